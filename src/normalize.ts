@@ -1,0 +1,47 @@
+/** Normalisation of caller-supplied references: validation, defaults, de-duplication and the count limit. */
+import { SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
+import type { NormalizedReference } from './types.ts';
+
+function show(id: string): string {
+  const json = JSON.stringify(id);
+  return json.length > 80 ? `${json.slice(0, 77)}…` : json;
+}
+
+/**
+ * Normalises references in input order: each must be an object with a string `sessionId` and an
+ * optional string `label` (INVALID_REFERENCE); the agent's own id is SELF_REFERENCE; a repeated id is
+ * skipped (its first label wins); a missing label becomes the id. More than `maxReferences`
+ * distinct ids is TOO_MANY. Errors are reported for the earliest offending entry.
+ */
+export function normalizeReferences(references: readonly unknown[], selfId: string, maxReferences: number): NormalizedReference[] {
+  if (!Array.isArray(references)) {
+    throw new SessionReferenceError(SessionReferenceErrorCode.INVALID_REFERENCE, 'references must be an array');
+  }
+  const seen = new Set<string>();
+  const out: NormalizedReference[] = [];
+  references.forEach((entry: unknown, index) => {
+    if (entry === null || typeof entry !== 'object') {
+      throw new SessionReferenceError(SessionReferenceErrorCode.INVALID_REFERENCE, `reference ${index} is not an object`);
+    }
+    const { sessionId, label } = entry as { sessionId?: unknown; label?: unknown };
+    if (typeof sessionId !== 'string') {
+      throw new SessionReferenceError(SessionReferenceErrorCode.INVALID_REFERENCE, `reference ${index} has no string sessionId`);
+    }
+    if (label !== undefined && typeof label !== 'string') {
+      throw new SessionReferenceError(SessionReferenceErrorCode.INVALID_REFERENCE, `reference ${index} (session ${show(sessionId)}) has a label that is not a string`);
+    }
+    if (sessionId === selfId) {
+      throw new SessionReferenceError(SessionReferenceErrorCode.SELF_REFERENCE, `reference ${index} cites the target session ${show(sessionId)} itself`);
+    }
+    if (seen.has(sessionId)) return;
+    seen.add(sessionId);
+    out.push({ sessionId, label: label ?? sessionId, inputIndex: out.length });
+  });
+  if (out.length > maxReferences) {
+    throw new SessionReferenceError(
+      SessionReferenceErrorCode.TOO_MANY,
+      `a message may cite at most ${maxReferences} distinct sessions; this one cites ${out.length}`,
+    );
+  }
+  return out;
+}

@@ -1,0 +1,90 @@
+/** Projection of a source session's current surface into the plain conversation a snapshot carries. */
+import type { ProjectedMessage, SourceCapture } from './types.ts';
+
+/** The message-source kind this package stamps on the context messages it injects. */
+export const SESSION_REFERENCE_SOURCE_KIND = 'session-reference';
+
+/** Structural view of one surface event: only the fields projection reads. */
+export interface SurfaceEventLike {
+  /** Event type, e.g. `user/message`. */
+  readonly type: string;
+  /** Event payload: a message for `user/message`, `{message}` for `assistant/message`. */
+  readonly data: unknown;
+}
+
+/** Structural view of a surface snapshot as `sessionQuery.readSurface` returns it. */
+export interface SurfaceSnapshotLike {
+  /** The source header. */
+  readonly session: { readonly id: string; readonly cwd?: string; readonly version?: number };
+  /** Seq of the last raw log event captured, or null for an empty log. */
+  readonly capturedThroughSeq: number | null;
+  /** Current surface events in model-history order. */
+  readonly events: readonly SurfaceEventLike[];
+}
+
+interface MessageLike {
+  readonly content?: unknown;
+  readonly source?: { readonly kind?: unknown; readonly plugin?: unknown };
+}
+
+/** True for a compaction checkpoint source as `@deepseek-ai/dsh-compaction` marks it (`{kind:'plugin', plugin:'compact'}`). */
+export function isCheckpointSource(source: unknown): boolean {
+  if (source === null || typeof source !== 'object') return false;
+  const s = source as { kind?: unknown; plugin?: unknown };
+  return s.kind === 'plugin' && s.plugin === 'compact';
+}
+
+/** The text blocks of a message joined with `\n`; other blocks are ignored. */
+export function messageText(content: unknown): string {
+  if (!Array.isArray(content)) return '';
+  const parts: string[] = [];
+  for (const block of content as unknown[]) {
+    if (block !== null && typeof block === 'object' && (block as { type?: unknown }).type === 'text') {
+      const text = (block as { text?: unknown }).text;
+      if (typeof text === 'string') parts.push(text);
+    }
+  }
+  return parts.join('\n');
+}
+
+/**
+ * Projects surface events to the kept conversation: direct user messages, compaction checkpoints
+ * (as `user`, flagged) and assistant messages, with empty texts dropped. Tool traffic, reasoning,
+ * non-text blocks, other plugin messages and injected session-reference context are left out.
+ */
+export function projectSurface(events: readonly SurfaceEventLike[]): ProjectedMessage[] {
+  const out: ProjectedMessage[] = [];
+  for (const event of events) {
+    let role: 'user' | 'assistant';
+    let checkpoint = false;
+    let message: MessageLike | undefined;
+    if (event.type === 'user/message') {
+      message = event.data as MessageLike;
+      const kind = message?.source?.kind;
+      if (kind === 'user') role = 'user';
+      else if (isCheckpointSource(message?.source)) {
+        role = 'user';
+        checkpoint = true;
+      } else continue;
+    } else if (event.type === 'assistant/message') {
+      message = (event.data as { message?: MessageLike } | undefined)?.message;
+      role = 'assistant';
+    } else continue;
+    const text = messageText(message?.content);
+    if (text.length > 0) out.push({ role, text, checkpoint });
+  }
+  return out;
+}
+
+/** Builds the immutable capture of one source from a single surface snapshot. */
+export function captureSource(snapshot: SurfaceSnapshotLike, sessionId: string, label: string): SourceCapture {
+  const version = snapshot.session.version;
+  return Object.freeze({
+    sessionId,
+    label,
+    cwd: snapshot.session.cwd ?? null,
+    capturedThroughSeq: snapshot.capturedThroughSeq,
+    capturedFormatVersion: typeof version === 'number' ? version : 0,
+    messages: Object.freeze(projectSurface(snapshot.events).map((m) => Object.freeze(m))),
+  });
+}
