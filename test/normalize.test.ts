@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeReferences } from '../src/normalize.ts';
+import { SessionReferenceError } from '../src/errors.ts';
+
+function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (error) {
+    return error instanceof SessionReferenceError ? error.code : 'not-typed';
+  }
+  return undefined;
+}
+
+describe('normalizeReferences', () => {
+  it('keeps first-mention order, defaults labels, skips repeats with the first label winning', () => {
+    expect(normalizeReferences([
+      { sessionId: 'b', label: 'B' },
+      { sessionId: 'a' },
+      { sessionId: 'b', label: 'other' },
+      { sessionId: 'c', label: '' },
+    ], 'self', 3)).toEqual([
+      { sessionId: 'b', label: 'B', inputIndex: 0 },
+      { sessionId: 'a', label: 'a', inputIndex: 1 },
+      { sessionId: 'c', label: '', inputIndex: 2 },
+    ]);
+  });
+
+  it('returns nothing for no references', () => {
+    expect(normalizeReferences([], 'self', 3)).toEqual([]);
+  });
+
+  it.each([
+    [[null], 'SESSION_REFERENCE_INVALID_REFERENCE'],
+    [['a'], 'SESSION_REFERENCE_INVALID_REFERENCE'],
+    [[{ sessionId: 1 }], 'SESSION_REFERENCE_INVALID_REFERENCE'],
+    [[{}], 'SESSION_REFERENCE_INVALID_REFERENCE'],
+    [[{ sessionId: 'a', label: 5 }], 'SESSION_REFERENCE_INVALID_REFERENCE'],
+    [[{ sessionId: 'self' }], 'SESSION_REFERENCE_SELF_REFERENCE'],
+    [[{ sessionId: 'a' }, { sessionId: 'b' }, { sessionId: 'c' }, { sessionId: 'd' }], 'SESSION_REFERENCE_TOO_MANY'],
+  ])('rejects %j with %s', (refs, code) => {
+    expect(codeOf(() => normalizeReferences(refs, 'self', 3))).toBe(code);
+  });
+
+  it('counts distinct ids only against maxReferences', () => {
+    const refs = [{ sessionId: 'a' }, { sessionId: 'a' }, { sessionId: 'b' }];
+    expect(normalizeReferences(refs, 'self', 2)).toHaveLength(2);
+    expect(codeOf(() => normalizeReferences(refs, 'self', 1))).toBe('SESSION_REFERENCE_TOO_MANY');
+  });
+
+  it('reports the earliest error', () => {
+    expect(codeOf(() => normalizeReferences([{ sessionId: 'self' }, null], 'self', 3))).toBe('SESSION_REFERENCE_SELF_REFERENCE');
+    expect(codeOf(() => normalizeReferences([null, { sessionId: 'self' }], 'self', 3))).toBe('SESSION_REFERENCE_INVALID_REFERENCE');
+    expect(codeOf(() => normalizeReferences([{ sessionId: 'a' }, { sessionId: 'b' }, { sessionId: 'self' }], 'self', 1))).toBe('SESSION_REFERENCE_SELF_REFERENCE');
+  });
+});
