@@ -1,0 +1,433 @@
+/** Full-transcript text format (SPEC §6.2): streaming writer, strict linear-time reader, and phrase search. */
+
+import { SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
+import type { SourceCapture } from './types.ts';
+import { TRANSCRIPT_INTRO, UNTRUSTED_WARNING } from './warning.ts';
+
+/** Most code points one fragment line carries; with 6-character escapes a line stays within 2 + 64 × 6 = 386 characters. */
+const FRAGMENT_CODE_POINTS = 64;
+
+/** Fragment lines batched into one streamed chunk (keeps chunk count and per-line overhead low). */
+const LINES_PER_CHUNK = 1024;
+
+/** First line of every transcript. */
+const TITLE = '## Referenced session — full transcript';
+
+/** The one explanation line written before the messages. */
+const EXPLANATION =
+  'Each message below is a heading followed by lines that are JSON strings, each a fragment of at most ' +
+  `${FRAGMENT_CODE_POINTS} Unicode code points; JSON-decode every line and concatenate a message's fragments ` +
+  'in order to get its exact text. A heading marked (checkpoint) holds a compaction summary.';
+
+const HEADING = /^### Message (\d+): (user|assistant)( \(checkpoint\))?$/;
+
+/** The capture metadata written as the transcript's header JSON, keys in this order. */
+export interface TranscriptHeader {
+  /** Source session id. */
+  sessionId: string;
+  /** Mention label. */
+  label: string;
+  /** Source working directory, or null. */
+  cwd: string | null;
+  /** Seq of the last raw log event at capture time, or null. */
+  capturedThroughSeq: number | null;
+  /** Source header format version; a transcript without the field reads as 0. */
+  capturedFormatVersion: number;
+}
+
+/** One message decoded from a transcript. */
+export interface TranscriptMessage {
+  /** 1-based message number, as in its heading. */
+  index: number;
+  /** Speaker. */
+  role: 'user' | 'assistant';
+  /** The exact text: all fragments of the message concatenated. */
+  text: string;
+  /** Present (and `true`) only when the heading carries the ` (checkpoint)` marker. */
+  checkpoint?: boolean;
+}
+
+/** Result of {@link readTranscript}. */
+export interface ParsedTranscript {
+  /** The header metadata. */
+  capture: TranscriptHeader;
+  /** Messages in order; `messages[i].index === i + 1`. */
+  messages: TranscriptMessage[];
+}
+
+/** One occurrence found by {@link findInTranscript}. */
+export interface TranscriptMatch {
+  /** 1-based message number. */
+  message: number;
+  /** UTF-16 offset of the occurrence within the message's decoded text. */
+  offset: number;
+}
+
+function invalid(message: string): SessionReferenceError {
+  return new SessionReferenceError(SessionReferenceErrorCode.INVALID_REFERENCE, message);
+}
+
+function isSeq(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+/** The reason `header` is not a valid transcript header, or undefined when it is. */
+function headerProblem(header: Record<string, unknown>): string | undefined {
+  if (typeof header.sessionId !== 'string') return 'sessionId must be a string';
+  if (typeof header.label !== 'string') return 'label must be a string';
+  if (header.cwd !== null && typeof header.cwd !== 'string') return 'cwd must be a string or null';
+  if (header.capturedThroughSeq !== null && !isSeq(header.capturedThroughSeq)) {
+    return 'capturedThroughSeq must be a non-negative integer or null';
+  }
+  if (!isSeq(header.capturedFormatVersion)) return 'capturedFormatVersion must be a non-negative integer';
+  return undefined;
+}
+
+/**
+ * Streams the transcript of `capture` (SPEC §6.2) as string chunks whose concatenation is
+ * exactly {@link renderTranscript}'s result; a host may write them out one by one.
+ *
+ * Layout, line by line (`⏎` = end of line, every line including the last ends with `\n`):
+ * ```
+ * ## Referenced session — full transcript⏎
+ * ⏎
+ * <TRANSCRIPT_INTRO>⏎
+ * <UNTRUSTED_WARNING>⏎
+ * ⏎
+ * <JSON.stringify(header, null, 2), several lines>⏎
+ * ⏎
+ * <explanation line>⏎
+ * ```
+ * then, for each message N (1-based): a blank line, the heading
+ * `### Message N: <role>` (with ` (checkpoint)` appended for checkpoints), and — when the
+ * text is non-empty — a blank line followed by one `JSON.stringify(fragment)` line per
+ * fragment. A message with empty text is just its heading. So the text ends with the
+ * explanation line (no messages), a heading (empty last message) or a fragment line, each
+ * followed by a single `\n`; it never ends with a blank line.
+ *
+ * Fragments cut the text into runs of at most 64 code points, a well-formed surrogate pair
+ * counting as one and a lone surrogate as one; a pair is never split. Linear in the text size.
+ *
+ * @throws SessionReferenceError `SESSION_REFERENCE_INVALID_REFERENCE` (when iterated) if the
+ *   capture's metadata or a message's role/text has the wrong type, so every rendered
+ *   transcript reads back with {@link readTranscript}.
+ */
+export function* transcriptChunks(capture: SourceCapture): Generator<string, void, undefined> {
+  const header: TranscriptHeader = {
+    sessionId: capture.sessionId,
+    label: capture.label,
+    cwd: capture.cwd,
+    capturedThroughSeq: capture.capturedThroughSeq,
+    capturedFormatVersion: capture.capturedFormatVersion,
+  };
+  const problem = headerProblem(header as unknown as Record<string, unknown>);
+  if (problem !== undefined) throw invalid(`cannot render transcript: ${problem}`);
+
+  yield `${TITLE}\n\n${TRANSCRIPT_INTRO}\n${UNTRUSTED_WARNING}\n\n${JSON.stringify(header, null, 2)}\n\n${EXPLANATION}\n`;
+
+  const messages = capture.messages;
+  for (let m = 0; m < messages.length; m++) {
+    const message = messages[m]!;
+    const { role, text } = message;
+    if (role !== 'user' && role !== 'assistant') {
+      throw invalid(`cannot render transcript: message ${m + 1} has an unknown role`);
+    }
+    if (typeof text !== 'string') throw invalid(`cannot render transcript: message ${m + 1} text is not a string`);
+    const heading = `\n### Message ${m + 1}: ${role}${message.checkpoint === true ? ' (checkpoint)' : ''}\n`;
+    if (text.length === 0) {
+      yield heading;
+      continue;
+    }
+    yield `${heading}\n`; // the blank line between heading and fragments
+
+    // Walk UTF-16 code units, counting code points (a high surrogate followed by a low one is
+    // one, any other unit is one), and cut a fragment every 64 code points; pairs never split.
+    let lines: string[] = [];
+    const n = text.length;
+    let start = 0;
+    while (start < n) {
+      let end = start;
+      for (let count = 0; count < FRAGMENT_CODE_POINTS && end < n; count++) {
+        const c = text.charCodeAt(end);
+        if (c >= 0xd800 && c <= 0xdbff && end + 1 < n) {
+          const d = text.charCodeAt(end + 1);
+          end += d >= 0xdc00 && d <= 0xdfff ? 2 : 1;
+        } else {
+          end += 1;
+        }
+      }
+      lines.push(JSON.stringify(text.slice(start, end)));
+      start = end;
+      if (lines.length >= LINES_PER_CHUNK) {
+        lines.push('');
+        yield lines.join('\n');
+        lines = [];
+      }
+    }
+    if (lines.length > 0) {
+      lines.push('');
+      yield lines.join('\n');
+    }
+  }
+}
+
+/**
+ * Renders the full transcript of `capture` (SPEC §6.2): all messages, untruncated, in the
+ * layout documented on {@link transcriptChunks}, ending with a single newline. Joins the
+ * chunks once, so time and memory are linear in the text size.
+ *
+ * @throws SessionReferenceError `SESSION_REFERENCE_INVALID_REFERENCE` for a malformed capture.
+ */
+export function renderTranscript(capture: SourceCapture): string {
+  const chunks: string[] = [];
+  for (const chunk of transcriptChunks(capture)) chunks.push(chunk);
+  return chunks.join('');
+}
+
+/** Line cursor over a text that ends with `\n`; `line` is the 1-based number of the last taken line. */
+class Lines {
+  private readonly text: string;
+  private pos = 0;
+  /** End (index of the `\n`) of the next line once peeked, else -1. */
+  private nextEnd = -1;
+  line = 0;
+
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  /** Start offset of the next line. */
+  get offset(): number {
+    return this.pos;
+  }
+
+  /** The next line without consuming it, or null at the end. */
+  peek(): string | null {
+    if (this.pos >= this.text.length) return null;
+    if (this.nextEnd < 0) this.nextEnd = this.text.indexOf('\n', this.pos);
+    return this.text.slice(this.pos, this.nextEnd);
+  }
+
+  /** Consumes and returns the next line, or null at the end. */
+  take(): string | null {
+    if (this.pos >= this.text.length) return null;
+    const end = this.nextEnd >= 0 ? this.nextEnd : this.text.indexOf('\n', this.pos);
+    const line = this.text.slice(this.pos, end);
+    this.pos = end + 1;
+    this.nextEnd = -1;
+    this.line++;
+    return line;
+  }
+
+  /** An INVALID_REFERENCE error naming `line` (default: the next line to be read). */
+  error(why: string, line: number = this.line + 1): SessionReferenceError {
+    return invalid(`invalid transcript, line ${line}: ${why}`);
+  }
+
+  /** Consumes a line that must exist and satisfy `ok`, else throws with `why`. */
+  expect(ok: (line: string) => boolean, why: string): string {
+    const line = this.take();
+    if (line === null) throw this.error(`unexpected end of transcript; ${why}`);
+    if (!ok(line)) throw this.error(why, this.line);
+    return line;
+  }
+}
+
+const isBlank = (line: string): boolean => line === '';
+const isText = (line: string): boolean => line !== '';
+
+function parseHeader(lines: Lines, text: string): TranscriptHeader {
+  const open = lines.line + 1;
+  const from = lines.offset;
+  lines.expect((l) => l === '{', "expected '{' opening the header JSON");
+  for (;;) {
+    const line = lines.take();
+    if (line === null) throw lines.error(`unexpected end of transcript inside the header JSON opened on line ${open}`);
+    if (line === '}') break;
+    if (!line.startsWith('  "')) throw lines.error("expected an indented header JSON property or a closing '}'", lines.line);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text.slice(from, lines.offset - 1));
+  } catch (error) {
+    throw invalid(`invalid transcript, line ${open}: header JSON does not parse (${(error as Error).message})`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw invalid(`invalid transcript, line ${open}: header JSON is not an object`);
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!['sessionId', 'label', 'cwd', 'capturedThroughSeq', 'capturedFormatVersion'].includes(key)) {
+      throw invalid(`invalid transcript, line ${open}: unknown header field ${JSON.stringify(key)}`);
+    }
+  }
+  if (!Object.hasOwn(record, 'capturedFormatVersion')) record.capturedFormatVersion = 0;
+  for (const key of ['cwd', 'capturedThroughSeq'] as const) {
+    if (!Object.hasOwn(record, key)) throw invalid(`invalid transcript, line ${open}: header lacks ${key}`);
+  }
+  const problem = headerProblem(record);
+  if (problem !== undefined) throw invalid(`invalid transcript, line ${open}: header ${problem}`);
+  return {
+    sessionId: record.sessionId as string,
+    label: record.label as string,
+    cwd: record.cwd as string | null,
+    capturedThroughSeq: record.capturedThroughSeq as number | null,
+    capturedFormatVersion: record.capturedFormatVersion as number,
+  };
+}
+
+/** Decodes one fragment line (the one `lines` just took), or throws naming its line. */
+function parseFragment(line: string, lines: Lines): string {
+  const n = line.length;
+  if (n < 2 || line.charCodeAt(0) !== 0x22 || line.charCodeAt(n - 1) !== 0x22) {
+    if (line.startsWith('### ')) throw lines.error('a message heading must be preceded by a blank line', lines.line);
+    throw lines.error('expected a JSON string fragment line', lines.line);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw lines.error('fragment line is not a valid JSON string', lines.line);
+  }
+  if (typeof value !== 'string') throw lines.error('fragment line is not a JSON string', lines.line);
+  const len = value.length;
+  if (len === 0) throw lines.error('empty fragment', lines.line);
+  if (len > FRAGMENT_CODE_POINTS) {
+    let count = 0;
+    for (let i = 0; i < len; i++, count++) {
+      const c = value.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < len) {
+        const d = value.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) i++;
+      }
+    }
+    if (count > FRAGMENT_CODE_POINTS) {
+      throw lines.error(`fragment has ${count} code points, more than ${FRAGMENT_CODE_POINTS}`, lines.line);
+    }
+  }
+  return value;
+}
+
+/**
+ * Strictly parses a transcript produced by {@link renderTranscript}, in time linear in its size.
+ *
+ * Checked: the exact title line; blank lines exactly where the layout puts them; one
+ * non-blank intro line and one non-blank warning line (their wording is not compared, so
+ * wording changes stay readable); the header JSON (lines `{` … `}`) with exactly the fields
+ * `sessionId`, `label`, `cwd`, `capturedThroughSeq` and optionally `capturedFormatVersion`
+ * (missing → 0), correctly typed; one non-blank explanation line; headings
+ * `### Message N: user|assistant`, optionally followed by ` (checkpoint)`, numbered
+ * consecutively from 1; fragment lines that are JSON strings of 1 to 64 code points; a final
+ * `\n` and no trailing blank line. Lines are split on `\n` only (U+2028/2029 may appear raw
+ * inside fragment lines); a `\r` is never accepted as part of the layout.
+ *
+ * @throws SessionReferenceError `SESSION_REFERENCE_INVALID_REFERENCE`, with a message naming
+ *   the 1-based line number and the reason, for anything malformed.
+ */
+export function readTranscript(text: string): ParsedTranscript {
+  if (typeof text !== 'string') throw invalid('invalid transcript: not a string');
+  if (text.length === 0) throw invalid('invalid transcript, line 1: empty transcript');
+  if (text.charCodeAt(text.length - 1) !== 0x0a) {
+    let last = 1;
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) last++;
+    throw invalid(`invalid transcript, line ${last}: missing final newline`);
+  }
+
+  const lines = new Lines(text);
+  lines.expect((l) => l === TITLE, `expected the title line ${JSON.stringify(TITLE)}`);
+  lines.expect(isBlank, 'expected a blank line after the title');
+  lines.expect(isText, 'expected the intro line');
+  lines.expect(isText, 'expected the warning line');
+  lines.expect(isBlank, 'expected a blank line before the header JSON');
+  const capture = parseHeader(lines, text);
+  lines.expect(isBlank, 'expected a blank line after the header JSON');
+  lines.expect(isText, 'expected the explanation line');
+
+  const messages: TranscriptMessage[] = [];
+  let separated = false;
+  for (;;) {
+    if (!separated) {
+      if (lines.peek() === null) break;
+      lines.expect(isBlank, 'expected a blank line before the next message heading');
+    }
+    const heading = lines.take();
+    if (heading === null) throw lines.error('transcript ends with a blank line', lines.line);
+    const match = HEADING.exec(heading);
+    if (match === null) {
+      throw lines.error('expected a heading "### Message N: user|assistant" (optionally " (checkpoint)")', lines.line);
+    }
+    const index = messages.length + 1;
+    if (match[1] !== String(index)) {
+      throw lines.error(`expected message number ${index}, found ${match[1]}`, lines.line);
+    }
+    const message: TranscriptMessage = { index, role: match[2] as 'user' | 'assistant', text: '' };
+    if (match[3] !== undefined) message.checkpoint = true;
+    messages.push(message);
+
+    separated = false;
+    if (lines.peek() === null) break;
+    lines.expect(isBlank, 'expected a blank line after the message heading');
+    const first = lines.peek();
+    if (first === null) throw lines.error('transcript ends with a blank line', lines.line);
+    if (first.startsWith('### ')) {
+      separated = true; // empty message: that blank line separated it from the next heading
+      continue;
+    }
+
+    // Two-level join: batches of decoded fragments are joined early so the fragment strings die young.
+    const parts: string[] = [];
+    let batch: string[] = [];
+    for (let next: string | null = first; next !== null && next !== ''; next = lines.peek()) {
+      batch.push(parseFragment(lines.take() as string, lines));
+      if (batch.length >= LINES_PER_CHUNK) {
+        parts.push(batch.join(''));
+        batch = [];
+      }
+    }
+    parts.push(batch.join(''));
+    message.text = parts.length === 1 ? parts[0]! : parts.join('');
+  }
+  return { capture, messages };
+}
+
+/**
+ * Finds every occurrence of `phrase` in the decoded text of every message of a transcript:
+ * exact UTF-16 code-unit matches (so a phrase may straddle fragment lines or contain
+ * characters that are escaped in the file), overlapping ones included, in order of message
+ * then offset. Parses with {@link readTranscript}; the search itself is Knuth–Morris–Pratt, so
+ * the whole call is linear in transcript plus phrase size.
+ *
+ * @throws SessionReferenceError `SESSION_REFERENCE_INVALID_REFERENCE` for an empty phrase
+ *   (it would match at every offset) or a malformed transcript.
+ */
+export function findInTranscript(text: string, phrase: string): TranscriptMatch[] {
+  if (typeof phrase !== 'string' || phrase.length === 0) {
+    throw invalid('findInTranscript: the phrase must be a non-empty string');
+  }
+  const { messages } = readTranscript(text);
+  const m = phrase.length;
+  const pattern = new Uint16Array(m);
+  for (let i = 0; i < m; i++) pattern[i] = phrase.charCodeAt(i);
+  // failure[i] = length of the longest proper border of pattern[0..i].
+  const failure = new Int32Array(m);
+  for (let i = 1, k = 0; i < m; i++) {
+    while (k > 0 && pattern[i] !== pattern[k]) k = failure[k - 1]!;
+    if (pattern[i] === pattern[k]) k++;
+    failure[i] = k;
+  }
+
+  const found: TranscriptMatch[] = [];
+  for (const message of messages) {
+    const t = message.text;
+    for (let i = 0, k = 0; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      while (k > 0 && c !== pattern[k]) k = failure[k - 1]!;
+      if (c === pattern[k]) k++;
+      if (k === m) {
+        found.push({ message: message.index, offset: i - m + 1 });
+        k = failure[k - 1]!;
+      }
+    }
+  }
+  return found;
+}
