@@ -1,0 +1,83 @@
+/** Tag-safe JSON (SPEC §5.2): `JSON.stringify` with every `<` escaped, plus byte-exact size arithmetic for it. */
+import { Buffer } from 'node:buffer';
+
+const LESS_THAN = /</g;
+const NEEDS_SCAN = /[\u0000-\u001f"\\<\ud800-\udfff]/;
+
+const ASCII_JSON_BYTES: Uint8Array = (() => {
+  const table = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    const escaped = JSON.stringify(String.fromCharCode(c)).replace(LESS_THAN, '\\u003c');
+    table[c] = escaped.length - 2;
+  }
+  return table;
+})();
+
+/** UTF-8 and tag-safe JSON sizes of one string. */
+export interface StringMeasure {
+  /** UTF-8 byte length, a lone surrogate counting 3 bytes (as `Buffer.byteLength` counts it). */
+  utf8Bytes: number;
+  /** UTF-8 byte length of `tagSafeStringify(s)`, the two quotes included. */
+  jsonBytes: number;
+}
+
+/** `JSON.stringify(value)` with every `<` replaced by `\u003c`; parsing the result gives back the same value. */
+export function tagSafeStringify(value: unknown): string {
+  const json = JSON.stringify(value) as string | undefined;
+  if (json === undefined) throw new TypeError('value has no JSON representation');
+  return json.replace(LESS_THAN, '\\u003c');
+}
+
+/** UTF-8 byte length of `tagSafeStringify(value)`. */
+export function tagSafeByteLength(value: unknown): number {
+  return Buffer.byteLength(tagSafeStringify(value), 'utf8');
+}
+
+/** UTF-8 byte length of a string; a lone surrogate counts 3 bytes. */
+export function utf8ByteLength(s: string): number {
+  return Buffer.byteLength(s, 'utf8');
+}
+
+/**
+ * UTF-8 bytes one code point occupies inside tag-safe JSON. A value in U+D800..U+DFFF stands for a
+ * lone surrogate, which `JSON.stringify` writes as a six-character `\udxxx` escape.
+ */
+export function jsonCodePointBytes(codePoint: number): number {
+  if (codePoint < 0x80) return ASCII_JSON_BYTES[codePoint]!;
+  if (codePoint < 0x800) return 2;
+  if (codePoint >= 0xd800 && codePoint <= 0xdfff) return 6;
+  if (codePoint < 0x10000) return 3;
+  return 4;
+}
+
+/** UTF-8 bytes of one code point; a lone surrogate (U+D800..U+DFFF) counts 3, like `Buffer.byteLength`. */
+export function utf8CodePointBytes(codePoint: number): number {
+  if (codePoint < 0x80) return 1;
+  if (codePoint < 0x800) return 2;
+  if (codePoint < 0x10000) return 3;
+  return 4;
+}
+
+/** UTF-8 and tag-safe JSON byte lengths of `s`, in one pass and without building the JSON. */
+export function measureString(s: string): StringMeasure {
+  const utf8Bytes = Buffer.byteLength(s, 'utf8');
+  if (!NEEDS_SCAN.test(s)) return { utf8Bytes, jsonBytes: utf8Bytes + 2 };
+  let jsonBytes = 2;
+  const length = s.length;
+  for (let i = 0; i < length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) jsonBytes += ASCII_JSON_BYTES[c]!;
+    else if (c < 0x800) jsonBytes += 2;
+    else if (c < 0xd800 || c > 0xdfff) jsonBytes += 3;
+    else if (c <= 0xdbff && i + 1 < length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      jsonBytes += 4;
+      i++;
+    } else jsonBytes += 6;
+  }
+  return { utf8Bytes, jsonBytes };
+}
+
+/** UTF-8 byte length of `tagSafeStringify(s)` (quotes included), computed without building it. */
+export function serializedStringBytes(s: string): number {
+  return measureString(s).jsonBytes;
+}

@@ -1,0 +1,639 @@
+// Retention (SPEC §4): spec vectors, BUDGET_EXCEEDED, tag-safe sizing, and an exact match against a naive model.
+import { Buffer } from 'node:buffer';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SessionReferenceError, SessionReferenceErrorCode } from '../src/errors.ts';
+import { cutText, omissionMarker, retainReference } from '../src/retention.ts';
+import { measureString, serializedStringBytes, tagSafeStringify } from '../src/tag-safe-json.ts';
+import type { ProjectedMessage, ReferencePreview, RetentionResult, RetentionStats, SourceCapture } from '../src/types.ts';
+
+const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
+const jsonSize = (v: unknown): number => bytes(tagSafeStringify(v));
+
+interface MessageSpec {
+  text: string;
+  role?: 'user' | 'assistant';
+  checkpoint?: boolean;
+}
+
+function source(messages: MessageSpec[], extra: Partial<SourceCapture> = {}): SourceCapture {
+  return {
+    sessionId: 's',
+    label: 's',
+    cwd: null,
+    capturedThroughSeq: null,
+    capturedFormatVersion: 0,
+    messages: messages.map((m) => ({ role: m.role ?? 'user', text: m.text, checkpoint: m.checkpoint ?? false })),
+    ...extra,
+  };
+}
+
+function expectBudgetExceeded(fn: () => unknown): SessionReferenceError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(SessionReferenceError);
+    expect((error as SessionReferenceError).code).toBe(SessionReferenceErrorCode.BUDGET_EXCEEDED);
+    return error as SessionReferenceError;
+  }
+  throw new Error('expected BUDGET_EXCEEDED');
+}
+
+/** Splits by code point: a surrogate pair is one, a lone surrogate is one. */
+const codePoints = (s: string): string[] => Array.from(s);
+
+/** Independent cut: the longest code-point prefix/suffix within ⌈R/2⌉ / ⌊R/2⌋ UTF-8 bytes. */
+function naiveCut(text: string, r: number): { text: string; head: string; tail: string; omitted: number } {
+  const cps = codePoints(text);
+  const total = bytes(text);
+  let head = '';
+  for (const cp of cps) {
+    if (bytes(head + cp) > Math.ceil(r / 2)) break;
+    head += cp;
+  }
+  let tail = '';
+  for (let k = cps.length - 1; k >= 0; k--) {
+    if (bytes(cps[k]!) + bytes(tail) > Math.floor(r / 2)) break;
+    tail = cps[k]! + tail;
+  }
+  const omitted = total - bytes(head) - bytes(tail);
+  return { text: head + tail + omissionMarker(omitted), head, tail, omitted };
+}
+
+interface Entry {
+  index: number;
+  role: 'user' | 'assistant';
+  text: string;
+  checkpoint: boolean;
+}
+
+/** SPEC §4.3 taken literally: re-serialises the whole object at every step and tries every R. */
+function naiveRetain(capture: SourceCapture, budget: number): RetentionResult {
+  const n = capture.messages.length;
+  const build = (entries: Entry[]): ReferencePreview => ({
+    sessionId: capture.sessionId,
+    label: capture.label,
+    cwd: capture.cwd,
+    capturedThroughSeq: capture.capturedThroughSeq,
+    conversation: entries.map((e) => ({ role: e.role, text: e.text })),
+  });
+  const size = (entries: Entry[]): number => jsonSize(build(entries));
+  let entries: Entry[] = capture.messages.map((m, index) => ({ index, role: m.role, text: m.text, checkpoint: m.checkpoint }));
+  let omittedMessages = 0;
+  let omittedBytes = 0;
+  let lastDropped: Entry | undefined;
+  while (size(entries) > budget) {
+    const k = entries.findIndex((e) => !e.checkpoint && e.index !== n - 1);
+    if (k < 0) break;
+    lastDropped = entries[k]!;
+    entries.splice(k, 1);
+    omittedMessages++;
+    omittedBytes += bytes(lastDropped.text);
+  }
+  if (lastDropped !== undefined && size(entries) <= budget) {
+    const d = lastDropped;
+    const without = size(entries);
+    const at = entries.findIndex((e) => e.index > d.index);
+    for (let r = bytes(d.text) - 1; r >= 0; r--) {
+      const cut = naiveCut(d.text, r);
+      const candidate = [...entries.slice(0, at), { ...d, text: cut.text }, ...entries.slice(at)];
+      const s = size(candidate);
+      if (s > budget) continue;
+      const keptJson = jsonSize(cut.head + cut.tail) - 2;
+      if (2 * keptJson >= s - without) {
+        entries = candidate;
+        omittedMessages--;
+        omittedBytes += cut.omitted - bytes(d.text);
+      }
+      break;
+    }
+  }
+  while (size(entries) > budget) {
+    let best = -1;
+    let bestCost = -1;
+    entries.forEach((e, k) => {
+      const cost = jsonSize(e.text);
+      if (cost > bestCost) {
+        best = k;
+        bestCost = cost;
+      }
+    });
+    if (best < 0 || entries[best]!.text === '') {
+      throw new SessionReferenceError(SessionReferenceErrorCode.BUDGET_EXCEEDED, 'naive: does not fit');
+    }
+    const e = entries[best]!;
+    let cutFits = false;
+    for (let r = bytes(e.text) - 1; r >= 0 && !cutFits; r--) {
+      const cut = naiveCut(e.text, r);
+      const candidate = entries.map((x) => (x === e ? { ...x, text: cut.text } : x));
+      if (size(candidate) <= budget) {
+        entries = candidate;
+        omittedBytes += cut.omitted;
+        cutFits = true;
+      }
+    }
+    if (!cutFits) {
+      omittedBytes += bytes(e.text);
+      entries = entries.map((x) => (x === e ? { ...x, text: '' } : x));
+    }
+  }
+  const stats: RetentionStats = {
+    compacted: capture.messages.some((m) => m.checkpoint),
+    originalMessages: n,
+    retainedMessages: entries.length,
+    omittedMessages,
+    omittedBytes,
+    truncated: omittedMessages > 0 || omittedBytes > 0,
+  };
+  return { preview: build(entries), stats, size: size(entries) };
+}
+
+const MARKER_PATTERN = /\n\[\u2026 omitted (\d+) UTF-8 bytes \u2026\]$/;
+
+/** When `text` is a valid cut of `original`, its omitted byte count; else undefined. */
+function cutOmission(original: string, text: string): number | undefined {
+  const match = MARKER_PATTERN.exec(text);
+  if (match === null) return undefined;
+  const n = Number(match[1]);
+  const kept = text.slice(0, match.index);
+  const cps = codePoints(original);
+  let prefixUnits = 0;
+  let prefixBytes = 0;
+  for (let k = 0; k <= cps.length; k++) {
+    if (kept.slice(0, prefixUnits) === original.slice(0, prefixUnits)) {
+      const tailUnits = kept.length - prefixUnits;
+      const tail = kept.slice(prefixUnits);
+      const tailStart = original.length - tailUnits;
+      if (tailStart >= prefixUnits && original.slice(tailStart) === tail && isBoundary(original, tailStart)) {
+        const tailBytes = codePoints(tail).reduce((sum, cp) => sum + bytes(cp), 0);
+        if (bytes(original) - prefixBytes - tailBytes === n) return n;
+      }
+    } else break;
+    if (k === cps.length) break;
+    prefixUnits += cps[k]!.length;
+    prefixBytes += bytes(cps[k]!);
+  }
+  return undefined;
+}
+
+function isBoundary(s: string, at: number): boolean {
+  if (at <= 0 || at >= s.length) return true;
+  const before = s.charCodeAt(at - 1);
+  const after = s.charCodeAt(at);
+  return !((before & 0xfc00) === 0xd800 && (after & 0xfc00) === 0xdc00);
+}
+
+const nastyUnit = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom('a', 'b', ' ', '0', 'é', '界', '😀', '\u2028', '\u007f') },
+  { weight: 3, arbitrary: fc.constantFrom('<', '</referenced-sessions>', '<referenced-sessions>', '"', '\\', '\n', '\t', '\u0000', '\u001f') },
+  { weight: 2, arbitrary: fc.constantFrom('\ud800', '\udc00', '\udbff', '\udfff') },
+  { weight: 3, arbitrary: fc.integer({ min: 0, max: 0x10ffff }).map((cp) => String.fromCodePoint(cp)) },
+);
+const nastyString = (maxLength: number): fc.Arbitrary<string> => fc.string({ unit: nastyUnit, maxLength });
+
+const messageArb = (maxLength: number): fc.Arbitrary<ProjectedMessage> =>
+  fc.record({
+    role: fc.constantFrom<'user' | 'assistant'>('user', 'assistant'),
+    text: fc.oneof(
+      nastyString(Math.ceil(maxLength / 8)),
+      { weight: 2, arbitrary: fc.string({ unit: nastyUnit, minLength: Math.floor(maxLength / 3), maxLength }) },
+    ),
+    checkpoint: fc.integer({ min: 0, max: 3 }).map((x) => x === 0),
+  });
+
+const captureArb = (maxMessages: number, maxLength: number): fc.Arbitrary<SourceCapture> =>
+  fc.record({
+    sessionId: nastyString(6),
+    label: nastyString(6),
+    cwd: fc.option(nastyString(6), { nil: null }),
+    capturedThroughSeq: fc.option(fc.nat(100000), { nil: null }),
+    capturedFormatVersion: fc.nat(3),
+    messages: fc.array(messageArb(maxLength), { maxLength: maxMessages }),
+  });
+
+const previewOf = (capture: SourceCapture, conversation: { role: string; text: string }[]): unknown => ({
+  sessionId: capture.sessionId,
+  label: capture.label,
+  cwd: capture.cwd,
+  capturedThroughSeq: capture.capturedThroughSeq,
+  conversation,
+});
+
+/** Size of the smallest preview: checkpoints and the newest message, all emptied. */
+function minimalSize(capture: SourceCapture): number {
+  const last = capture.messages.length - 1;
+  const required = capture.messages.filter((m, i) => m.checkpoint || i === last);
+  return jsonSize(previewOf(capture, required.map((m) => ({ role: m.role, text: '' }))));
+}
+
+/** A budget spread between just under the minimal size and just over the full size. */
+function budgetFor(capture: SourceCapture, permille: number): number {
+  const full = jsonSize(previewOf(capture, capture.messages.map((m) => ({ role: m.role, text: m.text }))));
+  const low = minimalSize(capture) - 3;
+  return Math.max(0, Math.round(low + ((full + 5 - low) * permille) / 1000));
+}
+
+function run<T>(fn: () => T): T | SessionReferenceError {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof SessionReferenceError) return error;
+    throw error;
+  }
+}
+
+/** Same result, or the same BUDGET_EXCEEDED failure (messages differ). */
+function expectSameOutcome(actual: RetentionResult | SessionReferenceError, expected: RetentionResult | SessionReferenceError): void {
+  if (expected instanceof SessionReferenceError) {
+    expect(actual).toBeInstanceOf(SessionReferenceError);
+    expect((actual as SessionReferenceError).code).toBe(expected.code);
+  } else expect(actual).toEqual(expected);
+}
+
+/** Which retention paths a result went through, to check the generators reach all of them. */
+function outcomeKinds(result: RetentionResult | SessionReferenceError): string[] {
+  if (result instanceof SessionReferenceError) return ['fail'];
+  const conversation = result.preview.conversation;
+  const cuts = conversation.some((m) => MARKER_PATTERN.test(m.text));
+  const kinds: string[] = [];
+  if (!result.stats.truncated) kinds.push('untouched');
+  if (result.stats.omittedMessages > 0) kinds.push(cuts ? 'refilled' : 'dropped');
+  else if (cuts) kinds.push('cut');
+  if (result.stats.omittedBytes > 0 && conversation.some((m) => m.text === '')) kinds.push('emptied');
+  return kinds;
+}
+
+/** Invariants that hold for any successful retention, checked without the naive model. */
+function checkInvariants(capture: SourceCapture, budget: number, result: RetentionResult): void {
+  const json = tagSafeStringify(result.preview);
+  expect(result.size).toBe(bytes(json));
+  expect(result.size).toBeLessThanOrEqual(budget);
+  expect(json).not.toContain('<');
+  expect(JSON.parse(json)).toEqual(result.preview);
+  expect(Object.keys(result.preview)).toEqual(['sessionId', 'label', 'cwd', 'capturedThroughSeq', 'conversation']);
+
+  const messages = capture.messages;
+  const conversation = result.preview.conversation;
+  let cursor = 0;
+  let keptBytes = 0;
+  for (const entry of conversation) {
+    expect(Object.keys(entry)).toEqual(['role', 'text']);
+    let found = -1;
+    for (; cursor < messages.length; cursor++) {
+      const m = messages[cursor]!;
+      if (m.role !== entry.role) continue;
+      if (m.text === entry.text) {
+        found = cursor;
+        keptBytes += bytes(m.text);
+        break;
+      }
+      if (entry.text === '') {
+        found = cursor;
+        break;
+      }
+      const omitted = cutOmission(m.text, entry.text);
+      if (omitted !== undefined) {
+        found = cursor;
+        keptBytes += bytes(m.text) - omitted;
+        break;
+      }
+    }
+    expect(found).toBeGreaterThanOrEqual(0);
+    cursor++;
+  }
+  const totalBytes = messages.reduce((sum, m) => sum + bytes(m.text), 0);
+  expect(result.stats.originalMessages).toBe(messages.length);
+  expect(result.stats.retainedMessages).toBe(conversation.length);
+  expect(result.stats.omittedMessages).toBe(messages.length - conversation.length);
+  expect(result.stats.omittedBytes).toBe(totalBytes - keptBytes);
+  expect(result.stats.truncated).toBe(result.stats.omittedMessages > 0 || result.stats.omittedBytes > 0);
+  expect(result.stats.compacted).toBe(messages.some((m) => m.checkpoint));
+  const required = messages.filter((m, i) => m.checkpoint || i === messages.length - 1).length;
+  expect(conversation.length).toBeGreaterThanOrEqual(required);
+  const newest = messages.at(-1);
+  if (newest !== undefined) {
+    const last = conversation.at(-1)!;
+    expect(last.role).toBe(newest.role);
+    expect(last.text === newest.text || last.text === '' || cutOmission(newest.text, last.text) !== undefined).toBe(true);
+  }
+}
+
+describe('tag-safe JSON sizes', () => {
+  it('escapes every < and parses back', () => {
+    const value = { a: '</referenced-sessions><x>', b: ['<', 1, null] };
+    const json = tagSafeStringify(value);
+    expect(json).not.toContain('<');
+    expect(json).toContain('\\u003c/referenced-sessions>');
+    expect(JSON.parse(json)).toEqual(value);
+  });
+
+  it('rejects values without a JSON form', () => {
+    expect(() => tagSafeStringify(undefined)).toThrow(TypeError);
+  });
+
+  it('counts the escaped byte length of single characters', () => {
+    const cases: [string, number][] = [
+      ['', 2],
+      ['a', 3],
+      ['<', 8],
+      ['"', 4],
+      ['\\', 4],
+      ['\n', 4],
+      ['\u0000', 8],
+      ['\u001f', 8],
+      ['\u007f', 3],
+      ['é', 4],
+      ['界', 5],
+      ['\u2028', 5],
+      ['\u2029', 5],
+      ['😀', 6],
+      ['\ud800', 8],
+      ['\udc00', 8],
+      ['\udc00\ud800', 14],
+    ];
+    for (const [s, expected] of cases) {
+      expect(serializedStringBytes(s)).toBe(expected);
+      expect(bytes(tagSafeStringify(s))).toBe(expected);
+    }
+  });
+
+  it('measureString matches the built JSON for any string', () => {
+    fc.assert(
+      fc.property(nastyString(40), (s) => {
+        const m = measureString(s);
+        expect(m.jsonBytes).toBe(bytes(tagSafeStringify(s)));
+        expect(m.utf8Bytes).toBe(bytes(s));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('cutText', () => {
+  it('follows SPEC §4.4 on the digits vector', () => {
+    const cut = cutText('0123456789'.repeat(10), 57);
+    expect(cut.head).toBe('01234567890123456789012345678');
+    expect(cut.tail).toBe('2345678901234567890123456789');
+    expect(cut.omittedBytes).toBe(43);
+    expect(cut.text).toBe(cut.head + cut.tail + '\n[\u2026 omitted 43 UTF-8 bytes \u2026]');
+  });
+
+  it('formats the marker with U+2026', () => {
+    expect(omissionMarker(7)).toBe('\n[… omitted 7 UTF-8 bytes …]');
+  });
+
+  it('never splits a code point and keeps lone surrogates as they are', () => {
+    expect(cutText('😀😀😀', 6)).toMatchObject({ head: '', tail: '', omittedBytes: 12 });
+    expect(cutText('😀😀😀', 7)).toMatchObject({ head: '😀', tail: '', omittedBytes: 8 });
+    expect(cutText('😀😀😀', 8)).toMatchObject({ head: '😀', tail: '😀', omittedBytes: 4 });
+    expect(cutText('\ud800ab\udc00', 6)).toMatchObject({ head: '\ud800', tail: '\udc00', omittedBytes: 2 });
+  });
+
+  it('leaves a text alone when R covers it', () => {
+    expect(cutText('abc', 3)).toEqual({ text: 'abc', head: 'abc', tail: '', omittedBytes: 0 });
+    expect(cutText('abc', 99).text).toBe('abc');
+    expect(() => cutText('abc', -1)).toThrow(RangeError);
+  });
+
+  it('agrees with an independent per-code-point cut', () => {
+    fc.assert(
+      fc.property(nastyString(30), fc.nat(140), (text, r) => {
+        fc.pre(r < bytes(text));
+        const expected = naiveCut(text, r);
+        const cut = cutText(text, r);
+        expect(cut).toEqual({ text: expected.text, head: expected.head, tail: expected.tail, omittedBytes: expected.omitted });
+        expect(cutOmission(text, cut.text)).toBe(cut.omittedBytes);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('retainReference: SPEC §4 vectors', () => {
+  it('an empty source costs 94 bytes: 94 fits, 93 fails', () => {
+    const empty = source([], { sessionId: 'source', label: 'source' });
+    const r = retainReference(empty, 94);
+    expect(r.size).toBe(94);
+    expect(r.preview).toEqual({ sessionId: 'source', label: 'source', cwd: null, capturedThroughSeq: null, conversation: [] });
+    expect(r.stats).toEqual({
+      compacted: false,
+      originalMessages: 0,
+      retainedMessages: 0,
+      omittedMessages: 0,
+      omittedBytes: 0,
+      truncated: false,
+    });
+    const error = expectBudgetExceeded(() => retainReference(empty, 93));
+    expect(error.message).toContain('"source"');
+    expect(error.message).toContain('93');
+    expect(error.message).toContain('94');
+  });
+
+  it('cuts 100 digits at budget 200 with R = 57', () => {
+    const r = retainReference(source([{ text: '0123456789'.repeat(10) }]), 200);
+    expect(r.preview.conversation).toEqual([
+      {
+        role: 'user',
+        text: '01234567890123456789012345678' + '2345678901234567890123456789' + '\n[… omitted 43 UTF-8 bytes …]',
+      },
+    ]);
+    expect(r.size).toBe(200);
+    expect(bytes(tagSafeStringify(r.preview))).toBe(200);
+    expect(r.stats).toMatchObject({ retainedMessages: 1, omittedMessages: 0, omittedBytes: 43, truncated: true });
+  });
+
+  it('empties 300 emoji at budget 140', () => {
+    const r = retainReference(source([{ text: '😀'.repeat(300) }], { capturedThroughSeq: 1 }), 140);
+    expect(r.preview.conversation).toEqual([{ role: 'user', text: '' }]);
+    expect(r.stats).toEqual({
+      compacted: false,
+      originalMessages: 1,
+      retainedMessages: 1,
+      omittedMessages: 0,
+      omittedBytes: 1200,
+      truncated: true,
+    });
+    expect(r.size).toBe(bytes(tagSafeStringify(r.preview)));
+  });
+
+  const oldAndNew = source([{ text: 'old ' + '界'.repeat(300) }, { text: 'new fact' }]);
+
+  it('keeps only the new fact at budget 180: the room is not worth a cut', () => {
+    const r = retainReference(oldAndNew, 180);
+    expect(r.preview.conversation).toEqual([{ role: 'user', text: 'new fact' }]);
+    expect(r.stats).toMatchObject({ retainedMessages: 1, omittedMessages: 1, omittedBytes: 904, truncated: true });
+  });
+
+  it('brings the old message back as a cut at budget 400', () => {
+    const r = retainReference(oldAndNew, 400);
+    expect(r.preview.conversation).toHaveLength(2);
+    const first = r.preview.conversation[0]!.text;
+    expect(first.endsWith('\n[… omitted 684 UTF-8 bytes …]')).toBe(true);
+    expect(first.startsWith('old 界')).toBe(true);
+    expect(r.preview.conversation[1]).toEqual({ role: 'user', text: 'new fact' });
+    expect(r.stats).toMatchObject({ retainedMessages: 2, omittedMessages: 0, omittedBytes: 684, truncated: true });
+    expect(r.size).toBe(398);
+    expect(bytes(tagSafeStringify(r.preview))).toBe(398);
+  });
+
+  it('keeps the checkpoint and the newest message at budget 150', () => {
+    const capture = source(
+      [
+        { text: 'cp summary', checkpoint: true },
+        { text: 'a'.repeat(50) },
+        { text: 'b'.repeat(50), role: 'assistant' },
+        { text: 'latest' },
+      ],
+      { cwd: '/w', capturedThroughSeq: 3 },
+    );
+    const r = retainReference(capture, 150);
+    expect(r.preview).toEqual({
+      sessionId: 's',
+      label: 's',
+      cwd: '/w',
+      capturedThroughSeq: 3,
+      conversation: [
+        { role: 'user', text: 'cp summary' },
+        { role: 'user', text: 'latest' },
+      ],
+    });
+    expect(r.size).toBe(148);
+    expect(r.stats).toEqual({
+      compacted: true,
+      originalMessages: 4,
+      retainedMessages: 2,
+      omittedMessages: 2,
+      omittedBytes: 100,
+      truncated: true,
+    });
+  });
+});
+
+describe('retainReference: behaviour', () => {
+  it('returns everything untouched when it fits', () => {
+    const capture = source([{ text: 'hi <b>' }, { text: 'yo', role: 'assistant' }], { cwd: '/x', capturedThroughSeq: 9 });
+    const r = retainReference(capture, 10_000);
+    expect(r.preview.conversation).toEqual([
+      { role: 'user', text: 'hi <b>' },
+      { role: 'assistant', text: 'yo' },
+    ]);
+    expect(r.stats.truncated).toBe(false);
+    expect(r.size).toBe(bytes(tagSafeStringify(r.preview)));
+  });
+
+  it('fails when checkpoints and the newest message cannot fit even empty', () => {
+    const capture = source([{ text: 'x', checkpoint: true }, { text: 'y' }, { text: 'z', checkpoint: true }, { text: 'w' }]);
+    const minimal = jsonSize({
+      sessionId: 's',
+      label: 's',
+      cwd: null,
+      capturedThroughSeq: null,
+      conversation: [
+        { role: 'user', text: '' },
+        { role: 'user', text: '' },
+        { role: 'user', text: '' },
+      ],
+    });
+    expect(retainReference(capture, minimal).size).toBe(minimal);
+    const error = expectBudgetExceeded(() => retainReference(capture, minimal - 1));
+    expect(error.message).toContain(String(minimal));
+  });
+
+  it('empties the largest first, then cuts the next one', () => {
+    const capture = source([{ text: '<'.repeat(40), checkpoint: true }, { text: 'plain text '.repeat(5) }]);
+    const r = retainReference(capture, 150);
+    expect(r).toEqual(naiveRetain(capture, 150));
+    expect(r.preview.conversation[0]!.text).toBe('');
+  });
+
+  it('accounts a lone high + lone low surrogate joined by a cut as a pair', () => {
+    const capture = source([{ text: '\ud800'.repeat(30) + '\udc00'.repeat(30) }]);
+    for (let budget = 100; budget < 500; budget += 3) {
+      const expected = run(() => naiveRetain(capture, budget));
+      const actual = run(() => retainReference(capture, budget));
+      expectSameOutcome(actual, expected);
+    }
+  });
+
+  it('does not mistake an astral code point for a lone surrogate at the join', () => {
+    const capture = source([{ text: 'x'.repeat(20) + '\u{7d800}\ud800<' + '\udc00'.repeat(3) + '\u{1dc00}' + 'y'.repeat(20) }]);
+    for (let budget = 100; budget < 200; budget++) {
+      expectSameOutcome(run(() => retainReference(capture, budget)), run(() => naiveRetain(capture, budget)));
+    }
+  });
+
+  it('rejects a budget that is not a non-negative safe integer', () => {
+    expect(() => retainReference(source([]), Number.NaN)).toThrow(SessionReferenceError);
+    expect(() => retainReference(source([]), -1)).toThrow(SessionReferenceError);
+    expect(() => retainReference(source([]), 1.5)).toThrow(SessionReferenceError);
+  });
+
+  it('stays fast on 10k messages and on a 10 MB message', () => {
+    const many = source(Array.from({ length: 10_000 }, (_, i) => ({ text: `message ${i} `.repeat(80), checkpoint: i % 1000 === 0 })));
+    const t0 = performance.now();
+    const r1 = retainReference(many, 65_536);
+    const big = source([{ text: 'x<界😀'.repeat(1_000_000) }]);
+    const r2 = retainReference(big, 160_000);
+    expect(performance.now() - t0).toBeLessThan(3_000);
+    expect(r1.size).toBeLessThanOrEqual(65_536);
+    expect(r1.size).toBeGreaterThan(65_536 * 0.99);
+    expect(r2.size).toBeLessThanOrEqual(160_000);
+    expect(r2.size).toBeGreaterThan(160_000 - 8);
+  });
+});
+
+describe('retainReference: properties', () => {
+  it('matches the naive model and keeps every invariant (many messages)', () => {
+    const seen = new Map<string, number>();
+    fc.assert(
+      fc.property(captureArb(6, 90), fc.integer({ min: 0, max: 1000 }), (capture, permille) => {
+        const budget = budgetFor(capture, permille);
+        const expected = run(() => naiveRetain(capture, budget));
+        const actual = run(() => retainReference(capture, budget));
+        expectSameOutcome(actual, expected);
+        if (!(actual instanceof SessionReferenceError)) checkInvariants(capture, budget, actual);
+        for (const kind of outcomeKinds(actual)) seen.set(kind, (seen.get(kind) ?? 0) + 1);
+      }),
+      { numRuns: 1000 },
+    );
+    for (const kind of ['fail', 'untouched', 'dropped', 'refilled', 'cut', 'emptied']) {
+      expect(seen.get(kind) ?? 0, kind).toBeGreaterThanOrEqual(20);
+    }
+  });
+
+  it('finds the largest R for a single message (brute force over every R)', () => {
+    fc.assert(
+      fc.property(nastyString(80), fc.integer({ min: 0, max: 1000 }), (text, permille) => {
+        const capture = source([{ text }]);
+        const budget = budgetFor(capture, permille);
+        const actual = run(() => retainReference(capture, budget));
+        expectSameOutcome(actual, run(() => naiveRetain(capture, budget)));
+        if (actual instanceof SessionReferenceError) return;
+        checkInvariants(capture, budget, actual);
+        const kept = actual.preview.conversation[0]!.text;
+        if (kept === text || kept === '') return;
+        const base = jsonSize({ ...actual.preview, conversation: [{ role: 'user', text: '' }] }) - 2;
+        let best = -1;
+        for (let r = 0; r < bytes(text); r++) if (base + jsonSize(naiveCut(text, r).text) <= budget) best = r;
+        expect(best).toBeGreaterThanOrEqual(0);
+        expect(kept).toBe(naiveCut(text, best).text);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('holds its invariants on larger random sources', () => {
+    fc.assert(
+      fc.property(captureArb(40, 200), fc.integer({ min: 0, max: 1000 }), (capture, permille) => {
+        const budget = budgetFor(capture, permille);
+        const actual = run(() => retainReference(capture, budget));
+        if (actual instanceof SessionReferenceError) {
+          expect(minimalSize(capture)).toBeGreaterThan(budget);
+          return;
+        }
+        checkInvariants(capture, budget, actual);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
