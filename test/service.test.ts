@@ -1,0 +1,326 @@
+// The service in a real host: mounting, disposal, prepare() over sessions read from disk, budget resolution, errors and cancellation.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import SessionReferenceResolver, { SessionReferenceError } from '../src/index.ts';
+import type { SessionReferenceMessageSource } from '../src/index.ts';
+import { bootHost, writeSession } from './support/host.ts';
+import type { BootHostOptions, Host, SessionItem } from './support/host.ts';
+
+let tmp: string;
+let counter = 0;
+const hosts: Host[] = [];
+
+async function boot(options: Partial<BootHostOptions> & { root?: string } = {}): Promise<Host> {
+  const host = await bootHost({ root: options.root ?? join(tmp, `root-${counter++}`), agentLoop: false, ...options });
+  hosts.push(host);
+  return host;
+}
+
+async function mount(host: Host, config: Record<string, unknown> = {}): Promise<SessionReferenceResolver> {
+  await host.ctx.plugin(SessionReferenceResolver, config);
+  const service = host.ctx.get('sessionReferenceResolver') as SessionReferenceResolver | undefined;
+  if (!service) throw new Error('service did not mount');
+  return service;
+}
+
+const agent = (id = 'target', options: { provider?: string; model?: string } = {}, cwd?: string) => ({
+  id,
+  options,
+  session: { header: cwd === undefined ? {} : { cwd } },
+});
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    return error instanceof SessionReferenceError ? error.code : `other:${(error as Error)?.constructor?.name}:${(error as Error)?.message}`;
+  }
+  return 'resolved';
+}
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'dsh-sref-service-'));
+});
+afterEach(async () => {
+  await Promise.all(hosts.splice(0).map((host) => host.dispose()));
+  vi.restoreAllMocks();
+});
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+function hookCount(host: Host, name: string): number {
+  const hooks = (host.ctx.events as unknown as { _hooks: Record<string, unknown[]> })._hooks[name];
+  return hooks?.length ?? 0;
+}
+
+function contextPayload(text: string): unknown[] {
+  const open = '<referenced-sessions>\n';
+  const start = text.indexOf(open) + open.length;
+  const end = text.indexOf('\n</referenced-sessions>');
+  return JSON.parse(text.slice(start, end)) as unknown[];
+}
+
+describe('mounting', () => {
+  it('mounts after SessionStore and a query engine, and disposal removes its listeners', async () => {
+    const host = await boot({ agentLoop: true });
+    const before = { pre: hookCount(host, 'agent/pre-step'), asm: hookCount(host, 'system-prompt/assemble') };
+    const fiber = host.ctx.plugin(SessionReferenceResolver, {});
+    await fiber;
+    expect(host.ctx.get('sessionReferenceResolver')).toBeInstanceOf(SessionReferenceResolver);
+    expect(hookCount(host, 'agent/pre-step')).toBe(before.pre + 1);
+    expect(hookCount(host, 'system-prompt/assemble')).toBe(before.asm + 1);
+    await fiber.dispose();
+    expect(host.ctx.get('sessionReferenceResolver')).toBeUndefined();
+    expect(hookCount(host, 'agent/pre-step')).toBe(before.pre);
+    expect(hookCount(host, 'system-prompt/assemble')).toBe(before.asm);
+  });
+
+  it('a bad config fails loudly at load and registers nothing', async () => {
+    const host = await boot();
+    const errors: unknown[] = [];
+    const fiber = host.ctx.plugin(SessionReferenceResolver, { maxReferences: 7 });
+    await Promise.resolve(fiber).catch((error: unknown) => errors.push(error));
+    expect(host.ctx.get('sessionReferenceResolver')).toBeUndefined();
+    const failure = errors[0] ?? (fiber as unknown as { error?: unknown }).error;
+    expect(failure).toBeDefined();
+    expect(String((failure as Error)?.message ?? failure)).toMatch(/maxReferences/);
+  });
+
+  it('a NaN fraction (which the schema lets through) fails with SESSION_REFERENCE_INVALID_CONFIG', async () => {
+    const host = await boot();
+    const fiber = host.ctx.plugin(SessionReferenceResolver, { referenceContextFraction: Number.NaN });
+    const error = await Promise.resolve(fiber).then(() => (fiber as unknown as { error?: unknown }).error, (e: unknown) => e);
+    expect(host.ctx.get('sessionReferenceResolver')).toBeUndefined();
+    expect(error).toBeInstanceOf(SessionReferenceError);
+    expect((error as SessionReferenceError).code).toBe('SESSION_REFERENCE_INVALID_CONFIG');
+  });
+});
+
+describe('prepare', () => {
+  const items: SessionItem[] = [
+    { kind: 'user', text: 'What is the plan?' },
+    { kind: 'assistant', reasoning: 'hidden', text: 'Build the <thing>.' },
+    { kind: 'tool', name: 'read', result: 'tool output', text: 'reading' },
+    { kind: 'plugin', plugin: 'watcher', text: 'file changed' },
+    { kind: 'reference', text: 'nested recall' },
+    { kind: 'assistant', text: 'done' },
+  ];
+
+  it('with no references returns a copy of the content and reads nothing', async () => {
+    const host = await boot();
+    const service = await mount(host);
+    const read = vi.spyOn(host.ctx.sessionQuery, 'readSurface');
+    const content = [{ type: 'text' as const, text: 'hi' }];
+    const result = await service.prepare(agent(), content, []);
+    expect(result).toEqual({ content });
+    expect(result.content).not.toBe(content);
+    expect(result.content[0]).not.toBe(content[0]);
+    expect(read).not.toHaveBeenCalled();
+  });
+
+  it('reads each distinct source once from disk, projects it, and renders one frozen context message', async () => {
+    const root = join(tmp, 'disk');
+    const writer = await boot({ root });
+    await writeSession(writer, { id: 'src-a', cwd: '/w/a', items });
+    await writeSession(writer, { id: 'src-b', items: [{ kind: 'user', text: 'b says hi' }] });
+    await writer.dispose();
+
+    const host = await boot({ root });
+    const service = await mount(host);
+    const read = vi.spyOn(host.ctx.sessionQuery, 'readSurface');
+    const content = [{ type: 'text' as const, text: 'see @A and @b' }];
+    const result = await service.prepare(agent(), content, [
+      { sessionId: 'src-a', label: 'A' },
+      { sessionId: 'src-b' },
+      { sessionId: 'src-a', label: 'ignored' },
+    ]);
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(result.content).toEqual(content);
+    const message = result.additionalContext!;
+    expect(message.role).toBe('user');
+    expect(Object.isFrozen(message)).toBe(true);
+    expect(message.content).toHaveLength(1);
+    const text = (message.content[0] as { text: string }).text;
+    expect(text.startsWith('## Referenced sessions\n\n')).toBe(true);
+    expect(text.endsWith('</referenced-sessions>')).toBe(true);
+    expect(text).not.toContain('## Reference omissions');
+    const payload = contextPayload(text) as { sessionId: string; label: string; cwd: string | null; capturedThroughSeq: number; conversation: unknown[] }[];
+    expect(payload.map((p) => [p.sessionId, p.label, p.cwd])).toEqual([['src-a', 'A', '/w/a'], ['src-b', 'src-b', null]]);
+    expect(Object.keys(payload[0]!)).toEqual(['sessionId', 'label', 'cwd', 'capturedThroughSeq', 'conversation']);
+    expect(payload[0]!.conversation).toEqual([
+      { role: 'user', text: 'What is the plan?' },
+      { role: 'assistant', text: 'Build the <thing>.' },
+      { role: 'assistant', text: 'reading' },
+      { role: 'assistant', text: 'done' },
+    ]);
+    expect(text).toContain('Build the \\u003cthing>.');
+    const source = message.source as unknown as SessionReferenceMessageSource;
+    expect(source.kind).toBe('session-reference');
+    expect(source.form).toBe('recall');
+    expect(source.version).toBe(1);
+    expect(source.references).toEqual([
+      expect.objectContaining({ sessionId: 'src-a', label: 'A', capturedFormatVersion: 0, compacted: false, originalMessages: 4, retainedMessages: 4, omittedMessages: 0, omittedBytes: 0, truncated: false, inputIndex: 0 }),
+      expect.objectContaining({ sessionId: 'src-b', label: 'src-b', inputIndex: 1, originalMessages: 1 }),
+    ]);
+    expect(source.references[0]!.capturedThroughSeq).toBe(payload[0]!.capturedThroughSeq);
+    expect(Object.keys(source.references[0]!)).toEqual([
+      'sessionId', 'label', 'capturedFormatVersion', 'capturedThroughSeq', 'compacted', 'originalMessages',
+      'retainedMessages', 'omittedMessages', 'omittedBytes', 'truncated', 'inputIndex',
+    ]);
+  });
+
+  it('flags a compacted source and keeps the checkpoint plus what followed', async () => {
+    const host = await boot();
+    await writeSession(host, {
+      id: 'compacted',
+      items: [
+        { kind: 'user', text: 'old question' },
+        { kind: 'assistant', text: 'old answer' },
+        { kind: 'compaction', summary: 'summary of old', first: 0, last: 1 },
+        { kind: 'user', text: 'new question' },
+      ],
+    });
+    const service = await mount(host);
+    const result = await service.prepare(agent(), [], [{ sessionId: 'compacted' }]);
+    const text = (result.additionalContext!.content[0] as { text: string }).text;
+    const [preview] = contextPayload(text) as { conversation: unknown[] }[];
+    expect(preview!.conversation).toEqual([{ role: 'user', text: 'summary of old' }, { role: 'user', text: 'new question' }]);
+    const source = result.additionalContext!.source as unknown as SessionReferenceMessageSource;
+    expect(source.references[0]!.compacted).toBe(true);
+  });
+
+  it('validates references before any read: self, too many, malformed', async () => {
+    const host = await boot();
+    const service = await mount(host, { maxReferences: 2 });
+    const read = vi.spyOn(host.ctx.sessionQuery, 'readSurface');
+    expect(await codeOf(service.prepare(agent('me'), [], [{ sessionId: 'me' }]))).toBe('SESSION_REFERENCE_SELF_REFERENCE');
+    expect(await codeOf(service.prepare(agent('me'), [], [{ sessionId: 'a' }, { sessionId: 'b' }, { sessionId: 'c' }]))).toBe('SESSION_REFERENCE_TOO_MANY');
+    expect(await codeOf(service.prepare(agent('me'), [], [{ sessionId: 5 }]))).toBe('SESSION_REFERENCE_INVALID_REFERENCE');
+    expect(await codeOf(service.prepare(agent('me'), [], [null]))).toBe('SESSION_REFERENCE_INVALID_REFERENCE');
+    expect(read).not.toHaveBeenCalled();
+  });
+
+  it('a missing source fails with READ_FAILED naming the session and the cause', async () => {
+    const host = await boot();
+    const service = await mount(host);
+    const error = await service.prepare(agent(), [], [{ sessionId: 'nope' }]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SessionReferenceError);
+    expect((error as SessionReferenceError).code).toBe('SESSION_REFERENCE_READ_FAILED');
+    expect((error as Error).message).toContain('"nope"');
+    expect((error as Error).cause).toBeDefined();
+  });
+
+  it('fails the whole prepare with BUDGET_EXCEEDED when a source cannot fit, saving nothing', async () => {
+    const host = await boot({ spillRoot: join(tmp, 'spill-budget') });
+    await writeSession(host, { id: 'src', items: [{ kind: 'user', text: 'x'.repeat(1000) }] });
+    const service = await mount(host, { maxReferenceBytes: 20 });
+    const save = vi.spyOn(host.ctx.spillStore, 'saveText');
+    expect(await codeOf(service.prepare(agent(), [], [{ sessionId: 'src' }]))).toBe('SESSION_REFERENCE_BUDGET_EXCEEDED');
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('an aborted signal cancels before any read, and an abort during a read reports CANCELLED', async () => {
+    const host = await boot();
+    await writeSession(host, { id: 'src', items: [{ kind: 'user', text: 'hi' }] });
+    const service = await mount(host, { maxReferenceBytes: 10_000 });
+    const read = vi.spyOn(host.ctx.sessionQuery, 'readSurface');
+    const aborted = AbortSignal.abort(new Error('stop'));
+    const error = await service.prepare(agent(), [], [{ sessionId: 'src' }], aborted).catch((e: unknown) => e);
+    expect((error as SessionReferenceError).code).toBe('SESSION_REFERENCE_CANCELLED');
+    expect((error as Error).cause).toBe(aborted.reason);
+    expect(read).not.toHaveBeenCalled();
+
+    const controller = new AbortController();
+    read.mockImplementation(() => new Promise((_, reject) => {
+      setTimeout(() => reject(new Error('late failure')), 20);
+    }));
+    const pending = service.prepare(agent(), [], [{ sessionId: 'src' }], controller.signal);
+    setTimeout(() => controller.abort(new Error('user')), 5);
+    expect(await codeOf(pending)).toBe('SESSION_REFERENCE_CANCELLED');
+  });
+
+  it('a read that fails after an abort reports CANCELLED, not READ_FAILED', async () => {
+    const host = await boot();
+    const service = await mount(host, { maxReferenceBytes: 10_000 });
+    const controller = new AbortController();
+    vi.spyOn(host.ctx.sessionQuery, 'readSurface').mockImplementation(() => {
+      controller.abort(new Error('user'));
+      return Promise.reject(new Error('disk gone'));
+    });
+    expect(await codeOf(service.prepare(agent(), [], [{ sessionId: 'x' }], controller.signal))).toBe('SESSION_REFERENCE_CANCELLED');
+  });
+});
+
+describe('budget resolution', () => {
+  it('an explicit maxReferenceBytes is used exactly, with no model lookup', async () => {
+    const host = await boot({ contextWindow: 1_000_000 });
+    const service = await mount(host, { maxReferenceBytes: 1234 });
+    const lookup = vi.spyOn(host.ctx.llm, 'resolveModelInfo');
+    expect(await service.resolveBudget(agent('t', { provider: 'test', model: 'm' }))).toBe(1234);
+    expect(lookup).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [200_001, 0.2, 160_000],
+    [200_001, 0.1, 80_000],
+    [200_001, 0, 65_536],
+    [8_000, 0.2, 65_536],
+    [128_000, 0.2, 102_400],
+  ])('window %d at fraction %d gives %d bytes', async (window, fraction, bytes) => {
+    const host = await boot({ contextWindow: window });
+    const service = await mount(host, { referenceContextFraction: fraction });
+    expect(await service.resolveBudget(agent('t', { provider: 'test', model: 'm' }))).toBe(bytes);
+  });
+
+  it('falls back to 64 KiB without a route, without an llm service, for NO_ADAPTER, or without a window', async () => {
+    const host = await boot({ contextWindow: 1_000_000 });
+    const service = await mount(host);
+    expect(await service.resolveBudget(agent('t', {}))).toBe(65_536);
+    expect(await service.resolveBudget(agent('t', { provider: 'test' }))).toBe(65_536);
+    expect(await service.resolveBudget(agent('t', { provider: 'unknown-provider', model: 'm' }))).toBe(65_536);
+    host.adapter.contextWindow = null;
+    expect(await service.resolveBudget(agent('t', { provider: 'test', model: 'm' }))).toBe(65_536);
+
+    const bare = await boot({ llm: false });
+    const bareService = await mount(bare);
+    expect(await bareService.resolveBudget(agent('t', { provider: 'test', model: 'm' }))).toBe(65_536);
+  });
+
+  it('other lookup errors propagate unchanged; an abort during the lookup is CANCELLED', async () => {
+    const host = await boot({ contextWindow: 100_000 });
+    const service = await mount(host);
+    const failure = Object.assign(new Error('provider said no'), { code: 'AUTH' });
+    vi.spyOn(host.ctx.llm, 'resolveModelInfo').mockRejectedValueOnce(failure);
+    const error = await service.resolveBudget(agent('t', { provider: 'test', model: 'm' })).catch((e: unknown) => e);
+    expect(error).toBe(failure);
+
+    const controller = new AbortController();
+    vi.spyOn(host.ctx.llm, 'resolveModelInfo').mockImplementationOnce(() => new Promise(() => {}));
+    const pending = service.resolveBudget(agent('t', { provider: 'test', model: 'm' }), controller.signal);
+    controller.abort(new Error('user'));
+    expect(await codeOf(pending)).toBe('SESSION_REFERENCE_CANCELLED');
+  });
+
+  it('uses the route captured at the agent\'s last system-prompt assembly, not its options', async () => {
+    const host = await boot({ agentLoop: true, contextWindow: 500_000 });
+    const service = await mount(host);
+    const lookup = vi.spyOn(host.ctx.llm, 'resolveModelInfo');
+    const target = agent('t', { provider: 'nobody', model: 'none' });
+    await host.ctx.systemPrompt.assemble({ agent: target as never });
+    await host.ctx.systemPrompt.assemble({});
+    expect(await service.resolveBudget(target)).toBe(65_536);
+    expect(lookup).toHaveBeenLastCalledWith('nobody', 'none', undefined);
+
+    const off = host.ctx.on('system-prompt/assemble', async (_assembly, _context, next) => {
+      const assembled = await next();
+      return { ...assembled, variables: { ...assembled.variables, provider: 'test', model: 'big' } };
+    });
+    await host.ctx.systemPrompt.assemble({ agent: target as never });
+    off();
+    expect(await service.resolveBudget(target)).toBe(400_000);
+    expect(lookup).toHaveBeenLastCalledWith('test', 'big', undefined);
+  });
+});
