@@ -223,6 +223,7 @@ export class SessionReferenceResolver extends Service {
     throwIfAborted(signal, 'session reference preparation');
 
     const captures = await this.readSources(normalized, signal);
+    throwIfAborted(signal, 'session reference preparation');
     const retained = captures.map((capture) => retainReference(capture, budget));
     const outcomes = await this.saveTranscripts(agent.id, normalized, captures, retained, signal);
 
@@ -312,6 +313,7 @@ export class SessionReferenceResolver extends Service {
     signal?: AbortSignal,
   ): Promise<(FullSnapshotOutcome | undefined)[]> {
     if (!retained.some((r) => r.stats.truncated)) return retained.map(() => undefined);
+    throwIfAborted(signal, 'saving referenced-session transcripts');
     const store = this.ctx.get('spillStore') as SpillStoreLike | undefined;
     const saves = retained.map(async (result, i): Promise<FullSnapshotOutcome | undefined> => {
       if (!result.stats.truncated) return undefined;
