@@ -1,0 +1,259 @@
+/** Boots the web app's session-catalog composition from the rc.8 line (store, JSONL logs, storage domain, projections, title, projection cache, query) on temp dirs. */
+import { join } from 'node:path';
+import { Context } from '@deepseek-ai/cordis';
+import SessionStore, { SessionId } from '@deepseek-ai/dsh-session';
+import type { Session } from '@deepseek-ai/dsh-session';
+import type { SessionPersistence } from '@deepseek-ai/dsh-session-persistence';
+import JsonlSessionPersistence from '@deepseek-ai/dsh-session-persistence-jsonl';
+import SessionProjectionRegistry from '@deepseek-ai/dsh-session-projection';
+import SessionProjectionCache, { projectionCacheDomainSpec } from '@deepseek-ai/dsh-session-projection-cache';
+import { SessionQueryEngine, SessionQueryError } from '@deepseek-ai/dsh-session-query';
+import type {
+  SessionEventSearchPage,
+  SessionEventSearchRequest,
+  SessionSearchHit,
+  SessionSearchPage,
+} from '@deepseek-ai/dsh-session-query';
+import SessionTitleService from '@deepseek-ai/dsh-session-title';
+import Storage from '@deepseek-ai/dsh-storage';
+import * as StorageDomain from '@deepseek-ai/dsh-storage-domain';
+import type { DomainChanged } from '@deepseek-ai/dsh-storage-domain';
+import * as StorageJson from '@deepseek-ai/dsh-storage-json';
+
+/**
+ * `ctx.sessionQuery` for the catalog host: the two abstract full-text methods return empty pages;
+ * listing and every exact read are the engine's real inherited implementation.
+ */
+export class EmptySearchQueryEngine extends SessionQueryEngine {
+  /** Always an empty page. */
+  override async searchSessions(): Promise<SessionSearchPage<SessionSearchHit>> {
+    return { items: [] };
+  }
+
+  /** An empty page carrying the target's listed header; unknown ids are SESSION_QUERY_SESSION_NOT_FOUND. */
+  override async searchEvents(request: SessionEventSearchRequest): Promise<SessionEventSearchPage> {
+    const record = (await this.listSessions()).find((candidate) => candidate.header.id === request.sessionId);
+    if (record === undefined) {
+      throw new SessionQueryError(`session "${request.sessionId}" not found`, 'SESSION_QUERY_SESSION_NOT_FOUND');
+    }
+    return { items: [], session: record.header };
+  }
+}
+
+/** Persistence methods that read (part of) a stored session log rather than only its header. */
+export const LOG_READ_METHODS = [
+  'load',
+  'inspect',
+  'readFrom',
+  'prepare',
+  'readRaw',
+  'loadStored',
+  'loadStoredFrom',
+  'readStoredRevision',
+] as const;
+
+/** Calls made to the persistence service since the counter was installed (or last reset). */
+export interface PersistenceCallCounter {
+  /** Log reads, one entry per call, as `method(id)`. */
+  readonly logReads: string[];
+  /** Header listings (`list` / `listSnapshots`). */
+  listings: number;
+  /** Clears both counts. */
+  reset(): void;
+}
+
+/**
+ * Wraps the log-reading and listing methods of `persistence` in place so every call is counted,
+ * including the coordinator's internal calls back into its backend.
+ */
+export function countPersistenceCalls(persistence: SessionPersistence): PersistenceCallCounter {
+  const counter: PersistenceCallCounter = {
+    logReads: [],
+    listings: 0,
+    reset() {
+      counter.logReads.length = 0;
+      counter.listings = 0;
+    },
+  };
+  const target = persistence as unknown as Record<string, unknown>;
+  for (const method of LOG_READ_METHODS) {
+    const original = target[method];
+    if (typeof original !== 'function') continue;
+    target[method] = function (this: unknown, ...args: unknown[]) {
+      counter.logReads.push(`${method}(${String(args[0])})`);
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    };
+  }
+  for (const method of ['list', 'listSnapshots']) {
+    const original = target[method];
+    if (typeof original !== 'function') continue;
+    target[method] = function (this: unknown, ...args: unknown[]) {
+      counter.listings++;
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    };
+  }
+  return counter;
+}
+
+/** Options of {@link bootCatalogHost}. */
+export interface CatalogHostOptions {
+  /** Directory shared by every host over the same store: logs under `sessions/`, domain data under `data/`. */
+  root: string;
+  /** Compose the projection registry and the title service. Default true. */
+  projections?: boolean;
+  /** Compose the persisted projection cache (requires `projections`). Default true. */
+  projectionCache?: boolean;
+  /** JSONL encoding; default the backend's (zstd). */
+  compression?: 'none' | 'zstd';
+  /** Projection-cache write-behind count trigger; default high, so only the mandatory points write. */
+  writeEveryEvents?: number;
+}
+
+/** A titled session to write. */
+export interface SessionSpec {
+  /** Session id. */
+  id: string;
+  /** Absolute working directory, if any. */
+  cwd?: string;
+  /** Title written as a user rename (a `session/title` event); when omitted, one empty completed turn is logged instead. */
+  title?: string;
+  /** Creation time, epoch ms; the store's clock when omitted. */
+  createdAt?: number;
+  /** Log nothing at all (and ignore `title`): such a session never reaches the JSONL store. */
+  empty?: boolean;
+}
+
+/** A booted catalog host. */
+export interface CatalogHost {
+  /** The root context. */
+  readonly ctx: Context;
+  /** Counts of the persistence service's log reads and listings. */
+  readonly calls: PersistenceCallCounter;
+  /** Creates a live session owned by the host; it reaches the log at its first flush. */
+  create(spec: SessionSpec): Session;
+  /** Renames a live session through the title service, or by appending the `session/title` event without it. */
+  rename(session: Session, title: string): void;
+  /** Reopens a stored session as live (reads its log), owned by the host. */
+  resume(id: string): Promise<Session>;
+  /** Takes one live session out of the store (`session/disposed`); with the cache, resolves once its checkpoint is durable. */
+  close(session: Session): Promise<void>;
+  /** Disposes the host: live sessions are flushed and, with the projection cache, checkpointed. */
+  dispose(): Promise<void>;
+}
+
+/** Boots the composition on `options.root` and resolves once every service is up. */
+export async function bootCatalogHost(options: CatalogHostOptions): Promise<CatalogHost> {
+  const projections = options.projections ?? true;
+  const projectionCache = projections && (options.projectionCache ?? true);
+  const ctx = new Context();
+  await ctx.plugin(SessionStore);
+  await ctx.plugin(JsonlSessionPersistence, {
+    root: join(options.root, 'sessions'),
+    ...(options.compression === undefined ? {} : { compression: options.compression }),
+  });
+  await ctx.plugin(Storage);
+  await ctx.plugin(StorageJson, { root: join(options.root, 'data') });
+  await ctx.plugin(StorageDomain, { backend: 'json' });
+  if (projections) {
+    await ctx.plugin(SessionProjectionRegistry);
+    await ctx.plugin(SessionTitleService, { fallbackMaxWords: 8, fallbackMaxBytes: 120, maxTitleBytes: 240 });
+  }
+  if (projectionCache) {
+    await ctx.plugin(SessionProjectionCache, {
+      writeEveryEvents: options.writeEveryEvents ?? 10_000,
+      writeIntervalMs: 3_600_000,
+    });
+  }
+  await ctx.plugin(EmptySearchQueryEngine);
+  const calls = countPersistenceCalls(ctx.sessionPersistence);
+
+  const rename = (session: Session, title: string): void => {
+    const titles = ctx.get('sessionTitle');
+    if (titles !== undefined) titles.rename(session, title);
+    else session.append('session/title', { title, messageSeqs: [], source: { kind: 'user' } });
+  };
+
+  const detachers = new Map<Session, () => Promise<void>>();
+  const publish = (session: Session): Session => {
+    const detach = ctx.effect(() => {
+      const leave = ctx.sessions.enter(session);
+      ctx.sessions.announce(session);
+      return leave;
+    }, `catalogHost.session(${session.id})`);
+    detachers.set(session, detach);
+    return session;
+  };
+
+  return {
+    ctx,
+    calls,
+    create(spec) {
+      const meta = {
+        ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
+        ...(spec.createdAt === undefined ? {} : { createdAt: spec.createdAt }),
+      };
+      const session = publish(ctx.sessions.prepare(SessionId(spec.id), { meta }));
+      if (spec.empty === true) return session;
+      if (spec.title !== undefined) {
+        rename(session, spec.title);
+      } else {
+        session.append('turn/start', { turn: 1 });
+        session.append('turn/end', { turn: 1, reason: { kind: 'completed' } });
+      }
+      return session;
+    },
+    rename,
+    async resume(id) {
+      const preparation = await ctx.sessionPersistence.prepare(SessionId(id));
+      try {
+        return publish(preparation.session);
+      } finally {
+        preparation[Symbol.dispose]();
+      }
+    },
+    async close(session) {
+      const detach = detachers.get(session);
+      if (detach === undefined) throw new Error(`session "${session.id}" is not open in this host`);
+      detachers.delete(session);
+      const checkpointed = projectionCache ? checkpointOf(ctx, session.id) : undefined;
+      await detach();
+      await checkpointed;
+    },
+    async dispose() {
+      await ctx.fiber.dispose();
+    },
+  };
+}
+
+/** Resolves at the next durable projection-cache put for `sessionId`; rejects when none lands within `timeoutMs`. */
+function checkpointOf(ctx: Context, sessionId: string, timeoutMs = 10_000): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`no projection-cache checkpoint of "${sessionId}" landed within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const stop = ctx.on('domain/changed', (change: DomainChanged) => {
+      if (change.domain !== projectionCacheDomainSpec.name || change.key !== sessionId) return;
+      clearTimeout(timer);
+      stop();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Writes `specs` through one fresh host on `root`, closing each session (so the cache, when
+ * composed, checkpoints it at `session/disposed`), then disposes the host.
+ */
+export async function writeSessions(
+  root: string,
+  specs: readonly SessionSpec[],
+  options: Omit<CatalogHostOptions, 'root'> = {},
+): Promise<void> {
+  const host = await bootCatalogHost({ ...options, root });
+  try {
+    for (const spec of specs) await host.close(host.create(spec));
+  } finally {
+    await host.dispose();
+  }
+}
