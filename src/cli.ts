@@ -1,0 +1,8 @@
+#!/usr/bin/env node
+/** Entry point of the `dsh-session-ref` bin: inspect, preview and debug session references against a DSH home. */
+import { processIo } from './cli/io.ts';
+import { main } from './cli/program.ts';
+import { filterSqliteWarning } from './cli/warnings.ts';
+
+filterSqliteWarning();
+process.exitCode = await main(process.argv.slice(2), processIo());

@@ -1,0 +1,146 @@
+/** The light part of the CLI, loaded without the host packages: home resolution, mention and transcript. */
+import { Buffer } from 'node:buffer';
+import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { findInTranscript, readTranscript } from '../transcript.ts';
+import type { ParsedTranscript, TranscriptMessage } from '../transcript.ts';
+import { formatSessionReferenceMention } from '../uri.ts';
+import { cellSafe, heading, writeExact } from './format.ts';
+import type { Io } from './io.ts';
+
+/**
+ * The DSH home to read: `option` (from `--home`), else `$DSH_HOME`, else `~/.dsh`, made absolute.
+ * @param option - the `--home` value, if given.
+ * @param env - the environment to read `DSH_HOME` from.
+ */
+export function resolveHome(option: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  if (option !== undefined && option !== '') return resolve(option);
+  const fromEnv = env.DSH_HOME;
+  if (fromEnv !== undefined && fromEnv !== '') return resolve(fromEnv);
+  return join(homedir(), '.dsh');
+}
+
+/** A usage problem found after parsing (exit status 2), such as `--message` beyond the transcript's end. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** Prints the canonical mention of `sessionId` (label defaulting to the id). */
+export function runMention(io: Io, sessionId: string, label: string | undefined): string {
+  const mention = formatSessionReferenceMention(label === undefined ? { sessionId } : { sessionId, label });
+  io.out.line(mention);
+  return mention;
+}
+
+/** Options of {@link runTranscript}. */
+export interface TranscriptOptions {
+  /** The transcript's text. */
+  text: string;
+  /** Show (or search) only this 1-based message. */
+  message?: number;
+  /** Print the exact matches of this phrase instead of the messages. */
+  grep?: string;
+  /** Print JSON. */
+  json: boolean;
+}
+
+/** One `--grep` hit: where it is and the text around it. */
+export interface TranscriptHit {
+  /** 1-based message number. */
+  message: number;
+  /** UTF-16 offset in the message's decoded text. */
+  offset: number;
+  /** The match with up to {@link HIT_CONTEXT} code units of text on each side, never splitting a surrogate pair. */
+  text: string;
+}
+
+/** Code units of surrounding text kept on each side of a `--grep` match. */
+export const HIT_CONTEXT = 40;
+
+function isLow(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+function isHigh(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+/** The excerpt of `text` around `[offset, offset + length)`, widened so no surrogate pair is cut. */
+function excerpt(text: string, offset: number, length: number): { start: number; end: number } {
+  let start = Math.max(0, offset - HIT_CONTEXT);
+  let end = Math.min(text.length, offset + length + HIT_CONTEXT);
+  if (start > 0 && isLow(text.charCodeAt(start)) && isHigh(text.charCodeAt(start - 1))) start--;
+  if (end < text.length && isLow(text.charCodeAt(end)) && isHigh(text.charCodeAt(end - 1))) end++;
+  return { start, end };
+}
+
+/** Reads a transcript file (`-` for stdin) as UTF-8. */
+export async function readTextInput(path: string, stdin: NodeJS.ReadableStream = process.stdin): Promise<string> {
+  if (path !== '-') return readFile(path, 'utf8');
+  const chunks: Buffer[] = [];
+  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Decodes a saved transcript with the package's reader and prints its messages (all, or `--message N`), or with
+ * `--grep` the exact matches of a phrase with their surrounding text; `--json` prints the reader's result or the
+ * array of hits.
+ */
+export function runTranscript(io: Io, options: TranscriptOptions): ParsedTranscript | TranscriptHit[] {
+  const parsed = readTranscript(options.text);
+  if (options.message !== undefined && options.message > parsed.messages.length) {
+    throw new UsageError(`--message ${options.message}: the transcript has ${parsed.messages.length} message(s)`);
+  }
+  const selected: TranscriptMessage[] =
+    options.message === undefined ? parsed.messages : parsed.messages.filter((m) => m.index === options.message);
+
+  if (options.grep !== undefined) {
+    const phrase = options.grep;
+    const hits: TranscriptHit[] = findInTranscript(options.text, phrase)
+      .filter((hit) => options.message === undefined || hit.message === options.message)
+      .map((hit) => {
+        const text = parsed.messages[hit.message - 1]!.text;
+        const { start, end } = excerpt(text, hit.offset, phrase.length);
+        return { message: hit.message, offset: hit.offset, text: text.slice(start, end) };
+      });
+    if (options.json) {
+      io.out.line(JSON.stringify(hits, null, 2));
+      return hits;
+    }
+    const { out } = io;
+    const c = out.c;
+    for (const hit of hits) {
+      const message = parsed.messages[hit.message - 1]!;
+      const { start, end } = excerpt(message.text, hit.offset, phrase.length);
+      const before = message.text.slice(start, hit.offset);
+      const match = message.text.slice(hit.offset, hit.offset + phrase.length);
+      const after = message.text.slice(hit.offset + phrase.length, end);
+      out.line(
+        `${c.cyan(`message ${hit.message}`)} ${c.dim(`offset ${hit.offset}`)}  ` +
+          `${start > 0 ? c.dim('…') : ''}${cellSafe(before)}${c.bold(c.yellow(cellSafe(match)))}${cellSafe(after)}${end < message.text.length ? c.dim('…') : ''}`,
+      );
+    }
+    io.err.line(c.dim(`${hits.length} match${hits.length === 1 ? '' : 'es'} of ${JSON.stringify(phrase)}`));
+    return hits;
+  }
+
+  if (options.json) {
+    const result: ParsedTranscript = { capture: parsed.capture, messages: selected };
+    io.out.line(JSON.stringify(result, null, 2));
+    return result;
+  }
+  const { out } = io;
+  const c = out.c;
+  const { capture } = parsed;
+  out.write(heading(`Transcript of ${cellSafe(capture.label)}`, c, `session ${cellSafe(capture.sessionId)}`));
+  out.line(c.dim(`cwd ${cellSafe(capture.cwd ?? '-')} · captured through seq ${capture.capturedThroughSeq ?? '-'} · format v${capture.capturedFormatVersion} · ${parsed.messages.length} message(s)`));
+  for (const message of selected) {
+    out.line();
+    out.line(c.bold(`### Message ${message.index}: ${message.role}${message.checkpoint === true ? ' (checkpoint)' : ''}`));
+    writeExact(out, message.text);
+    out.line();
+  }
+  return { capture, messages: selected };
+}

@@ -1,0 +1,179 @@
+/** The `dsh-session-ref` command line: commander wiring, the exit-status contract and error reporting. */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { isSessionReferenceError } from '../errors.ts';
+import type { Io } from './io.ts';
+import { readTextInput, resolveHome, runMention, runTranscript, UsageError } from './offline.ts';
+
+/** Exit statuses. */
+export const ExitStatus = {
+  /** The command did its job. */
+  OK: 0,
+  /** A `SessionReferenceError` (its code and message on stderr), or another runtime failure. */
+  FAILED: 1,
+  /** Bad usage: unknown command or option, a missing or malformed argument. */
+  USAGE: 2,
+} as const;
+
+function packageVersion(): string {
+  try {
+    const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+    return (JSON.parse(text) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+function positiveInteger(value: string): number {
+  const n = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a positive integer.');
+  return n;
+}
+
+const HOME_HELP = 'DSH home to read (default: $DSH_HOME, else ~/.dsh)';
+const CWD_HELP = 'working directory the citing session claims, for ranking (default: the current directory)';
+
+/** Builds the program; actions write through `io`. */
+export function buildProgram(io: Io): Command {
+  const program = new Command('dsh-session-ref');
+  program
+    .description(
+      'Inspect, preview and debug cross-session references (ctx.sessionReferenceResolver) against a DSH home, ' +
+        'without starting a model. Never writes to <home>/sessions.',
+    )
+    .version(packageVersion(), '-V, --version')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.out.write(text),
+      writeErr: (text) => io.err.write(text),
+      outputError: (text, write) => write(io.err.c.red(text)),
+    })
+    .showHelpAfterError('(add --help for usage)')
+    .addHelpText(
+      'after',
+      '\nExit status: 0 on success, 1 on a SessionReferenceError (its code and message on stderr) or another\n' +
+        'failure, 2 on a usage error.\n\nStart with: dsh-session-ref demo',
+    );
+
+  program
+    .command('candidates')
+    .description('list the sessions the @ menu offers, as a host would show them')
+    .argument('[query]', 'filter: case-insensitive text in the title, id or cwd')
+    .option('--home <dir>', HOME_HELP)
+    .option('--cwd <dir>', CWD_HELP)
+    .option('--limit <n>', 'most candidates to list (default: 50)', positiveInteger)
+    .option('--json', 'print the array of candidates, each with its mention')
+    .addHelpText('after', '\nExamples:\n  dsh-session-ref candidates\n  dsh-session-ref candidates billing --cwd ~/projects/atlas --json')
+    .action(async (query: string | undefined, options: { home?: string; cwd?: string; limit?: number; json?: boolean }) => {
+      const { runCandidates } = await import('./commands.ts');
+      await runCandidates(io, {
+        home: resolveHome(options.home, io.env),
+        cwd: resolve(options.cwd ?? process.cwd()),
+        query: query ?? '',
+        ...(options.limit === undefined ? {} : { limit: options.limit }),
+        json: options.json === true,
+      });
+    });
+
+  program
+    .command('mention')
+    .description('print the canonical mention of a session: @[label](dsh-session:…)')
+    .argument('<sessionId>', 'the session id, exactly')
+    .option('--label <text>', 'label to show (default: the id)')
+    .addHelpText('after', '\nExample:\n  dsh-session-ref mention 7f3a9c2e-5b1d-4e8f-9a6c-2d4b8e1f3a70 --label "Billing migration plan"')
+    .action((sessionId: string, options: { label?: string }) => {
+      runMention(io, sessionId, options.label);
+    });
+
+  program
+    .command('preview')
+    .description('prepare the mentions in a message against the home and print what the model would get')
+    .argument('<text>', 'the message with @[label](dsh-session:…) mentions or bare dsh-session: URIs; - reads stdin')
+    .option('--home <dir>', HOME_HELP)
+    .option('--cwd <dir>', CWD_HELP)
+    .addOption(new Option('--max-bytes <n>', 'exact per-source budget in serialised JSON bytes').argParser(positiveInteger).conflicts('contextWindow'))
+    .addOption(
+      new Option('--context-window <n>', "model context window in tokens; budget max(65536, n × 4 × 0.2)").argParser(positiveInteger),
+    )
+    .option('--no-spill', 'do not save full transcripts of truncated sources under <home>/spill')
+    .option('--json', 'print { content, additionalContext }')
+    .addHelpText(
+      'after',
+      '\nWithout --max-bytes or --context-window the budget is the resolver\'s fallback, 65536 bytes per source.\n' +
+        'The citing session is a throwaway one that is never stored.\n\n' +
+        'Examples:\n  dsh-session-ref preview "What did we decide in $(dsh-session-ref mention <id>)?"\n' +
+        '  echo "see dsh-session:ImFiYyI" | dsh-session-ref preview - --max-bytes 4000 --json',
+    )
+    .action(async (text: string, options: { home?: string; cwd?: string; maxBytes?: number; contextWindow?: number; spill: boolean; json?: boolean }) => {
+      const message = text === '-' ? await readTextInput('-') : text;
+      const { runPreview } = await import('./commands.ts');
+      await runPreview(io, {
+        home: resolveHome(options.home, io.env),
+        cwd: resolve(options.cwd ?? process.cwd()),
+        text: message,
+        ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
+        ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
+        spill: options.spill,
+        json: options.json === true,
+      });
+    });
+
+  program
+    .command('transcript')
+    .description("decode a saved full transcript with the package's reader and show its messages")
+    .argument('<file>', 'the transcript file (the locator preview printed); - reads stdin')
+    .option('--message <n>', 'only this message (1-based)', positiveInteger)
+    .option('--grep <phrase>', 'print the exact matches of a phrase: message, offset and surrounding text')
+    .option('--json', 'print the decoded transcript, or with --grep the array of hits')
+    .addHelpText('after', '\nExamples:\n  dsh-session-ref transcript ~/.dsh/spill/session-…/session-reference-1.txt --message 2\n  dsh-session-ref transcript saved.txt --grep "timeout" --json')
+    .action(async (file: string, options: { message?: number; grep?: string; json?: boolean }) => {
+      const text = await readTextInput(file);
+      runTranscript(io, {
+        text,
+        ...(options.message === undefined ? {} : { message: options.message }),
+        ...(options.grep === undefined ? {} : { grep: options.grep }),
+        json: options.json === true,
+      });
+    });
+
+  program
+    .command('demo')
+    .description('build a small demo home in a temp directory and show candidates and a preview on it')
+    .option('--dir <dir>', 'build the demo home here (absent or empty) instead of a fresh temp directory')
+    .option('--clean', 'remove the demo home at the end')
+    .addHelpText('after', '\nNeeds no network, model or key, and never reads or writes ~/.dsh. `npm start` runs it.')
+    .action(async (options: { dir?: string; clean?: boolean }) => {
+      const { runDemo } = await import('./demo.ts');
+      await runDemo(io, { ...(options.dir === undefined ? {} : { dir: options.dir }), clean: options.clean === true });
+    });
+
+  return program;
+}
+
+/**
+ * Runs the CLI on `argv` (without the node and script paths) and returns the exit status: 0 on success, 1 on a
+ * `SessionReferenceError` (code and message on stderr) or another failure, 2 on a usage error.
+ */
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return ExitStatus.OK;
+  } catch (error) {
+    const c = io.err.c;
+    if (error instanceof CommanderError) {
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? ExitStatus.OK : ExitStatus.USAGE;
+    }
+    if (error instanceof UsageError) {
+      io.err.line(c.red(`error: ${error.message}`));
+      return ExitStatus.USAGE;
+    }
+    if (isSessionReferenceError(error)) {
+      io.err.line(`${c.red(c.bold(error.code))}: ${error.message}`);
+      return ExitStatus.FAILED;
+    }
+    io.err.line(c.red(`error: ${error instanceof Error ? error.message : String(error)}`));
+    return ExitStatus.FAILED;
+  }
+}
