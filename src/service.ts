@@ -18,6 +18,7 @@ import { parseSessionReferenceText, formatSessionReferenceMention } from './uri.
 import { CandidateDiscovery } from './discovery.ts';
 import type { SessionReferenceCandidate } from './candidates.ts';
 import { abortable } from './abort.ts';
+import { SessionReferenceRemote } from './remote.ts';
 import type {
   FullSnapshotOutcome,
   NormalizedReference,
@@ -140,6 +141,7 @@ export class SessionReferenceResolver extends Service {
     super(ctx, 'sessionReferenceResolver');
     this.config = resolveConfig(config);
     this.discovery = new CandidateDiscovery(ctx, { cacheTtlMs: this.config.candidateCacheTtlMs });
+    ctx.plugin(SessionReferenceRemote);
 
     ctx.on('system-prompt/assemble', async (_assembly, context, next) => {
       const assembled = await next();

@@ -1,0 +1,57 @@
+/**
+ * The wire contract of `sessionReferenceResolver/candidates`: strict zod codecs for its arguments
+ * and result, and the invocation descriptor both published contributions carry. Client-safe:
+ * only zod and type imports. `test/remote.test.ts` fails when this drifts from the signature of
+ * `SessionReferenceRemote.candidates`.
+ */
+import { z } from 'zod';
+import type { InvocationDescriptor } from '@deepseek-ai/dsh-typert-protocol';
+import { CANDIDATES_ENDPOINT, CANDIDATES_METHOD, REMOTE_NAMESPACE, REMOTE_PACKAGE, REMOTE_SERVICE_KEY } from './remote-names.ts';
+
+/** Type symbol of the `agent` lookup's wire identity, as `@deepseek-ai/dsh-agent` registers it. */
+export const AGENT_ID_TYPE_SYMBOL = '@deepseek-ai/dsh-session/types#SessionId';
+
+/** `agentId`: a `SessionId`, a branded string. */
+export const agentIdSchema = z.intersection(z.string(), z.unknown());
+
+/** `query`: filter text. */
+export const querySchema = z.string();
+
+/** One candidate with its canonical mention (`SessionReferenceRemoteCandidate`). */
+export const candidateSchema = z.object({
+  sessionId: z.string(),
+  label: z.string(),
+  cwd: z.string().optional(),
+  sameWorkspace: z.boolean(),
+  createdAt: z.number(),
+  mention: z.string(),
+});
+
+/** The result: candidates in ranked order. */
+export const candidatesResultSchema = z.array(candidateSchema);
+
+/** Invocation descriptor of `sessionReferenceResolver/candidates`. */
+export const candidatesDescriptor: InvocationDescriptor = {
+  id: `${REMOTE_PACKAGE}#${CANDIDATES_ENDPOINT}`,
+  service: REMOTE_SERVICE_KEY,
+  namespace: REMOTE_NAMESPACE,
+  method: CANDIDATES_METHOD,
+  invocation: { kind: 'direct' },
+  parameters: [
+    {
+      name: 'agent',
+      wire: 'agentId',
+      source: 'lookup',
+      lookup: 'agent',
+      codec: { mode: 'strict', typeSymbol: AGENT_ID_TYPE_SYMBOL, schema: agentIdSchema },
+    },
+    {
+      name: 'query',
+      wire: 'query',
+      source: 'json',
+      codec: { mode: 'strict', typeSymbol: `${REMOTE_PACKAGE}#${CANDIDATES_ENDPOINT}:query`, schema: querySchema },
+    },
+  ],
+  cancellation: { parameter: 'signal' },
+  result: { mode: 'strict', typeSymbol: `${REMOTE_PACKAGE}#${CANDIDATES_ENDPOINT}:result`, schema: candidatesResultSchema },
+};
