@@ -1,6 +1,8 @@
 /** Per-source retention under a byte budget (SPEC §4.3–§4.5): drop, refill, cut — all on running byte counts. */
 import { SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
+import { Buffer } from 'node:buffer';
 import {
+  jsonByteLengthWithUtf8,
   jsonCodePointBytes,
   measureString,
   tagSafeByteLength,
@@ -72,7 +74,16 @@ function codePointUnits(text: string): { length: number; utf8: number }[] {
   return out;
 }
 
-/** Retains one source under `budget` bytes of tag-safe JSON (SPEC §4.3); throws BUDGET_EXCEEDED when it cannot fit. */
+/**
+ * Retains one source under `budget` bytes of tag-safe JSON (SPEC §4.3); throws BUDGET_EXCEEDED when it cannot fit.
+ *
+ * Only texts that can end up in the preview have their JSON size measured: the checkpoints and the
+ * newest message (always kept), and the other messages newest first until the budget is certainly
+ * crossed — step 1 keeps exactly the longest run of most recent droppable messages that fits with
+ * the mandatory ones. Every older message is certainly dropped and needs only its native UTF-8
+ * length for `omittedBytes`. A JSON size is never below the UTF-8 size + 2, which settles most
+ * "certainly over" questions without measuring.
+ */
 export function retainReference(capture: SourceCapture, budget: number): RetentionResult {
   if (!Number.isSafeInteger(budget) || budget < 0) {
     throw new SessionReferenceError(
@@ -91,21 +102,25 @@ export function retainReference(capture: SourceCapture, budget: number): Retenti
   });
 
   const utf8 = new Float64Array(n);
-  const json = new Float64Array(n);
+  /** JSON bytes of each text, quotes included; -1 while not measured. */
+  const json = new Float64Array(n).fill(-1);
   const wrap = new Float64Array(n);
-  let size = base;
+  /** 1 for a kept item; starts as the mandatory ones: the checkpoints and the newest item. */
+  const retained = new Uint8Array(n);
   let minimal = base;
   let mandatory = 0;
+  /** Lower bound of the object with only the mandatory items, uncut (JSON ≥ UTF-8 + 2 per text). */
+  let mandatoryLow = base;
   for (let i = 0; i < n; i++) {
     const m = messages[i]!;
-    const measure = measureString(m.text);
-    utf8[i] = measure.utf8Bytes;
-    json[i] = measure.jsonBytes;
+    utf8[i] = Buffer.byteLength(m.text, 'utf8');
     wrap[i] = wrapperBytes(m);
-    size += wrap[i]! + measure.jsonBytes + (i > 0 ? 1 : 0);
     if (m.checkpoint || i === n - 1) {
-      minimal += wrap[i]! + 2 + (mandatory > 0 ? 1 : 0);
+      const comma = mandatory > 0 ? 1 : 0;
+      minimal += wrap[i]! + 2 + comma;
+      mandatoryLow += wrap[i]! + utf8[i]! + 2 + comma;
       mandatory++;
+      retained[i] = 1;
     }
   }
   if (minimal > budget) {
@@ -115,24 +130,45 @@ export function retainReference(capture: SourceCapture, budget: number): Retenti
         `its smallest possible preview takes ${minimal} bytes`,
     );
   }
+  const measure = (i: number): number => {
+    if (json[i]! < 0) json[i] = jsonByteLengthWithUtf8(messages[i]!.text, utf8[i]!);
+    return json[i]!;
+  };
 
-  const retained = new Uint8Array(n).fill(1);
+  // Step 1. The kept set is the mandatory items plus the longest most recent run of droppable
+  // items that fits; the droppable item where the run stops is the newest dropped one.
   const replaced: (string | undefined)[] = new Array<string | undefined>(n);
-  let retainedCount = n;
+  let retainedCount = mandatory;
   let omittedMessages = 0;
   let omittedBytes = 0;
-
+  /** Exact size while every mandatory text is measured; otherwise the lower bound `mandatoryLow` (> budget). */
+  let size = mandatoryLow;
+  const mandatoryMeasured = mandatoryLow <= budget;
+  if (mandatoryMeasured) {
+    size = base;
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      if (retained[i]) size += wrap[i]! + measure(i) + (count++ > 0 ? 1 : 0);
+    }
+  }
   let lastDropped = -1;
-  for (let i = 0; size > budget && i < n - 1; i++) {
-    if (messages[i]!.checkpoint) continue;
-    retained[i] = 0;
-    retainedCount--;
-    size -= wrap[i]! + json[i]! + 1;
+  for (let i = n - 2; i >= 0; i--) {
+    if (retained[i]) continue;
+    if (lastDropped < 0) {
+      const added = wrap[i]! + 1;
+      if (size + added + utf8[i]! + 2 <= budget && size + added + measure(i) <= budget) {
+        retained[i] = 1;
+        retainedCount++;
+        size += added + json[i]!;
+        continue;
+      }
+      lastDropped = i;
+    }
     omittedMessages++;
     omittedBytes += utf8[i]!;
-    lastDropped = i;
   }
 
+  // Step 2. Refill the newest dropped message with its largest cut, when that is worth it.
   if (lastDropped >= 0 && size <= budget) {
     const i = lastDropped;
     const text = messages[i]!.text;
@@ -150,23 +186,48 @@ export function retainReference(capture: SourceCapture, budget: number): Retenti
     }
   }
 
+  /** Cuts (or empties) retained item `i` to fit, `without` being the object's size without its text; returns the omitted bytes. */
+  function shorten(i: number, without: number): number {
+    const plan = largestCut(messages[i]!.text, utf8[i]!, budget - without - 2);
+    if (plan !== undefined) {
+      replaced[i] = plan.text;
+      size = without + 2 + plan.contentBytes;
+      return plan.omittedBytes;
+    }
+    replaced[i] = '';
+    size = without + 2;
+    return utf8[i]!;
+  }
+
+  // Step 3. Still over budget: only the mandatory items are retained here (any droppable one
+  // would have been dropped first). Shorten the most expensive texts first.
   if (size > budget) {
     const order: number[] = [];
     for (let i = 0; i < n; i++) if (retained[i]) order.push(i);
-    order.sort((a, b) => json[b]! - json[a]! || a - b);
-    for (const i of order) {
+    // When the mandatory texts were not measured, the one with the largest lower bound comes first
+    // without measuring it if that bound beats every other text's exact size: it is certainly cut
+    // first, and the sizes around it are exact.
+    let first = -1;
+    if (!mandatoryMeasured) {
+      let widest = order[0]!;
+      for (const i of order) if (utf8[i]! > utf8[widest]!) widest = i;
+      let others = 0;
+      for (const i of order) if (i !== widest) others = Math.max(others, measure(i));
+      if (utf8[widest]! + 2 > others) first = widest;
+      else measure(widest);
+      size = base;
+      let count = 0;
+      for (const i of order) size += wrap[i]! + (i === first ? 0 : json[i]!) + (count++ > 0 ? 1 : 0);
+    }
+    const rest = first < 0 ? order : order.filter((i) => i !== first);
+    rest.sort((a, b) => json[b]! - json[a]! || a - b);
+    if (first >= 0) {
+      // `size` lacks the first text's JSON, so it is the size without that text.
+      omittedBytes += shorten(first, size);
+    }
+    for (const i of rest) {
       if (size <= budget) break;
-      const without = size - json[i]!;
-      const plan = largestCut(messages[i]!.text, utf8[i]!, budget - without - 2);
-      if (plan !== undefined) {
-        replaced[i] = plan.text;
-        size = without + 2 + plan.contentBytes;
-        omittedBytes += plan.omittedBytes;
-      } else {
-        replaced[i] = '';
-        size = without + 2;
-        omittedBytes += utf8[i]!;
-      }
+      omittedBytes += shorten(i, size - json[i]!);
     }
     if (size > budget) {
       throw new SessionReferenceError(

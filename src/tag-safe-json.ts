@@ -2,7 +2,6 @@
 import { Buffer } from 'node:buffer';
 
 const LESS_THAN = /</g;
-const NEEDS_SCAN = /[\u0000-\u001f"\\<\ud800-\udfff]/;
 
 const ASCII_JSON_BYTES: Uint8Array = (() => {
   const table = new Uint8Array(128);
@@ -58,10 +57,19 @@ export function utf8CodePointBytes(codePoint: number): number {
   return 4;
 }
 
-/** UTF-8 and tag-safe JSON byte lengths of `s`, in one pass and without building the JSON. */
-export function measureString(s: string): StringMeasure {
-  const utf8Bytes = Buffer.byteLength(s, 'utf8');
-  if (!NEEDS_SCAN.test(s)) return { utf8Bytes, jsonBytes: utf8Bytes + 2 };
+/** Runs of characters that `tagSafeStringify` writes as they are (one JSON byte per ASCII character). */
+const PLAIN_RUNS = /[^\u0000-\u001f"\\<]+/g;
+
+/**
+ * `String.prototype.isWellFormed` (ES2024, native in every supported Node): true when `s` has no
+ * lone surrogate. Typed locally because the project compiles against the ES2023 library.
+ */
+function isWellFormed(s: string): boolean {
+  return (s as string & { isWellFormed(): boolean }).isWellFormed();
+}
+
+/** Tag-safe JSON bytes of `s` by a walk over every UTF-16 unit: the exact reference form, used for lone surrogates. */
+function walkJsonBytes(s: string): number {
   let jsonBytes = 2;
   const length = s.length;
   for (let i = 0; i < length; i++) {
@@ -74,7 +82,29 @@ export function measureString(s: string): StringMeasure {
       i++;
     } else jsonBytes += 6;
   }
-  return { utf8Bytes, jsonBytes };
+  return jsonBytes;
+}
+
+/**
+ * UTF-8 byte length of `tagSafeStringify(s)` (quotes included), given `utf8Bytes` =
+ * `Buffer.byteLength(s, 'utf8')`. Without lone surrogates every non-ASCII code point costs in JSON
+ * exactly its UTF-8 bytes and every ASCII character one byte, except the escaped ones (controls,
+ * `"`, `\`, `<`), which cost their escape length instead; those are collected natively by one regex
+ * replace, so the JS loop only sees them. A string with a lone surrogate (6-byte `\udxxx` escape,
+ * 3 UTF-8 bytes) takes the per-unit walk.
+ */
+export function jsonByteLengthWithUtf8(s: string, utf8Bytes: number): number {
+  if (!isWellFormed(s)) return walkJsonBytes(s);
+  const escaped = s.replace(PLAIN_RUNS, '');
+  let jsonBytes = utf8Bytes + 2;
+  for (let i = 0; i < escaped.length; i++) jsonBytes += ASCII_JSON_BYTES[escaped.charCodeAt(i)]! - 1;
+  return jsonBytes;
+}
+
+/** UTF-8 and tag-safe JSON byte lengths of `s`, without building the JSON. */
+export function measureString(s: string): StringMeasure {
+  const utf8Bytes = Buffer.byteLength(s, 'utf8');
+  return { utf8Bytes, jsonBytes: jsonByteLengthWithUtf8(s, utf8Bytes) };
 }
 
 /** UTF-8 byte length of `tagSafeStringify(s)` (quotes included), computed without building it. */

@@ -10,6 +10,15 @@ const FRAGMENT_CODE_POINTS = 64;
 /** Fragment lines batched into one streamed chunk (keeps chunk count and per-line overhead low). */
 const LINES_PER_CHUNK = 1024;
 
+/** Any UTF-16 surrogate unit; global so that a search can start at `lastIndex`. */
+const SURROGATE = /[\ud800-\udfff]/g;
+
+/** Index of the first surrogate unit of `text` at or after `from`, or `text.length` when there is none. */
+function nextSurrogate(text: string, from: number): number {
+  SURROGATE.lastIndex = from;
+  return SURROGATE.test(text) ? SURROGATE.lastIndex - 1 : text.length;
+}
+
 /** First line of every transcript. */
 const TITLE = '## Referenced session — full transcript';
 
@@ -140,20 +149,31 @@ export function* transcriptChunks(capture: SourceCapture): Generator<string, voi
     }
     yield `${heading}\n`; // the blank line between heading and fragments
 
-    // Walk UTF-16 code units, counting code points (a high surrogate followed by a low one is
-    // one, any other unit is one), and cut a fragment every 64 code points; pairs never split.
+    // Cut a fragment every 64 code points, a high surrogate followed by a low one counting as one
+    // and any other unit as one; pairs never split. Away from surrogates a code point is one unit,
+    // so a window of 64 units before the next surrogate is a whole fragment; only a window that
+    // reaches a surrogate walks unit by unit, and only from that surrogate on.
     let lines: string[] = [];
     const n = text.length;
     let start = 0;
+    let surrogate = nextSurrogate(text, 0); // first surrogate at or after `start`, or n
     while (start < n) {
-      let end = start;
-      for (let count = 0; count < FRAGMENT_CODE_POINTS && end < n; count++) {
-        const c = text.charCodeAt(end);
-        if (c >= 0xd800 && c <= 0xdbff && end + 1 < n) {
-          const d = text.charCodeAt(end + 1);
-          end += d >= 0xdc00 && d <= 0xdfff ? 2 : 1;
+      let end = start + FRAGMENT_CODE_POINTS;
+      if (end > surrogate) {
+        if (surrogate === n) {
+          end = n; // the last fragment: fewer than 64 units left, none a surrogate
         } else {
-          end += 1;
+          end = surrogate;
+          for (let count = surrogate - start; count < FRAGMENT_CODE_POINTS && end < n; count++) {
+            const c = text.charCodeAt(end);
+            if (c >= 0xd800 && c <= 0xdbff && end + 1 < n) {
+              const d = text.charCodeAt(end + 1);
+              end += d >= 0xdc00 && d <= 0xdfff ? 2 : 1;
+            } else {
+              end += 1;
+            }
+          }
+          surrogate = nextSurrogate(text, end);
         }
       }
       lines.push(JSON.stringify(text.slice(start, end)));

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SessionReferenceError, SessionReferenceErrorCode } from '../src/errors.ts';
 import { cutText, omissionMarker, retainReference } from '../src/retention.ts';
-import { measureString, serializedStringBytes, tagSafeStringify } from '../src/tag-safe-json.ts';
+import { measureString, serializedStringBytes, tagSafeStringify, utf8CodePointBytes } from '../src/tag-safe-json.ts';
 import type { ProjectedMessage, ReferencePreview, RetentionResult, RetentionStats, SourceCapture } from '../src/types.ts';
 
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
@@ -367,6 +367,27 @@ describe('tag-safe JSON sizes', () => {
       { numRuns: 2000 },
     );
   });
+
+  it('measureString is exact on long texts, a lone surrogate counting 3 UTF-8 and 6 JSON bytes', () => {
+    const long = fc.string({ unit: nastyUnit, minLength: 100, maxLength: 3000 });
+    fc.assert(
+      fc.property(long, (s) => {
+        const m = measureString(s);
+        // Per code point: a lone surrogate is written as EF BF BD in UTF-8 and as \udxxx in JSON.
+        const utf8 = Array.from(s).reduce((sum, cp) => sum + utf8CodePointBytes(cp.codePointAt(0)!), 0);
+        expect(m.utf8Bytes).toBe(utf8);
+        expect(m.utf8Bytes).toBe(Buffer.from(s, 'utf8').length);
+        expect(m.jsonBytes).toBe(bytes(tagSafeStringify(s)));
+      }),
+      { numRuns: 500 },
+    );
+    for (const lone of ['\ud800', '\udbff', '\udc00', '\udfff']) {
+      for (const s of [lone, `a${lone}`, `${lone}<`, '😀' + lone + '界'.repeat(50), lone.repeat(1000)]) {
+        expect(measureString(s)).toEqual({ utf8Bytes: Buffer.from(s, 'utf8').length, jsonBytes: bytes(tagSafeStringify(s)) });
+      }
+    }
+    expect(measureString('\udc00\ud800')).toEqual({ utf8Bytes: 6, jsonBytes: 14 });
+  });
 });
 
 describe('cutText', () => {
@@ -568,6 +589,29 @@ describe('retainReference: behaviour', () => {
     expect(() => retainReference(source([]), 1.5)).toThrow(SessionReferenceError);
   });
 
+  it('shortens the costliest mandatory text first, measured or not, with exact ties', () => {
+    // Checkpoints and the newest message only, so step 3 starts from them; the item with the most
+    // UTF-8 bytes is not always the one with the most JSON bytes (`<` costs 6), and ties go to the earliest.
+    const cases: MessageSpec[][] = [
+      [{ text: '<'.repeat(20), checkpoint: true }, { text: 'a'.repeat(60) }],
+      [{ text: 'a'.repeat(60), checkpoint: true }, { text: 'b'.repeat(60) }],
+      [{ text: '<'.repeat(10), checkpoint: true }, { text: 'a'.repeat(60) }],
+      [{ text: 'a'.repeat(60), checkpoint: true }, { text: '<'.repeat(8) + 'b'.repeat(20) }],
+      [{ text: 'x'.repeat(120), checkpoint: true }, { text: '界'.repeat(20), checkpoint: true }, { text: '\ud800'.repeat(10) }],
+      [{ text: 'x'.repeat(60), checkpoint: true }, { text: '界'.repeat(20), checkpoint: true }, { text: '\ud800'.repeat(30) }],
+      [{ text: 'p'.repeat(50), checkpoint: true }, { text: 'dropped '.repeat(8) }, { text: '"'.repeat(48) }],
+    ];
+    for (const messages of cases) {
+      const capture = source(messages);
+      for (let permille = 0; permille <= 1000; permille += 9) {
+        const budget = budgetFor(capture, permille);
+        const actual = run(() => retainReference(capture, budget));
+        expectSameOutcome(actual, run(() => naiveRetain(capture, budget)));
+        if (!(actual instanceof SessionReferenceError)) checkInvariants(capture, budget, actual);
+      }
+    }
+  });
+
   it('stays fast on 10k messages and on a 10 MB message', () => {
     const many = source(Array.from({ length: 10_000 }, (_, i) => ({ text: `message ${i} `.repeat(80), checkpoint: i % 1000 === 0 })));
     const t0 = performance.now();
@@ -635,5 +679,56 @@ describe('retainReference: properties', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('matches the naive model on long histories where most old messages are dropped', () => {
+    // Many short messages with checkpoints scattered among them and budgets small relative to the
+    // total: step 1 drops most of the history, keeping the checkpoints, the newest message and a
+    // recent run; step 2 may refill the newest dropped one; step 3 may cut the mandatory ones.
+    const longHistory = fc.record({
+      sessionId: nastyString(4),
+      label: nastyString(4),
+      cwd: fc.option(nastyString(4), { nil: null }),
+      capturedThroughSeq: fc.option(fc.nat(100000), { nil: null }),
+      capturedFormatVersion: fc.nat(3),
+      messages: fc.array(
+        fc.record({
+          role: fc.constantFrom<'user' | 'assistant'>('user', 'assistant'),
+          text: fc.oneof(
+            { weight: 3, arbitrary: nastyString(12) },
+            { weight: 2, arbitrary: fc.string({ unit: nastyUnit, minLength: 30, maxLength: 80 }) },
+          ),
+          checkpoint: fc.integer({ min: 0, max: 7 }).map((x) => x === 0),
+        }),
+        { minLength: 20, maxLength: 50 },
+      ),
+    });
+    let manyDropped = 0;
+    let checkpointAmongDropped = 0;
+    let refilled = 0;
+    fc.assert(
+      fc.property(longHistory, fc.integer({ min: 0, max: 300 }), (capture, permille) => {
+        const budget = budgetFor(capture, permille);
+        const expected = run(() => naiveRetain(capture, budget));
+        const actual = run(() => retainReference(capture, budget));
+        expectSameOutcome(actual, expected);
+        if (actual instanceof SessionReferenceError) return;
+        checkInvariants(capture, budget, actual);
+        const stats = actual.stats;
+        if (stats.omittedMessages >= 10) manyDropped++;
+        // Step 3 only runs once every droppable message is gone, so a cut next to a kept droppable one is a refill.
+        const mandatory = capture.messages.filter((m, i) => m.checkpoint || i === capture.messages.length - 1).length;
+        const cut = actual.preview.conversation.some((m) => MARKER_PATTERN.test(m.text));
+        if (stats.omittedMessages > 0 && stats.retainedMessages > mandatory && cut) refilled++;
+        // Drops go oldest first, so more drops than messages before the first checkpoint means
+        // dropped messages on both sides of a checkpoint, which stays.
+        const firstCheckpoint = capture.messages.findIndex((m) => m.checkpoint);
+        if (firstCheckpoint >= 1 && stats.omittedMessages > firstCheckpoint) checkpointAmongDropped++;
+      }),
+      { numRuns: 250 },
+    );
+    expect(manyDropped).toBeGreaterThanOrEqual(100);
+    expect(checkpointAmongDropped).toBeGreaterThanOrEqual(50);
+    expect(refilled).toBeGreaterThanOrEqual(10);
   });
 });

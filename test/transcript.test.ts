@@ -369,6 +369,45 @@ describe('properties', () => {
     );
   });
 
+  it('matches the reference writer when surrogates are sparse (64-unit windows next to exact walks)', () => {
+    // Mostly single-unit characters, so most 64-unit windows hold no surrogate, with pairs and lone
+    // surrogates now and then: at window edges, straddling a fragment boundary, or back to back.
+    const plain = fc.constantFrom('a', ' ', '\n', '"', '\\', '<', '\u0000', '\u007f', 'é', '界', '\u2028', '\ue000', '\uffff');
+    const rare = fc.constantFrom('😀', '\u{10ffff}', '\ud800', '\udbff', '\udc00', '\udfff', '\ud83d', '\ude00');
+    const sparseText = fc.oneof(
+      fc.string({ unit: fc.oneof({ weight: 40, arbitrary: plain }, { weight: 1, arbitrary: rare }), maxLength: 800 }),
+      fc
+        .tuple(fc.nat(200), fc.array(rare, { minLength: 1, maxLength: 3 }), fc.nat(200))
+        .map(([before, middle, after]) => 'x'.repeat(before) + middle.join('') + 'y'.repeat(after)),
+    );
+    const sparseCapture = fc.record({
+      sessionId: fc.constant('s'),
+      label: fc.constant('l'),
+      cwd: fc.constant(null),
+      capturedThroughSeq: fc.constant(null),
+      capturedFormatVersion: fc.constant(1),
+      messages: fc.array(
+        fc.record({ role: fc.constantFrom('user' as const, 'assistant' as const), text: sparseText, checkpoint: fc.boolean() }),
+        { maxLength: 5 },
+      ),
+    });
+    fc.assert(
+      fc.property(sparseCapture, (source) => {
+        const rendered = renderTranscript(source);
+        expect(rendered).toBe(naiveRender(source));
+        expect([...transcriptChunks(source)].join('')).toBe(rendered);
+      }),
+      { numRuns: 2000 },
+    );
+    // Long texts: several 1024-line chunks, a surrogate at every position relative to a window.
+    for (const filler of [63, 64, 65, 127]) {
+      for (const odd of ['😀', '\ud800', '\udc00']) {
+        const source = capture([user(('x'.repeat(filler) + odd).repeat(1500)), assistant('q'.repeat(64 * 1100 + 1))]);
+        expect(renderTranscript(source)).toBe(naiveRender(source));
+      }
+    }
+  });
+
   it('write → read is the identity', () => {
     fc.assert(
       fc.property(captureArb, (source) => {
