@@ -18,6 +18,7 @@ import {
 } from './candidates.ts';
 import { cancelledError, isSessionReferenceError, SessionReferenceError, SessionReferenceErrorCode, throwIfAborted } from './errors.ts';
 import { formatSessionReferenceMention } from './uri.ts';
+import { abortable } from './abort.ts';
 
 const WHAT = 'listing session reference candidates';
 
@@ -184,7 +185,7 @@ export class CandidateDiscovery {
     let corpus = this.freshCorpus();
     if (corpus === undefined) {
       try {
-        corpus = await raceAbort(this.loadCorpus(signal), signal);
+        corpus = await abortable(this.loadCorpus(signal), signal, WHAT);
       } catch (error) {
         if (signal?.aborted) throw cancelledError(signal, WHAT);
         if (isSessionReferenceError(error)) throw error;
@@ -388,22 +389,4 @@ function insertionIndex(entries: readonly Entry[], header: SessionHeader): numbe
     else hi = mid;
   }
   return lo;
-}
-
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(cancelledError(signal, WHAT));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }

@@ -24,12 +24,16 @@ import type {
   NormalizedReference,
   OmissionNotice,
   RetentionResult,
+  RetentionStats,
   SessionReferenceInput,
   SourceCapture,
 } from './types.ts';
 
-/** Per-reference metadata recorded on the injected context message's `source`. */
-export interface SessionReferenceSourceEntry {
+/**
+ * Per-reference metadata recorded on the injected context message's `source`: the capture facts
+ * plus the retention statistics, in this key order.
+ */
+export interface SessionReferenceSourceEntry extends RetentionStats {
   /** Source session id. */
   sessionId: string;
   /** Mention label. */
@@ -38,18 +42,6 @@ export interface SessionReferenceSourceEntry {
   capturedFormatVersion: number;
   /** Seq the snapshot was captured through, or null for an empty log. */
   capturedThroughSeq: number | null;
-  /** Some projected item was a compaction checkpoint. */
-  compacted: boolean;
-  /** Projected messages before retention. */
-  originalMessages: number;
-  /** Messages in the preview. */
-  retainedMessages: number;
-  /** Whole messages dropped. */
-  omittedMessages: number;
-  /** UTF-8 text bytes left out. */
-  omittedBytes: number;
-  /** Whether anything was left out. */
-  truncated: boolean;
   /** 0-based normalised position. */
   inputIndex: number;
 }
