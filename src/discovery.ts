@@ -236,7 +236,9 @@ export class CandidateDiscovery {
 
   private async listCorpus(signal: AbortSignal | undefined): Promise<Corpus> {
     const query: SessionQueryEngine | undefined = this.ctx.get('sessionQuery');
-    if (query === undefined) throw new Error('no sessionQuery service is available');
+    if (query === undefined) {
+      throw new SessionReferenceError(SessionReferenceErrorCode.READ_FAILED, 'listing sessions failed: no sessionQuery service is mounted');
+    }
     const listed = await query.listSessions(signal);
     const entries: Entry[] = new Array<Entry>(listed.length);
     const byId = new Map<string, Entry>();

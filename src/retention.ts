@@ -35,7 +35,9 @@ export interface TextCut {
  * retention itself searches R on prefix sums.
  */
 export function cutText(text: string, allowance: number): TextCut {
-  if (!Number.isSafeInteger(allowance) || allowance < 0) throw new RangeError(`invalid cut allowance ${allowance}`);
+  if (!Number.isSafeInteger(allowance) || allowance < 0) {
+    throw new SessionReferenceError(SessionReferenceErrorCode.INVALID_REFERENCE, `invalid cut allowance ${String(allowance)}`);
+  }
   const units = codePointUnits(text);
   let total = 0;
   for (const u of units) total += u.utf8;
@@ -91,6 +93,7 @@ export function retainReference(capture: SourceCapture, budget: number): Retenti
       `reference budget must be a non-negative safe integer, got ${String(budget)}`,
     );
   }
+  assertCapture(capture);
   const messages = capture.messages;
   const n = messages.length;
   const base = tagSafeByteLength({
@@ -417,4 +420,27 @@ function largestCut(text: string, textBytes: number, room: number): CutPlan | un
     };
   }
   return undefined;
+}
+
+function invalidCapture(why: string): SessionReferenceError {
+  return new SessionReferenceError(SessionReferenceErrorCode.INVALID_REFERENCE, `invalid source capture: ${why}`);
+}
+
+/** Rejects a capture that is not the plain shape retention works on, before any work. */
+function assertCapture(capture: SourceCapture): void {
+  if (capture === null || typeof capture !== 'object') throw invalidCapture('not an object');
+  const { sessionId, label, cwd, capturedThroughSeq, messages } = capture;
+  if (typeof sessionId !== 'string') throw invalidCapture('sessionId is not a string');
+  if (typeof label !== 'string') throw invalidCapture(`label of session ${JSON.stringify(sessionId)} is not a string`);
+  if (cwd !== null && typeof cwd !== 'string') throw invalidCapture(`cwd of session ${JSON.stringify(sessionId)} is neither a string nor null`);
+  if (capturedThroughSeq !== null && !(Number.isSafeInteger(capturedThroughSeq) && capturedThroughSeq >= 0)) {
+    throw invalidCapture(`capturedThroughSeq of session ${JSON.stringify(sessionId)} is neither a non-negative integer nor null`);
+  }
+  if (!Array.isArray(messages)) throw invalidCapture(`messages of session ${JSON.stringify(sessionId)} is not an array`);
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i] as Partial<ProjectedMessage> | null | undefined;
+    if (m === null || typeof m !== 'object' || (m.role !== 'user' && m.role !== 'assistant') || typeof m.text !== 'string') {
+      throw invalidCapture(`message ${i} of session ${JSON.stringify(sessionId)} is not {role: 'user'|'assistant', text: string}`);
+    }
+  }
 }

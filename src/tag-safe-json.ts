@@ -1,5 +1,6 @@
 /** Tag-safe JSON (SPEC §5.2): `JSON.stringify` with every `<` escaped, plus byte-exact size arithmetic for it. */
 import { Buffer } from 'node:buffer';
+import { SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
 
 const LESS_THAN = /</g;
 
@@ -23,7 +24,9 @@ export interface StringMeasure {
 /** `JSON.stringify(value)` with every `<` replaced by `\u003c`; parsing the result gives back the same value. */
 export function tagSafeStringify(value: unknown): string {
   const json = JSON.stringify(value) as string | undefined;
-  if (json === undefined) throw new TypeError('value has no JSON representation');
+  if (json === undefined) {
+    throw new SessionReferenceError(SessionReferenceErrorCode.INVALID_REFERENCE, `a ${typeof value} value has no JSON representation`);
+  }
   return json.replace(LESS_THAN, '\\u003c');
 }
 

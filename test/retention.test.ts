@@ -328,7 +328,7 @@ describe('tag-safe JSON sizes', () => {
   });
 
   it('rejects values without a JSON form', () => {
-    expect(() => tagSafeStringify(undefined)).toThrow(TypeError);
+    expect(() => tagSafeStringify(undefined)).toThrow(SessionReferenceError);
   });
 
   it('counts the escaped byte length of single characters', () => {
@@ -390,6 +390,27 @@ describe('tag-safe JSON sizes', () => {
   });
 });
 
+describe('capture validation', () => {
+  it.each([
+    [null],
+    [{ sessionId: 1, label: 's', cwd: null, capturedThroughSeq: null, capturedFormatVersion: 0, messages: [] }],
+    [{ sessionId: 's', label: 's', cwd: 5, capturedThroughSeq: null, capturedFormatVersion: 0, messages: [] }],
+    [{ sessionId: 's', label: 's', cwd: null, capturedThroughSeq: -1, capturedFormatVersion: 0, messages: [] }],
+    [{ sessionId: 's', label: 's', cwd: null, capturedThroughSeq: null, capturedFormatVersion: 0, messages: {} }],
+    [{ sessionId: 's', label: 's', cwd: null, capturedThroughSeq: null, capturedFormatVersion: 0, messages: [{ role: 'system', text: 'x' }] }],
+    [{ sessionId: 's', label: 's', cwd: null, capturedThroughSeq: null, capturedFormatVersion: 0, messages: [{ role: 'user', text: 7 }] }],
+  ])('rejects a malformed capture %j with INVALID_REFERENCE', (capture) => {
+    let error: unknown;
+    try {
+      retainReference(capture as never, 1000);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SessionReferenceError);
+    expect((error as SessionReferenceError).code).toBe('SESSION_REFERENCE_INVALID_REFERENCE');
+  });
+});
+
 describe('cutText', () => {
   it('follows SPEC §4.4 on the digits vector', () => {
     const cut = cutText('0123456789'.repeat(10), 57);
@@ -413,7 +434,7 @@ describe('cutText', () => {
   it('leaves a text alone when R covers it', () => {
     expect(cutText('abc', 3)).toEqual({ text: 'abc', head: 'abc', tail: '', omittedBytes: 0 });
     expect(cutText('abc', 99).text).toBe('abc');
-    expect(() => cutText('abc', -1)).toThrow(RangeError);
+    expect(() => cutText('abc', -1)).toThrow(SessionReferenceError);
   });
 
   it('agrees with an independent per-code-point cut', () => {
