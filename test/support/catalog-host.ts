@@ -7,38 +7,12 @@ import type { SessionPersistence } from '@deepseek-ai/dsh-session-persistence';
 import JsonlSessionPersistence from '@deepseek-ai/dsh-session-persistence-jsonl';
 import SessionProjectionRegistry from '@deepseek-ai/dsh-session-projection';
 import SessionProjectionCache, { projectionCacheDomainSpec } from '@deepseek-ai/dsh-session-projection-cache';
-import { SessionQueryEngine, SessionQueryError } from '@deepseek-ai/dsh-session-query';
-import type {
-  SessionEventSearchPage,
-  SessionEventSearchRequest,
-  SessionSearchHit,
-  SessionSearchPage,
-} from '@deepseek-ai/dsh-session-query';
 import SessionTitleService from '@deepseek-ai/dsh-session-title';
 import Storage from '@deepseek-ai/dsh-storage';
 import * as StorageDomain from '@deepseek-ai/dsh-storage-domain';
 import type { DomainChanged } from '@deepseek-ai/dsh-storage-domain';
 import * as StorageJson from '@deepseek-ai/dsh-storage-json';
-
-/**
- * `ctx.sessionQuery` for the catalog host: the two abstract full-text methods return empty pages;
- * listing and every exact read are the engine's real inherited implementation.
- */
-export class EmptySearchQueryEngine extends SessionQueryEngine {
-  /** Always an empty page. */
-  override async searchSessions(): Promise<SessionSearchPage<SessionSearchHit>> {
-    return { items: [] };
-  }
-
-  /** An empty page carrying the target's listed header; unknown ids are SESSION_QUERY_SESSION_NOT_FOUND. */
-  override async searchEvents(request: SessionEventSearchRequest): Promise<SessionEventSearchPage> {
-    const record = (await this.listSessions()).find((candidate) => candidate.header.id === request.sessionId);
-    if (record === undefined) {
-      throw new SessionQueryError(`session "${request.sessionId}" not found`, 'SESSION_QUERY_SESSION_NOT_FOUND');
-    }
-    return { items: [], session: record.header };
-  }
-}
+import { NoSearchSessionQuery } from './host.ts';
 
 /** Persistence methods that read (part of) a stored session log rather than only its header. */
 export const LOG_READ_METHODS = [
@@ -164,7 +138,7 @@ export async function bootCatalogHost(options: CatalogHostOptions): Promise<Cata
       writeIntervalMs: 3_600_000,
     });
   }
-  await ctx.plugin(EmptySearchQueryEngine);
+  await ctx.plugin(NoSearchSessionQuery);
   const calls = countPersistenceCalls(ctx.sessionPersistence);
 
   const rename = (session: Session, title: string): void => {
