@@ -33,6 +33,7 @@ import { retainReference } from '../src/retention.ts';
 import { renderReferencedSessions } from '../src/render.ts';
 import { renderTranscript } from '../src/transcript.ts';
 import type { OmissionNotice } from '../src/types.ts';
+import { rng } from './rng.ts';
 
 const FIXTURE_VERSION = 'prepare-v1';
 const BUDGET = 65_536;
@@ -86,16 +87,6 @@ type Manifest = { version: string; sources: Record<string, SourceFacts> };
 
 // ---------------------------------------------------------------- fixture
 
-function rng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ['the', 'quick', 'brown', 'fox', 'jumps', 'over', 'lazy', 'dog', 'const', 'return', '<div>', '"q"', 'é', '界面', '😀', '\n', 'x = 1;'];
 

@@ -1,17 +1,8 @@
 // Retention benchmark: time by source size, cost per source byte, and budget fill over a generated corpus.
 import { retainReference } from '../src/retention.ts';
 import type { ProjectedMessage, SourceCapture } from '../src/types.ts';
+import { rng } from './rng.ts';
 
-function rng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ALPHABET = ['a', 'e', 'o', 't', ' ', ' ', '\n', '<', '"', 'é', '界', '😀', 'x', 'y', '0', '.'];
 

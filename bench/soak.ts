@@ -14,6 +14,7 @@ import { SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionEvent } from '@deepseek-ai/dsh-session';
 import SessionReferenceResolver, { encodeSessionReferenceUri, formatSessionReferenceMention } from '../src/index.ts';
 import { bootHost, runTurn, writeSession } from '../test/support/host.ts';
+import { rng as random } from './rng.ts';
 
 const TURNS = Number(process.env.SOAK_TURNS ?? 1000);
 /** `SOAK_REFERENCES=0` is the control run: the same turns with no mention, so only the host's own footprint shows. */
@@ -39,17 +40,6 @@ if (gc === undefined) {
   process.exit(2);
 }
 
-/** Deterministic PRNG (mulberry32), so every run cites the same sessions in the same order. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const immediate = () => new Promise<void>((resolve) => setImmediate(resolve));
 

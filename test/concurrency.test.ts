@@ -14,6 +14,7 @@ import SessionReferenceResolver, { projectSurface } from '../src/index.ts';
 import type { PreparedSessionReferences, SessionReferenceMessageSource } from '../src/index.ts';
 import { bootHost } from './support/host.ts';
 import type { Host } from './support/host.ts';
+import type { ReferencePreview } from '../src/types.ts';
 
 const SOURCES = ['live-a', 'live-b', 'live-c'] as const;
 const PREPARES = 50;
@@ -104,13 +105,7 @@ async function write(session: Session, stopped: () => boolean): Promise<number> 
   return appended;
 }
 
-interface Preview {
-  sessionId: string;
-  label: string;
-  cwd: string | null;
-  capturedThroughSeq: number | null;
-  conversation: { role: string; text: string }[];
-}
+type Preview = ReferencePreview;
 
 function previews(prepared: PreparedSessionReferences): Preview[] {
   const text = (prepared.additionalContext!.content[0] as { text: string }).text;

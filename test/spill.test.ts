@@ -18,6 +18,7 @@ import SessionReferenceResolver, {
 import type { PreparedSessionReferences, SessionReferenceMessageSource, SourceCapture } from '../src/index.ts';
 import { bootHost, writeSession } from './support/host.ts';
 import type { BootHostOptions, Host, SessionItem } from './support/host.ts';
+import type { ReferencePreview } from '../src/types.ts';
 
 let tmp: string;
 let counter = 0;
@@ -68,13 +69,7 @@ function contextText(result: PreparedSessionReferences): string {
   return block.text;
 }
 
-interface Preview {
-  sessionId: string;
-  label: string;
-  cwd: string | null;
-  capturedThroughSeq: number | null;
-  conversation: { role: string; text: string }[];
-}
+type Preview = ReferencePreview;
 
 function previewsOf(text: string): Preview[] {
   const open = '<referenced-sessions>\n';

@@ -1,0 +1,13 @@
+/** Deterministic PRNG (mulberry32) shared by the benches, so every run generates the same data. */
+
+/** A seeded generator of numbers in [0, 1). */
+export function rng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
