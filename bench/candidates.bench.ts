@@ -6,8 +6,8 @@ import { performance } from 'node:perf_hooks';
 import type { Session } from '@deepseek-ai/dsh-session';
 import { checkpointRecord, projectionCacheDomainSpec } from '@deepseek-ai/dsh-session-projection-cache';
 import type { CheckpointRecord } from '@deepseek-ai/dsh-session-projection-cache';
-import { rankCandidates } from '../src/candidates.ts';
-import { CandidateDiscovery } from '../src/discovery.ts';
+import { rankCandidates } from '../src/core/candidates.ts';
+import { CandidateDiscovery } from '../src/host/discovery.ts';
 import { bootCatalogHost } from '../test/support/catalog-host.ts';
 import type { SessionSpec } from '../test/support/catalog-host.ts';
 

@@ -11,8 +11,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { readTranscript, renderTranscript, transcriptChunks } from '../src/transcript.ts';
-import type { ProjectedMessage, SourceCapture } from '../src/types.ts';
+import { readTranscript, renderTranscript, transcriptChunks } from '../src/core/transcript.ts';
+import type { ProjectedMessage, SourceCapture } from '../src/core/types.ts';
 
 const MiB = 1024 * 1024;
 const SIZES = [1, 10, 50];

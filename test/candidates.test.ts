@@ -1,9 +1,9 @@
 /** Pure candidate filtering and ranking (SPEC §7.3): examples, validation, and fast-check properties against a reference model. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rankCandidates, toSearchableRecord } from '../src/candidates.ts';
-import type { CandidateRecord, RankCandidatesOptions, SessionReferenceCandidate } from '../src/candidates.ts';
-import { SessionReferenceError, SessionReferenceErrorCode } from '../src/errors.ts';
+import { rankCandidates, toSearchableRecord } from '../src/core/candidates.ts';
+import type { CandidateRecord, RankCandidatesOptions, SessionReferenceCandidate } from '../src/core/candidates.ts';
+import { SessionReferenceError, SessionReferenceErrorCode } from '../src/core/errors.ts';
 
 const RECORDS: CandidateRecord[] = [
   { sessionId: 'n1', cwd: '/srv/api', createdAt: 60, label: 'Fix login bug' },

@@ -14,7 +14,7 @@ import SessionReferenceResolver, { projectSurface } from '../src/index.ts';
 import type { PreparedSessionReferences, SessionReferenceMessageSource } from '../src/index.ts';
 import { bootHost } from './support/host.ts';
 import type { Host } from './support/host.ts';
-import type { ReferencePreview } from '../src/types.ts';
+import type { ReferencePreview } from '../src/core/types.ts';
 
 const SOURCES = ['live-a', 'live-b', 'live-c'] as const;
 const PREPARES = 50;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigSchema, resolveConfig, automaticReferenceBytes } from '../src/config.ts';
-import { SessionReferenceError } from '../src/errors.ts';
+import { ConfigSchema, resolveConfig, automaticReferenceBytes } from '../src/core/config.ts';
+import { SessionReferenceError } from '../src/core/errors.ts';
 
 function code(fn: () => unknown): string | undefined {
   try {

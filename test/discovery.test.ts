@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionRecord } from '@deepseek-ai/dsh-session-query';
 import { SessionId } from '@deepseek-ai/dsh-session';
 import SessionTitleService from '@deepseek-ai/dsh-session-title';
-import { CandidateDiscovery, withMentions } from '../src/discovery.ts';
-import type { CandidateDiscoveryAgent } from '../src/discovery.ts';
-import { SessionReferenceError, SessionReferenceErrorCode } from '../src/errors.ts';
-import { formatSessionReferenceMention, parseSessionReferenceText } from '../src/uri.ts';
+import { CandidateDiscovery, withMentions } from '../src/host/discovery.ts';
+import type { CandidateDiscoveryAgent } from '../src/host/discovery.ts';
+import { SessionReferenceError, SessionReferenceErrorCode } from '../src/core/errors.ts';
+import { formatSessionReferenceMention, parseSessionReferenceText } from '../src/core/uri.ts';
 import { bootCatalogHost, writeSessions } from './support/catalog-host.ts';
 import type { CatalogHost, SessionSpec } from './support/catalog-host.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeReferences } from '../src/normalize.ts';
-import { SessionReferenceError } from '../src/errors.ts';
+import { normalizeReferences } from '../src/core/normalize.ts';
+import { SessionReferenceError } from '../src/core/errors.ts';
 
 function codeOf(fn: () => unknown): string | undefined {
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captureSource, projectSurface } from '../src/projection.ts';
+import { captureSource, projectSurface } from '../src/core/projection.ts';
 
 const text = (t: string) => ({ type: 'text', text: t });
 const user = (content: unknown[], source: unknown = { kind: 'user' }) => ({ type: 'user/message', data: { id: 'x', role: 'user', content, source } });

@@ -33,12 +33,12 @@ import SessionReferenceResolver, {
   SessionReferenceErrorCode,
 } from '../src/index.ts';
 import type { SessionReferenceRemoteCandidate } from '../src/index.ts';
-import SessionReferenceRemote from '../src/remote.ts';
-import { AGENT_ID_TYPE_SYMBOL, agentIdSchema, candidatesDescriptor, candidatesResultSchema, querySchema } from '../src/remote-contract.ts';
-import { CANDIDATES_ENDPOINT, REMOTE_NAMESPACE, REMOTE_PACKAGE, REMOTE_SERVICE_KEY } from '../src/remote-names.ts';
-import TYPERT_REMOTE from '../src/remote-client.ts';
-import type { SessionReferenceCandidatesRemote } from '../src/remote-client.ts';
-import { TYPERT } from '../src/typert.ts';
+import SessionReferenceRemote from '../src/host/remote.ts';
+import { AGENT_ID_TYPE_SYMBOL, agentIdSchema, candidatesDescriptor, candidatesResultSchema, querySchema } from '../src/host/remote-contract.ts';
+import { CANDIDATES_ENDPOINT, REMOTE_NAMESPACE, REMOTE_PACKAGE, REMOTE_SERVICE_KEY } from '../src/host/remote-names.ts';
+import TYPERT_REMOTE from '../src/host/remote-client.ts';
+import type { SessionReferenceCandidatesRemote } from '../src/host/remote-client.ts';
+import { TYPERT } from '../src/host/typert.ts';
 import { bootHost, createTargetAgent, NoSearchSessionQuery, writeSession } from './support/host.ts';
 import type { Host } from './support/host.ts';
 

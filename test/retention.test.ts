@@ -2,10 +2,10 @@
 import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SessionReferenceError, SessionReferenceErrorCode } from '../src/errors.ts';
-import { cutText, omissionMarker, retainReference } from '../src/retention.ts';
-import { measureString, serializedStringBytes, tagSafeStringify, utf8CodePointBytes } from '../src/tag-safe-json.ts';
-import type { ProjectedMessage, ReferencePreview, RetentionResult, RetentionStats, SourceCapture } from '../src/types.ts';
+import { SessionReferenceError, SessionReferenceErrorCode } from '../src/core/errors.ts';
+import { cutText, omissionMarker, retainReference } from '../src/core/retention.ts';
+import { measureString, serializedStringBytes, tagSafeStringify, utf8CodePointBytes } from '../src/core/tag-safe-json.ts';
+import type { ProjectedMessage, ReferencePreview, RetentionResult, RetentionStats, SourceCapture } from '../src/core/types.ts';
 
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
 const jsonSize = (v: unknown): number => bytes(tagSafeStringify(v));
@@ -119,7 +119,7 @@ function naiveRetain(capture: SourceCapture, budget: number): RetentionResult {
       }
     });
     if (best < 0 || entries[best]!.text === '') {
-      throw new SessionReferenceError(SessionReferenceErrorCode.BUDGET_EXCEEDED, 'naive: does not fit');
+      throw new SessionReferenceError('naive: does not fit', SessionReferenceErrorCode.BUDGET_EXCEEDED);
     }
     const e = entries[best]!;
     let cutFits = false;

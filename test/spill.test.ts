@@ -18,7 +18,7 @@ import SessionReferenceResolver, {
 import type { PreparedSessionReferences, SessionReferenceMessageSource, SourceCapture } from '../src/index.ts';
 import { bootHost, writeSession } from './support/host.ts';
 import type { BootHostOptions, Host, SessionItem } from './support/host.ts';
-import type { ReferencePreview } from '../src/types.ts';
+import type { ReferencePreview } from '../src/core/types.ts';
 
 let tmp: string;
 let counter = 0;

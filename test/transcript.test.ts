@@ -1,10 +1,10 @@
 // Transcript format (SPEC §6.2): exact layout, lossless round trips, strict rejection, and phrase search.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SessionReferenceErrorCode, isSessionReferenceError } from '../src/errors.ts';
-import { findInTranscript, readTranscript, renderTranscript, transcriptChunks } from '../src/transcript.ts';
-import type { ProjectedMessage, SourceCapture } from '../src/types.ts';
-import { SNAPSHOT_INTRO, TRANSCRIPT_INTRO, UNTRUSTED_WARNING } from '../src/warning.ts';
+import { SessionReferenceErrorCode, isSessionReferenceError } from '../src/core/errors.ts';
+import { findInTranscript, readTranscript, renderTranscript, transcriptChunks } from '../src/core/transcript.ts';
+import type { ProjectedMessage, SourceCapture } from '../src/core/types.ts';
+import { SNAPSHOT_INTRO, TRANSCRIPT_INTRO, UNTRUSTED_WARNING } from '../src/core/warning.ts';
 
 const user = (text: string, checkpoint = false): ProjectedMessage => ({ role: 'user', text, checkpoint });
 const assistant = (text: string): ProjectedMessage => ({ role: 'assistant', text, checkpoint: false });

@@ -1,12 +1,12 @@
 /** The work of the CLI commands that boot a host over a DSH home: candidates and preview. */
 import { Buffer } from 'node:buffer';
 import type { TextBlock } from '@deepseek-ai/dsh-llm';
-import { automaticReferenceBytes } from '../config.ts';
-import { REFERENCE_OMISSIONS_HEADING, REFERENCED_SESSIONS_OPEN_TAG } from '../render.ts';
-import type { SessionReferenceMessageSource, SessionReferenceRemoteCandidate } from '../service.ts';
-import { tagSafeStringify } from '../tag-safe-json.ts';
-import type { OmissionNotice, ReferencePreview } from '../types.ts';
-import { parseSessionReferenceText } from '../uri.ts';
+import { automaticReferenceBytes } from '../core/config.ts';
+import { REFERENCE_OMISSIONS_HEADING, REFERENCED_SESSIONS_OPEN_TAG } from '../core/render.ts';
+import type { SessionReferenceMessageSource, SessionReferenceRemoteCandidate } from '../host/service.ts';
+import { tagSafeStringify } from '../core/tag-safe-json.ts';
+import type { OmissionNotice, ReferencePreview } from '../core/types.ts';
+import { parseSessionReferenceText } from '../core/uri.ts';
 import { bytes, cellSafe, count, heading, shellQuote, table, writeExact } from './format.ts';
 import { openHome, throwawayAgent } from './home.ts';
 import type { HomeHost, OpenHomeOptions } from './home.ts';

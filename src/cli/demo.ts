@@ -17,7 +17,7 @@ import Storage from '@deepseek-ai/dsh-storage';
 import * as StorageDomain from '@deepseek-ai/dsh-storage-domain';
 import type { DomainChanged } from '@deepseek-ai/dsh-storage-domain';
 import * as StorageJson from '@deepseek-ai/dsh-storage-json';
-import { formatSessionReferenceMention } from '../uri.ts';
+import { formatSessionReferenceMention } from '../core/uri.ts';
 import { runCandidates, runPreview } from './commands.ts';
 import { heading, shellQuote } from './format.ts';
 import { SESSIONS_DIR, STORAGES_DIR } from './home.ts';

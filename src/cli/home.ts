@@ -14,9 +14,9 @@ import LocalSpillStore from '@deepseek-ai/dsh-spill-local';
 import Storage from '@deepseek-ai/dsh-storage';
 import * as StorageDomain from '@deepseek-ai/dsh-storage-domain';
 import * as StorageJson from '@deepseek-ai/dsh-storage-json';
-import { SessionReferenceResolver } from '../service.ts';
-import type { SessionReferenceAgent } from '../service.ts';
-import type { Config } from '../config.ts';
+import { SessionReferenceResolver } from '../host/service.ts';
+import type { SessionReferenceAgent } from '../host/service.ts';
+import type { Config } from '../core/config.ts';
 
 /** Where a DSH home keeps its session logs (JSONL persistence root). */
 export const SESSIONS_DIR = 'sessions';

@@ -3,9 +3,9 @@ import { Buffer } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { findInTranscript, readTranscript } from '../transcript.ts';
-import type { ParsedTranscript, TranscriptMessage } from '../transcript.ts';
-import { formatSessionReferenceMention } from '../uri.ts';
+import { findInTranscript, readTranscript } from '../core/transcript.ts';
+import type { ParsedTranscript, TranscriptMessage } from '../core/transcript.ts';
+import { formatSessionReferenceMention } from '../core/uri.ts';
 import { cellSafe, heading, writeExact } from './format.ts';
 import type { Io } from './io.ts';
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { isSessionReferenceError } from '../errors.ts';
+import { isSessionReferenceError } from '../core/errors.ts';
 import type { Io } from './io.ts';
 import { readTextInput, resolveHome, runMention, runTranscript, UsageError } from './offline.ts';
 

@@ -7,9 +7,9 @@ import { Buffer } from 'node:buffer';
 import { SESSION_FORMAT_VERSION } from '@deepseek-ai/dsh-session';
 import type { ContentBlock } from '@deepseek-ai/dsh-llm';
 import type { PreparedSessionReferences } from '../../src/index.ts';
-import { OMISSIONS_EXPLANATION } from '../../src/render.ts';
-import { readTranscript } from '../../src/transcript.ts';
-import { SNAPSHOT_INTRO, UNTRUSTED_WARNING } from '../../src/warning.ts';
+import { OMISSIONS_EXPLANATION } from '../../src/core/render.ts';
+import { readTranscript } from '../../src/core/transcript.ts';
+import { SNAPSHOT_INTRO, UNTRUSTED_WARNING } from '../../src/core/warning.ts';
 import type { SessionItem } from './write-session.ts';
 
 /** The framing tags; the rendered text must hold each exactly once and no other `<` at all. */

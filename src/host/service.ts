@@ -6,18 +6,18 @@ import type { ContentBlock, UserMessage } from '@deepseek-ai/dsh-llm';
 import type { SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionQueryEngine } from '@deepseek-ai/dsh-session-query';
 import type { PreStepDecision } from '@deepseek-ai/dsh-agent';
-import { ConfigSchema, resolveConfig, automaticReferenceBytes, MIN_AUTOMATIC_REFERENCE_BYTES } from './config.ts';
-import type { Config, ResolvedConfig } from './config.ts';
-import { cancelledError, SessionReferenceError, SessionReferenceErrorCode, throwIfAborted } from './errors.ts';
-import { normalizeReferences } from './normalize.ts';
-import { captureSource, SESSION_REFERENCE_SOURCE_KIND } from './projection.ts';
-import { retainReference } from './retention.ts';
-import { renderReferencedSessions } from './render.ts';
-import { renderTranscript } from './transcript.ts';
-import { parseSessionReferenceText, formatSessionReferenceMention } from './uri.ts';
+import { ConfigSchema, resolveConfig, automaticReferenceBytes, MIN_AUTOMATIC_REFERENCE_BYTES } from '../core/config.ts';
+import type { Config, ResolvedConfig } from '../core/config.ts';
+import { cancelledError, SessionReferenceError, SessionReferenceErrorCode, throwIfAborted } from '../core/errors.ts';
+import { normalizeReferences } from '../core/normalize.ts';
+import { captureSource, SESSION_REFERENCE_SOURCE_KIND } from '../core/projection.ts';
+import { retainReference } from '../core/retention.ts';
+import { renderReferencedSessions } from '../core/render.ts';
+import { renderTranscript } from '../core/transcript.ts';
+import { parseSessionReferenceText, formatSessionReferenceMention } from '../core/uri.ts';
 import { CandidateDiscovery } from './discovery.ts';
-import type { SessionReferenceCandidate } from './candidates.ts';
-import { abortable } from './abort.ts';
+import type { SessionReferenceCandidate } from '../core/candidates.ts';
+import { abortable } from '../core/abort.ts';
 import { SessionReferenceRemote } from './remote.ts';
 import type {
   FullSnapshotOutcome,
@@ -27,7 +27,7 @@ import type {
   RetentionStats,
   SessionReferenceInput,
   SourceCapture,
-} from './types.ts';
+} from '../core/types.ts';
 
 /**
  * Per-reference metadata recorded on the injected context message's `source`: the capture facts
@@ -283,8 +283,8 @@ export class SessionReferenceResolver extends Service {
       } catch (error) {
         if (signal?.aborted) throw cancelledError(signal, `reading session ${JSON.stringify(ref.sessionId)}`);
         throw new SessionReferenceError(
-          SessionReferenceErrorCode.READ_FAILED,
           `could not read referenced session ${JSON.stringify(ref.sessionId)}: ${describeError(error)}`,
+          SessionReferenceErrorCode.READ_FAILED,
           { cause: error },
         );
       }

@@ -15,10 +15,10 @@ import {
   toSearchableRecord,
   type SearchableCandidateRecord,
   type SessionReferenceCandidate,
-} from './candidates.ts';
-import { cancelledError, isSessionReferenceError, SessionReferenceError, SessionReferenceErrorCode, throwIfAborted } from './errors.ts';
-import { formatSessionReferenceMention } from './uri.ts';
-import { abortable } from './abort.ts';
+} from '../core/candidates.ts';
+import { cancelledError, isSessionReferenceError, SessionReferenceError, SessionReferenceErrorCode, throwIfAborted } from '../core/errors.ts';
+import { formatSessionReferenceMention } from '../core/uri.ts';
+import { abortable } from '../core/abort.ts';
 
 const WHAT = 'listing session reference candidates';
 
@@ -129,8 +129,8 @@ export class CandidateDiscovery {
     const ttl = options.cacheTtlMs;
     if (typeof ttl !== 'number' || Number.isNaN(ttl) || ttl < 0) {
       throw new SessionReferenceError(
-        SessionReferenceErrorCode.INVALID_CONFIG,
         `candidate discovery: cacheTtlMs must be a non-negative number of milliseconds, got ${String(ttl)}`,
+        SessionReferenceErrorCode.INVALID_CONFIG,
       );
     }
     this.ttl = ttl;
@@ -190,8 +190,8 @@ export class CandidateDiscovery {
         if (signal?.aborted) throw cancelledError(signal, WHAT);
         if (isSessionReferenceError(error)) throw error;
         throw new SessionReferenceError(
-          SessionReferenceErrorCode.READ_FAILED,
           `listing sessions failed: ${error instanceof Error ? error.message : String(error)}`,
+          SessionReferenceErrorCode.READ_FAILED,
           { cause: error },
         );
       }
@@ -237,7 +237,7 @@ export class CandidateDiscovery {
   private async listCorpus(signal: AbortSignal | undefined): Promise<Corpus> {
     const query: SessionQueryEngine | undefined = this.ctx.get('sessionQuery');
     if (query === undefined) {
-      throw new SessionReferenceError(SessionReferenceErrorCode.READ_FAILED, 'listing sessions failed: no sessionQuery service is mounted');
+      throw new SessionReferenceError('listing sessions failed: no sessionQuery service is mounted', SessionReferenceErrorCode.READ_FAILED);
     }
     const listed = await query.listSessions(signal);
     const entries: Entry[] = new Array<Entry>(listed.length);

@@ -35,8 +35,8 @@ function quote(text: string): string {
 
 function invalid(message: string, cause?: unknown): SessionReferenceError {
   return new SessionReferenceError(
-    SessionReferenceErrorCode.INVALID_REFERENCE,
     message,
+    SessionReferenceErrorCode.INVALID_REFERENCE,
     cause === undefined ? undefined : { cause },
   );
 }

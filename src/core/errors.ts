@@ -20,8 +20,8 @@ export class SessionReferenceError extends Error {
   /** The stable code. */
   readonly code: SessionReferenceErrorCode;
 
-  /** Builds an error with a code, a message, and an optional cause. */
-  constructor(code: SessionReferenceErrorCode, message: string, options?: { cause?: unknown }) {
+  /** Builds an error from a message, a stable code and an optional cause: message first, as the host's error classes take it. */
+  constructor(message: string, code: SessionReferenceErrorCode, options?: { cause?: unknown }) {
     super(message, options && 'cause' in options ? { cause: options.cause } : undefined);
     this.code = code;
   }
@@ -34,10 +34,38 @@ export function isSessionReferenceError(error: unknown, code?: SessionReferenceE
 
 /** The CANCELLED error for an aborted signal, carrying the signal's reason as `cause`. */
 export function cancelledError(signal: AbortSignal, what: string): SessionReferenceError {
-  return new SessionReferenceError(SessionReferenceErrorCode.CANCELLED, `${what} was cancelled`, { cause: signal.reason });
+  return new SessionReferenceError(`${what} was cancelled`, SessionReferenceErrorCode.CANCELLED, { cause: signal.reason });
 }
 
 /** Throws CANCELLED when `signal` is aborted. */
 export function throwIfAborted(signal: AbortSignal | undefined, what: string): void {
   if (signal?.aborted) throw cancelledError(signal, what);
+}
+
+/**
+ * A one-line description of any thrown value, for an error message: `code: message` for an error
+ * with a string code, the message for an error, else a string conversion. Never throws, whatever
+ * the value is (a symbol, an object without a prototype, one whose `toString` or getters throw).
+ */
+export function describeThrown(value: unknown): string {
+  try {
+    if (value instanceof Error) {
+      const code = (value as { code?: unknown }).code;
+      const message = String(value.message);
+      return typeof code === 'string' ? `${code}: ${message}` : message;
+    }
+    if (typeof value === 'symbol') return value.toString();
+    return String(value);
+  } catch {
+    try {
+      return Object.prototype.toString.call(value);
+    } catch {
+      return 'an unprintable value';
+    }
+  }
+}
+
+/** READ_FAILED for a host rejection: `what` plus the thrown value's description, with the value as `cause`. */
+export function readFailed(what: string, cause: unknown): SessionReferenceError {
+  return new SessionReferenceError(`${what}: ${describeThrown(cause)}`, SessionReferenceErrorCode.READ_FAILED, { cause });
 }

@@ -53,8 +53,8 @@ export const ConfigSchema: z<Config> = z.object({
 
 function invalid(field: string, rule: string, value: unknown): SessionReferenceError {
   return new SessionReferenceError(
-    SessionReferenceErrorCode.INVALID_CONFIG,
     `invalid sessionReferenceResolver config: ${field} must be ${rule}, got ${describe(value)}`,
+    SessionReferenceErrorCode.INVALID_CONFIG,
   );
 }
 

@@ -36,7 +36,7 @@ export interface TextCut {
  */
 export function cutText(text: string, allowance: number): TextCut {
   if (!Number.isSafeInteger(allowance) || allowance < 0) {
-    throw new SessionReferenceError(SessionReferenceErrorCode.INVALID_REFERENCE, `invalid cut allowance ${String(allowance)}`);
+    throw new SessionReferenceError(`invalid cut allowance ${String(allowance)}`, SessionReferenceErrorCode.INVALID_REFERENCE);
   }
   const units = codePointUnits(text);
   let total = 0;
@@ -89,8 +89,8 @@ function codePointUnits(text: string): { length: number; utf8: number }[] {
 export function retainReference(capture: SourceCapture, budget: number): RetentionResult {
   if (!Number.isSafeInteger(budget) || budget < 0) {
     throw new SessionReferenceError(
-      SessionReferenceErrorCode.INVALID_CONFIG,
       `reference budget must be a non-negative safe integer, got ${String(budget)}`,
+      SessionReferenceErrorCode.INVALID_CONFIG,
     );
   }
   assertCapture(capture);
@@ -128,9 +128,9 @@ export function retainReference(capture: SourceCapture, budget: number): Retenti
   }
   if (minimal > budget) {
     throw new SessionReferenceError(
-      SessionReferenceErrorCode.BUDGET_EXCEEDED,
       `session ${tagSafeStringify(capture.sessionId)} does not fit its reference budget of ${budget} bytes: ` +
         `its smallest possible preview takes ${minimal} bytes`,
+      SessionReferenceErrorCode.BUDGET_EXCEEDED,
     );
   }
   const measure = (i: number): number => {
@@ -234,9 +234,9 @@ export function retainReference(capture: SourceCapture, budget: number): Retenti
     }
     if (size > budget) {
       throw new SessionReferenceError(
-        SessionReferenceErrorCode.BUDGET_EXCEEDED,
         `session ${tagSafeStringify(capture.sessionId)} does not fit its reference budget of ${budget} bytes: ` +
           `its smallest possible preview takes ${minimal} bytes`,
+        SessionReferenceErrorCode.BUDGET_EXCEEDED,
       );
     }
   }
@@ -423,7 +423,7 @@ function largestCut(text: string, textBytes: number, room: number): CutPlan | un
 }
 
 function invalidCapture(why: string): SessionReferenceError {
-  return new SessionReferenceError(SessionReferenceErrorCode.INVALID_REFERENCE, `invalid source capture: ${why}`);
+  return new SessionReferenceError(`invalid source capture: ${why}`, SessionReferenceErrorCode.INVALID_REFERENCE);
 }
 
 /** Rejects a capture that is not the plain shape retention works on, before any work. */

@@ -60,8 +60,8 @@ export interface RankCandidatesOptions {
 export function assertCandidateLimit(limit: unknown): asserts limit is number {
   if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
     throw new SessionReferenceError(
-      SessionReferenceErrorCode.INVALID_REFERENCE,
       `candidate limit must be a positive safe integer, got ${typeof limit === 'number' ? String(limit) : typeof limit}`,
+      SessionReferenceErrorCode.INVALID_REFERENCE,
     );
   }
 }
@@ -70,8 +70,8 @@ export function assertCandidateLimit(limit: unknown): asserts limit is number {
 export function assertCandidateQuery(query: unknown): asserts query is string {
   if (typeof query !== 'string') {
     throw new SessionReferenceError(
-      SessionReferenceErrorCode.INVALID_REFERENCE,
       `candidate query must be a string, got ${query === null ? 'null' : typeof query}`,
+      SessionReferenceErrorCode.INVALID_REFERENCE,
     );
   }
 }

@@ -25,7 +25,7 @@ export interface StringMeasure {
 export function tagSafeStringify(value: unknown): string {
   const json = JSON.stringify(value) as string | undefined;
   if (json === undefined) {
-    throw new SessionReferenceError(SessionReferenceErrorCode.INVALID_REFERENCE, `a ${typeof value} value has no JSON representation`);
+    throw new SessionReferenceError(`a ${typeof value} value has no JSON representation`, SessionReferenceErrorCode.INVALID_REFERENCE);
   }
   return json.replace(LESS_THAN, '\\u003c');
 }

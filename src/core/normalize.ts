@@ -15,23 +15,23 @@ function show(id: string): string {
  */
 export function normalizeReferences(references: readonly unknown[], selfId: string, maxReferences: number): NormalizedReference[] {
   if (!Array.isArray(references)) {
-    throw new SessionReferenceError(SessionReferenceErrorCode.INVALID_REFERENCE, 'references must be an array');
+    throw new SessionReferenceError('references must be an array', SessionReferenceErrorCode.INVALID_REFERENCE);
   }
   const seen = new Set<string>();
   const out: NormalizedReference[] = [];
   references.forEach((entry: unknown, index) => {
     if (entry === null || typeof entry !== 'object') {
-      throw new SessionReferenceError(SessionReferenceErrorCode.INVALID_REFERENCE, `reference ${index} is not an object`);
+      throw new SessionReferenceError(`reference ${index} is not an object`, SessionReferenceErrorCode.INVALID_REFERENCE);
     }
     const { sessionId, label } = entry as { sessionId?: unknown; label?: unknown };
     if (typeof sessionId !== 'string') {
-      throw new SessionReferenceError(SessionReferenceErrorCode.INVALID_REFERENCE, `reference ${index} has no string sessionId`);
+      throw new SessionReferenceError(`reference ${index} has no string sessionId`, SessionReferenceErrorCode.INVALID_REFERENCE);
     }
     if (label !== undefined && typeof label !== 'string') {
-      throw new SessionReferenceError(SessionReferenceErrorCode.INVALID_REFERENCE, `reference ${index} (session ${show(sessionId)}) has a label that is not a string`);
+      throw new SessionReferenceError(`reference ${index} (session ${show(sessionId)}) has a label that is not a string`, SessionReferenceErrorCode.INVALID_REFERENCE);
     }
     if (sessionId === selfId) {
-      throw new SessionReferenceError(SessionReferenceErrorCode.SELF_REFERENCE, `reference ${index} cites the target session ${show(sessionId)} itself`);
+      throw new SessionReferenceError(`reference ${index} cites the target session ${show(sessionId)} itself`, SessionReferenceErrorCode.SELF_REFERENCE);
     }
     if (seen.has(sessionId)) return;
     seen.add(sessionId);
@@ -39,8 +39,8 @@ export function normalizeReferences(references: readonly unknown[], selfId: stri
   });
   if (out.length > maxReferences) {
     throw new SessionReferenceError(
-      SessionReferenceErrorCode.TOO_MANY,
       `a message may cite at most ${maxReferences} distinct sessions; this one cites ${out.length}`,
+      SessionReferenceErrorCode.TOO_MANY,
     );
   }
   return out;

@@ -73,7 +73,7 @@ export interface TranscriptMatch {
 }
 
 function invalid(message: string): SessionReferenceError {
-  return new SessionReferenceError(SessionReferenceErrorCode.INVALID_REFERENCE, message);
+  return new SessionReferenceError(message, SessionReferenceErrorCode.INVALID_REFERENCE);
 }
 
 function isSeq(value: unknown): value is number {
