@@ -1,4 +1,4 @@
-// Lint configuration: typescript-eslint's recommended type-aware rules over src, test and bench.
+// Lint configuration: typescript-eslint's recommended (syntax-level, not type-aware) rules over src, test, bench and e2e; tsc --noEmit does the type checking.
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(

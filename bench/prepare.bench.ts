@@ -19,6 +19,7 @@
 //   prepare reads, decodes and parses the log file (the OS page cache stays warm).
 // Budget: explicit maxReferenceBytes 65536 (the automatic-budget floor). With a spill store
 // (`@deepseek-ai/dsh-spill-local` on a temp root), truncated sources get a transcript saved.
+import { isCompactCheckpointSource } from '@deepseek-ai/dsh-compaction/checkpoint';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +28,7 @@ import { SessionId } from '@deepseek-ai/dsh-session';
 import { bootHost, writeSession } from '../test/support/host.ts';
 import type { Host, SessionItem } from '../test/support/host.ts';
 import { SessionReferenceResolver } from '../src/host/service.ts';
-import type { SessionReferenceAgent } from '../src/host/service.ts';
+import type { SessionReferenceAgent } from '../src/types.ts';
 import { captureSource, SESSION_REFERENCE_SOURCE_KIND } from '../src/core/projection.ts';
 import { retainReference } from '../src/core/retention.ts';
 import { renderReferencedSessions } from '../src/core/render.ts';
@@ -280,7 +281,7 @@ async function verify(manifest: Manifest): Promise<void> {
       const reader = await bootReader(encoding, spec, false);
       try {
         const snapshot = await reader.host.ctx.sessionQuery.readSurface(SessionId(spec.id));
-        const capture = captureSource(snapshot, spec.id, spec.id);
+        const capture = captureSource(snapshot, spec.id, spec.id, isCompactCheckpointSource);
         const expected = manifest.sources[spec.id]!.projectedMessages;
         if (capture.messages.length !== expected) {
           throw new Error(`${encoding.name}/${spec.id}: projected ${capture.messages.length} messages, expected ${expected}`);
@@ -360,7 +361,7 @@ async function stages(): Promise<string[]> {
     try {
       const snapshot = await reader.host.ctx.sessionQuery.readSurface(SessionId(spec.id));
       const runs = 3;
-      const capture = captureSource(snapshot, spec.id, spec.id);
+      const capture = captureSource(snapshot, spec.id, spec.id, isCompactCheckpointSource);
       const retained = retainReference(capture, BUDGET);
       const notices: OmissionNotice[] = retained.stats.truncated
         ? [
@@ -379,7 +380,7 @@ async function stages(): Promise<string[]> {
       const store = reader.host.ctx.get('spillStore') as {
         saveText(input: { owner: { sessionId: string }; source: object; suggestedName: string; content: string }): Promise<unknown>;
       };
-      const project = timeSync(() => captureSource(snapshot, spec.id, spec.id), runs);
+      const project = timeSync(() => captureSource(snapshot, spec.id, spec.id, isCompactCheckpointSource), runs);
       const retain = timeSync(() => retainReference(capture, BUDGET), runs);
       const render = timeSync(() => renderReferencedSessions([retained.preview], notices), runs);
       const clone = timeSync(() => structuredClone([]), runs);

@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rankCandidates, toSearchableRecord } from '../src/core/candidates.ts';
-import type { CandidateRecord, RankCandidatesOptions, SessionReferenceCandidate } from '../src/core/candidates.ts';
+import type { CandidateRecord, RankCandidatesOptions } from '../src/core/candidates.ts';
+import type { SessionReferenceCandidate } from '../src/core/types.ts';
 import { SessionReferenceError, SessionReferenceErrorCode } from '../src/core/errors.ts';
 
 const RECORDS: CandidateRecord[] = [

@@ -24,7 +24,7 @@ import {
   readTranscript,
   UNTRUSTED_WARNING,
 } from '../src/index.ts';
-import type { SessionReferenceMessageSource } from '../src/index.ts';
+import type { SessionReferenceSource } from '../src/index.ts';
 import { DEMO_IDS, DEMO_PROJECTS, writeDemoHome } from '../src/cli/demo.ts';
 import { channel, colourEnabled } from '../src/cli/io.ts';
 import { SPINNER_DELAY_MS, withProgress } from '../src/cli/progress.ts';
@@ -263,7 +263,7 @@ describe('preview', () => {
     expect(result.code).toBe(0);
     const prepared = JSON.parse(result.stdout) as {
       content: { type: string; text: string }[];
-      additionalContext: { role: string; content: { type: string; text: string }[]; source: SessionReferenceMessageSource };
+      additionalContext: { role: string; content: { type: string; text: string }[]; source: SessionReferenceSource };
     };
     expect(Object.keys(prepared).sort()).toEqual(['additionalContext', 'content']);
     expect(prepared.content).toEqual([

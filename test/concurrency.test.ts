@@ -1,6 +1,7 @@
 // Concurrency: 50 concurrent prepare() calls over three live sources that are being appended to (turns, plugin
 // context, tool calls and compactions) while they run. Every snapshot must be internally consistent: its
 // conversation is exactly the projection of its source's surface folded from the log up to its capturedThroughSeq.
+import { isCompactCheckpointSource } from '@deepseek-ai/dsh-compaction/checkpoint';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import type { ContentBlock } from '@deepseek-ai/dsh-llm';
 import { foldSurface, SessionId } from '@deepseek-ai/dsh-session';
 import type { Session, SessionEvent } from '@deepseek-ai/dsh-session';
 import SessionReferenceResolver, { projectSurface } from '../src/index.ts';
-import type { PreparedSessionReferences, SessionReferenceMessageSource } from '../src/index.ts';
+import type { PreparedReferencedMessage, SessionReferenceSource } from '../src/index.ts';
 import { bootHost } from './support/host.ts';
 import type { Host } from './support/host.ts';
 import type { ReferencePreview } from '../src/core/types.ts';
@@ -107,7 +108,7 @@ async function write(session: Session, stopped: () => boolean): Promise<number> 
 
 type Preview = ReferencePreview;
 
-function previews(prepared: PreparedSessionReferences): Preview[] {
+function previews(prepared: PreparedReferencedMessage): Preview[] {
   const text = (prepared.additionalContext!.content[0] as { text: string }).text;
   const open = '<referenced-sessions>\n';
   return JSON.parse(text.slice(text.indexOf(open) + open.length, text.indexOf('\n</referenced-sessions>'))) as Preview[];
@@ -117,7 +118,7 @@ function previews(prepared: PreparedSessionReferences): Preview[] {
 function projectionThrough(events: readonly SessionEvent[], seq: number | null): { role: string; text: string }[] {
   const prefix = seq === null ? [] : events.slice(0, seq + 1);
   const { nodes } = foldSurface(prefix);
-  return projectSurface(nodes.map((n) => prefix[n]!)).map(({ role, text }) => ({ role, text }));
+  return projectSurface(nodes.map((n) => prefix[n]!), isCompactCheckpointSource).map(({ role, text }) => ({ role, text }));
 }
 
 describe('concurrent prepare over live, growing sources', () => {
@@ -150,7 +151,7 @@ describe('concurrent prepare over live, growing sources', () => {
     const writers = sessions.map((session) => write(session, () => stop));
     let inFlight = 0;
     let maxInFlight = 0;
-    const runs: Promise<{ index: number; order: string[]; prepared: PreparedSessionReferences }>[] = [];
+    const runs: Promise<{ index: number; order: string[]; prepared: PreparedReferencedMessage }>[] = [];
     let results: Awaited<(typeof runs)[number]>[];
     let appended: number[];
     try {
@@ -183,7 +184,7 @@ describe('concurrent prepare over live, growing sources', () => {
     let midTurnSnapshots = 0;
     for (const { order, prepared } of results) {
       const got = previews(prepared);
-      const source = prepared.additionalContext!.source as unknown as SessionReferenceMessageSource;
+      const source = prepared.additionalContext!.source as unknown as SessionReferenceSource;
       expect(got.map((p) => p.sessionId)).toEqual(order);
       for (const [i, preview] of got.entries()) {
         const session = sessions.find((s) => s.id === preview.sessionId)!;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigSchema, resolveConfig, automaticReferenceBytes } from '../src/core/config.ts';
+import { resolveConfig, automaticReferenceBytes } from '../src/core/config.ts';
+import { ConfigSchema } from '../src/host/config-schema.ts';
 import { SessionReferenceError } from '../src/core/errors.ts';
 
 function code(fn: () => unknown): string | undefined {
@@ -19,6 +20,9 @@ describe('config', () => {
       maxReferenceBytes: undefined,
       referenceContextFraction: 0.2,
       candidateCacheTtlMs: 2000,
+      titleBackfill: 'background',
+      bodySearchWaitMs: 50,
+      redactSecrets: true,
     });
     expect(resolveConfig(undefined).maxReferences).toBe(3);
   });

@@ -10,7 +10,7 @@ import type { Session } from '@deepseek-ai/dsh-session';
 import SessionProjectionRegistry from '@deepseek-ai/dsh-session-projection';
 import SessionTitleService, { normalizeSessionTitle } from '@deepseek-ai/dsh-session-title';
 import SessionReferenceResolver, { SessionReferenceError, formatSessionReferenceMention, parseSessionReferenceText } from '../src/index.ts';
-import type { PreparedSessionReferences } from '../src/index.ts';
+import type { PreparedReferencedMessage } from '../src/index.ts';
 import { bootHost, writeSession } from './support/host.ts';
 import type { Host, SessionItem } from './support/host.ts';
 import { checkPrepared, DEFAULT_BUDGET, fullPreviewBytes, InvariantViolation, minimalPreviewBytes, projectItems } from './support/invariants.ts';
@@ -273,7 +273,7 @@ async function runMany(service: SessionReferenceResolver, label: string, referen
   const fits = minimal <= budget;
   const cited = JSON.stringify(sources.map((s) => s.sessionId).sort());
   const readOk = () => JSON.stringify([...reads].sort()) === cited;
-  let result: PreparedSessionReferences;
+  let result: PreparedReferencedMessage;
   const started = performance.now();
   try {
     result = await service.prepare(agent, content, references);
@@ -378,7 +378,7 @@ describe('injection corpus', () => {
     const message = prepared.additionalContext!;
     const text = (message.content[0] as { text: string }).text;
     const entry = (message.source as unknown as { references: Record<string, unknown>[] }).references[0]!;
-    const tampered = (changes: { text?: string; entry?: Record<string, unknown> }): PreparedSessionReferences => ({
+    const tampered = (changes: { text?: string; entry?: Record<string, unknown> }): PreparedReferencedMessage => ({
       content: structuredClone(content),
       additionalContext: Object.freeze({
         ...message,
@@ -386,7 +386,7 @@ describe('injection corpus', () => {
         source: { ...(message.source as object), references: [{ ...entry, ...changes.entry }] } as never,
       }),
     });
-    const violations = (result: PreparedSessionReferences, overrides: Partial<typeof options> = {}) => {
+    const violations = (result: PreparedReferencedMessage, overrides: Partial<typeof options> = {}) => {
       try {
         checkPrepared(result, { ...options, ...overrides });
         return [];

@@ -13,7 +13,7 @@ import type { UserMessage } from '@deepseek-ai/dsh-llm';
 import { SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionEvent } from '@deepseek-ai/dsh-session';
 import SessionReferenceResolver, { formatSessionReferenceMention, SessionReferenceError } from '../src/index.ts';
-import type { OmissionNotice, SessionReferenceMessageSource } from '../src/index.ts';
+import type { OmissionNotice, SessionReferenceSource } from '../src/index.ts';
 import { bootHost, messageText, writeSession } from './support/host.ts';
 import type { Host } from './support/host.ts';
 
@@ -480,7 +480,7 @@ describe('fault injection matrix', () => {
           expect(logged.map((m) => messageText(m).slice(0, 22))).toEqual(['compare @S0, @S1, @S2 ', '## Referenced sessions']);
           expect(host.adapter.requests.length).toBe(requestsBefore + 1);
           const context = logged[1]!;
-          expect((context.source as unknown as SessionReferenceMessageSource).kind).toBe('session-reference');
+          expect((context.source as unknown as SessionReferenceSource).kind).toBe('session-reference');
           assertSaveOutcomes(omissions(messageText(context)), want.outcome === 'save-failed' ? want.sessionId : undefined);
         } else {
           assertError(error, want, fault, userCause);

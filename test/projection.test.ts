@@ -1,3 +1,4 @@
+import { isCompactCheckpointSource } from '@deepseek-ai/dsh-compaction/checkpoint';
 import { describe, expect, it } from 'vitest';
 import { captureSource, projectSurface } from '../src/core/projection.ts';
 
@@ -18,7 +19,7 @@ describe('projectSurface', () => {
       user([text('')]),
       assistant([{ type: 'reasoning', text: 'only reasoning' }]),
     ];
-    expect(projectSurface(events)).toEqual([
+    expect(projectSurface(events, isCompactCheckpointSource)).toEqual([
       { role: 'user', text: 'hello\nworld', checkpoint: false },
       { role: 'assistant', text: 'answer', checkpoint: false },
       { role: 'user', text: 'summary so far', checkpoint: true },
@@ -26,14 +27,14 @@ describe('projectSurface', () => {
   });
 
   it('captures header facts and freezes the capture', () => {
-    const capture = captureSource({ session: { id: 's', cwd: '/w', version: 0 }, capturedThroughSeq: 7, events: [user([text('hi')])] }, 's', 'S');
+    const capture = captureSource({ session: { id: 's', cwd: '/w', version: 0 }, capturedThroughSeq: 7, events: [user([text('hi')])] }, 's', 'S', isCompactCheckpointSource);
     expect(capture).toEqual({ sessionId: 's', label: 'S', cwd: '/w', capturedThroughSeq: 7, capturedFormatVersion: 0, messages: [{ role: 'user', text: 'hi', checkpoint: false }] });
     expect(Object.isFrozen(capture)).toBe(true);
     expect(Object.isFrozen(capture.messages)).toBe(true);
   });
 
   it('uses null cwd and version 0 when the header has neither', () => {
-    const capture = captureSource({ session: { id: 's' }, capturedThroughSeq: null, events: [] }, 's', 's');
+    const capture = captureSource({ session: { id: 's' }, capturedThroughSeq: null, events: [] }, 's', 's', isCompactCheckpointSource);
     expect(capture.cwd).toBeNull();
     expect(capture.capturedFormatVersion).toBe(0);
     expect(capture.capturedThroughSeq).toBeNull();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import SessionReferenceResolver, { SessionReferenceError } from '../src/index.ts';
-import type { SessionReferenceMessageSource } from '../src/index.ts';
+import type { SessionReferenceSource } from '../src/index.ts';
 import { bootHost, writeSession } from './support/host.ts';
 import type { BootHostOptions, Host, SessionItem } from './support/host.ts';
 
@@ -157,7 +157,7 @@ describe('prepare', () => {
       { role: 'assistant', text: 'done' },
     ]);
     expect(text).toContain('Build the \\u003cthing>.');
-    const source = message.source as unknown as SessionReferenceMessageSource;
+    const source = message.source as unknown as SessionReferenceSource;
     expect(source.kind).toBe('session-reference');
     expect(source.form).toBe('recall');
     expect(source.version).toBe(1);
@@ -188,7 +188,7 @@ describe('prepare', () => {
     const text = (result.additionalContext!.content[0] as { text: string }).text;
     const [preview] = contextPayload(text) as { conversation: unknown[] }[];
     expect(preview!.conversation).toEqual([{ role: 'user', text: 'summary of old' }, { role: 'user', text: 'new question' }]);
-    const source = result.additionalContext!.source as unknown as SessionReferenceMessageSource;
+    const source = result.additionalContext!.source as unknown as SessionReferenceSource;
     expect(source.references[0]!.compacted).toBe(true);
   });
 

@@ -1,4 +1,5 @@
 // Full transcripts in a real host: the real LocalSpillStore on a temp root, omission notices, exact read-back, cancellation.
+import { isCompactCheckpointSource } from '@deepseek-ai/dsh-compaction/checkpoint';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import SessionReferenceResolver, {
   readTranscript,
   renderTranscript,
 } from '../src/index.ts';
-import type { PreparedSessionReferences, SessionReferenceMessageSource, SourceCapture } from '../src/index.ts';
+import type { PreparedReferencedMessage, SessionReferenceSource, SourceCapture } from '../src/index.ts';
 import { bootHost, writeSession } from './support/host.ts';
 import type { BootHostOptions, Host, SessionItem } from './support/host.ts';
 import type { ReferencePreview } from '../src/core/types.ts';
@@ -63,7 +64,7 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   return 'resolved';
 }
 
-function contextText(result: PreparedSessionReferences): string {
+function contextText(result: PreparedReferencedMessage): string {
   const block = result.additionalContext?.content[0];
   if (block?.type !== 'text') throw new Error('no context text');
   return block.text;
@@ -95,8 +96,8 @@ function noticesOf(text: string): unknown[] | undefined {
   return JSON.parse(json) as unknown[];
 }
 
-function sourceOf(result: PreparedSessionReferences): SessionReferenceMessageSource {
-  return result.additionalContext!.source as unknown as SessionReferenceMessageSource;
+function sourceOf(result: PreparedReferencedMessage): SessionReferenceSource {
+  return result.additionalContext!.source as unknown as SessionReferenceSource;
 }
 
 /** Text items of a source, as the projected conversation (all items here are user/assistant text). */
@@ -108,7 +109,7 @@ function projected(items: readonly SessionItem[]): { index: number; role: string
 }
 
 async function captureOf(host: Host, sessionId: string, label: string): Promise<SourceCapture> {
-  return captureSource(await host.ctx.sessionQuery.readSurface(SessionId(sessionId)), sessionId, label);
+  return captureSource(await host.ctx.sessionQuery.readSurface(SessionId(sessionId)), sessionId, label, isCompactCheckpointSource);
 }
 
 /** Wraps the real store's saveText; `around` gets the input and the real save. */
@@ -335,7 +336,7 @@ describe('cancellation', () => {
       controller.abort(reason);
       return ref;
     });
-    let returned: PreparedSessionReferences | undefined;
+    let returned: PreparedReferencedMessage | undefined;
     const error = await service.prepare(agent, [], [{ sessionId: 'src' }], controller.signal).then(
       (value) => {
         returned = value;

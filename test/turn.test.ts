@@ -8,7 +8,7 @@ import type { Message, UserMessage } from '@deepseek-ai/dsh-llm';
 import { SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionEvent } from '@deepseek-ai/dsh-session';
 import SessionReferenceResolver, { formatSessionReferenceMention } from '../src/index.ts';
-import type { SessionReferenceMessageSource } from '../src/index.ts';
+import type { SessionReferenceSource } from '../src/index.ts';
 import { bootHost, createTargetAgent, messageText, readPersistedLog, runTurn, writeSession } from './support/host.ts';
 import type { BootHostOptions, Host } from './support/host.ts';
 
@@ -70,7 +70,7 @@ describe.each(['none', 'zstd'] as const)('a real turn (compression %s)', (compre
     const at = logged.findIndex((message) => textOf(message) === 'compare @Alpha with @beta please');
     expect(at).toBeGreaterThanOrEqual(0);
     const loggedContext = logged[at + 1]!;
-    expect((loggedContext.source as unknown as SessionReferenceMessageSource).kind).toBe('session-reference');
+    expect((loggedContext.source as unknown as SessionReferenceSource).kind).toBe('session-reference');
     expect(textOf(loggedContext)).toBe(contextText);
     await host.dispose();
 
@@ -140,11 +140,11 @@ describe('the agent/pre-step listener', () => {
     expect(Object.isFrozen(messages[0])).toBe(true);
     expect(messages[0]!.content.map((block) => block.type)).toEqual(['text', 'image', 'text']);
     expect((messages[0]!.content[0] as { text: string }).text).toBe('a @One');
-    expect((messages[1]!.source as unknown as SessionReferenceMessageSource).kind).toBe('session-reference');
+    expect((messages[1]!.source as unknown as SessionReferenceSource).kind).toBe('session-reference');
     expect(messages[2]).toBe(middle);
     expect(messages[3]!.id).toBe(second.id);
     expect((messages[3]!.content[0] as { text: string }).text).toBe('b @src2');
-    expect((messages[4]!.source as unknown as SessionReferenceMessageSource).references[0]!.sessionId).toBe('src2');
+    expect((messages[4]!.source as unknown as SessionReferenceSource).references[0]!.sessionId).toBe('src2');
   });
 
   it('rejects the waterfall on a failure, so the turn logs nothing', async () => {

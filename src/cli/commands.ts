@@ -3,7 +3,7 @@ import { Buffer } from 'node:buffer';
 import type { TextBlock } from '@deepseek-ai/dsh-llm';
 import { automaticReferenceBytes } from '../core/config.ts';
 import { REFERENCE_OMISSIONS_HEADING, REFERENCED_SESSIONS_OPEN_TAG } from '../core/render.ts';
-import type { SessionReferenceMessageSource, SessionReferenceRemoteCandidate } from '../host/service.ts';
+import type { SessionReferenceSource, SessionReferenceMentionCandidate } from '../types.ts';
 import { tagSafeStringify } from '../core/tag-safe-json.ts';
 import type { OmissionNotice, ReferencePreview } from '../core/types.ts';
 import { parseSessionReferenceText } from '../core/uri.ts';
@@ -52,7 +52,7 @@ export interface CandidatesOptions extends HomeOptions {
  * The `@` menu a host would show an agent working in `cwd`: the Remote face's candidates (discovery under the
  * candidate limit, each with its mention), as a table of label, id, cwd and same-workspace, or as JSON.
  */
-export async function runCandidates(io: Io, options: CandidatesOptions): Promise<SessionReferenceRemoteCandidate[]> {
+export async function runCandidates(io: Io, options: CandidatesOptions): Promise<SessionReferenceMentionCandidate[]> {
   const config = options.limit === undefined ? {} : { candidateLimit: options.limit };
   const candidates = await withHome(io, { home: options.home, spill: false, config }, 'listing sessions', (host) =>
     host.resolver.remoteExportCandidates(throwawayAgent('candidates', options.cwd), options.query),
@@ -171,7 +171,7 @@ export async function runPreview(io: Io, options: PreviewOptions): Promise<Previ
     io.err.line(c.dim('No session mentions in the text: nothing would be added after the message.'));
     return report;
   }
-  const source = context.source as SessionReferenceMessageSource;
+  const source = context.source as SessionReferenceSource;
   out.line();
   out.write(heading('Context message', c, 'role user, source session-reference, inserted right after it'));
   writeExact(out, contextText);

@@ -15,7 +15,7 @@ import Storage from '@deepseek-ai/dsh-storage';
 import * as StorageDomain from '@deepseek-ai/dsh-storage-domain';
 import * as StorageJson from '@deepseek-ai/dsh-storage-json';
 import { SessionReferenceResolver } from '../host/service.ts';
-import type { SessionReferenceAgent } from '../host/service.ts';
+import type { SessionReferenceAgent } from '../types.ts';
 import type { Config } from '../core/config.ts';
 
 /** Where a DSH home keeps its session logs (JSONL persistence root). */

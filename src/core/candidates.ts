@@ -1,20 +1,8 @@
 /** Pure candidate filtering and ranking for the `@` menu (SPEC §7.3); no host services involved. */
 
 import { SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
-
-/** A session offered to the `@` menu. */
-export interface SessionReferenceCandidate {
-  /** The candidate session's id. */
-  sessionId: string;
-  /** Its projected title, or its id when no projection answers for it. */
-  label: string;
-  /** Its working directory; absent when the session has none. */
-  cwd?: string;
-  /** True when `cwd` is present and equals the requesting agent's cwd. */
-  sameWorkspace: boolean;
-  /** Creation time, epoch milliseconds. */
-  createdAt: number;
-}
+import type { SessionReferenceCandidate, SessionReferenceMentionCandidate } from './types.ts';
+import { formatSessionReferenceMention } from './uri.ts';
 
 /** One listed session before filtering: what ranking needs to know about it. */
 export interface CandidateRecord {
@@ -136,4 +124,9 @@ export function rankCandidates(records: readonly CandidateRecord[], options: Ran
     }
   }
   return out;
+}
+
+/** Each candidate plus its canonical mention, as the Remote face returns them. */
+export function withMentions(candidates: readonly SessionReferenceCandidate[]): SessionReferenceMentionCandidate[] {
+  return candidates.map((candidate) => ({ ...candidate, mention: formatSessionReferenceMention(candidate) }));
 }

@@ -27,12 +27,11 @@ interface MessageLike {
   readonly source?: { readonly kind?: unknown; readonly plugin?: unknown };
 }
 
-/** True for a compaction checkpoint source as `@deepseek-ai/dsh-compaction` marks it (`{kind:'plugin', plugin:'compact'}`). */
-export function isCheckpointSource(source: unknown): boolean {
-  if (source === null || typeof source !== 'object') return false;
-  const s = source as { kind?: unknown; plugin?: unknown };
-  return s.kind === 'plugin' && s.plugin === 'compact';
-}
+/**
+ * Recognises a compaction checkpoint from a user message's `source`. DSH hosts pass
+ * `isCompactCheckpointSource` from `@deepseek-ai/dsh-compaction/checkpoint`.
+ */
+export type CheckpointPredicate = (source: never) => boolean;
 
 /** The text blocks of a message joined with `\n`; other blocks are ignored. */
 export function messageText(content: unknown): string {
@@ -52,7 +51,7 @@ export function messageText(content: unknown): string {
  * (as `user`, flagged) and assistant messages, with empty texts dropped. Tool traffic, reasoning,
  * non-text blocks, other plugin messages and injected session-reference context are left out.
  */
-export function projectSurface(events: readonly SurfaceEventLike[]): ProjectedMessage[] {
+export function projectSurface(events: readonly SurfaceEventLike[], isCheckpoint: CheckpointPredicate): ProjectedMessage[] {
   const out: ProjectedMessage[] = [];
   for (const event of events) {
     let role: 'user' | 'assistant';
@@ -60,9 +59,10 @@ export function projectSurface(events: readonly SurfaceEventLike[]): ProjectedMe
     let message: MessageLike | undefined;
     if (event.type === 'user/message') {
       message = event.data as MessageLike;
-      const kind = message?.source?.kind;
-      if (kind === 'user') role = 'user';
-      else if (isCheckpointSource(message?.source)) {
+      const source = message?.source;
+      if (source === null || typeof source !== 'object' || typeof source.kind !== 'string') continue;
+      if (source.kind === 'user') role = 'user';
+      else if (isCheckpoint(source as never)) {
         role = 'user';
         checkpoint = true;
       } else continue;
@@ -77,7 +77,7 @@ export function projectSurface(events: readonly SurfaceEventLike[]): ProjectedMe
 }
 
 /** Builds the immutable capture of one source from a single surface snapshot. */
-export function captureSource(snapshot: SurfaceSnapshotLike, sessionId: string, label: string): SourceCapture {
+export function captureSource(snapshot: SurfaceSnapshotLike, sessionId: string, label: string, isCheckpoint: CheckpointPredicate): SourceCapture {
   const version = snapshot.session.version;
   return Object.freeze({
     sessionId,
@@ -85,6 +85,6 @@ export function captureSource(snapshot: SurfaceSnapshotLike, sessionId: string, 
     cwd: snapshot.session.cwd ?? null,
     capturedThroughSeq: snapshot.capturedThroughSeq,
     capturedFormatVersion: typeof version === 'number' ? version : 0,
-    messages: Object.freeze(projectSurface(snapshot.events).map((m) => Object.freeze(m))),
+    messages: Object.freeze(projectSurface(snapshot.events, isCheckpoint).map((m) => Object.freeze(m))),
   });
 }

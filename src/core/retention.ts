@@ -9,7 +9,7 @@ import {
   tagSafeStringify,
   utf8CodePointBytes,
 } from './tag-safe-json.ts';
-import type { PreviewMessage, ProjectedMessage, ReferencePreview, RetentionResult, SourceCapture } from './types.ts';
+import type { ReferencedConversationItem, ProjectedMessage, ReferencePreview, RetentionResult, SourceCapture } from './types.ts';
 
 /** The marker that ends a cut text: `\n[… omitted N UTF-8 bytes …]` (SPEC §4.4). */
 export function omissionMarker(omittedBytes: number): string {
@@ -241,7 +241,7 @@ export function retainReference(capture: SourceCapture, budget: number): Retenti
     }
   }
 
-  const conversation: PreviewMessage[] = [];
+  const conversation: ReferencedConversationItem[] = [];
   let compacted = false;
   for (let i = 0; i < n; i++) {
     const m = messages[i]!;

@@ -45,7 +45,7 @@ export interface SourceCapture {
 }
 
 /** One conversation entry of the budgeted preview object. */
-export interface PreviewMessage {
+export interface ReferencedConversationItem {
   /** Speaker. */
   role: 'user' | 'assistant';
   /** Original text, or a head+tail cut of it followed by the omission marker. */
@@ -63,7 +63,7 @@ export interface ReferencePreview {
   /** Seq the snapshot was captured through, or null. */
   capturedThroughSeq: number | null;
   /** Retained conversation, in source order. */
-  conversation: PreviewMessage[];
+  conversation: ReferencedConversationItem[];
 }
 
 /** Per-source retention statistics (SPEC §4.5). */
@@ -109,4 +109,58 @@ export interface OmissionNotice {
   omittedBytes: number;
   /** Where the full transcript is. */
   fullSnapshot: FullSnapshotOutcome;
+}
+
+/**
+ * Per-reference metadata recorded on the injected context message's `source`: the capture facts
+ * plus the retention statistics, in this key order.
+ */
+export interface SessionReferenceSourceEntry extends RetentionStats {
+  /** Source session id. */
+  sessionId: string;
+  /** Mention label. */
+  label: string;
+  /** The source header's format version at capture (0 when absent). */
+  capturedFormatVersion: number;
+  /** Seq the snapshot was captured through, or null for an empty log. */
+  capturedThroughSeq: number | null;
+  /** 0-based normalised position. */
+  inputIndex: number;
+}
+
+/** The `source` of a context message injected by this package (registered as message-source kind `session-reference`). */
+export interface SessionReferenceSource {
+  /** Always `session-reference`. */
+  kind: 'session-reference';
+  /** Material lifted out of other sessions' logs. */
+  form: 'recall';
+  /** Source-format version of this record. */
+  version: 1;
+  /** One entry per referenced session, in normalised order. */
+  references: SessionReferenceSourceEntry[];
+}
+
+/** Why a candidate matched a non-empty query: its title, id or cwd, or (full-text search) what was said in it. */
+export type CandidateMatch = { in: 'title' | 'id' | 'cwd' } | { in: 'body'; snippet: string };
+
+/** A session offered to the `@` menu. */
+export interface SessionReferenceCandidate {
+  /** The candidate session's id. */
+  sessionId: string;
+  /** Its projected title, or its id when no projection answers for it. */
+  label: string;
+  /** Its working directory; absent when the session has none. */
+  cwd?: string;
+  /** True when `cwd` is present and equals the requesting agent's cwd. */
+  sameWorkspace: boolean;
+  /** Creation time, epoch milliseconds. */
+  createdAt: number;
+  /** Why it matched a non-empty query; absent for an empty query. */
+  match?: CandidateMatch;
+}
+
+/** A candidate plus its canonical mention, as the Remote face and the `@` menu use it. */
+export interface SessionReferenceMentionCandidate extends SessionReferenceCandidate {
+  /** `@[label](dsh-session:…)`, ready to insert. */
+  mention: string;
 }

@@ -14,10 +14,9 @@ import {
   rankCandidates,
   toSearchableRecord,
   type SearchableCandidateRecord,
-  type SessionReferenceCandidate,
 } from '../core/candidates.ts';
+import type { SessionReferenceCandidate } from '../core/types.ts';
 import { cancelledError, isSessionReferenceError, SessionReferenceError, SessionReferenceErrorCode, throwIfAborted } from '../core/errors.ts';
-import { formatSessionReferenceMention } from '../core/uri.ts';
 import { abortable } from '../core/abort.ts';
 
 const WHAT = 'listing session reference candidates';
@@ -47,12 +46,6 @@ export interface CandidateDiscoveryOptions {
    * on events alone.
    */
   cacheTtlMs: number;
-}
-
-/** A candidate plus its canonical `@[label](dsh-session:…)` mention. */
-export interface SessionReferenceCandidateWithMention extends SessionReferenceCandidate {
-  /** The mention a host inserts when the candidate is picked. */
-  mention: string;
 }
 
 /** One listed session as the cache holds it; `record` is dropped whenever its label may have changed. */
@@ -326,11 +319,6 @@ export class CandidateDiscovery {
     this.generation++;
     this.corpus = undefined;
   }
-}
-
-/** Each candidate plus its canonical mention, as the Remote face returns them (SPEC §7.4). */
-export function withMentions(candidates: readonly SessionReferenceCandidate[]): SessionReferenceCandidateWithMention[] {
-  return candidates.map((candidate) => ({ ...candidate, mention: formatSessionReferenceMention(candidate) }));
 }
 
 /**

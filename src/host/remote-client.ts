@@ -6,7 +6,7 @@
  */
 import type { RemoteResult, TypertRemoteContribution } from '@deepseek-ai/dsh-typert-protocol';
 import type { SessionId } from '@deepseek-ai/dsh-session';
-import type { SessionReferenceRemoteCandidate } from './service.ts';
+import type { SessionReferenceMentionCandidate } from '../core/types.ts';
 import { candidatesDescriptor } from './remote-contract.ts';
 import { REMOTE_PACKAGE } from './remote-names.ts';
 
@@ -15,7 +15,7 @@ export type SessionReferenceCandidatesRemote = (
   agentId: SessionId,
   query: string,
   signal?: AbortSignal,
-) => Promise<RemoteResult<SessionReferenceRemoteCandidate[]>>;
+) => Promise<RemoteResult<SessionReferenceMentionCandidate[]>>;
 
 /** The `ctx.remote.sessionReferenceResolver` namespace. */
 export interface SessionReferenceResolverRemoteNamespace {

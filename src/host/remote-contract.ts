@@ -1,11 +1,11 @@
 /**
  * The wire contract of `sessionReferenceResolver/candidates`: strict zod codecs for its arguments
  * and result, and the invocation descriptor both published contributions carry. Client-safe:
- * only zod and type imports. `test/remote.test.ts` fails when this drifts from the signature of
- * `SessionReferenceRemote.candidates`.
+ * only zod and type imports. The Host method's result type is derived from these codecs.
  */
 import { z } from 'zod';
 import type { InvocationDescriptor } from '@deepseek-ai/dsh-typert-protocol';
+import type { SessionReferenceMentionCandidate } from '../core/types.ts';
 import { CANDIDATES_ENDPOINT, CANDIDATES_METHOD, REMOTE_NAMESPACE, REMOTE_PACKAGE, REMOTE_SERVICE_KEY } from './remote-names.ts';
 
 /** Type symbol of the `agent` lookup's wire identity, as `@deepseek-ai/dsh-agent` registers it. */
@@ -17,13 +17,20 @@ export const agentIdSchema = z.intersection(z.string(), z.unknown());
 /** `query`: filter text. */
 export const querySchema = z.string();
 
-/** One candidate with its canonical mention (`SessionReferenceRemoteCandidate`). */
+/** Why a candidate matched: its title, id or cwd, or its body with the engine's excerpt. */
+export const candidateMatchSchema = z.discriminatedUnion('in', [
+  z.object({ in: z.enum(['title', 'id', 'cwd']) }),
+  z.object({ in: z.literal('body'), snippet: z.string() }),
+]);
+
+/** One candidate with its canonical mention (`SessionReferenceMentionCandidate`). */
 export const candidateSchema = z.object({
   sessionId: z.string(),
   label: z.string(),
   cwd: z.string().optional(),
   sameWorkspace: z.boolean(),
   createdAt: z.number(),
+  match: candidateMatchSchema.optional(),
   mention: z.string(),
 });
 
@@ -55,3 +62,9 @@ export const candidatesDescriptor: InvocationDescriptor = {
   cancellation: { parameter: 'signal' },
   result: { mode: 'strict', typeSymbol: `${REMOTE_PACKAGE}#${CANDIDATES_ENDPOINT}:result`, schema: candidatesResultSchema },
 };
+
+/** The wire result type, derived from its codec; the compile-time checks below keep it equal to the public type. */
+export type CandidatesResult = z.output<typeof candidatesResultSchema>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+/** Fails to compile when the codec and `SessionReferenceMentionCandidate` drift apart. */
+export const CANDIDATE_WIRE_MATCHES_PUBLIC_TYPE: Same<CandidatesResult[number], SessionReferenceMentionCandidate> = true;

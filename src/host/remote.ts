@@ -9,7 +9,7 @@
 import type { Context } from '@deepseek-ai/cordis';
 import type { Agent } from '@deepseek-ai/dsh-agent';
 import { Remote, TypertRemoteService } from '@deepseek-ai/dsh-typert-protocol';
-import type { SessionReferenceRemoteCandidate } from './service.ts';
+import type { CandidatesResult } from './remote-contract.ts';
 import { CANDIDATES_METHOD, REMOTE_NAMESPACE, REMOTE_SERVICE_KEY } from './remote-names.ts';
 
 declare module '@deepseek-ai/cordis' {
@@ -52,7 +52,7 @@ export class SessionReferenceRemote extends TypertRemoteService {
    * @param query - filter text; empty lists everything.
    * @param signal - cancellation, injected by the gateway.
    */
-  candidates(agent: Agent, query: string, signal: AbortSignal): Promise<SessionReferenceRemoteCandidate[]> {
+  candidates(agent: Agent, query: string, signal: AbortSignal): Promise<CandidatesResult> {
     return this.home.sessionReferenceResolver.remoteExportCandidates(agent, query, signal);
   }
 }

@@ -27,7 +27,7 @@ export const TYPERT: TypertContribution = {
           {
             kind: 'method',
             name: 'candidates',
-            signature: '@Remote candidates(agent: Agent, query: string, signal: AbortSignal): Promise<SessionReferenceRemoteCandidate[]>',
+            signature: '@Remote candidates(agent: Agent, query: string, signal: AbortSignal): Promise<SessionReferenceMentionCandidate[]>',
             summary: 'The sessions `agent` may cite, filtered by `query`, under the configured `candidateLimit`, each with its canonical mention.',
           },
         ],

@@ -6,7 +6,7 @@
 import { Buffer } from 'node:buffer';
 import { SESSION_FORMAT_VERSION } from '@deepseek-ai/dsh-session';
 import type { ContentBlock } from '@deepseek-ai/dsh-llm';
-import type { PreparedSessionReferences } from '../../src/index.ts';
+import type { PreparedReferencedMessage } from '../../src/index.ts';
 import { OMISSIONS_EXPLANATION } from '../../src/core/render.ts';
 import { readTranscript } from '../../src/core/transcript.ts';
 import { SNAPSHOT_INTRO, UNTRUSTED_WARNING } from '../../src/core/warning.ts';
@@ -315,7 +315,7 @@ const show = (value: unknown, max = 160) => {
  * Assert every invariant of a successful `prepare` (see the module doc). Collects all violations
  * and throws one {@link InvariantViolation} listing them.
  */
-export function checkPrepared(result: PreparedSessionReferences, options: CheckOptions): CheckReport {
+export function checkPrepared(result: PreparedReferencedMessage, options: CheckOptions): CheckReport {
   const violations: string[] = [];
   let checks = 0;
   const check = (ok: boolean, message: () => string): boolean => {
@@ -500,7 +500,7 @@ export function checkPrepared(result: PreparedSessionReferences, options: CheckO
 }
 
 /** How one `prepare` ended. */
-export type PrepareOutcome = { ok: true; result: PreparedSessionReferences } | { ok: false; error: unknown };
+export type PrepareOutcome = { ok: true; result: PreparedReferencedMessage } | { ok: false; error: unknown };
 
 /** Options of {@link checkOutcome}: those of {@link checkPrepared} plus the observed reads. */
 export interface OutcomeOptions extends CheckOptions {
