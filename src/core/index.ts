@@ -29,7 +29,7 @@ export {
   STORAGE_NOT_CONFIGURED,
 } from './prepare.ts';
 export type { ContentBlockLike, PreparedReferenceContext, PreparedSource, RewrittenContent } from './prepare.ts';
-export { captureSource, projectSurface, messageText, SESSION_REFERENCE_SOURCE_KIND } from './projection.ts';
+export { captureSource, isSurfaceSnapshot, projectSurface, messageText, SESSION_REFERENCE_SOURCE_KIND } from './projection.ts';
 export type { CheckpointPredicate, SurfaceEventLike, SurfaceSnapshotLike } from './projection.ts';
 export {
   renderReferencedSessions,

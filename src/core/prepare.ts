@@ -89,9 +89,15 @@ export const STORAGE_NOT_CONFIGURED: FullSnapshotOutcome = Object.freeze({ statu
 /** The outcome when the store rejected the save (the error itself is not shown to the model). */
 export const SAVE_FAILED: FullSnapshotOutcome = Object.freeze({ status: 'unavailable', reason: 'save-failed' });
 
-/** The outcome for a save the store accepted: its locator, size and retrieval hint, verbatim. */
-export function savedOutcome(saved: { locator: string; bytes: number; retrievalHint: string }): FullSnapshotOutcome {
-  return { status: 'saved', locator: saved.locator, bytes: saved.bytes, retrievalHint: saved.retrievalHint };
+/**
+ * The outcome for what a store's save resolved with: its locator, size and retrieval hint,
+ * verbatim, or {@link SAVE_FAILED} when the store answered with something else.
+ */
+export function savedOutcome(saved: unknown): FullSnapshotOutcome {
+  if (saved === null || typeof saved !== 'object') return SAVE_FAILED;
+  const { locator, bytes, retrievalHint } = saved as Record<string, unknown>;
+  if (typeof locator !== 'string' || typeof bytes !== 'number' || typeof retrievalHint !== 'string') return SAVE_FAILED;
+  return { status: 'saved', locator, bytes, retrievalHint };
 }
 
 /** The spill file name a source's full transcript is saved under. */

@@ -22,6 +22,21 @@ export interface SurfaceSnapshotLike {
   readonly events: readonly SurfaceEventLike[];
 }
 
+/**
+ * True when `value` has the shape of a surface snapshot: a header object with a string id, an
+ * events array, and a `capturedThroughSeq` that is a number or null. The one check of a host's
+ * read result before projection trusts it.
+ */
+export function isSurfaceSnapshot(value: unknown): value is SurfaceSnapshotLike {
+  if (value === null || typeof value !== 'object') return false;
+  const { session, events, capturedThroughSeq } = value as Record<string, unknown>;
+  return (
+    session !== null && typeof session === 'object' && typeof (session as { id?: unknown }).id === 'string' &&
+    Array.isArray(events) &&
+    (capturedThroughSeq === null || typeof capturedThroughSeq === 'number')
+  );
+}
+
 interface MessageLike {
   readonly content?: unknown;
   readonly source?: { readonly kind?: unknown; readonly plugin?: unknown };

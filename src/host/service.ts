@@ -23,7 +23,7 @@ import {
   transcriptFileName,
 } from '../core/prepare.ts';
 import type { PreparedReferenceContext, PreparedSource } from '../core/prepare.ts';
-import { captureSource, SESSION_REFERENCE_SOURCE_KIND } from '../core/projection.ts';
+import { captureSource, isSurfaceSnapshot, SESSION_REFERENCE_SOURCE_KIND } from '../core/projection.ts';
 import { renderTranscript } from '../core/transcript.ts';
 import type { FullSnapshotOutcome, NormalizedReference, SessionReferenceCandidate, SessionReferenceMentionCandidate, SourceCapture } from '../core/types.ts';
 import type { PreparedReferencedMessage, SessionReferenceAgent } from '../types.ts';
@@ -149,7 +149,8 @@ export class SessionReferenceResolver extends Service {
   private async readSources(references: readonly NormalizedReference[], signal?: AbortSignal): Promise<SourceCapture[]> {
     const reads = references.map(async ({ sessionId, label }) => {
       try {
-        const snapshot = await this.ctx.sessionQuery.readSurface(sessionId as SessionId);
+        const snapshot: unknown = await this.ctx.sessionQuery.readSurface(sessionId as SessionId);
+        if (!isSurfaceSnapshot(snapshot)) throw new TypeError('the session query returned a malformed surface');
         return captureSource(snapshot, sessionId, label, isCompactCheckpointSource);
       } catch (error) {
         if (signal?.aborted) throw cancelledError(signal, `reading session ${JSON.stringify(sessionId)}`);
@@ -179,7 +180,8 @@ export class SessionReferenceResolver extends Service {
       // rc.8's SpillSource names a tool call; a reference has none, so the record describes the cited session instead.
       const source = { kind: SESSION_REFERENCE_SOURCE_KIND, sessionId: reference.sessionId, label: reference.label } as unknown as SpillSource;
       try {
-        return savedOutcome(await store.saveText({ owner: { sessionId: targetSessionId as SessionId }, source, suggestedName: transcriptFileName(reference), content }));
+        const saved: unknown = await store.saveText({ owner: { sessionId: targetSessionId as SessionId }, source, suggestedName: transcriptFileName(reference), content });
+        return savedOutcome(saved);
       } catch {
         return SAVE_FAILED;
       }
