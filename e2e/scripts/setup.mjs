@@ -18,8 +18,9 @@
 // file by file with lib/.
 //
 // When the packed manifest's dependencies no longer match what the lockfile
-// recorded for it (main added or changed a runtime dependency), the script runs
-// a saving `npm install`, which rewrites the lockfile, and says so: commit it.
+// recorded for it (main added or changed a runtime dependency), the script drops
+// that entry and runs a saving `npm install`, which records it afresh, and says
+// so: commit the lockfile.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -110,7 +111,17 @@ rmSync(join(E2E_DIR, 'node_modules', PACKAGE), { recursive: true, force: true })
 if (stale === undefined) {
   run('npm', ['--prefix', E2E_DIR, 'install', '--no-save', ...NPM_FLAGS], { cwd: E2E_DIR, timeoutMs: 540_000 });
 } else {
-  log(`the lockfile no longer matches the packed ${PACKAGE} (${stale}): running npm install, which updates e2e/package-lock.json`);
+  // npm trusts the lockfile's record of a file: dependency, so the stale entry
+  // (and whatever was nested under it) is dropped first to make npm read the
+  // packed manifest again; the rest of the lockfile stays as it is.
+  log(`the lockfile no longer matches the packed ${PACKAGE} (${stale}): re-resolving it with npm install, which updates e2e/package-lock.json`);
+  const lock = readLock();
+  if (lock?.packages !== undefined) {
+    for (const key of Object.keys(lock.packages)) {
+      if (key === LOCK_KEY || key.startsWith(`${LOCK_KEY}/`)) delete lock.packages[key];
+    }
+    writeFileSync(LOCKFILE, `${JSON.stringify(lock, null, 2)}\n`);
+  }
   run('npm', ['--prefix', E2E_DIR, 'install', ...NPM_FLAGS], { cwd: E2E_DIR, timeoutMs: 540_000 });
   stripTarballIntegrity();
   log('e2e/package-lock.json was updated: commit it');
