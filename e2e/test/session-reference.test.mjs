@@ -1,0 +1,332 @@
+// The real dsh 0.1.0-rc.8 CLI with this working tree's dsh-session-reference:
+// headless turns that cite other sessions, the failures a user can cause, and
+// the Remote candidates endpoint of `dsh web` over HTTP. The model is a local
+// fake (helpers/fake-model.mjs); every dsh runs in a throwaway home.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  apiCall,
+  assertHostNode,
+  E2E_DIR,
+  killAll,
+  makeSandbox,
+  mentionOf,
+  remoteCall,
+  ROOT_DIR,
+  runHeadless,
+  startWeb,
+} from '../helpers/dsh.mjs';
+import { startFakeModel, textOf } from '../helpers/fake-model.mjs';
+import { checkInstalledIsOurs } from '../helpers/installed.mjs';
+import { listSessionLogs, readLogFile } from '../helpers/session-log.mjs';
+
+const CANDIDATE_KEYS = new Set(['sessionId', 'label', 'cwd', 'sameWorkspace', 'createdAt', 'mention']);
+
+let sandbox;
+let model;
+let failed = false;
+/** The two sessions the later turns cite, from the first two runs. */
+const sources = {};
+
+/** The agent-step request (not the title helper's) among recorded requests. */
+function agentRequests(requests) {
+  return requests.filter((r) => Array.isArray(r.body?.tools) && r.body.tools.length > 0);
+}
+
+/** The session a run created: the one log that was not there before. */
+function newSession(before) {
+  const known = new Set(before.map((s) => s.id));
+  const created = listSessionLogs(sandbox.home).filter((s) => !known.has(s.id));
+  assert.equal(created.length, 1, `expected one new session log, found ${created.length}`);
+  return created[0];
+}
+
+/** The text of a logged `user/message` event. */
+function loggedText(event) {
+  return event.data.content.filter((b) => b.type === 'text').map((b) => b.text).join('');
+}
+
+/** The latest title a session's own log recorded, if any. */
+function loggedTitle(path) {
+  const titles = readLogFile(path).filter((e) => e.type === 'session/title');
+  return titles.length === 0 ? undefined : titles.at(-1).data.title;
+}
+
+/** Parse the JSON between the `<referenced-sessions>` tags of a context text. */
+function referencedJson(text) {
+  const open = '<referenced-sessions>';
+  const close = '</referenced-sessions>';
+  assert.equal(text.split(open).length - 1, 1, 'exactly one opening tag');
+  assert.equal(text.split(close).length - 1, 1, 'exactly one closing tag');
+  return JSON.parse(text.slice(text.indexOf(open) + open.length, text.indexOf(close)).trim());
+}
+
+before(async () => {
+  assertHostNode();
+  sandbox = makeSandbox();
+  model = await startFakeModel({ maxRequests: 40, lifetimeMs: 300_000 });
+});
+
+after(async () => {
+  await killAll();
+  await model?.close();
+  sandbox?.cleanup({ keep: failed });
+});
+
+test('the installed dsh-session-reference is this working tree\'s build', () => {
+  assert.deepEqual(checkInstalledIsOurs({ e2eDir: E2E_DIR, rootDir: ROOT_DIR }), []);
+});
+
+describe('headless turns', () => {
+  test('two sessions in two working directories', async (t) => {
+    try {
+      for (const [key, dir, task] of [
+        ['apples', 'ws-apples', 'first session about apples and pears'],
+        ['bananas', 'ws-bananas', 'second session about bananas'],
+      ]) {
+        const before = listSessionLogs(sandbox.home);
+        const cwd = sandbox.cwd(dir);
+        const run = await runHeadless({ sandbox, cwd, task, modelUrl: model.url });
+        t.diagnostic(`${key}: exit ${run.code} in ${run.ms} ms`);
+        assert.equal(run.stderr, '', 'nothing on stderr');
+        assert.equal(run.code, 0);
+        assert.equal(run.stdout.trim(), 'OK from the fake model.');
+        const session = newSession(before);
+        assert.equal(session.cwd, cwd);
+        sources[key] = { ...session, task };
+      }
+    } catch (error) {
+      failed = true;
+      throw error;
+    }
+  });
+
+  test('a third turn cites one of them with a canonical mention', async (t) => {
+    try {
+      assert.ok(sources.apples, 'needs the sessions of the first test');
+      const label = 'Apples [fruit] session';
+      const cwd = sandbox.cwd('ws-compare');
+      const task = `compare this with ${mentionOf(sources.apples.id, label)} please`;
+      const readable = `compare this with @${label} please`;
+      const before = listSessionLogs(sandbox.home);
+      const seen = model.requests.length;
+      const run = await runHeadless({ sandbox, cwd, task, modelUrl: model.url });
+      t.diagnostic(`exit ${run.code} in ${run.ms} ms`);
+      assert.equal(run.stderr, '', 'nothing on stderr at boot or after');
+      assert.equal(run.code, 0);
+
+      // What the model got: the readable message, then the context message.
+      const [request] = agentRequests(model.requests.slice(seen));
+      assert.ok(request, 'the turn sent an agent request');
+      const messages = request.body.messages.filter((m) => m.role !== 'system');
+      const at = messages.findIndex((m) => m.role === 'user' && textOf(m.content) === readable);
+      assert.ok(at >= 0, `the model got the readable message; user messages were:\n${messages.map((m) => textOf(m.content).slice(0, 80)).join('\n')}`);
+      assert.ok(!JSON.stringify(request.body).includes('dsh-session:'), 'no raw mention reaches the model');
+      const context = messages[at + 1];
+      assert.equal(context?.role, 'user');
+      const contextText = textOf(context.content);
+      assert.ok(contextText.startsWith('## Referenced sessions\n'), contextText.slice(0, 80));
+      const snapshot = referencedJson(contextText);
+      assert.equal(snapshot.length, 1);
+      assert.equal(snapshot[0].sessionId, sources.apples.id);
+      assert.equal(snapshot[0].label, label);
+      assert.equal(snapshot[0].cwd, sources.apples.cwd);
+      assert.deepEqual(
+        snapshot[0].conversation,
+        [
+          { role: 'user', text: sources.apples.task },
+          { role: 'assistant', text: 'OK from the fake model.' },
+        ],
+      );
+      assert.ok(!contextText.includes('bananas'), 'the other session is not cited');
+
+      // The target session's log holds both messages, in that order.
+      const target = newSession(before);
+      const events = readLogFile(target.path);
+      const users = events.filter((e) => e.type === 'user/message');
+      const mine = users.findIndex((e) => e.data.source?.kind === 'user');
+      assert.ok(mine >= 0, 'the readable message is logged');
+      assert.equal(loggedText(users[mine]), readable);
+      assert.equal(users[mine + 1]?.data.source?.kind, 'session-reference');
+      assert.equal(loggedText(users[mine + 1]), contextText);
+      assert.equal(users[mine + 1].data.source.references[0].sessionId, sources.apples.id);
+    } catch (error) {
+      failed = true;
+      throw error;
+    }
+  });
+});
+
+describe('turns that cannot cite', () => {
+  /**
+   * Run one turn that must fail before anything reaches the model or the log.
+   * Returns what the user saw on stderr.
+   */
+  async function expectRefused(t, dir, task) {
+    const before = listSessionLogs(sandbox.home);
+    const seen = model.requests.length;
+    const run = await runHeadless({ sandbox, cwd: sandbox.cwd(dir), task, modelUrl: model.url });
+    t.diagnostic(`exit ${run.code} in ${run.ms} ms; the user sees: ${JSON.stringify(run.stderr.trim())}`);
+    assert.notEqual(run.code, 0, 'non-zero exit');
+    assert.equal(model.requests.length, seen, 'no model request (no turn, no title)');
+    const target = newSession(before);
+    const logged = readLogFile(target.path).filter((e) => e.type === 'user/message');
+    assert.deepEqual(logged, [], 'the turn ended before its messages were logged');
+    return run.stderr;
+  }
+
+  test('a malformed mention', async (t) => {
+    try {
+      const stderr = await expectRefused(t, 'ws-malformed', 'look at @[x](dsh-session:%%%) now');
+      assert.match(stderr, /dsh-session:%%%/);
+      assert.match(stderr, /invalid|malformed/i);
+    } catch (error) {
+      failed = true;
+      throw error;
+    }
+  });
+
+  test('a session id that does not exist', async (t) => {
+    try {
+      const ghost = 'session-00000000-0000-4000-8000-00000000dead';
+      const stderr = await expectRefused(t, 'ws-missing', `what did ${mentionOf(ghost, 'Ghost')} say?`);
+      assert.ok(stderr.includes(ghost), 'the message names the missing session');
+      assert.match(stderr, /not found|could not read|read failed/i);
+    } catch (error) {
+      failed = true;
+      throw error;
+    }
+  });
+
+  test('four references (the most is three)', async (t) => {
+    try {
+      assert.ok(sources.apples && sources.bananas, 'needs the sessions of the first test');
+      const ids = [
+        sources.apples.id,
+        sources.bananas.id,
+        'session-00000000-0000-4000-8000-0000000000c3',
+        'session-00000000-0000-4000-8000-0000000000c4',
+      ];
+      const task = `merge ${ids.map((id, i) => mentionOf(id, `S${i + 1}`)).join(' ')}`;
+      const stderr = await expectRefused(t, 'ws-four', task);
+      assert.match(stderr, /at most 3|too many/i);
+    } catch (error) {
+      failed = true;
+      throw error;
+    }
+  });
+});
+
+describe('dsh web: the sessionReferenceResolver/candidates Remote endpoint', () => {
+  /** Create a session in `cwd` as the web client does; returns its id. */
+  async function createSession(web, cwd) {
+    const created = await apiCall(web.url, 'session.create', { cwd });
+    assert.equal(created.ok, true, JSON.stringify(created));
+    return created.value.sessionId;
+  }
+
+  function candidates(web, agentId, query) {
+    return remoteCall(web.url, 'sessionReferenceResolver/candidates', { agentId, query });
+  }
+
+  /** Sessions whose own log records a title, with that title. */
+  function titledSessions() {
+    return listSessionLogs(sandbox.home)
+      .map((s) => ({ ...s, title: loggedTitle(s.path) }))
+      .filter((s) => s.title !== undefined);
+  }
+
+  async function labelsAfter(web, agentId, waitMs) {
+    const deadline = Date.now() + waitMs;
+    const titled = titledSessions();
+    let wrong = [];
+    do {
+      const result = await candidates(web, agentId, '');
+      assert.equal(result.ok, true, JSON.stringify(result));
+      const byId = new Map(result.value.map((c) => [c.sessionId, c.label]));
+      wrong = titled.filter((s) => byId.get(s.id) !== s.title).map((s) => `${s.id}: ${JSON.stringify(byId.get(s.id))} ≠ ${JSON.stringify(s.title)}`);
+      if (wrong.length === 0) return [];
+      if (Date.now() < deadline) await sleep(250);
+    } while (Date.now() < deadline);
+    return wrong;
+  }
+
+  test('the result is the candidate list with mentions', async (t) => {
+    let web;
+    try {
+      assert.ok(sources.apples && sources.bananas, 'needs the sessions of the first test');
+      const cwd = sandbox.cwd('ws-compare');
+      web = await startWeb({ sandbox, cwd, modelUrl: model.url });
+      t.diagnostic(`dsh web at ${web.url} after ${web.bootMs} ms`);
+      const agentId = await createSession(web, cwd);
+      const result = await candidates(web, agentId, '');
+      assert.equal(web.stderr, '', 'nothing on stderr at boot');
+      assert.equal(result.ok, true, JSON.stringify(result));
+      const list = result.value;
+      assert.ok(Array.isArray(list));
+
+      const logs = listSessionLogs(sandbox.home);
+      const others = logs.filter((s) => s.id !== agentId);
+      assert.deepEqual(new Set(list.map((c) => c.sessionId)), new Set(others.map((s) => s.id)), 'every other session, not the agent\'s own');
+      for (const c of list) {
+        for (const key of Object.keys(c)) assert.ok(CANDIDATE_KEYS.has(key), `unexpected key ${key}`);
+        assert.equal(typeof c.sessionId, 'string');
+        assert.equal(typeof c.label, 'string');
+        assert.equal(typeof c.sameWorkspace, 'boolean');
+        assert.equal(typeof c.createdAt, 'number');
+        const log = logs.find((s) => s.id === c.sessionId);
+        assert.equal(c.cwd, log.cwd);
+        assert.equal(c.createdAt, log.createdAt);
+        assert.equal(c.sameWorkspace, c.cwd === cwd);
+        assert.equal(c.mention, mentionOf(c.sessionId, c.label));
+      }
+      const firstOther = list.findIndex((c) => !c.sameWorkspace);
+      if (firstOther >= 0) assert.ok(list.slice(firstOther).every((c) => !c.sameWorkspace), 'same-workspace sessions come first');
+
+      // The query filters (here on the working directory).
+      const filtered = await candidates(web, agentId, 'ws-bananas');
+      assert.equal(filtered.ok, true);
+      assert.deepEqual(filtered.value.map((c) => c.sessionId), [sources.bananas.id]);
+
+      // An unknown agent is the gateway's failure, not a list.
+      const unknown = await candidates(web, 'session-00000000-0000-4000-8000-00000000beef', '');
+      assert.equal(unknown.ok, false);
+      t.diagnostic(`unknown agent: ${JSON.stringify(unknown.error)}`);
+    } catch (error) {
+      failed = true;
+      throw error;
+    } finally {
+      await web?.stop();
+    }
+  });
+
+  test(
+    'on a home written by headless runs, web labels sessions with their titles (background backfill, then at the next boot\'s first call)',
+    {
+      todo:
+        'title backfill (SPEC §7.2.1) is being added on main; until it lands, sessions that headless runs wrote have no projection checkpoint and are labelled by id',
+    },
+    async (t) => {
+      let web;
+      try {
+        const cwd = sandbox.cwd('ws-compare');
+        assert.ok(titledSessions().length >= 2, 'the headless runs recorded titles');
+        web = await startWeb({ sandbox, cwd, modelUrl: model.url });
+        const agentId = await createSession(web, cwd);
+        const wrong = await labelsAfter(web, agentId, 8000);
+        assert.deepEqual(wrong, [], 'after the backfill, every titled session is labelled with its title');
+        await web.stop();
+
+        web = await startWeb({ sandbox, cwd, modelUrl: model.url });
+        const second = await createSession(web, cwd);
+        const first = await labelsAfter(web, second, 0);
+        assert.deepEqual(first, [], 'a second boot labels them all at its first call');
+        t.diagnostic('titles present at the second boot\'s first call');
+      } finally {
+        await web?.stop();
+      }
+    },
+  );
+});
