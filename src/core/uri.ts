@@ -161,8 +161,7 @@ function decodeFound(kind: string, text: string, start: number, end: number, uri
 class MarkdownMentionScanner {
   readonly #text: string;
   #labelFrom = -1;
-  #labelEnd = -1;
-  #labelClosed = false;
+  #labelStop = -1;
   #payloadFrom = -1;
   #payloadStop = -1;
 
@@ -177,8 +176,8 @@ class MarkdownMentionScanner {
   at(start: number): Recognised | undefined {
     const text = this.#text;
     const labelStart = start + MENTION_OPEN.length;
-    const labelEnd = this.#closingBracket(labelStart);
-    if (labelEnd < 0 || !text.startsWith(MENTION_MIDDLE, labelEnd)) return undefined;
+    const labelEnd = this.#labelEnd(labelStart);
+    if (!text.startsWith(MENTION_MIDDLE, labelEnd)) return undefined;
     const payloadEnd = this.#payloadEnd(labelEnd + MENTION_MIDDLE.length);
     if (text[payloadEnd] !== ')') return undefined;
     const end = payloadEnd + 1;
@@ -186,32 +185,28 @@ class MarkdownMentionScanner {
     return { sessionId, label: unescapeLabel(text.slice(labelStart, labelEnd)), end };
   }
 
-  /** Index of the `]` that closes a label starting at `from`, or -1 when none does. */
-  #closingBracket(from: number): number {
-    if (from < this.#labelFrom || from > this.#labelEnd) this.#scanLabel(from);
-    return this.#labelClosed ? this.#labelEnd : -1;
-  }
-
-  #scanLabel(from: number): void {
+  /**
+   * Where a label starting at `from` stops: its closing (unescaped) `]`, or where it cannot go on
+   * (an escaped line terminator, the end of the text), neither of which is followed by `](`.
+   */
+  #labelEnd(from: number): number {
+    if (from >= this.#labelFrom && from <= this.#labelStop) return this.#labelStop;
     const text = this.#text;
     this.#labelFrom = from;
     let backslashes = 0;
-    for (let k = from; k < text.length; k++) {
+    let k = from;
+    for (; k < text.length; k++) {
       const char = text[k];
       if (char === '\\') {
         backslashes++;
         continue;
       }
       const escaped = backslashes % 2 === 1;
-      if ((char === ']' && !escaped) || (escaped && isLineTerminator(char))) {
-        this.#labelEnd = k;
-        this.#labelClosed = !escaped;
-        return;
-      }
+      if ((char === ']' && !escaped) || (escaped && isLineTerminator(char))) break;
       backslashes = 0;
     }
-    this.#labelEnd = text.length;
-    this.#labelClosed = false;
+    this.#labelStop = k;
+    return k;
   }
 
   /** Index of the first whitespace or `)` at or after `from` (the text's length when none). */
