@@ -42,6 +42,7 @@ const FRAGMENTS = [
   `@[other](${uriOf(BYSTANDER_ID)})`,
   uriOf(BYSTANDER_ID),
   '\n[… omitted 12 UTF-8 bytes …]',
+  '\n[… omitted 12 UTF-8 bytes …]\n',
 ];
 
 const unit = fc.oneof(

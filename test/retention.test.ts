@@ -3,9 +3,11 @@ import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SessionReferenceError, SessionReferenceErrorCode } from '../src/core/errors.ts';
-import { cutText, omissionMarker, retainReference } from '../src/core/retention.ts';
-import { measureString, serializedStringBytes, tagSafeStringify, utf8CodePointBytes } from '../src/core/tag-safe-json.ts';
-import type { ProjectedMessage, ReferencePreview, RetentionResult, RetentionStats, SourceCapture } from '../src/core/types.ts';
+import { omissionMarker, retainReference } from '../src/core/retention.ts';
+import { jsonByteLengthWithUtf8, tagSafeStringify, utf8CodePointBytes } from '../src/core/tag-safe-json.ts';
+import type { ProjectedMessage, RetentionResult, SourceCapture } from '../src/core/types.ts';
+import { omittedByCut } from './support/invariants.ts';
+import { cutText, naiveCut, naiveRetain } from './support/retention-model.ts';
 
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
 const jsonSize = (v: unknown): number => bytes(tagSafeStringify(v));
@@ -39,148 +41,19 @@ function expectBudgetExceeded(fn: () => unknown): SessionReferenceError {
   throw new Error('expected BUDGET_EXCEEDED');
 }
 
-/** Splits by code point: a surrogate pair is one, a lone surrogate is one. */
-const codePoints = (s: string): string[] => Array.from(s);
-
-/** Independent cut: the longest code-point prefix/suffix within ⌈R/2⌉ / ⌊R/2⌋ UTF-8 bytes. */
-function naiveCut(text: string, r: number): { text: string; head: string; tail: string; omitted: number } {
-  const cps = codePoints(text);
-  const total = bytes(text);
-  let head = '';
-  for (const cp of cps) {
-    if (bytes(head + cp) > Math.ceil(r / 2)) break;
-    head += cp;
-  }
-  let tail = '';
-  for (let k = cps.length - 1; k >= 0; k--) {
-    if (bytes(cps[k]!) + bytes(tail) > Math.floor(r / 2)) break;
-    tail = cps[k]! + tail;
-  }
-  const omitted = total - bytes(head) - bytes(tail);
-  return { text: head + tail + omissionMarker(omitted), head, tail, omitted };
+/** UTF-8 and tag-safe JSON sizes of `s`, the way retention measures them. */
+function measure(s: string): { utf8Bytes: number; jsonBytes: number } {
+  const utf8Bytes = Buffer.byteLength(s, 'utf8');
+  return { utf8Bytes, jsonBytes: jsonByteLengthWithUtf8(s, utf8Bytes) };
 }
 
-interface Entry {
-  index: number;
-  role: 'user' | 'assistant';
-  text: string;
-  checkpoint: boolean;
-}
-
-/** SPEC §4.3 taken literally: re-serialises the whole object at every step and tries every R. */
-function naiveRetain(capture: SourceCapture, budget: number): RetentionResult {
-  const n = capture.messages.length;
-  const build = (entries: Entry[]): ReferencePreview => ({
-    sessionId: capture.sessionId,
-    label: capture.label,
-    cwd: capture.cwd,
-    capturedThroughSeq: capture.capturedThroughSeq,
-    conversation: entries.map((e) => ({ role: e.role, text: e.text })),
-  });
-  const size = (entries: Entry[]): number => jsonSize(build(entries));
-  let entries: Entry[] = capture.messages.map((m, index) => ({ index, role: m.role, text: m.text, checkpoint: m.checkpoint }));
-  let omittedMessages = 0;
-  let omittedBytes = 0;
-  let lastDropped: Entry | undefined;
-  while (size(entries) > budget) {
-    const k = entries.findIndex((e) => !e.checkpoint && e.index !== n - 1);
-    if (k < 0) break;
-    lastDropped = entries[k]!;
-    entries.splice(k, 1);
-    omittedMessages++;
-    omittedBytes += bytes(lastDropped.text);
-  }
-  if (lastDropped !== undefined && size(entries) <= budget) {
-    const d = lastDropped;
-    const without = size(entries);
-    const at = entries.findIndex((e) => e.index > d.index);
-    for (let r = bytes(d.text) - 1; r >= 0; r--) {
-      const cut = naiveCut(d.text, r);
-      const candidate = [...entries.slice(0, at), { ...d, text: cut.text }, ...entries.slice(at)];
-      const s = size(candidate);
-      if (s > budget) continue;
-      const keptJson = jsonSize(cut.head + cut.tail) - 2;
-      if (2 * keptJson >= s - without) {
-        entries = candidate;
-        omittedMessages--;
-        omittedBytes += cut.omitted - bytes(d.text);
-      }
-      break;
-    }
-  }
-  while (size(entries) > budget) {
-    let best = -1;
-    let bestCost = -1;
-    entries.forEach((e, k) => {
-      const cost = jsonSize(e.text);
-      if (cost > bestCost) {
-        best = k;
-        bestCost = cost;
-      }
-    });
-    if (best < 0 || entries[best]!.text === '') {
-      throw new SessionReferenceError('naive: does not fit', SessionReferenceErrorCode.BUDGET_EXCEEDED);
-    }
-    const e = entries[best]!;
-    let cutFits = false;
-    for (let r = bytes(e.text) - 1; r >= 0 && !cutFits; r--) {
-      const cut = naiveCut(e.text, r);
-      const candidate = entries.map((x) => (x === e ? { ...x, text: cut.text } : x));
-      if (size(candidate) <= budget) {
-        entries = candidate;
-        omittedBytes += cut.omitted;
-        cutFits = true;
-      }
-    }
-    if (!cutFits) {
-      omittedBytes += bytes(e.text);
-      entries = entries.map((x) => (x === e ? { ...x, text: '' } : x));
-    }
-  }
-  const stats: RetentionStats = {
-    compacted: capture.messages.some((m) => m.checkpoint),
-    originalMessages: n,
-    retainedMessages: entries.length,
-    omittedMessages,
-    omittedBytes,
-    truncated: omittedMessages > 0 || omittedBytes > 0,
-  };
-  return { preview: build(entries), stats, size: size(entries) };
-}
-
-const MARKER_PATTERN = /\n\[\u2026 omitted (\d+) UTF-8 bytes \u2026\]$/;
+/** Any omission marker, wherever it stands. */
+const MARKER_PATTERN = /\n\[\u2026 omitted (\d+) UTF-8 bytes \u2026\]\n/;
 
 /** When `text` is a valid cut of `original`, its omitted byte count; else undefined. */
 function cutOmission(original: string, text: string): number | undefined {
-  const match = MARKER_PATTERN.exec(text);
-  if (match === null) return undefined;
-  const n = Number(match[1]);
-  const kept = text.slice(0, match.index);
-  const cps = codePoints(original);
-  let prefixUnits = 0;
-  let prefixBytes = 0;
-  for (let k = 0; k <= cps.length; k++) {
-    if (kept.slice(0, prefixUnits) === original.slice(0, prefixUnits)) {
-      const tailUnits = kept.length - prefixUnits;
-      const tail = kept.slice(prefixUnits);
-      const tailStart = original.length - tailUnits;
-      if (tailStart >= prefixUnits && original.slice(tailStart) === tail && isBoundary(original, tailStart)) {
-        const tailBytes = codePoints(tail).reduce((sum, cp) => sum + bytes(cp), 0);
-        if (bytes(original) - prefixBytes - tailBytes === n) return n;
-      }
-    } else break;
-    if (k === cps.length) break;
-    prefixUnits += cps[k]!.length;
-    prefixBytes += bytes(cps[k]!);
-  }
-  return undefined;
-}
-
-function isBoundary(s: string, at: number): boolean {
-  if (at <= 0 || at >= s.length) return true;
-  const before = s.charCodeAt(at - 1);
-  const after = s.charCodeAt(at);
-  return !((before & 0xfc00) === 0xd800 && (after & 0xfc00) === 0xdc00);
+  const omitted = omittedByCut(text, original);
+  return typeof omitted === 'number' && MARKER_PATTERN.test(text) ? omitted : undefined;
 }
 
 const nastyUnit = fc.oneof(
@@ -352,15 +225,15 @@ describe('tag-safe JSON sizes', () => {
       ['\udc00\ud800', 14],
     ];
     for (const [s, expected] of cases) {
-      expect(serializedStringBytes(s)).toBe(expected);
+      expect(measure(s).jsonBytes).toBe(expected);
       expect(bytes(tagSafeStringify(s))).toBe(expected);
     }
   });
 
-  it('measureString matches the built JSON for any string', () => {
+  it('jsonByteLengthWithUtf8 matches the built JSON for any string', () => {
     fc.assert(
       fc.property(nastyString(40), (s) => {
-        const m = measureString(s);
+        const m = measure(s);
         expect(m.jsonBytes).toBe(bytes(tagSafeStringify(s)));
         expect(m.utf8Bytes).toBe(bytes(s));
       }),
@@ -368,11 +241,11 @@ describe('tag-safe JSON sizes', () => {
     );
   });
 
-  it('measureString is exact on long texts, a lone surrogate counting 3 UTF-8 and 6 JSON bytes', () => {
+  it('jsonByteLengthWithUtf8 is exact on long texts, a lone surrogate counting 3 UTF-8 and 6 JSON bytes', () => {
     const long = fc.string({ unit: nastyUnit, minLength: 100, maxLength: 3000 });
     fc.assert(
       fc.property(long, (s) => {
-        const m = measureString(s);
+        const m = measure(s);
         // Per code point: a lone surrogate is written as EF BF BD in UTF-8 and as \udxxx in JSON.
         const utf8 = Array.from(s).reduce((sum, cp) => sum + utf8CodePointBytes(cp.codePointAt(0)!), 0);
         expect(m.utf8Bytes).toBe(utf8);
@@ -383,10 +256,10 @@ describe('tag-safe JSON sizes', () => {
     );
     for (const lone of ['\ud800', '\udbff', '\udc00', '\udfff']) {
       for (const s of [lone, `a${lone}`, `${lone}<`, '😀' + lone + '界'.repeat(50), lone.repeat(1000)]) {
-        expect(measureString(s)).toEqual({ utf8Bytes: Buffer.from(s, 'utf8').length, jsonBytes: bytes(tagSafeStringify(s)) });
+        expect(measure(s)).toEqual({ utf8Bytes: Buffer.from(s, 'utf8').length, jsonBytes: bytes(tagSafeStringify(s)) });
       }
     }
-    expect(measureString('\udc00\ud800')).toEqual({ utf8Bytes: 6, jsonBytes: 14 });
+    expect(measure('\udc00\ud800')).toEqual({ utf8Bytes: 6, jsonBytes: 14 });
   });
 });
 
@@ -411,17 +284,21 @@ describe('capture validation', () => {
   });
 });
 
-describe('cutText', () => {
-  it('follows SPEC §4.4 on the digits vector', () => {
+describe('cutText (the reference cut in test/support)', () => {
+  it('follows SPEC §4.4 on the digits vector: head, marker where the text was cut, tail', () => {
     const cut = cutText('0123456789'.repeat(10), 57);
     expect(cut.head).toBe('01234567890123456789012345678');
     expect(cut.tail).toBe('2345678901234567890123456789');
     expect(cut.omittedBytes).toBe(43);
-    expect(cut.text).toBe(cut.head + cut.tail + '\n[\u2026 omitted 43 UTF-8 bytes \u2026]');
+    expect(cut.text).toBe(cut.head + '\n[\u2026 omitted 43 UTF-8 bytes \u2026]\n' + cut.tail);
+    // R = 55, the largest R at budget 200 (SPEC §4.4).
+    expect(cutText('0123456789'.repeat(10), 55).text).toBe(
+      '0123456789012345678901234567\n[… omitted 45 UTF-8 bytes …]\n345678901234567890123456789',
+    );
   });
 
-  it('formats the marker with U+2026', () => {
-    expect(omissionMarker(7)).toBe('\n[… omitted 7 UTF-8 bytes …]');
+  it('formats the marker with U+2026, a line break on each side', () => {
+    expect(omissionMarker(7)).toBe('\n[… omitted 7 UTF-8 bytes …]\n');
   });
 
   it('never splits a code point and keeps lone surrogates as they are', () => {
@@ -429,6 +306,8 @@ describe('cutText', () => {
     expect(cutText('😀😀😀', 7)).toMatchObject({ head: '😀', tail: '', omittedBytes: 8 });
     expect(cutText('😀😀😀', 8)).toMatchObject({ head: '😀', tail: '😀', omittedBytes: 4 });
     expect(cutText('\ud800ab\udc00', 6)).toMatchObject({ head: '\ud800', tail: '\udc00', omittedBytes: 2 });
+    // The marker keeps a lone high and a lone low surrogate apart: they never join into a pair.
+    expect(cutText('\ud800ab\udc00', 6).text).toBe('\ud800\n[… omitted 2 UTF-8 bytes …]\n\udc00');
   });
 
   it('leaves a text alone when R covers it', () => {
@@ -471,17 +350,17 @@ describe('retainReference: SPEC §4 vectors', () => {
     expect(error.message).toContain('94');
   });
 
-  it('cuts 100 digits at budget 200 with R = 57', () => {
+  it('cuts 100 digits at budget 200 with R = 55, the marker where the text was cut', () => {
     const r = retainReference(source([{ text: '0123456789'.repeat(10) }]), 200);
     expect(r.preview.conversation).toEqual([
       {
         role: 'user',
-        text: '01234567890123456789012345678' + '2345678901234567890123456789' + '\n[… omitted 43 UTF-8 bytes …]',
+        text: '0123456789012345678901234567' + '\n[… omitted 45 UTF-8 bytes …]\n' + '345678901234567890123456789',
       },
     ]);
     expect(r.size).toBe(200);
     expect(bytes(tagSafeStringify(r.preview))).toBe(200);
-    expect(r.stats).toMatchObject({ retainedMessages: 1, omittedMessages: 0, omittedBytes: 43, truncated: true });
+    expect(r.stats).toMatchObject({ retainedMessages: 1, omittedMessages: 0, omittedBytes: 45, truncated: true });
   });
 
   it('empties 300 emoji at budget 140', () => {
@@ -510,12 +389,12 @@ describe('retainReference: SPEC §4 vectors', () => {
     const r = retainReference(oldAndNew, 400);
     expect(r.preview.conversation).toHaveLength(2);
     const first = r.preview.conversation[0]!.text;
-    expect(first.endsWith('\n[… omitted 684 UTF-8 bytes …]')).toBe(true);
+    expect(first).toBe('old ' + '界'.repeat(35) + '\n[… omitted 684 UTF-8 bytes …]\n' + '界'.repeat(37));
     expect(first.startsWith('old 界')).toBe(true);
     expect(r.preview.conversation[1]).toEqual({ role: 'user', text: 'new fact' });
     expect(r.stats).toMatchObject({ retainedMessages: 2, omittedMessages: 0, omittedBytes: 684, truncated: true });
-    expect(r.size).toBe(398);
-    expect(bytes(tagSafeStringify(r.preview))).toBe(398);
+    expect(r.size).toBe(400);
+    expect(bytes(tagSafeStringify(r.preview))).toBe(400);
   });
 
   it('keeps the checkpoint and the newest message at budget 150', () => {
@@ -588,7 +467,7 @@ describe('retainReference: behaviour', () => {
     expect(r.preview.conversation[0]!.text).toBe('');
   });
 
-  it('accounts a lone high + lone low surrogate joined by a cut as a pair', () => {
+  it('keeps a lone high and a lone low surrogate apart across the marker, costing 6 JSON bytes each', () => {
     const capture = source([{ text: '\ud800'.repeat(30) + '\udc00'.repeat(30) }]);
     for (let budget = 100; budget < 500; budget += 3) {
       const expected = run(() => naiveRetain(capture, budget));
@@ -685,6 +564,38 @@ describe('retainReference: properties', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('a cut never gets smaller as R grows, even where N loses a digit (why one binary search finds the largest R)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: nastyUnit, maxLength: 400 }), (text) => {
+        let previous = -1;
+        for (let r = 0; r < bytes(text); r++) {
+          const size = jsonSize(cutText(text, r).text);
+          expect(size).toBeGreaterThanOrEqual(previous);
+          previous = size;
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds the largest R where N goes from four digits to three (brute force over every R)', () => {
+    const text = 'x<界'.repeat(150) + 'y'.repeat(300);
+    const capture = source([{ text }]);
+    const base = jsonSize(previewOf(capture, [{ role: 'user', text: '' }])) - 2;
+    const cuts = Array.from({ length: bytes(text) }, (_, r) => cutText(text, r));
+    const sizes = cuts.map((cut) => base + jsonSize(cut.text));
+    const digits = new Set<number>();
+    for (let budget = sizes[0]!; budget < sizes[0]! + 130; budget++) {
+      const best = sizes.findLastIndex((size) => size <= budget);
+      const actual = retainReference(capture, budget);
+      expect(actual.preview.conversation).toEqual([{ role: 'user', text: cuts[best]!.text }]);
+      expect(actual.stats.omittedBytes).toBe(cuts[best]!.omittedBytes);
+      expect(actual.size).toBe(sizes[best]);
+      digits.add(String(cuts[best]!.omittedBytes).length);
+    }
+    expect([...digits].sort()).toEqual([3, 4]);
   });
 
   it('holds its invariants on larger random sources', () => {

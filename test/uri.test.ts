@@ -8,6 +8,7 @@ import {
   formatSessionReferenceMention,
   parseSessionReferenceText,
 } from '../src/core/uri.ts';
+import { parseMentionsLiterally } from './support/mention-model.ts';
 
 const RUNS = { numRuns: 10_000 };
 
@@ -361,6 +362,57 @@ describe('parseSessionReferenceText', () => {
       }),
       RUNS,
     );
+  });
+
+  it('agrees with the grammar read literally (a sticky regex per shape at every position)', () => {
+    const unit = fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom('@[', '@', '[', ']', '](', '](dsh-session:', 'dsh-session:', ')', '(', '\\', '\\\\', '\\]', '\\\n', '\\\u2028', '\n', '\u2028', ' ', '\t', '=', '%', '-', '_') },
+      { weight: 3, arbitrary: fc.constantFrom('ImFiYyI', 'IiI', 'IvCfmIAi', 'Ilx1ZDgwMCI', 'IiJ', 'MQ', 'I', 'x', 'é', '😀', '\uD800') },
+      { weight: 2, arbitrary: fc.constantFrom('@[a](dsh-session:ImFiYyI)', '](dsh-session:ImFiYyI)', 'dsh-session:ImFiYyI', '@[a\\]b](dsh-session:IiI)', '@[x](dsh-session:IiJ)') },
+      { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
+    );
+    // Near-mentions: every part of the shape, each part sometimes slightly wrong.
+    const labelPart = fc
+      .array(fc.constantFrom('a', '\\', '\\\\', '\\]', ']', '\\\n', '\\\r', '\n', '[', '@[', 'dsh-session:ImFiYyI', '😀', '\uD800'), { maxLength: 4 })
+      .map((parts) => parts.join(''));
+    const payloadPart = fc.constantFrom('ImFiYyI', 'IiI', 'IiJ', 'MQ', '', '%%%', 'ImFiYyI=', 'ImFiYyI\t', 'ImFiYyI ', 'ImFiYyI\u2028', 'ImFiYyI\u00a0', 'ImFiYyI(x');
+    const nearMention = fc
+      .tuple(
+        fc.constantFrom('@[', '@[', '[', '@'),
+        labelPart,
+        fc.constantFrom('](dsh-session:', '](dsh-session:', '](', ']( dsh-session:', '](DSH-SESSION:'),
+        payloadPart,
+        fc.constantFrom(')', ')', '', ' )'),
+      )
+      .map((parts) => parts.join(''));
+    const piece = fc.oneof({ weight: 3, arbitrary: unit }, { weight: 1, arbitrary: nearMention });
+    const outcome = (text: string): unknown => {
+      try {
+        return parseSessionReferenceText(text);
+      } catch (error) {
+        return { code: (error as SessionReferenceError).code };
+      }
+    };
+    const literal = (text: string): unknown => {
+      try {
+        return parseMentionsLiterally(text);
+      } catch (error) {
+        return { code: (error as SessionReferenceError).code };
+      }
+    };
+    let parsed = 0;
+    let thrown = 0;
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }).map((parts) => parts.join('')), (text) => {
+        const actual = outcome(text);
+        expect(actual).toEqual(literal(text));
+        if ('code' in (actual as object)) thrown++;
+        else if ((actual as { references: unknown[] }).references.length > 0) parsed++;
+      }),
+      RUNS,
+    );
+    expect(parsed).toBeGreaterThan(RUNS.numRuns / 10);
+    expect(thrown).toBeGreaterThan(RUNS.numRuns / 10);
   });
 
   it('scans adversarial megabyte inputs in linear time', () => {

@@ -1,79 +1,12 @@
-/** Per-source retention under a byte budget (SPEC §4.3–§4.5): drop, refill, cut — all on running byte counts. */
-import { SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
+/** Per-source retention under a byte budget (SPEC §4.3–§4.5): measure, drop the oldest, refill the newest dropped, cut the largest. */
 import { Buffer } from 'node:buffer';
-import {
-  jsonByteLengthWithUtf8,
-  jsonCodePointBytes,
-  measureString,
-  tagSafeByteLength,
-  tagSafeStringify,
-  utf8CodePointBytes,
-} from './tag-safe-json.ts';
-import type { ReferencedConversationItem, ProjectedMessage, ReferencePreview, RetentionResult, SourceCapture } from './types.ts';
+import { SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
+import { jsonByteLengthWithUtf8, jsonCodePointBytes, tagSafeByteLength, tagSafeStringify, utf8CodePointBytes } from './tag-safe-json.ts';
+import type { ProjectedMessage, ReferencePreview, ReferencedConversationItem, RetentionResult, SourceCapture } from './types.ts';
 
-/** The marker that ends a cut text: `\n[… omitted N UTF-8 bytes …]` (SPEC §4.4). */
+/** The marker that stands where a text was cut, between its head and its tail: `\n[… omitted N UTF-8 bytes …]\n` (SPEC §4.4). */
 export function omissionMarker(omittedBytes: number): string {
-  return `\n[\u2026 omitted ${omittedBytes} UTF-8 bytes \u2026]`;
-}
-
-/** A head+tail cut of a text (SPEC §4.4). */
-export interface TextCut {
-  /** `head + tail + omissionMarker(omittedBytes)`, or the original text when nothing is cut. */
-  text: string;
-  /** Exact prefix of the original, at most ⌈R/2⌉ UTF-8 bytes. */
-  head: string;
-  /** Exact suffix of the original, at most ⌊R/2⌋ UTF-8 bytes. */
-  tail: string;
-  /** Original UTF-8 bytes not kept. */
-  omittedBytes: number;
-}
-
-/**
- * Cuts `text` with byte allowance `allowance` (R): the longest code-point-aligned prefix of at most
- * ⌈R/2⌉ UTF-8 bytes, the longest suffix of at most ⌊R/2⌋, then the omission marker. When R reaches
- * the text's UTF-8 length nothing is cut and the text comes back unchanged. Linear reference form;
- * retention itself searches R on prefix sums.
- */
-export function cutText(text: string, allowance: number): TextCut {
-  if (!Number.isSafeInteger(allowance) || allowance < 0) {
-    throw new SessionReferenceError(`invalid cut allowance ${String(allowance)}`, SessionReferenceErrorCode.INVALID_REFERENCE);
-  }
-  const units = codePointUnits(text);
-  let total = 0;
-  for (const u of units) total += u.utf8;
-  if (allowance >= total) return { text, head: text, tail: '', omittedBytes: 0 };
-  const headBudget = Math.ceil(allowance / 2);
-  const tailBudget = Math.floor(allowance / 2);
-  let headBytes = 0;
-  let headUnits = 0;
-  for (const u of units) {
-    if (headBytes + u.utf8 > headBudget) break;
-    headBytes += u.utf8;
-    headUnits += u.length;
-  }
-  let tailBytes = 0;
-  let tailUnits = 0;
-  for (let k = units.length - 1; k >= 0; k--) {
-    const u = units[k]!;
-    if (tailBytes + u.utf8 > tailBudget) break;
-    tailBytes += u.utf8;
-    tailUnits += u.length;
-  }
-  const head = text.slice(0, headUnits);
-  const tail = text.slice(text.length - tailUnits);
-  const omittedBytes = total - headBytes - tailBytes;
-  return { text: head + tail + omissionMarker(omittedBytes), head, tail, omittedBytes };
-}
-
-function codePointUnits(text: string): { length: number; utf8: number }[] {
-  const out: { length: number; utf8: number }[] = [];
-  for (let i = 0; i < text.length; ) {
-    const cp = text.codePointAt(i)!;
-    const length = cp > 0xffff ? 2 : 1;
-    out.push({ length, utf8: utf8CodePointBytes(cp) });
-    i += length;
-  }
-  return out;
+  return `\n[\u2026 omitted ${omittedBytes} UTF-8 bytes \u2026]\n`;
 }
 
 /**
@@ -94,6 +27,45 @@ export function retainReference(capture: SourceCapture, budget: number): Retenti
     );
   }
   assertCapture(capture);
+  const ledger = openLedger(capture, budget);
+  const newestDropped = dropOldest(ledger);
+  if (newestDropped >= 0) refillNewestDropped(ledger, newestDropped);
+  if (ledger.size > budget) cutLargest(ledger);
+  return closeLedger(ledger);
+}
+
+/** The running account of one source's retention; every size is in tag-safe JSON bytes of the budgeted object. */
+interface Ledger {
+  readonly capture: SourceCapture;
+  readonly budget: number;
+  /** The object with an empty conversation. */
+  readonly base: number;
+  /** UTF-8 bytes of each text. */
+  readonly utf8: Float64Array;
+  /** JSON bytes of each text, quotes included; -1 until measured. */
+  readonly json: Float64Array;
+  /** JSON bytes of each item without its text's JSON and without a separating comma. */
+  readonly wrap: Float64Array;
+  /** 1 for a retained item; the checkpoints and the newest item from the start. */
+  readonly retained: Uint8Array;
+  /** The text a retained item keeps when it is not its original (a cut, or `""`). */
+  readonly replaced: (string | undefined)[];
+  /** The smallest possible preview: the mandatory items with empty texts. */
+  readonly minimal: number;
+  /**
+   * The object with the retained items. Exact once `measured`; before, while a mandatory text is
+   * unmeasured, a lower bound that is already over the budget (JSON ≥ UTF-8 + 2 per text).
+   */
+  size: number;
+  /** Whether `size` is exact. */
+  measured: boolean;
+  retainedMessages: number;
+  omittedMessages: number;
+  omittedBytes: number;
+}
+
+/** Measures what retention needs and fails early when even the smallest preview is over budget. */
+function openLedger(capture: SourceCapture, budget: number): Ledger {
   const messages = capture.messages;
   const n = messages.length;
   const base = tagSafeByteLength({
@@ -103,17 +75,12 @@ export function retainReference(capture: SourceCapture, budget: number): Retenti
     capturedThroughSeq: capture.capturedThroughSeq,
     conversation: [],
   });
-
   const utf8 = new Float64Array(n);
-  /** JSON bytes of each text, quotes included; -1 while not measured. */
-  const json = new Float64Array(n).fill(-1);
   const wrap = new Float64Array(n);
-  /** 1 for a kept item; starts as the mandatory ones: the checkpoints and the newest item. */
   const retained = new Uint8Array(n);
   let minimal = base;
+  let lowerBound = base;
   let mandatory = 0;
-  /** Lower bound of the object with only the mandatory items, uncut (JSON ≥ UTF-8 + 2 per text). */
-  let mandatoryLow = base;
   for (let i = 0; i < n; i++) {
     const m = messages[i]!;
     utf8[i] = Buffer.byteLength(m.text, 'utf8');
@@ -121,130 +88,153 @@ export function retainReference(capture: SourceCapture, budget: number): Retenti
     if (m.checkpoint || i === n - 1) {
       const comma = mandatory > 0 ? 1 : 0;
       minimal += wrap[i]! + 2 + comma;
-      mandatoryLow += wrap[i]! + utf8[i]! + 2 + comma;
+      lowerBound += wrap[i]! + utf8[i]! + 2 + comma;
       mandatory++;
       retained[i] = 1;
     }
   }
-  if (minimal > budget) {
-    throw new SessionReferenceError(
-      `session ${tagSafeStringify(capture.sessionId)} does not fit its reference budget of ${budget} bytes: ` +
-        `its smallest possible preview takes ${minimal} bytes`,
-      SessionReferenceErrorCode.BUDGET_EXCEEDED,
-    );
-  }
-  const measure = (i: number): number => {
-    if (json[i]! < 0) json[i] = jsonByteLengthWithUtf8(messages[i]!.text, utf8[i]!);
-    return json[i]!;
+  const ledger: Ledger = {
+    capture,
+    budget,
+    base,
+    utf8,
+    json: new Float64Array(n).fill(-1),
+    wrap,
+    retained,
+    replaced: new Array<string | undefined>(n),
+    minimal,
+    size: lowerBound,
+    measured: false,
+    retainedMessages: mandatory,
+    omittedMessages: 0,
+    omittedBytes: 0,
   };
+  if (minimal > budget) throw budgetExceeded(ledger);
+  if (lowerBound <= budget) measureRetained(ledger);
+  return ledger;
+}
 
-  // Step 1. The kept set is the mandatory items plus the longest most recent run of droppable
-  // items that fits; the droppable item where the run stops is the newest dropped one.
-  const replaced: (string | undefined)[] = new Array<string | undefined>(n);
-  let retainedCount = mandatory;
-  let omittedMessages = 0;
-  let omittedBytes = 0;
-  /** Exact size while every mandatory text is measured; otherwise the lower bound `mandatoryLow` (> budget). */
-  let size = mandatoryLow;
-  const mandatoryMeasured = mandatoryLow <= budget;
-  if (mandatoryMeasured) {
-    size = base;
-    let count = 0;
-    for (let i = 0; i < n; i++) {
-      if (retained[i]) size += wrap[i]! + measure(i) + (count++ > 0 ? 1 : 0);
-    }
+/** JSON bytes of item `i`'s original text, quotes included, measured once. */
+function jsonBytes(ledger: Ledger, i: number): number {
+  if (ledger.json[i]! < 0) ledger.json[i] = jsonByteLengthWithUtf8(ledger.capture.messages[i]!.text, ledger.utf8[i]!);
+  return ledger.json[i]!;
+}
+
+/** Makes `size` exact by measuring every retained text. */
+function measureRetained(ledger: Ledger): void {
+  let size = ledger.base;
+  let count = 0;
+  for (let i = 0; i < ledger.retained.length; i++) {
+    if (ledger.retained[i]) size += ledger.wrap[i]! + jsonBytes(ledger, i) + (count++ > 0 ? 1 : 0);
   }
-  let lastDropped = -1;
-  for (let i = n - 2; i >= 0; i--) {
+  ledger.size = size;
+  ledger.measured = true;
+}
+
+/**
+ * Step 1: keeps the longest run of most recent droppable items that fits beside the mandatory ones,
+ * which is what dropping the oldest while over budget leaves. Returns the newest dropped item, or -1.
+ */
+function dropOldest(ledger: Ledger): number {
+  const { budget, utf8, wrap, retained } = ledger;
+  let newestDropped = -1;
+  for (let i = retained.length - 2; i >= 0; i--) {
     if (retained[i]) continue;
-    if (lastDropped < 0) {
+    if (newestDropped < 0) {
       const added = wrap[i]! + 1;
-      if (size + added + utf8[i]! + 2 <= budget && size + added + measure(i) <= budget) {
+      // `size` is a lower bound over the budget until measured, so nothing is kept then.
+      if (ledger.size + added + utf8[i]! + 2 <= budget && ledger.size + added + jsonBytes(ledger, i) <= budget) {
         retained[i] = 1;
-        retainedCount++;
-        size += added + json[i]!;
+        ledger.retainedMessages++;
+        ledger.size += added + ledger.json[i]!;
         continue;
       }
-      lastDropped = i;
+      newestDropped = i;
     }
-    omittedMessages++;
-    omittedBytes += utf8[i]!;
+    ledger.omittedMessages++;
+    ledger.omittedBytes += utf8[i]!;
   }
+  return newestDropped;
+}
 
-  // Step 2. Refill the newest dropped message with its largest cut, when that is worth it.
-  if (lastDropped >= 0 && size <= budget) {
-    const i = lastDropped;
-    const text = messages[i]!.text;
-    const plan = largestCut(text, utf8[i]!, budget - size - 1 - wrap[i]! - 2);
-    if (plan !== undefined) {
-      const added = 1 + wrap[i]! + 2 + plan.contentBytes;
-      if (2 * plan.keptJsonBytes >= added) {
-        retained[i] = 1;
-        retainedCount++;
-        replaced[i] = plan.text;
-        size += added;
-        omittedMessages--;
-        omittedBytes += plan.omittedBytes - utf8[i]!;
-      }
-    }
+/**
+ * Step 2: when the drops left the object within budget, brings the newest dropped item back as its
+ * largest cut that fits, provided its kept text is at least half of the bytes it adds.
+ */
+function refillNewestDropped(ledger: Ledger, i: number): void {
+  if (ledger.size > ledger.budget) return;
+  const { utf8, wrap } = ledger;
+  // The item comes back between retained ones (the newest item always follows it): comma + wrapper + quotes.
+  const overhead = 1 + wrap[i]! + 2;
+  const cut = largestCut(ledger.capture.messages[i]!.text, utf8[i]!, ledger.budget - ledger.size - overhead);
+  if (cut === undefined) return;
+  const added = overhead + cut.contentBytes;
+  if (2 * cut.keptJsonBytes < added) return;
+  ledger.retained[i] = 1;
+  ledger.replaced[i] = cut.text;
+  ledger.retainedMessages++;
+  ledger.size += added;
+  ledger.omittedMessages--;
+  ledger.omittedBytes += cut.omittedBytes - utf8[i]!;
+}
+
+/**
+ * Step 3: still over budget, so only the mandatory items are retained (a droppable one would have
+ * been dropped first). Shortens the costliest texts first, earliest on a tie, until the object fits.
+ */
+function cutLargest(ledger: Ledger): void {
+  const { retained, utf8, json } = ledger;
+  const order: number[] = [];
+  for (let i = 0; i < retained.length; i++) if (retained[i]) order.push(i);
+  let first = -1;
+  if (!ledger.measured) {
+    // The widest text by UTF-8 is certainly the costliest when its lower bound beats every other
+    // text's exact size; it is then cut without measuring it, and the sizes around it are exact.
+    let widest = order[0]!;
+    for (const i of order) if (utf8[i]! > utf8[widest]!) widest = i;
+    let others = 0;
+    for (const i of order) if (i !== widest) others = Math.max(others, jsonBytes(ledger, i));
+    if (utf8[widest]! + 2 > others) first = widest;
+    else jsonBytes(ledger, widest);
+    let size = ledger.base;
+    let count = 0;
+    for (const i of order) size += ledger.wrap[i]! + (i === first ? 0 : json[i]!) + (count++ > 0 ? 1 : 0);
+    ledger.measured = true;
+    // Without the first text's JSON: the size around it.
+    if (first >= 0) shorten(ledger, first, size);
+    else ledger.size = size;
   }
-
-  /** Cuts (or empties) retained item `i` to fit, `without` being the object's size without its text; returns the omitted bytes. */
-  function shorten(i: number, without: number): number {
-    const plan = largestCut(messages[i]!.text, utf8[i]!, budget - without - 2);
-    if (plan !== undefined) {
-      replaced[i] = plan.text;
-      size = without + 2 + plan.contentBytes;
-      return plan.omittedBytes;
-    }
-    replaced[i] = '';
-    size = without + 2;
-    return utf8[i]!;
+  const rest = first < 0 ? order : order.filter((i) => i !== first);
+  rest.sort((a, b) => json[b]! - json[a]! || a - b);
+  for (const i of rest) {
+    if (ledger.size <= ledger.budget) return;
+    shorten(ledger, i, ledger.size - json[i]!);
   }
+  if (ledger.size > ledger.budget) throw budgetExceeded(ledger);
+}
 
-  // Step 3. Still over budget: only the mandatory items are retained here (any droppable one
-  // would have been dropped first). Shorten the most expensive texts first.
-  if (size > budget) {
-    const order: number[] = [];
-    for (let i = 0; i < n; i++) if (retained[i]) order.push(i);
-    // When the mandatory texts were not measured, the one with the largest lower bound comes first
-    // without measuring it if that bound beats every other text's exact size: it is certainly cut
-    // first, and the sizes around it are exact.
-    let first = -1;
-    if (!mandatoryMeasured) {
-      let widest = order[0]!;
-      for (const i of order) if (utf8[i]! > utf8[widest]!) widest = i;
-      let others = 0;
-      for (const i of order) if (i !== widest) others = Math.max(others, measure(i));
-      if (utf8[widest]! + 2 > others) first = widest;
-      else measure(widest);
-      size = base;
-      let count = 0;
-      for (const i of order) size += wrap[i]! + (i === first ? 0 : json[i]!) + (count++ > 0 ? 1 : 0);
-    }
-    const rest = first < 0 ? order : order.filter((i) => i !== first);
-    rest.sort((a, b) => json[b]! - json[a]! || a - b);
-    if (first >= 0) {
-      // `size` lacks the first text's JSON, so it is the size without that text.
-      omittedBytes += shorten(first, size);
-    }
-    for (const i of rest) {
-      if (size <= budget) break;
-      omittedBytes += shorten(i, size - json[i]!);
-    }
-    if (size > budget) {
-      throw new SessionReferenceError(
-        `session ${tagSafeStringify(capture.sessionId)} does not fit its reference budget of ${budget} bytes: ` +
-          `its smallest possible preview takes ${minimal} bytes`,
-        SessionReferenceErrorCode.BUDGET_EXCEEDED,
-      );
-    }
-  }
+/** Replaces retained item `i`'s text by its largest cut that fits, or by `""`; `without` is the object's size without its text. */
+function shorten(ledger: Ledger, i: number, without: number): void {
+  const cut = largestCut(ledger.capture.messages[i]!.text, ledger.utf8[i]!, ledger.budget - without - 2);
+  ledger.replaced[i] = cut?.text ?? '';
+  ledger.size = without + 2 + (cut?.contentBytes ?? 0);
+  ledger.omittedBytes += cut?.omittedBytes ?? ledger.utf8[i]!;
+}
 
+function budgetExceeded(ledger: Ledger): SessionReferenceError {
+  return new SessionReferenceError(
+    `session ${tagSafeStringify(ledger.capture.sessionId)} does not fit its reference budget of ${ledger.budget} bytes: ` +
+      `its smallest possible preview takes ${ledger.minimal} bytes`,
+    SessionReferenceErrorCode.BUDGET_EXCEEDED,
+  );
+}
+
+function closeLedger(ledger: Ledger): RetentionResult {
+  const { capture, retained, replaced } = ledger;
   const conversation: ReferencedConversationItem[] = [];
   let compacted = false;
-  for (let i = 0; i < n; i++) {
-    const m = messages[i]!;
+  for (let i = 0; i < capture.messages.length; i++) {
+    const m = capture.messages[i]!;
     if (m.checkpoint) compacted = true;
     if (retained[i]) conversation.push({ role: m.role, text: replaced[i] ?? m.text });
   }
@@ -259,22 +249,22 @@ export function retainReference(capture: SourceCapture, budget: number): Retenti
     preview,
     stats: {
       compacted,
-      originalMessages: n,
-      retainedMessages: retainedCount,
-      omittedMessages,
-      omittedBytes,
-      truncated: omittedMessages > 0 || omittedBytes > 0,
+      originalMessages: capture.messages.length,
+      retainedMessages: ledger.retainedMessages,
+      omittedMessages: ledger.omittedMessages,
+      omittedBytes: ledger.omittedBytes,
+      truncated: ledger.omittedMessages > 0 || ledger.omittedBytes > 0,
     },
-    size,
+    size: ledger.size,
   };
 }
 
 const USER_WRAPPER_BYTES = tagSafeByteLength({ role: 'user', text: '' }) - 2;
 const ASSISTANT_WRAPPER_BYTES = tagSafeByteLength({ role: 'assistant', text: '' }) - 2;
 /** JSON bytes of the marker without its number and without quotes. */
-const MARKER_FIXED_BYTES = measureString(omissionMarker(0)).jsonBytes - 2 - 1;
-/** Joining a lone high surrogate (head end) to a lone low one (tail start) makes a pair: 6 + 6 escaped → 4 bytes. */
-const PAIR_JOIN_SAVING = 8;
+const MARKER_FIXED_BYTES = tagSafeByteLength(omissionMarker(0)) - 2 - 1;
+/** A head (tail) trimmed to a code-point boundary keeps more than its allowance less one code point: 3 bytes each. */
+const TRIM_SLACK = 6;
 
 function wrapperBytes(m: ProjectedMessage): number {
   return m.role === 'assistant' ? ASSISTANT_WRAPPER_BYTES : USER_WRAPPER_BYTES;
@@ -284,23 +274,28 @@ function decimalDigits(value: number): number {
   return String(value).length;
 }
 
-interface CutPlan {
+/** A cut text (SPEC §4.4) and its sizes. */
+interface Cut {
+  /** `head + omissionMarker(omittedBytes) + tail`. */
   text: string;
+  /** Original UTF-8 bytes not kept. */
   omittedBytes: number;
+  /** JSON bytes of the kept head and tail, without quotes or marker. */
   keptJsonBytes: number;
+  /** JSON bytes of the whole cut text, without quotes. */
   contentBytes: number;
 }
 
 /**
  * Per-code-point prefix sums along one edge of a text (the start for a head, the end for a tail),
- * covering only the code points within `maxBytes` UTF-8 bytes of that edge.
+ * covering only the code points within `maxBytes` UTF-8 bytes of that edge: after `k` code points,
+ * `utf8[k]` and `json[k]` bytes, and the UTF-16 offset where the edge stops.
  */
 interface Edge {
   count: number;
   utf8: Uint32Array;
   json: Uint32Array;
   offset: Uint32Array;
-  loneAtEdge: Uint8Array;
 }
 
 function buildEdge(text: string, maxBytes: number, fromEnd: boolean): Edge {
@@ -308,7 +303,6 @@ function buildEdge(text: string, maxBytes: number, fromEnd: boolean): Edge {
   const utf8 = new Uint32Array(capacity);
   const json = new Uint32Array(capacity);
   const offset = new Uint32Array(capacity);
-  const loneAtEdge = new Uint8Array(capacity);
   let count = 0;
   let bytes = 0;
   let jsonBytes = 0;
@@ -339,11 +333,11 @@ function buildEdge(text: string, maxBytes: number, fromEnd: boolean): Edge {
     utf8[count] = bytes;
     json[count] = jsonBytes;
     offset[count] = pos;
-    loneAtEdge[count] = fromEnd ? Number(cp >= 0xdc00 && cp <= 0xdfff) : Number(cp >= 0xd800 && cp <= 0xdbff);
   }
-  return { count, utf8, json, offset, loneAtEdge };
+  return { count, utf8, json, offset };
 }
 
+/** How many of the edge's code points fit in `maxBytes` UTF-8 bytes. */
 function countWithin(edge: Edge, maxBytes: number): number {
   let lo = 0;
   let hi = edge.count;
@@ -355,71 +349,53 @@ function countWithin(edge: Edge, maxBytes: number): number {
   return lo;
 }
 
-interface Probe {
+/** What allowance R keeps: head and tail code-point counts, and the JSON bytes of the cut text without quotes. */
+interface Kept {
   headCount: number;
   tailCount: number;
-  rawJson: number;
+  /** JSON bytes of head and tail. */
   keptJson: number;
+  omittedBytes: number;
+  /** JSON bytes of head, marker and tail. */
+  contentBytes: number;
 }
 
-function probe(head: Edge, tail: Edge, allowance: number): Probe {
+function keptAt(head: Edge, tail: Edge, textBytes: number, allowance: number): Kept {
   const headCount = countWithin(head, (allowance + 1) >>> 1);
   const tailCount = countWithin(tail, allowance >>> 1);
-  const rawJson = head.json[headCount]! + tail.json[tailCount]!;
-  const paired = headCount > 0 && tailCount > 0 && head.loneAtEdge[headCount] === 1 && tail.loneAtEdge[tailCount] === 1;
-  return { headCount, tailCount, rawJson, keptJson: paired ? rawJson - PAIR_JOIN_SAVING : rawJson };
+  const keptJson = head.json[headCount]! + tail.json[tailCount]!;
+  const omittedBytes = textBytes - head.utf8[headCount]! - tail.utf8[tailCount]!;
+  return { headCount, tailCount, keptJson, omittedBytes, contentBytes: keptJson + MARKER_FIXED_BYTES + decimalDigits(omittedBytes) };
 }
 
 /**
- * Largest R in [0, maxAllowance] whose kept head+tail costs at most `cap` JSON bytes, or -1.
- * The raw (unjoined) cost is monotone in R and exceeds the joined cost by at most PAIR_JOIN_SAVING,
- * so a binary search on `raw ≤ cap + saving` bounds the answer and a short downward scan settles it.
+ * The cut with the largest R whose JSON content (escaped head + marker + tail, no quotes) fits in
+ * `room` bytes, or undefined when none does (R = 0 keeps only the marker).
+ *
+ * One binary search over R finds it, because the content size never falls as R grows: R + 1 keeps
+ * k ≥ 0 more UTF-8 bytes, which cost at least k more JSON bytes, and N's digit count drops by at most
+ * one, and only when k ≥ 1. Digit changes make plateaus, not dips. The marker sits between head and
+ * tail, so no surrogate pair forms at a join either.
  */
-function largestAllowanceWithin(head: Edge, tail: Edge, cap: number, maxAllowance: number): { allowance: number; probe: Probe } | undefined {
+function largestCut(text: string, textBytes: number, room: number): Cut | undefined {
+  if (textBytes === 0 || MARKER_FIXED_BYTES + decimalDigits(textBytes) > room) return undefined;
+  const maxAllowance = Math.min(textBytes - 1, room - MARKER_FIXED_BYTES - 1 + TRIM_SLACK);
+  const head = buildEdge(text, (maxAllowance + 1) >>> 1, false);
+  const tail = buildEdge(text, maxAllowance >>> 1, true);
   let lo = 0;
   let hi = maxAllowance;
   while (lo < hi) {
     const mid = Math.floor((lo + hi + 1) / 2);
-    if (probe(head, tail, mid).rawJson <= cap + PAIR_JOIN_SAVING) lo = mid;
+    if (keptAt(head, tail, textBytes, mid).contentBytes <= room) lo = mid;
     else hi = mid - 1;
   }
-  for (let r = lo; r >= 0; r--) {
-    const p = probe(head, tail, r);
-    if (p.keptJson <= cap) return { allowance: r, probe: p };
-  }
-  return undefined;
-}
-
-/**
- * The cut with the largest R whose JSON content (escaped head+tail+marker, no quotes) fits in `room`
- * bytes, or undefined when no cut fits. Size is monotone in R within each band of equal digit count
- * of N, and N falls as R grows, so the first band (fewest digits) whose best R really lands in it wins.
- */
-function largestCut(text: string, textBytes: number, room: number): CutPlan | undefined {
-  if (textBytes === 0) return undefined;
-  const widestCap = room - MARKER_FIXED_BYTES - 1;
-  if (widestCap < 0) return undefined;
-  const maxAllowance = Math.min(textBytes - 1, widestCap + PAIR_JOIN_SAVING);
-  const head = buildEdge(text, (maxAllowance + 1) >>> 1, false);
-  const tail = buildEdge(text, maxAllowance >>> 1, true);
-  const maxDigits = decimalDigits(textBytes);
-  for (let digits = 1; digits <= maxDigits; digits++) {
-    const cap = room - MARKER_FIXED_BYTES - digits;
-    if (cap < 0) return undefined;
-    const found = largestAllowanceWithin(head, tail, cap, maxAllowance);
-    if (found === undefined) return undefined;
-    const p = found.probe;
-    const omittedBytes = textBytes - head.utf8[p.headCount]! - tail.utf8[p.tailCount]!;
-    if (decimalDigits(omittedBytes) > digits) continue;
-    const kept = text.slice(0, head.offset[p.headCount]!) + text.slice(tail.offset[p.tailCount]!);
-    return {
-      text: kept + omissionMarker(omittedBytes),
-      omittedBytes,
-      keptJsonBytes: p.keptJson,
-      contentBytes: p.keptJson + MARKER_FIXED_BYTES + decimalDigits(omittedBytes),
-    };
-  }
-  return undefined;
+  const kept = keptAt(head, tail, textBytes, lo);
+  return {
+    text: text.slice(0, head.offset[kept.headCount]!) + omissionMarker(kept.omittedBytes) + text.slice(tail.offset[kept.tailCount]!),
+    omittedBytes: kept.omittedBytes,
+    keptJsonBytes: kept.keptJson,
+    contentBytes: kept.contentBytes,
+  };
 }
 
 function invalidCapture(why: string): SessionReferenceError {

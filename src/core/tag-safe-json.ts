@@ -13,14 +13,6 @@ const ASCII_JSON_BYTES: Uint8Array = (() => {
   return table;
 })();
 
-/** UTF-8 and tag-safe JSON sizes of one string. */
-export interface StringMeasure {
-  /** UTF-8 byte length, a lone surrogate counting 3 bytes (as `Buffer.byteLength` counts it). */
-  utf8Bytes: number;
-  /** UTF-8 byte length of `tagSafeStringify(s)`, the two quotes included. */
-  jsonBytes: number;
-}
-
 /** `JSON.stringify(value)` with every `<` replaced by `\u003c`; parsing the result gives back the same value. */
 export function tagSafeStringify(value: unknown): string {
   const json = JSON.stringify(value) as string | undefined;
@@ -33,11 +25,6 @@ export function tagSafeStringify(value: unknown): string {
 /** UTF-8 byte length of `tagSafeStringify(value)`. */
 export function tagSafeByteLength(value: unknown): number {
   return Buffer.byteLength(tagSafeStringify(value), 'utf8');
-}
-
-/** UTF-8 byte length of a string; a lone surrogate counts 3 bytes. */
-export function utf8ByteLength(s: string): number {
-  return Buffer.byteLength(s, 'utf8');
 }
 
 /**
@@ -62,14 +49,6 @@ export function utf8CodePointBytes(codePoint: number): number {
 
 /** Runs of characters that `tagSafeStringify` writes as they are (one JSON byte per ASCII character). */
 const PLAIN_RUNS = /[^\u0000-\u001f"\\<]+/g;
-
-/**
- * `String.prototype.isWellFormed` (ES2024, native in every supported Node): true when `s` has no
- * lone surrogate. Typed locally because the project compiles against the ES2023 library.
- */
-function isWellFormed(s: string): boolean {
-  return (s as string & { isWellFormed(): boolean }).isWellFormed();
-}
 
 /** Tag-safe JSON bytes of `s` by a walk over every UTF-16 unit: the exact reference form, used for lone surrogates. */
 function walkJsonBytes(s: string): number {
@@ -97,20 +76,9 @@ function walkJsonBytes(s: string): number {
  * 3 UTF-8 bytes) takes the per-unit walk.
  */
 export function jsonByteLengthWithUtf8(s: string, utf8Bytes: number): number {
-  if (!isWellFormed(s)) return walkJsonBytes(s);
+  if (!s.isWellFormed()) return walkJsonBytes(s);
   const escaped = s.replace(PLAIN_RUNS, '');
   let jsonBytes = utf8Bytes + 2;
   for (let i = 0; i < escaped.length; i++) jsonBytes += ASCII_JSON_BYTES[escaped.charCodeAt(i)]! - 1;
   return jsonBytes;
-}
-
-/** UTF-8 and tag-safe JSON byte lengths of `s`, without building the JSON. */
-export function measureString(s: string): StringMeasure {
-  const utf8Bytes = Buffer.byteLength(s, 'utf8');
-  return { utf8Bytes, jsonBytes: jsonByteLengthWithUtf8(s, utf8Bytes) };
-}
-
-/** UTF-8 byte length of `tagSafeStringify(s)` (quotes included), computed without building it. */
-export function serializedStringBytes(s: string): number {
-  return measureString(s).jsonBytes;
 }

@@ -48,7 +48,7 @@ export interface SourceCapture {
 export interface ReferencedConversationItem {
   /** Speaker. */
   role: 'user' | 'assistant';
-  /** Original text, or a head+tail cut of it followed by the omission marker. */
+  /** Original text, or a cut of it: head, the omission marker, tail. */
   text: string;
 }
 

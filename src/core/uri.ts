@@ -135,6 +135,113 @@ function isBase64UrlCode(code: number): boolean {
   );
 }
 
+/** A mention or bare URI recognised in the text: the reference, and the index just past its source. */
+interface Recognised extends SessionReferenceMention {
+  end: number;
+}
+
+/** Decodes the URI of a mention or bare URI found at `start`, naming its source text when it fails. */
+function decodeFound(kind: string, text: string, start: number, end: number, uri: string): string {
+  try {
+    return decodeSessionReferenceUri(uri);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw invalid(`Invalid ${kind} ${quote(text.slice(start, end))} at index ${start}: ${why}`, error);
+  }
+}
+
+/**
+ * Recognises Markdown mentions `@[label](dsh-session:payload)` (SPEC §1.5 A) in one text.
+ *
+ * A label's end (its first unescaped `]`, or failure) depends only on where the scan meets it, never
+ * on where the label started, because every label start follows a `[`, which resets backslash parity.
+ * Likewise a payload's end is the first whitespace or `)`. Both are cached, so failed candidates over
+ * the same region (`@[@[@[…`) never rescan it and the whole text is scanned in linear time.
+ */
+class MarkdownMentionScanner {
+  readonly #text: string;
+  #labelFrom = -1;
+  #labelStop = -1;
+  #payloadFrom = -1;
+  #payloadStop = -1;
+
+  constructor(text: string) {
+    this.#text = text;
+  }
+
+  /**
+   * The mention whose `@[` starts at `start`, or undefined when the text there does not have the
+   * mention's shape. A mention with that shape whose payload does not decode throws INVALID_REFERENCE.
+   */
+  at(start: number): Recognised | undefined {
+    const text = this.#text;
+    const labelStart = start + MENTION_OPEN.length;
+    const labelEnd = this.#labelEnd(labelStart);
+    if (!text.startsWith(MENTION_MIDDLE, labelEnd)) return undefined;
+    const payloadEnd = this.#payloadEnd(labelEnd + MENTION_MIDDLE.length);
+    if (text[payloadEnd] !== ')') return undefined;
+    const end = payloadEnd + 1;
+    const sessionId = decodeFound('session mention', text, start, end, text.slice(labelEnd + 2, payloadEnd));
+    return { sessionId, label: unescapeLabel(text.slice(labelStart, labelEnd)), end };
+  }
+
+  /**
+   * Where a label starting at `from` stops: its closing (unescaped) `]`, or where it cannot go on
+   * (an escaped line terminator, the end of the text), neither of which is followed by `](`.
+   */
+  #labelEnd(from: number): number {
+    if (from >= this.#labelFrom && from <= this.#labelStop) return this.#labelStop;
+    const text = this.#text;
+    this.#labelFrom = from;
+    let backslashes = 0;
+    let k = from;
+    for (; k < text.length; k++) {
+      const char = text[k];
+      if (char === '\\') {
+        backslashes++;
+        continue;
+      }
+      const escaped = backslashes % 2 === 1;
+      if ((char === ']' && !escaped) || (escaped && isLineTerminator(char))) break;
+      backslashes = 0;
+    }
+    this.#labelStop = k;
+    return k;
+  }
+
+  /** Index of the first whitespace or `)` at or after `from` (the text's length when none). */
+  #payloadEnd(from: number): number {
+    if (from < this.#payloadFrom || from > this.#payloadStop) {
+      this.#payloadFrom = from;
+      PAYLOAD_END.lastIndex = from;
+      this.#payloadStop = PAYLOAD_END.exec(this.#text)?.index ?? this.#text.length;
+    }
+    return this.#payloadStop;
+  }
+}
+
+/**
+ * The bare URI `dsh-session:` + base64url run starting at `start` (SPEC §1.5 B), or undefined when no
+ * base64url character follows the scheme. A base64url-shaped payload that does not decode throws.
+ */
+function bareUriAt(text: string, start: number): Recognised | undefined {
+  const payloadStart = start + SESSION_REFERENCE_SCHEME.length;
+  let end = payloadStart;
+  while (end < text.length && isBase64UrlCode(text.charCodeAt(end))) end++;
+  if (end === payloadStart) return undefined;
+  const sessionId = decodeFound('session reference URI', text, start, end, text.slice(start, end));
+  return { sessionId, label: sessionId, end };
+}
+
+/** The next index at or after a position where `needle` starts (-1 when none); searches again only once passed. */
+function occurrences(text: string, needle: string): (from: number) => number {
+  let next = text.indexOf(needle);
+  return (from) => {
+    if (next !== -1 && next < from) next = text.indexOf(needle, from);
+    return next;
+  };
+}
+
 /**
  * Rewrites the session mentions in `text` into readable `@label` text and returns them in order.
  * Scanning left to right, each position first tries a Markdown mention `@[label](dsh-session:…)`,
@@ -146,111 +253,25 @@ export function parseSessionReferenceText(text: string): ParsedSessionReferenceT
   if (typeof text !== 'string') {
     throw invalid(`Cannot parse session mentions: expected a string, got ${describeType(text)}`);
   }
-  const n = text.length;
+  const mentions = new MarkdownMentionScanner(text);
+  const nextMention = occurrences(text, MENTION_OPEN);
+  const nextUri = occurrences(text, SESSION_REFERENCE_SCHEME);
   const out: string[] = [];
   const references: SessionReferenceMention[] = [];
-
-  // A label's end (first unescaped `]`, or failure) depends only on where the scan meets it,
-  // never on where the label started, because every label start follows a `[`. Likewise a
-  // payload's end is the first whitespace or `)`. Caching both keeps repeated failed
-  // candidates over the same region from rescanning it.
-  let labelScanStart = -1;
-  let labelEnd = -1;
-  let labelClosed = false;
-  const scanLabel = (start: number): void => {
-    if (start >= labelScanStart && start <= labelEnd) return;
-    labelScanStart = start;
-    let backslashes = 0;
-    for (let k = start; k < n; k++) {
-      const char = text[k];
-      if (char === '\\') {
-        backslashes++;
-        continue;
-      }
-      const escaped = backslashes % 2 === 1;
-      if (char === ']' && !escaped) {
-        labelEnd = k;
-        labelClosed = true;
-        return;
-      }
-      if (escaped && isLineTerminator(char)) {
-        labelEnd = k;
-        labelClosed = false;
-        return;
-      }
-      backslashes = 0;
-    }
-    labelEnd = n;
-    labelClosed = false;
-  };
-
-  let payloadScanStart = -1;
-  let payloadEnd = -1;
-  const scanPayload = (start: number): void => {
-    if (start >= payloadScanStart && start <= payloadEnd) return;
-    payloadScanStart = start;
-    PAYLOAD_END.lastIndex = start;
-    payloadEnd = PAYLOAD_END.exec(text)?.index ?? n;
-  };
-
-  const wrap = (kind: string, source: string, at: number, error: unknown): SessionReferenceError =>
-    invalid(
-      `Invalid ${kind} ${quote(source)} at index ${at}: ${error instanceof Error ? error.message : String(error)}`,
-      error,
-    );
-
-  let nextMention = text.indexOf(MENTION_OPEN);
-  let nextUri = text.indexOf(SESSION_REFERENCE_SCHEME);
   let copied = 0;
-  let i = 0;
-  while (i < n) {
-    if (nextMention !== -1 && nextMention < i) nextMention = text.indexOf(MENTION_OPEN, i);
-    if (nextUri !== -1 && nextUri < i) nextUri = text.indexOf(SESSION_REFERENCE_SCHEME, i);
-    if (nextMention === -1 && nextUri === -1) break;
-    i = nextMention === -1 ? nextUri : nextUri === -1 ? nextMention : Math.min(nextMention, nextUri);
-
-    if (i === nextMention) {
-      const labelStart = i + MENTION_OPEN.length;
-      scanLabel(labelStart);
-      if (labelClosed && text.startsWith(MENTION_MIDDLE, labelEnd)) {
-        const payloadStart = labelEnd + MENTION_MIDDLE.length;
-        scanPayload(payloadStart);
-        if (text[payloadEnd] === ')') {
-          const end = payloadEnd + 1;
-          const source = text.slice(i, end);
-          let sessionId: string;
-          try {
-            sessionId = decodeSessionReferenceUri(text.slice(labelEnd + 2, payloadEnd));
-          } catch (error) {
-            throw wrap('session mention', source, i, error);
-          }
-          const label = unescapeLabel(text.slice(labelStart, labelEnd));
-          out.push(text.slice(copied, i), '@', label);
-          references.push({ sessionId, label });
-          copied = i = end;
-          continue;
-        }
-      }
+  for (let i = 0; ; ) {
+    const mention = nextMention(i);
+    const uri = nextUri(i);
+    if (mention === -1 && uri === -1) break;
+    i = uri === -1 || (mention !== -1 && mention < uri) ? mention : uri;
+    const found = i === mention ? mentions.at(i) : bareUriAt(text, i);
+    if (found === undefined) {
       i++;
       continue;
     }
-
-    let end = i + SESSION_REFERENCE_SCHEME.length;
-    while (end < n && isBase64UrlCode(text.charCodeAt(end))) end++;
-    if (end === i + SESSION_REFERENCE_SCHEME.length) {
-      i++;
-      continue;
-    }
-    const source = text.slice(i, end);
-    let sessionId: string;
-    try {
-      sessionId = decodeSessionReferenceUri(source);
-    } catch (error) {
-      throw wrap('session reference URI', source, i, error);
-    }
-    out.push(text.slice(copied, i), '@', sessionId);
-    references.push({ sessionId, label: sessionId });
-    copied = i = end;
+    out.push(text.slice(copied, i), '@', found.label);
+    references.push({ sessionId: found.sessionId, label: found.label });
+    copied = i = found.end;
   }
   out.push(text.slice(copied));
   return { text: out.join(''), references };

@@ -167,7 +167,9 @@ export function countOccurrences(haystack: string, needle: string): number {
   return count;
 }
 
-const MARKER = /\n\[\u2026 omitted (\d+) UTF-8 bytes \u2026\]$/;
+/** The omission marker, matched where it starts (SPEC §4.4: `\n[… omitted N UTF-8 bytes …]\n` between head and tail). */
+const MARKER = /\n\[\u2026 omitted (\d+) UTF-8 bytes \u2026\]\n/y;
+const MARKER_START = '\n[\u2026 omitted ';
 
 const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
 const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
@@ -189,58 +191,46 @@ function cpBytesBefore(s: string, i: number): number {
 
 /**
  * How many original bytes a retained text omits: 0 when it is the original, all of them when it
- * is empty, N when it is a valid head+tail cut (SPEC §4.4) marked `omitted N UTF-8 bytes`.
+ * is empty, N when it is a valid cut (SPEC §4.4): an exact code-point-aligned head of the original,
+ * the marker `omitted N UTF-8 bytes`, and an exact suffix, each the longest within ⌈R/2⌉ / ⌊R/2⌋
+ * bytes for one R. Every place the marker appears is tried, since the original may hold one too.
  * @returns the omitted byte count, or a string describing why the text is no valid cut.
  */
 export function omittedByCut(kept: string, original: string): number | string {
   if (kept === original) return 0;
   if (kept === '') return utf8(original);
-  const match = MARKER.exec(kept);
-  if (match === null) return 'text is neither the original, empty, nor a marked cut';
-  const n = Number(match[1]);
-  if (!(n > 0) || String(n) !== match[1]) return `bad omitted count ${match[1]}`;
-  const body = kept.slice(0, match.index);
-  const originalBytes = utf8(original);
-  // Head and tail are measured separately: joined, a lone high + lone low surrogate read as one pair.
-  let prefix = 0;
-  const limit = Math.min(body.length, original.length);
-  while (prefix < limit && body.charCodeAt(prefix) === original.charCodeAt(prefix)) prefix++;
-  let suffix = 0;
-  while (suffix < limit && body.charCodeAt(body.length - 1 - suffix) === original.charCodeAt(original.length - 1 - suffix)) suffix++;
-  const headBytes = edgeBytes(original, prefix, false);
-  const tailBytes = edgeBytes(original, suffix, true);
-  for (let h = Math.max(0, body.length - suffix); h <= prefix; h++) {
-    const s = original.length - (body.length - h);
-    if (h > s || splitsPair(original, h) || splitsPair(original, s)) continue;
-    const hb = headBytes[h]!;
-    const tb = tailBytes[body.length - h]!;
-    if (hb + tb + n !== originalBytes) continue;
+  let why = 'text is neither the original, empty, nor a marked cut';
+  for (let at = kept.indexOf(MARKER_START); at !== -1; at = kept.indexOf(MARKER_START, at + 1)) {
+    MARKER.lastIndex = at;
+    const match = MARKER.exec(kept);
+    if (match === null) continue;
+    const n = Number(match[1]);
+    if (!(n > 0) || String(n) !== match[1]) {
+      why = `bad omitted count ${match[1]}`;
+      continue;
+    }
+    const head = kept.slice(0, at);
+    const tail = kept.slice(at + match[0].length);
+    const h = head.length;
+    const s = original.length - tail.length;
+    if (h > s || !original.startsWith(head) || !original.endsWith(tail) || splitsPair(original, h) || splitsPair(original, s)) {
+      why = 'text is not an exact code-point-aligned head + marker + tail of the original';
+      continue;
+    }
+    const hb = utf8(head);
+    const tb = utf8(tail);
+    if (hb + tb + n !== utf8(original)) {
+      why = `the marker says ${n} bytes omitted, the cut omits ${utf8(original) - hb - tb}`;
+      continue;
+    }
     // Some R must make this head the longest prefix within ⌈R/2⌉ and this tail the longest suffix within ⌊R/2⌋.
     const headMax = hb + Math.max(cpBytesAt(original, h), 1) - 1;
     const tailMax = tb + Math.max(cpBytesBefore(original, s), 1) - 1;
     // ⌈R/2⌉ = a ∈ [hb, headMax], ⌊R/2⌋ = b ∈ [tb, tailMax], a − b ∈ {0, 1}.
     if (Math.max(hb, tb) <= Math.min(headMax, tailMax + 1)) return n;
+    why = 'the head and tail are not the longest ones for any single R';
   }
-  return 'text is not an exact code-point-aligned head + tail of the original with a maximal head/tail for one R';
-}
-
-/**
- * UTF-8 bytes of the first (or last) k code units of `s`, for k = 0..count; exact at every position
- * that does not split a surrogate pair (a lone surrogate counts 3, a pair 4).
- */
-function edgeBytes(s: string, count: number, fromEnd: boolean): Float64Array {
-  const bytes = new Float64Array(count + 1);
-  for (let k = 1; k <= count; k++) {
-    const i = fromEnd ? s.length - k : k - 1;
-    const c = s.charCodeAt(i);
-    let add: number;
-    if (c < 0x80) add = 1;
-    else if (c < 0x800) add = 2;
-    else if (fromEnd ? isHigh(c) && i + 1 < s.length && isLow(s.charCodeAt(i + 1)) : isLow(c) && i > 0 && isHigh(s.charCodeAt(i - 1))) add = 1;
-    else add = 3;
-    bytes[k] = bytes[k - 1]! + add;
-  }
-  return bytes;
+  return why;
 }
 
 interface Alignment {
