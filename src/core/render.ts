@@ -1,4 +1,4 @@
-/** Renders the context text the model sees for referenced sessions (SPEC §5.1, §5.3). */
+/** Renders the context text the model sees for referenced sessions: the framed previews and, when some source was truncated, the omission notices. */
 import { tagSafeStringify } from './tag-safe-json.ts';
 import type { FullSnapshotOutcome, OmissionNotice, ReferencePreview } from './types.ts';
 import { SNAPSHOT_INTRO, UNTRUSTED_WARNING } from './warning.ts';

@@ -1,16 +1,16 @@
-/** Per-source retention under a byte budget (SPEC §4.3–§4.5): measure, drop the oldest, refill the newest dropped, cut the largest. */
+/** Per-source retention under a byte budget: measure, drop the oldest, refill the newest dropped, cut the largest. */
 import { Buffer } from 'node:buffer';
 import { SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
 import { jsonByteLengthWithUtf8, jsonCodePointBytes, tagSafeByteLength, tagSafeStringify, utf8CodePointBytes } from './tag-safe-json.ts';
 import type { ProjectedMessage, ReferencePreview, ReferencedConversationItem, RetentionResult, SourceCapture } from './types.ts';
 
-/** The marker that stands where a text was cut, between its head and its tail: `\n[… omitted N UTF-8 bytes …]\n` (SPEC §4.4). */
+/** The marker that stands where a text was cut, between its head and its tail: `\n[… omitted N UTF-8 bytes …]\n`. */
 export function omissionMarker(omittedBytes: number): string {
   return `\n[\u2026 omitted ${omittedBytes} UTF-8 bytes \u2026]\n`;
 }
 
 /**
- * Retains one source under `budget` bytes of tag-safe JSON (SPEC §4.3); throws BUDGET_EXCEEDED when it cannot fit.
+ * Retains one source under `budget` bytes of tag-safe JSON; throws BUDGET_EXCEEDED when it cannot fit.
  *
  * Only texts that can end up in the preview have their JSON size measured: the checkpoints and the
  * newest message (always kept), and the other messages newest first until the budget is certainly
@@ -274,7 +274,7 @@ function decimalDigits(value: number): number {
   return String(value).length;
 }
 
-/** A cut text (SPEC §4.4) and its sizes. */
+/** A head-and-tail cut of a text and its sizes. */
 interface Cut {
   /** `head + omissionMarker(omittedBytes) + tail`. */
   text: string;

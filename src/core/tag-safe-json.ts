@@ -1,4 +1,4 @@
-/** Tag-safe JSON (SPEC §5.2): `JSON.stringify` with every `<` escaped, plus byte-exact size arithmetic for it. */
+/** Tag-safe JSON: `JSON.stringify` with every `<` escaped, plus byte-exact size arithmetic for it. */
 import { Buffer } from 'node:buffer';
 import { SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
 

@@ -66,7 +66,7 @@ export interface ReferencePreview {
   conversation: ReferencedConversationItem[];
 }
 
-/** Per-source retention statistics (SPEC §4.5). */
+/** Per-source retention statistics: what was kept and what was left out. */
 export interface RetentionStats {
   /** Some projected item is a checkpoint. */
   compacted: boolean;

@@ -1,4 +1,4 @@
-/** The canonical `dsh-session:` URI codec, mention formatting, and linear-time mention parsing (SPEC §1). */
+/** The canonical `dsh-session:` URI codec, mention formatting, and linear-time mention parsing. */
 
 import { SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
 
@@ -151,7 +151,7 @@ function decodeFound(kind: string, text: string, start: number, end: number, uri
 }
 
 /**
- * Recognises Markdown mentions `@[label](dsh-session:payload)` (SPEC §1.5 A) in one text.
+ * Recognises Markdown mentions `@[label](dsh-session:payload)` in one text.
  *
  * A label's end (its first unescaped `]`, or failure) depends only on where the scan meets it, never
  * on where the label started, because every label start follows a `[`, which resets backslash parity.
@@ -221,7 +221,7 @@ class MarkdownMentionScanner {
 }
 
 /**
- * The bare URI `dsh-session:` + base64url run starting at `start` (SPEC §1.5 B), or undefined when no
+ * The bare URI `dsh-session:` + base64url run starting at `start`, or undefined when no
  * base64url character follows the scheme. A base64url-shaped payload that does not decode throws.
  */
 function bareUriAt(text: string, start: number): Recognised | undefined {
