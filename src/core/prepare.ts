@@ -141,6 +141,7 @@ export function assembleReferenceContext(
       capturedThroughSeq: preview.capturedThroughSeq,
       ...stats,
       inputIndex: reference.inputIndex,
+      redactedSecrets: capture.redactedSecrets ?? 0,
     })),
   };
   const text = renderReferencedSessions(sources.map((s) => s.preview), notices);

@@ -42,6 +42,8 @@ export interface SourceCapture {
   capturedFormatVersion: number;
   /** Projected conversation, in surface order. */
   messages: readonly ProjectedMessage[];
+  /** Credentials replaced by `[REDACTED <kind>]` in the label and the texts; absent when none were. */
+  redactedSecrets?: number;
 }
 
 /** One conversation entry of the budgeted preview object. */
@@ -126,6 +128,8 @@ export interface SessionReferenceSourceEntry extends RetentionStats {
   capturedThroughSeq: number | null;
   /** 0-based normalised position. */
   inputIndex: number;
+  /** Credentials replaced by `[REDACTED <kind>]` in this source's label and texts (0 with `redactSecrets: false`). */
+  redactedSecrets: number;
 }
 
 /** The `source` of a context message injected by this package (registered as message-source kind `session-reference`). */

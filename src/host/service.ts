@@ -23,6 +23,8 @@ import {
   transcriptFileName,
 } from '../core/prepare.ts';
 import type { PreparedReferenceContext, PreparedSource } from '../core/prepare.ts';
+import { redactCaptures } from '../core/redacted-capture.ts';
+import { preloadSecretDetector } from '../core/redact.ts';
 import { captureSource, isSurfaceSnapshot, SESSION_REFERENCE_SOURCE_KIND } from '../core/projection.ts';
 import { renderTranscript } from '../core/transcript.ts';
 import type { FullSnapshotOutcome, NormalizedReference, SessionReferenceCandidate, SessionReferenceMentionCandidate, SourceCapture } from '../core/types.ts';
@@ -62,6 +64,8 @@ export class SessionReferenceResolver extends Service {
     super(ctx, 'sessionReferenceResolver');
     this.config = resolveConfig(config);
     this.discovery = new CandidateDiscovery(ctx, { cacheTtlMs: this.config.candidateCacheTtlMs });
+    // secretlint takes a few hundred ms to load: pay it at start-up, not in the first citing turn.
+    if (this.config.redactSecrets) preloadSecretDetector().catch(() => {});
     ctx.plugin(SessionReferenceRemote);
 
     ctx.on('system-prompt/assemble', async (_assembly, context, next) => {
@@ -128,7 +132,7 @@ export class SessionReferenceResolver extends Service {
     const route = this.routes.get(agent.id) ?? agent.options ?? {};
     const budget = await resolveBudget(this.ctx.get('llm'), this.config, route, signal);
     throwIfAborted(signal, PREPARING);
-    const captures = await this.readSources(normalized, signal);
+    const captures = await this.redact(await this.readSources(normalized, signal), signal);
     throwIfAborted(signal, PREPARING);
     const retained = retainSources(normalized, captures, budget);
     const outcomes = await this.saveTranscripts(agent.id, retained, signal);
@@ -161,6 +165,16 @@ export class SessionReferenceResolver extends Service {
       return await abortable(Promise.all(reads), signal, 'reading referenced sessions');
     } catch (error) {
       if (signal?.aborted && !isSessionReferenceError(error, 'SESSION_REFERENCE_CANCELLED')) throw cancelledError(signal, 'reading referenced sessions');
+      throw error;
+    }
+  }
+
+  private async redact(captures: SourceCapture[], signal?: AbortSignal): Promise<SourceCapture[]> {
+    if (!this.config.redactSecrets) return captures;
+    try {
+      return await redactCaptures(captures, { enabled: true, ...(signal ? { signal } : {}) });
+    } catch (error) {
+      if (signal?.aborted) throw cancelledError(signal, 'redacting referenced sessions');
       throw error;
     }
   }
