@@ -135,6 +135,7 @@ export function assembleReferenceContext(
       capturedThroughSeq: preview.capturedThroughSeq,
       ...stats,
       inputIndex: reference.inputIndex,
+      budgetBytes: budget,
     })),
   };
   const text = renderReferencedSessions(sources.map((s) => s.preview), notices);

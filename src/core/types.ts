@@ -112,8 +112,8 @@ export interface OmissionNotice {
 }
 
 /**
- * Per-reference metadata recorded on the injected context message's `source`: the capture facts
- * plus the retention statistics, in this key order.
+ * Per-reference metadata recorded on the injected context message's `source`: the capture facts,
+ * the retention statistics and the budget they were retained under, in this key order.
  */
 export interface SessionReferenceSourceEntry extends RetentionStats {
   /** Source session id. */
@@ -126,6 +126,8 @@ export interface SessionReferenceSourceEntry extends RetentionStats {
   capturedThroughSeq: number | null;
   /** 0-based normalised position. */
   inputIndex: number;
+  /** The per-source byte budget the preview was retained under; its tag-safe JSON takes at most this many UTF-8 bytes. */
+  budgetBytes: number;
 }
 
 /** The `source` of a context message injected by this package (registered as message-source kind `session-reference`). */
