@@ -154,6 +154,10 @@ describe('the invariant companion on the session log', () => {
 
   it('accepts a context message right after its citing message and refuses one anywhere else, before it enters the log', async () => {
     const { agent, citing, context } = await logSetup();
+    expect(agent.session.events).toHaveLength(0);
+    expect(() => append(agent, context)).toThrow('appended to session "target": it is not preceded by its citing message (nothing comes before it)');
+    expect((await runTurn(agent, 'hello')).reason.kind).toBe('completed');
+    expect(() => append(agent, context)).toThrow('appended to session "target": it follows a turn/end event, not its citing direct user message');
     append(agent, citing);
     append(agent, context);
     const seq = agent.session.seq;

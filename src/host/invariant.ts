@@ -45,10 +45,11 @@ function checkDecision(payload: PreStepPayload, messages: readonly UserMessage[]
 function checkAppend(session: Session, event: SessionEvent, fail: InvariantFailure): void {
   if (event.type !== 'user/message' || !isSessionReferenceContext(event.data)) return;
   const previous = session.events.at(-1);
-  const violations = [
-    ...checkContextMessage(event.data),
-    ...checkPlacement(previous?.type === 'user/message' ? previous.data : { role: previous?.type ?? 'no' }),
-  ];
+  const placement =
+    previous === undefined || previous.type === 'user/message'
+      ? checkPlacement(previous?.data)
+      : [`it follows a ${previous.type} event, not its citing direct user message`];
+  const violations = [...checkContextMessage(event.data), ...placement];
   if (violations.length > 0) fail(`context message ${String(event.data.id)} appended to session "${session.id}": ${violations.join('; ')}`);
 }
 
