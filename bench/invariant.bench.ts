@@ -5,10 +5,13 @@
 //
 // Each context message is built by the real core (retention + assembly, then frozen by the host's
 // createUserMessage) from three sources that fill their budget. Per sample, interleaved and in a
-// rotated order: the host's `Session.append('user/message', …)` on a fresh detached session (its
-// lossless JSON snapshot, deep freeze and surface validation; the session is created untimed), the
-// companion's log check (`checkContextMessage`), and its step check (`checkContextMessage` plus
-// `checkDeepFrozen`). Reported: medians and their ratio to the append.
+// rotated order, two host operations on that message: `Session.append('user/message', …)` on a fresh
+// detached session (its lossless JSON snapshot, deep freeze and surface validation; the session is
+// created untimed), which shares the text string instead of copying it, so it costs the same at
+// every size; and `JSON.stringify` of the logged event, which is how the JSONL backend encodes every
+// event it writes, so it grows with the text like the checks do. Then the companion's log check
+// (`checkContextMessage`) and its step check (`checkContextMessage` plus `checkDeepFrozen`).
+// Reported: medians, and the checks' ratio to the JSONL encoding.
 import { Buffer } from 'node:buffer';
 import { createUserMessage } from '@deepseek-ai/dsh-llm';
 import { Session, SessionId } from '@deepseek-ai/dsh-session';
@@ -52,13 +55,15 @@ function time(run: () => unknown): number {
   return performance.now() - t0;
 }
 
-console.log('budget/source  text bytes  append ms  log check ms (×append)  step check ms (×append)');
+console.log('budget/source  text bytes  append ms  encode ms  log check ms (×encode)  step check ms (×encode)');
 for (const budget of BUDGETS) {
   const message = contextMessage(budget);
   if (checkContextMessage(message).length > 0 || checkDeepFrozen(message, 'message').length > 0) throw new Error('the bench message fails the checks');
-  const samples = { append: [] as number[], log: [] as number[], step: [] as number[] };
+  const logged = Session.create(SessionId(`bench-${budget}`)).append('user/message', message, { surfaceOp: 'append' });
+  const samples = { append: [] as number[], encode: [] as number[], log: [] as number[], step: [] as number[] };
   const ops: [keyof typeof samples, () => unknown][] = [
     ['append', () => undefined],
+    ['encode', () => JSON.stringify(logged)],
     ['log', () => checkContextMessage(message)],
     ['step', () => [...checkContextMessage(message), ...checkDeepFrozen(message, 'message')]],
   ];
@@ -74,12 +79,10 @@ for (const budget of BUDGETS) {
       if (i >= 0) samples[name].push(elapsed);
     }
   }
-  const append = median(samples.append);
-  const log = median(samples.log);
-  const step = median(samples.step);
+  const [append, encode, log, step] = [samples.append, samples.encode, samples.log, samples.step].map(median) as [number, number, number, number];
   const bytes = Buffer.byteLength((message.content[0] as { text: string }).text);
   console.log(
-    `${String(budget).padStart(13)}  ${String(bytes).padStart(10)}  ${append.toFixed(3).padStart(9)}  ` +
-      `${log.toFixed(3).padStart(12)} (${(log / append).toFixed(2)}×)  ${step.toFixed(3).padStart(13)} (${(step / append).toFixed(2)}×)`,
+    `${String(budget).padStart(13)}  ${String(bytes).padStart(10)}  ${append.toFixed(3).padStart(9)}  ${encode.toFixed(3).padStart(9)}  ` +
+      `${log.toFixed(3).padStart(12)} (${(log / encode).toFixed(1)}×)  ${step.toFixed(3).padStart(13)} (${(step / encode).toFixed(1)}×)`,
   );
 }

@@ -10,7 +10,7 @@ import {
   REFERENCED_SESSIONS_HEADING,
   REFERENCED_SESSIONS_OPEN_TAG,
 } from './render.ts';
-import { tagSafeByteLength, tagSafeStringify } from './tag-safe-json.ts';
+import { tagSafeStringify, utf8ByteLength } from './tag-safe-json.ts';
 import { SNAPSHOT_INTRO, UNTRUSTED_WARNING } from './warning.ts';
 
 /** A message as the checks read it: every field is checked before it is trusted. */
@@ -38,15 +38,26 @@ function count(text: string, needle: string): number {
   return n;
 }
 
-/** Parses `json` when it is exactly the tag-safe serialisation of what it parses to; otherwise says why not (`what` is plural). */
-function parseTagSafe(json: string, what: string): { value: unknown } | { violation: string } {
-  let value: unknown;
+/** A tag-safe JSON list: its items, and each item's own tag-safe JSON (a slice of the list's text). */
+interface TagSafeList {
+  items: unknown[];
+  parts: string[];
+}
+
+/**
+ * Parses `json` when it is exactly the tag-safe serialisation of the list it parses to, serialising
+ * each item once (the parts give the items' sizes too); otherwise says why not (`what` is plural).
+ */
+function parseTagSafeList(json: string, what: string): TagSafeList | { violation: string } {
+  let items: unknown;
   try {
-    value = JSON.parse(json);
+    items = JSON.parse(json);
   } catch {
     return { violation: `${what} are not JSON` };
   }
-  return tagSafeStringify(value) === json ? { value } : { violation: `${what} are not tag-safe JSON (a raw '<' or a non-canonical form)` };
+  if (!Array.isArray(items)) return { violation: `${what} are not a list` };
+  const parts = items.map((item: unknown) => tagSafeStringify(item));
+  return `[${parts.join(',')}]` === json ? { items, parts } : { violation: `${what} are not tag-safe JSON (a raw '<' or a non-canonical form)` };
 }
 
 /** True for a message whose `source.kind` is `session-reference`: a context message this package publishes. */
@@ -115,18 +126,18 @@ export function checkContextMessage(message: CheckedMessage): string[] {
     violations.push(`${REFERENCED_SESSIONS_CLOSE_TAG} does not follow ${REFERENCED_SESSIONS_OPEN_TAG} on a line of its own`);
     return violations;
   }
-  const framed = parseTagSafe(text.slice(PREFIX.length, jsonEnd), 'the framed previews');
+  const framed = parseTagSafeList(text.slice(PREFIX.length, jsonEnd), 'the framed previews');
   if ('violation' in framed) violations.push(framed.violation);
-  else if (!Array.isArray(framed.value) || framed.value.length !== entries.length) {
+  else if (framed.items.length !== entries.length) {
     violations.push(`the framed previews are not a list of ${entries.length} (one per recorded reference)`);
   } else {
-    framed.value.forEach((preview: unknown, i) => {
+    framed.items.forEach((preview, i) => {
       const entry = entries[i]!;
       if (!isRecord(preview) || preview.sessionId !== entry.sessionId) {
         violations.push(`preview ${i} is not of session ${JSON.stringify(entry.sessionId)}`);
         return;
       }
-      const size = tagSafeByteLength(preview);
+      const size = utf8ByteLength(framed.parts[i]!);
       if (typeof entry.budgetBytes === 'number' && size > entry.budgetBytes) {
         violations.push(`preview ${i} (session ${JSON.stringify(entry.sessionId)}) takes ${size} bytes, over its recorded budget of ${entry.budgetBytes}`);
       }
@@ -146,13 +157,9 @@ function checkOmissions(rest: string, entries: readonly Entry[], violations: str
     violations.push(`no ${REFERENCE_OMISSIONS_HEADING} section after ${REFERENCED_SESSIONS_CLOSE_TAG} although ${truncated.length} reference(s) are truncated`);
     return;
   }
-  const notices = parseTagSafe(rest.slice(OMISSIONS_LEAD.length), 'the omission notices');
+  const notices = parseTagSafeList(rest.slice(OMISSIONS_LEAD.length), 'the omission notices');
   if ('violation' in notices) violations.push(notices.violation);
-  else if (
-    !Array.isArray(notices.value) ||
-    notices.value.length !== truncated.length ||
-    notices.value.some((notice: unknown, i) => !isRecord(notice) || notice.sessionId !== truncated[i]!.sessionId)
-  ) {
+  else if (notices.items.length !== truncated.length || notices.items.some((notice, i) => !isRecord(notice) || notice.sessionId !== truncated[i]!.sessionId)) {
     violations.push(`the omission notices are not one per truncated reference, in reference order`);
   }
 }
