@@ -162,13 +162,13 @@ describe('prepare', () => {
     expect(source.form).toBe('recall');
     expect(source.version).toBe(1);
     expect(source.references).toEqual([
-      expect.objectContaining({ sessionId: 'src-a', label: 'A', capturedFormatVersion: 0, compacted: false, originalMessages: 4, retainedMessages: 4, omittedMessages: 0, omittedBytes: 0, truncated: false, inputIndex: 0 }),
+      expect.objectContaining({ sessionId: 'src-a', label: 'A', capturedFormatVersion: 0, compacted: false, originalMessages: 4, retainedMessages: 4, omittedMessages: 0, omittedBytes: 0, truncated: false, inputIndex: 0, budgetBytes: 65_536 }),
       expect.objectContaining({ sessionId: 'src-b', label: 'src-b', inputIndex: 1, originalMessages: 1 }),
     ]);
     expect(source.references[0]!.capturedThroughSeq).toBe(payload[0]!.capturedThroughSeq);
     expect(Object.keys(source.references[0]!)).toEqual([
       'sessionId', 'label', 'capturedFormatVersion', 'capturedThroughSeq', 'compacted', 'originalMessages',
-      'retainedMessages', 'omittedMessages', 'omittedBytes', 'truncated', 'inputIndex',
+      'retainedMessages', 'omittedMessages', 'omittedBytes', 'truncated', 'inputIndex', 'budgetBytes',
     ]);
   });
 

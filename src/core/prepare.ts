@@ -142,6 +142,7 @@ export function assembleReferenceContext(
       ...stats,
       inputIndex: reference.inputIndex,
       redactedSecrets: capture.redactedSecrets ?? 0,
+      budgetBytes: budget,
     })),
   };
   const text = renderReferencedSessions(sources.map((s) => s.preview), notices);

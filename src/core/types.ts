@@ -114,8 +114,8 @@ export interface OmissionNotice {
 }
 
 /**
- * Per-reference metadata recorded on the injected context message's `source`: the capture facts
- * plus the retention statistics, in this key order.
+ * Per-reference metadata recorded on the injected context message's `source`: the capture facts,
+ * the retention statistics and the budget they were retained under, in this key order.
  */
 export interface SessionReferenceSourceEntry extends RetentionStats {
   /** Source session id. */
@@ -130,6 +130,8 @@ export interface SessionReferenceSourceEntry extends RetentionStats {
   inputIndex: number;
   /** Credentials replaced by `[REDACTED <kind>]` in this source's label and texts (0 with `redactSecrets: false`). */
   redactedSecrets: number;
+  /** The per-source byte budget the preview was retained under; its tag-safe JSON takes at most this many UTF-8 bytes. */
+  budgetBytes: number;
 }
 
 /** The `source` of a context message injected by this package (registered as message-source kind `session-reference`). */

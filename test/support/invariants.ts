@@ -7,6 +7,7 @@ import { Buffer } from 'node:buffer';
 import { SESSION_FORMAT_VERSION } from '@deepseek-ai/dsh-session';
 import type { ContentBlock } from '@deepseek-ai/dsh-llm';
 import type { PreparedReferencedMessage } from '../../src/index.ts';
+import { checkContextMessage } from '../../src/core/context-check.ts';
 import { OMISSIONS_EXPLANATION } from '../../src/core/render.ts';
 import { readTranscript } from '../../src/core/transcript.ts';
 import { SNAPSHOT_INTRO, UNTRUSTED_WARNING } from '../../src/core/warning.ts';
@@ -290,7 +291,7 @@ const PREVIEW_KEYS = ['sessionId', 'label', 'cwd', 'capturedThroughSeq', 'conver
 const NOTICE_KEYS = ['sessionId', 'capturedThroughSeq', 'omittedMessages', 'omittedBytes', 'fullSnapshot'];
 const ENTRY_KEYS = [
   'sessionId', 'label', 'capturedFormatVersion', 'capturedThroughSeq', 'compacted', 'originalMessages',
-  'retainedMessages', 'omittedMessages', 'omittedBytes', 'truncated', 'inputIndex',
+  'retainedMessages', 'omittedMessages', 'omittedBytes', 'truncated', 'inputIndex', 'budgetBytes',
 ];
 
 const sameKeys = (value: unknown, keys: readonly string[]) =>
@@ -330,6 +331,9 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
     return finish({ truncated: 0, sizes });
   }
   check(Object.isFrozen(message), () => 'context message is not frozen');
+  // The runtime invariant companion's message check must stay silent on everything prepare publishes.
+  const companion = checkContextMessage(message);
+  check(companion.length === 0, () => `the invariant companion's checks fail it: ${show(companion, 300)}`);
   check(message.role === 'user', () => `context role ${message.role}`);
   const blocks = message.content;
   if (!check(blocks.length === 1 && blocks[0]?.type === 'text', () => 'context is not exactly one text block')) {
@@ -417,6 +421,7 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
       omittedBytes,
       truncated,
       inputIndex: i,
+      budgetBytes: budget,
     };
     check(sameKeys(entry, ENTRY_KEYS), () => `${where}: source entry keys ${show(Object.keys(entry))}`);
     for (const key of ENTRY_KEYS) {
