@@ -1,6 +1,6 @@
 /** Boots the rc.8 host composition read-only over a DSH home, with the session-reference resolver mounted on top. */
 import { randomUUID } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Context } from '@deepseek-ai/cordis';
 import type { JsonlCompression } from '@deepseek-ai/dsh-session-persistence-jsonl';
@@ -11,6 +11,7 @@ import type { Config } from '../core/config.ts';
 import { SessionReferenceResolver } from '../host/service.ts';
 import type { SessionReferenceAgent } from '../types.ts';
 import { mountHomeServices, SESSIONS_DIR, STORAGES_DIR } from './composition.ts';
+import { detectCompression } from './session-dirs.ts';
 import { tolerateUnreadableLogs } from './tolerant-listing.ts';
 import type { UnreadableLog } from './tolerant-listing.ts';
 
@@ -44,37 +45,6 @@ async function isDirectory(path: string): Promise<boolean> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw error;
   }
-}
-async function listDirs(path: string): Promise<string[]> {
-  try {
-    const entries = await readdir(path, { withFileTypes: true });
-    return entries.filter((entry) => entry.isDirectory()).map((entry) => join(path, entry.name));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-}
-
-/**
- * The physical encoding of the JSONL logs under `sessionsRoot` (`<root>/<project>/<session>/session.jsonl[.zstd]`),
- * from the first log found on disk; `undefined` when there is none (the backend default then applies). A root
- * holding both encodings is refused by the persistence backend itself, with its own message, at the first read.
- * @param sessionsRoot - the JSONL persistence root.
- */
-export async function detectCompression(sessionsRoot: string): Promise<JsonlCompression | undefined> {
-  for (const project of await listDirs(sessionsRoot)) {
-    for (const session of await listDirs(project)) {
-      let names: string[];
-      try {
-        names = await readdir(session);
-      } catch {
-        continue;
-      }
-      if (names.includes('session.jsonl.zstd')) return 'zstd';
-      if (names.includes('session.jsonl')) return 'none';
-    }
-  }
-  return undefined;
 }
 
 /** Options of {@link openHome}. */

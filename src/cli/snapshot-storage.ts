@@ -24,13 +24,16 @@ type Snapshot = Awaited<ReturnType<KvUnit['loadAll']>>;
 
 /** One unit held in memory: the snapshot read at open, then every write applied to it. */
 class MemoryUnit implements KvUnit {
+  private readonly descriptor: KvUnitDescriptor;
+  private readonly tables: Map<string, Map<string, unknown>>;
+  private global: unknown;
   private closed = false;
 
-  constructor(
-    private readonly descriptor: KvUnitDescriptor,
-    private readonly tables: Map<string, Map<string, unknown>>,
-    private global: unknown,
-  ) {}
+  constructor(descriptor: KvUnitDescriptor, tables: Map<string, Map<string, unknown>>, global: unknown) {
+    this.descriptor = descriptor;
+    this.tables = tables;
+    this.global = global;
+  }
 
   async loadAll(): Promise<Snapshot> {
     this.assertOpen();
@@ -74,7 +77,11 @@ class MemoryUnit implements KvUnit {
  * validity checks) when the directory exists, closes it, and serves a {@link MemoryUnit} seeded with it.
  */
 class SnapshotBackend implements StorageBackend {
-  constructor(private readonly config: Config) {}
+  private readonly config: Config;
+
+  constructor(config: Config) {
+    this.config = config;
+  }
 
   readonly kv = {
     open: async (descriptor: KvUnitDescriptor): Promise<KvUnit> => {

@@ -1,10 +1,10 @@
 /** Keeps one unreadable session log from failing the CLI's whole listing: when the persistence's listing fails, sessions are listed one by one. */
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { SessionHeader, SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionPersistence, SessionPersistenceSnapshot } from '@deepseek-ai/dsh-session-persistence';
 import { describeThrown } from '../core/errors.ts';
+import { decodeSessionDir, LOG_NAMES, subdirectories } from './session-dirs.ts';
 
 /** A session the CLI could not read, with the host's reason. */
 export interface UnreadableLog {
@@ -14,24 +14,6 @@ export interface UnreadableLog {
   path: string;
   /** The host's error message. */
   reason: string;
-}
-
-/** The log file names of the JSONL persistence, plain and zstd. */
-const LOG_NAMES = ['session.jsonl.zstd', 'session.jsonl'] as const;
-
-/** The id a session directory name encodes: the JSONL persistence writes other characters than `[A-Za-z0-9._-]` as `~XXXX`. */
-function decodeSessionDir(name: string): string | undefined {
-  if (!/^(?:[A-Za-z0-9._-]|~[0-9A-F]{4})+$/.test(name)) return undefined;
-  return name.replace(/~([0-9A-F]{4})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
-async function directories(path: string): Promise<string[]> {
-  try {
-    return (await readdir(path, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => join(path, entry.name));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
 }
 
 type ListingMethods = {
@@ -57,9 +39,10 @@ export function tolerateUnreadableLogs(persistence: SessionPersistence, sessions
   const unreadable: UnreadableLog[] = [];
   let fallback: Promise<SessionHeader[]> | undefined;
 
-  const readOne = async (dir: string, name: string): Promise<SessionHeader | undefined> => {
-    const log = LOG_NAMES.map((file) => join(dir, file)).find((path) => existsSync(path));
+  const readOne = async (dir: string): Promise<SessionHeader | undefined> => {
+    const log = Object.values(LOG_NAMES).map((file) => join(dir, file)).find((path) => existsSync(path));
     if (log === undefined) return undefined;
+    const name = basename(dir);
     const sessionId = decodeSessionDir(name);
     if (sessionId === undefined) {
       unreadable.push({ sessionId: name, path: log, reason: 'the directory name is not an encoded session id' });
@@ -75,9 +58,9 @@ export function tolerateUnreadableLogs(persistence: SessionPersistence, sessions
 
   const listEach = async (): Promise<SessionHeader[]> => {
     const headers: SessionHeader[] = [];
-    for (const project of await directories(sessionsRoot)) {
-      for (const dir of await directories(project)) {
-        const header = await readOne(dir, dir.slice(project.length + 1));
+    for (const project of await subdirectories(sessionsRoot)) {
+      for (const dir of await subdirectories(project)) {
+        const header = await readOne(dir);
         if (header !== undefined) headers.push(header);
       }
     }
