@@ -4,5 +4,6 @@ import { processIo } from './cli/io.ts';
 import { main } from './cli/program.ts';
 import { filterSqliteWarning } from './cli/warnings.ts';
 
-filterSqliteWarning();
-process.exitCode = await main(process.argv.slice(2), processIo());
+const io = processIo();
+filterSqliteWarning((line) => io.err.line(line));
+process.exitCode = await main(process.argv.slice(2), io);

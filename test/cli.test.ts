@@ -1,8 +1,8 @@
 // The built `dsh-session-ref` CLI as a subprocess, against homes the host packages wrote here: every command, exit statuses, JSON shapes, and <home>/sessions left byte-identical.
 import { spawn, execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { cp, lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { closeSync, existsSync, openSync } from 'node:fs';
+import { cp, lstat, mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,12 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Context } from '@deepseek-ai/cordis';
 import SessionStore from '@deepseek-ai/dsh-session';
 import JsonlSessionPersistence from '@deepseek-ai/dsh-session-persistence-jsonl';
-import SessionProjectionRegistry from '@deepseek-ai/dsh-session-projection';
-import SessionProjectionCache from '@deepseek-ai/dsh-session-projection-cache';
-import SessionTitleService from '@deepseek-ai/dsh-session-title';
-import Storage from '@deepseek-ai/dsh-storage';
-import * as StorageDomain from '@deepseek-ai/dsh-storage-domain';
-import * as StorageJson from '@deepseek-ai/dsh-storage-json';
 import {
   encodeSessionReferenceUri,
   findInTranscript,
@@ -24,11 +18,15 @@ import {
   readTranscript,
   UNTRUSTED_WARNING,
 } from '../src/index.ts';
-import type { SessionReferenceSource } from '../src/index.ts';
+import { renderTranscript } from '../src/core/transcript.ts';
+import type { SessionReferenceMentionCandidate, SessionReferenceSource } from '../src/index.ts';
 import { DEMO_IDS, DEMO_PROJECTS, writeDemoHome } from '../src/cli/demo.ts';
 import { channel, colourEnabled } from '../src/cli/io.ts';
 import { SPINNER_DELAY_MS, withProgress } from '../src/cli/progress.ts';
+import type { Progress } from '../src/cli/progress.ts';
+import { candidatesTable } from '../src/cli/commands.ts';
 import { openHome, ReadOnlyHomeError } from '../src/cli/home.ts';
+import { writeHome } from '../src/cli/composition.ts';
 import { writeSession } from './support/write-session.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -40,7 +38,7 @@ let tmp: string;
 let zstdHome: string;
 /** A plain-JSONL home written with the test harness's session writer. */
 let plainHome: string;
-/** The zstd home's sessions without storages/: no projection cache, so labels fall back to ids. */
+/** The zstd home's sessions without storages/: no projection cache, so the CLI folds the titles from the logs. */
 let noCacheHome: string;
 /** An existing, empty home. */
 let emptyHome: string;
@@ -53,22 +51,31 @@ interface Result {
   stderr: string;
 }
 
-/** Runs the built CLI with `args`; `input` goes to stdin. */
-function cli(args: readonly string[], options: { input?: string; env?: Record<string, string> } = {}): Promise<Result> {
+/** How {@link cli} runs: `input` goes to stdin, or stdin reads the file `stdinPath`; `env` adds variables. */
+interface CliOptions {
+  input?: string;
+  stdinPath?: string;
+  env?: Record<string, string>;
+}
+
+/** Runs the built CLI with `args`. */
+function cli(args: readonly string[], options: CliOptions = {}): Promise<Result> {
   return new Promise((done, fail) => {
     const env: NodeJS.ProcessEnv = { ...process.env, HOME: fakeUserHome, ...options.env };
     delete env.DSH_HOME;
     delete env.NO_COLOR;
     delete env.FORCE_COLOR;
     if (options.env?.DSH_HOME !== undefined) env.DSH_HOME = options.env.DSH_HOME;
-    const child = spawn(NODE, [CLI, ...args], { cwd: tmp, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const stdin = options.stdinPath === undefined ? 'pipe' : openSync(options.stdinPath, 'r');
+    const child = spawn(NODE, [CLI, ...args], { cwd: tmp, env, stdio: [stdin, 'pipe', 'pipe'] });
+    if (typeof stdin === 'number') closeSync(stdin);
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', fail);
     child.on('close', (code) => done({ code, stdout, stderr }));
-    child.stdin.end(options.input ?? '');
+    child.stdin?.end(options.input ?? '');
   });
 }
 
@@ -94,7 +101,7 @@ async function snapshot(dir: string): Promise<string[]> {
  * Runs the CLI against `home` and proves it wrote nothing into `<home>/sessions` (listing, sizes, mtimes and
  * bytes identical) nor into `<home>/storages`.
  */
-async function guarded(home: string, args: readonly string[], options: { input?: string; env?: Record<string, string> } = {}): Promise<Result> {
+async function guarded(home: string, args: readonly string[], options: CliOptions = {}): Promise<Result> {
   const sessions = join(home, 'sessions');
   const storages = join(home, 'storages');
   const [beforeSessions, beforeStorages] = [await snapshot(sessions), await snapshot(storages)];
@@ -104,44 +111,25 @@ async function guarded(home: string, args: readonly string[], options: { input?:
   return result;
 }
 
-/** Writes `specs` into `home` with the test harness's writer through a host like the CLI reads (JSONL + projection cache on storages/). */
+/** Writes two titled sessions into `home` with the shared writer, through the composition the demo writes with. */
 async function writeHarnessHome(home: string, compression: 'none' | 'zstd'): Promise<void> {
-  const ctx = new Context();
-  await ctx.plugin(SessionStore);
-  await ctx.plugin(JsonlSessionPersistence, { root: join(home, 'sessions'), compression });
-  await ctx.plugin(Storage);
-  await ctx.plugin(StorageJson, { root: join(home, 'storages') });
-  await ctx.plugin(StorageDomain, { backend: 'json' });
-  await ctx.plugin(SessionProjectionRegistry);
-  await ctx.plugin(SessionTitleService, { fallbackMaxWords: 8, fallbackMaxBytes: 120, maxTitleBytes: 240 });
-  await ctx.plugin(SessionProjectionCache, { writeEveryEvents: 10_000, writeIntervalMs: 3_600_000 });
-  try {
-    const specs = [
-      { id: 'plain-alpha', cwd: '/w/\u001b[31mone', title: 'Alpha notes', text: 'alpha question', createdAt: 1_000 },
-      { id: 'plain-beta', title: 'Beta notes', text: 'beta question', createdAt: 2_000 },
-    ];
-    for (const spec of specs) {
-      await writeSession(
-        { ctx },
-        {
-          id: spec.id,
-          ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
-          createdAt: spec.createdAt,
-          live: true,
-          items: [
-            { kind: 'user', text: spec.text },
-            { kind: 'assistant', text: `answer to ${spec.text}` },
-          ],
-        },
-      );
-      const session = ctx.sessions.get(spec.id as never)!;
-      ctx.sessionTitle.rename(session, spec.title);
-      await ctx.sessions.flush(session);
-      await ctx.sessionProjectionCache.write(session);
-    }
-  } finally {
-    await ctx.fiber.dispose();
-  }
+  const specs = [
+    { id: 'plain-alpha', cwd: '/w/\u001b[31mone', title: 'Alpha notes', text: 'alpha question', createdAt: 1_000 },
+    { id: 'plain-beta', title: 'Beta notes', text: 'beta question', createdAt: 2_000 },
+  ];
+  await writeHome(
+    home,
+    specs.map(({ text, ...spec }) => ({
+      ...spec,
+      provider: 'test',
+      model: 'm',
+      items: [
+        { kind: 'user', text },
+        { kind: 'assistant', text: `answer to ${text}` },
+      ],
+    })),
+    { compression },
+  );
 }
 
 const mentionOf = (id: string, label?: string): string => formatSessionReferenceMention(label === undefined ? { sessionId: id } : { sessionId: id, label });
@@ -219,27 +207,53 @@ describe('candidates', () => {
     expect(table.stdout).toContain('/w/\\u001b[31mone');
   });
 
-  it('labels sessions by id when the home has no projection cache, without creating storages/', async () => {
-    const result = await guarded(noCacheHome, ['candidates', '--home', noCacheHome, '--json']);
-    expect(result.code).toBe(0);
-    const candidates = JSON.parse(result.stdout) as { sessionId: string; label: string }[];
-    expect(candidates).toHaveLength(4);
-    for (const candidate of candidates) expect(candidate.label).toBe(candidate.sessionId);
+  it('folds titles the home has no projection cache for, in memory: every session titled, storages/ never created', async () => {
+    // SPEC §7.2.1 (last sentence) replaced "labelled by their ids" for a home without a projection cache.
+    const [json, zstd] = await Promise.all([
+      guarded(noCacheHome, ['candidates', '--home', noCacheHome, '--cwd', DEMO_PROJECTS.atlas, '--json']),
+      guarded(zstdHome, ['candidates', '--home', zstdHome, '--cwd', DEMO_PROJECTS.atlas, '--json']),
+    ]);
+    expect(json.code, json.stderr).toBe(0);
+    expect(json.stderr).toBe('');
+    expect(JSON.parse(json.stdout)).toEqual(JSON.parse(zstd.stdout));
     expect(existsSync(join(noCacheHome, 'storages'))).toBe(false);
   });
 
-  it('on an empty or absent home lists nothing, exits 0 and creates nothing', async () => {
+  it('folds the title of a session the projection cache never checkpointed, and writes nothing back', async () => {
+    const home = join(tmp, 'home-late');
+    await cp(zstdHome, home, { recursive: true });
+    // Another process without the projection cache (a headless run) wrote this one.
+    const ctx = new Context();
+    try {
+      await ctx.plugin(SessionStore);
+      await ctx.plugin(JsonlSessionPersistence, { root: join(home, 'sessions') });
+      await writeSession({ ctx }, { id: 'late-session', cwd: DEMO_PROJECTS.atlas, title: 'Late notes', items: [{ kind: 'user', text: 'a late question' }] });
+    } finally {
+      await ctx.fiber.dispose();
+    }
+    const result = await guarded(home, ['candidates', 'late', '--home', home, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).map((c: { sessionId: string; label: string }) => [c.sessionId, c.label])).toEqual([['late-session', 'Late notes']]);
+  });
+
+  it('on an empty home lists nothing and exits 0; an absent home exits 1 naming it; nothing is created', async () => {
     const absent = join(tmp, 'no-such-home');
-    const [json, table, missing] = await Promise.all([
+    const [json, table, missing, missingPreview, missingEnv] = await Promise.all([
       guarded(emptyHome, ['candidates', '--home', emptyHome, '--json']),
       guarded(emptyHome, ['candidates', '--home', emptyHome]),
       cli(['candidates', '--home', absent, '--json']),
+      cli(['preview', '--home', absent, mentionOf(DEMO_IDS.billing)]),
+      cli(['candidates'], { env: { DSH_HOME: absent } }),
     ]);
-    expect([json.code, table.code, missing.code]).toEqual([0, 0, 0]);
+    expect([json.code, table.code]).toEqual([0, 0]);
     expect(JSON.parse(json.stdout)).toEqual([]);
-    expect(JSON.parse(missing.stdout)).toEqual([]);
     expect(table.stdout).toBe('');
     expect(table.stderr).toContain('No sessions');
+    for (const result of [missing, missingPreview, missingEnv]) {
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(`error: no DSH home at ${absent}\n`);
+    }
     expect(await readdir(emptyHome)).toEqual([]);
     expect(existsSync(absent)).toBe(false);
   });
@@ -410,6 +424,43 @@ describe('transcript', () => {
     expect(human.stderr).toContain('1 match of "timeout race"');
   });
 
+  it('stops reading stdin or a file at --max-input-bytes (default 64 MiB) and exits 1; a file of exactly the cap reads', async () => {
+    const size = Buffer.byteLength(text);
+    const [endlessStdin, endlessFile, overStdin, exact, over, zero] = await Promise.all([
+      cli(['preview', '-', '--home', zstdHome], { stdinPath: '/dev/zero' }),
+      cli(['transcript', '/dev/zero', '--max-input-bytes', '1000']),
+      cli(['preview', '-', '--home', zstdHome, '--max-input-bytes', '10'], { input: 'x'.repeat(11) }),
+      cli(['transcript', file, '--max-input-bytes', String(size), '--json']),
+      cli(['transcript', file, '--max-input-bytes', String(size - 1)]),
+      cli(['transcript', file, '--max-input-bytes', '0']),
+    ]);
+    expect(endlessStdin.code).toBe(1);
+    expect(endlessStdin.stderr).toBe('error: stdin is larger than --max-input-bytes (67,108,864 bytes); pass a larger --max-input-bytes to read it\n');
+    expect(endlessFile.code).toBe(1);
+    expect(endlessFile.stderr).toContain('/dev/zero is larger than --max-input-bytes (1,000 bytes)');
+    expect(overStdin.code).toBe(1);
+    expect(overStdin.stderr).toContain('stdin is larger than --max-input-bytes (10 bytes)');
+    expect(exact.code, exact.stderr).toBe(0);
+    expect(JSON.parse(exact.stdout)).toEqual(readTranscript(text));
+    expect(over.code).toBe(1);
+    expect(over.stderr).toContain(`${file} is larger than --max-input-bytes`);
+    expect(zero.code).toBe(2);
+    for (const result of [endlessStdin, endlessFile, overStdin, over, zero]) expect(result.stdout).toBe('');
+  });
+
+  it('--allow-unterminated reads a transcript without its closing line as the reader reports it, warning when it is unterminated', async () => {
+    const unterminated = join(tmp, 'unterminated.txt');
+    const cut = text.replace(/### End of transcript: \d+ messages\n$/, '');
+    await writeFile(unterminated, cut);
+    const result = await cli(['transcript', unterminated, '--allow-unterminated', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const read = (readTranscript as (text: string, options: object) => ReturnType<typeof readTranscript> & { unterminated?: boolean })(cut, {
+      allowUnterminated: true,
+    });
+    expect(JSON.parse(result.stdout)).toEqual(read);
+    expect(result.stderr.includes('no "### End of transcript" line')).toBe(read.unterminated === true);
+  });
+
   it('a malformed transcript exits 1 with INVALID_REFERENCE; a missing file exits 1; --message past the end exits 2', async () => {
     const broken = join(tmp, 'broken.txt');
     await writeFile(broken, text.replace('### Message 2', '### Message 7'));
@@ -482,6 +533,211 @@ describe('demo', () => {
   });
 });
 
+/** The log file of `sessionId` under `<home>/sessions`. */
+async function logOf(home: string, sessionId: string): Promise<string> {
+  for (const project of await readdir(join(home, 'sessions'))) {
+    const dir = join(home, 'sessions', project, sessionId);
+    if (existsSync(dir)) return join(dir, (await readdir(dir)).find((name) => name.startsWith('session.jsonl'))!);
+  }
+  throw new Error(`no log of ${sessionId} under ${home}`);
+}
+
+describe('the home', () => {
+  it('--home "" is a usage error (exit 2), never a fall back to $DSH_HOME, so nothing lands in its spill/', async () => {
+    const home = join(tmp, 'home-env');
+    await Promise.all(['sessions', 'storages'].map((dir) => cp(join(zstdHome, dir), join(home, dir), { recursive: true })));
+    const results = await Promise.all([
+      guarded(home, ['preview', '--home', '', '--max-bytes', '1000', mentionOf(DEMO_IDS.checkout)], { env: { DSH_HOME: home } }),
+      guarded(home, ['preview', '-', '--home', ''], { env: { DSH_HOME: home }, input: mentionOf(DEMO_IDS.checkout) }),
+      guarded(home, ['candidates', '--home', ''], { env: { DSH_HOME: home } }),
+    ]);
+    for (const result of results) {
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe('error: --home: expected a directory, got an empty string\n');
+    }
+    expect(existsSync(join(home, 'spill'))).toBe(false);
+  });
+
+  it('a --home that is a file exits 1 saying so', async () => {
+    const notDir = join(tmp, 'home-file');
+    await writeFile(notDir, 'not a home');
+    const result = await cli(['candidates', '--home', notDir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`error: the DSH home ${notDir} is not a directory\n`);
+  });
+
+  it('--cwd resolves symlinks before same-workspace ranking', async () => {
+    const home = join(tmp, 'home-linked');
+    const project = join(await realpath(tmp), 'project-real');
+    const link = join(tmp, 'project-link');
+    await mkdir(project);
+    await symlink(project, link);
+    const item = { kind: 'user', text: 'hello' } as const;
+    await writeHome(home, [
+      { id: 'linked-here', cwd: project, title: 'Here', provider: 'test', model: 'm', createdAt: 1_000, items: [item] },
+      { id: 'linked-there', cwd: '/elsewhere', title: 'There', provider: 'test', model: 'm', createdAt: 2_000, items: [item] },
+    ]);
+    const result = await guarded(home, ['candidates', '--home', home, '--cwd', link, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).map((c: { sessionId: string; sameWorkspace: boolean }) => [c.sessionId, c.sameWorkspace])).toEqual([
+      ['linked-here', true],
+      ['linked-there', false],
+    ]);
+  });
+});
+
+describe('one unreadable log stops only its own session', () => {
+  /** Copies of the zstd home where the Harbor deploy session's log is garbage, a symlink to a non-log, or a symlink to another session's log. */
+  const homes: Record<'garbage' | 'foreign' | 'duplicate', string> = { garbage: '', foreign: '', duplicate: '' };
+
+  beforeAll(async () => {
+    const foreign = join(tmp, 'foreign.txt');
+    await writeFile(foreign, 'not a session log\n');
+    for (const kind of Object.keys(homes) as (keyof typeof homes)[]) {
+      const home = join(tmp, `home-${kind}`);
+      await Promise.all(['sessions', 'storages'].map((dir) => cp(join(zstdHome, dir), join(home, dir), { recursive: true })));
+      const log = await logOf(home, DEMO_IDS.harborDeploy);
+      await rm(log);
+      if (kind === 'garbage') await writeFile(log, Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 37) % 256)));
+      else await symlink(kind === 'foreign' ? foreign : await logOf(home, DEMO_IDS.billing), log);
+      homes[kind] = home;
+    }
+  });
+
+  it('candidates lists every healthy session and names the unreadable one on stderr', async () => {
+    for (const [kind, home] of Object.entries(homes)) {
+      const result = await guarded(home, ['candidates', '--home', home, '--cwd', DEMO_PROJECTS.atlas, '--json']);
+      expect(result.code, `${kind}: ${result.stderr}`).toBe(0);
+      expect(JSON.parse(result.stdout).map((c: { label: string }) => c.label), kind).toEqual([
+        'Flaky checkout test',
+        'Billing migration plan',
+        'Rotate Harbor TLS certificates',
+      ]);
+      expect(result.stderr, kind).toMatch(
+        new RegExp(`^warning: left out session "${DEMO_IDS.harborDeploy}": its log ${await logOf(home, DEMO_IDS.harborDeploy)} could not be read: \\S`),
+      );
+    }
+  });
+
+  it('preview of a healthy session works; citing the unreadable one fails with READ_FAILED and the log named', async () => {
+    for (const [kind, home] of Object.entries(homes)) {
+      const [healthy, broken] = await Promise.all([
+        guarded(home, ['preview', '--home', home, '--no-spill', '--json', mentionOf(DEMO_IDS.billing)]),
+        guarded(home, ['preview', '--home', home, '--no-spill', mentionOf(DEMO_IDS.harborDeploy)]),
+      ]);
+      expect(healthy.code, `${kind}: ${healthy.stderr}`).toBe(0);
+      expect(JSON.parse(healthy.stdout).additionalContext.source.references[0].sessionId).toBe(DEMO_IDS.billing);
+      expect(broken.code, kind).toBe(1);
+      expect(broken.stderr, kind).toContain(`warning: the log of session "${DEMO_IDS.harborDeploy}"`);
+      expect(broken.stderr, kind).toContain('SESSION_REFERENCE_READ_FAILED: ');
+    }
+  });
+
+  it('a log whose body cannot be folded keeps its id as label, with a warning; the others are titled', async () => {
+    const home = join(tmp, 'home-torn-body');
+    await cp(join(noCacheHome, 'sessions'), join(home, 'sessions'), { recursive: true });
+    const log = await logOf(home, DEMO_IDS.billing);
+    const bytes = await readFile(log);
+    for (let i = bytes.length >> 1; i < (bytes.length >> 1) + 40; i++) bytes[i]! ^= 0xff;
+    await writeFile(log, bytes);
+    const result = await guarded(home, ['candidates', '--home', home, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const labels = Object.fromEntries(JSON.parse(result.stdout).map((c: { sessionId: string; label: string }) => [c.sessionId, c.label]));
+    expect(labels).toEqual({
+      [DEMO_IDS.billing]: DEMO_IDS.billing,
+      [DEMO_IDS.checkout]: 'Flaky checkout test',
+      [DEMO_IDS.harborDeploy]: 'Harbor deploy notes',
+      [DEMO_IDS.harborTls]: 'Rotate Harbor TLS certificates',
+    });
+    expect(result.stderr).toMatch(new RegExp(`^warning: session "${DEMO_IDS.billing}" is labelled by its id: its log could not be folded: \\S`));
+    expect(existsSync(join(home, 'storages'))).toBe(false);
+  });
+});
+
+/** Escape sequences, C1 controls and a bidi override, as a hostile file, id or path would carry them. */
+const HOSTILE = '\u001b]0;PWNED\u0007\u001b[31m\u009b31m\u0085\u202e';
+/** The same, as the CLI shows it on a terminal. */
+const HOSTILE_SHOWN = '\\u001b]0;PWNED\\u0007\\u001b[31m\\u009b31m\\u0085\\u202e';
+
+/** Runs `commands` with `sh` under a pseudo-terminal (util-linux `script`), so every CLI in it writes to a TTY; resolves with what the terminal received. */
+function onTerminal(commands: string, env: Record<string, string>): Promise<string> {
+  return new Promise((done, fail) => {
+    const child = spawn('script', ['-qec', commands, '/dev/null'], {
+      cwd: tmp,
+      env: { ...process.env, HOME: fakeUserHome, SHELL: '/bin/sh', NODE, CLI, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('error', fail);
+    child.on('close', () => done(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+describe('on a terminal', () => {
+  /** One CLI run per way text from outside the program reaches the terminal, and the words each must print. */
+  const runs: [command: string, shows: string][] = [
+    ['"$NODE" "$CLI" transcript "$BAD_HEADER"', 'header JSON does not parse'],
+    ['"$NODE" "$CLI" transcript "$HOSTILE_TRANSCRIPT"', 'Transcript of'],
+    ['"$NODE" "$CLI" transcript "$HOSTILE_TRANSCRIPT" --grep "$HOSTILE"', 'offset'],
+    ['"$NODE" "$CLI" transcript "$HOSTILE_TRANSCRIPT" --grep "nothing$HOSTILE"', '0 matches of'],
+    ['"$NODE" "$CLI" preview --home "$ZSTD_HOME" --no-spill "$HOSTILE_MENTION"', 'SESSION_REFERENCE_READ_FAILED'],
+    ['"$NODE" "$CLI" candidates --home "$MISSING_HOME"', 'no DSH home at'],
+    ['"$NODE" "$CLI" candidates "q$HOSTILE" --home "$EMPTY_HOME"', 'No session matches'],
+    ['"$NODE" "$CLI" candidates --home "$PLAIN_HOME"', 'Alpha notes'],
+    ['"$NODE" "$CLI" candidates "--x$HOSTILE"', 'unknown option'],
+  ];
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    const hostile = renderTranscript({
+      sessionId: `s${HOSTILE}`,
+      label: `label${HOSTILE}`,
+      cwd: `/w${HOSTILE}`,
+      capturedThroughSeq: 3,
+      capturedFormatVersion: 0,
+      messages: [{ role: 'user', text: `text ${HOSTILE} more`, checkpoint: false }],
+    });
+    const hostileTranscript = join(tmp, 'hostile.txt');
+    const badHeader = join(tmp, 'bad-header.txt');
+    await writeFile(hostileTranscript, hostile);
+    await writeFile(badHeader, hostile.replace(/^ {2}"sessionId": .*$/m, `  "sessionId": x${HOSTILE},`));
+    env = {
+      HOSTILE,
+      HOSTILE_TRANSCRIPT: hostileTranscript,
+      BAD_HEADER: badHeader,
+      HOSTILE_MENTION: mentionOf(`id${HOSTILE}`),
+      ZSTD_HOME: zstdHome,
+      MISSING_HOME: join(tmp, `missing${HOSTILE}`),
+      EMPTY_HOME: emptyHome,
+      PLAIN_HOME: plainHome,
+    };
+  });
+
+  it('the host and V8 messages quote the hostile bytes raw: exactly what a pipe receives', async () => {
+    const [header, id] = await Promise.all([
+      cli(['transcript', env.BAD_HEADER!]),
+      cli(['preview', '--home', zstdHome, '--no-spill', env.HOSTILE_MENTION!]),
+    ]);
+    expect(header.stderr).toContain('x\u001b]0;PWNED'); // V8 quotes a window of the header
+    expect(id.stderr).toContain(`id${HOSTILE}`);
+  });
+
+  it('no raw ESC, C1 control or bidi override from input reaches the terminal: errors, warnings, quoted text and session text are escaped; with colour on, the only sequences are the CLI\'s own colours', async () => {
+    const commands = runs.map(([command]) => command).join('; ');
+    const [plain, coloured] = await Promise.all([onTerminal(commands, { ...env, NO_COLOR: '1' }), onTerminal(commands, env)]);
+    const shown = plain.replaceAll('\r\u001b[2K', '');
+    for (const [command, words] of runs) expect(shown, command).toContain(words);
+    expect(shown).not.toMatch(/[\u001b\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(shown.split(HOSTILE_SHOWN).length - 1).toBeGreaterThanOrEqual(runs.length - 1);
+
+    expect(coloured).toMatch(/\u001b\[31m/);
+    const rest = coloured.replaceAll('\r\u001b[2K', '').replace(/\u001b\[(?:1|2|22|31|32|33|36|39)m/g, '');
+    expect(rest).not.toMatch(/[\u001b\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);
+  });
+});
+
 describe('in process', () => {
   it('the booted home refuses every log write through the persistence', async () => {
     const host = await openHome({ home: zstdHome, spill: false });
@@ -503,11 +759,50 @@ describe('in process', () => {
     const tty = channel({ write: (chunk: string) => (written.tty += chunk), isTTY: true }, { NO_COLOR: '1' });
     const pipe = channel({ write: (chunk: string) => (written.pipe += chunk) }, {});
     const fast = channel({ write: (chunk: string) => (written.fast += chunk), isTTY: true }, {});
-    expect(await Promise.all([withProgress(tty, 'reading', slow), withProgress(pipe, 'reading', slow), withProgress(fast, 'reading', async () => 'ok')])).toEqual(['ok', 'ok', 'ok']);
-    expect(written.tty).toMatch(/^\r\x1b\[2K. reading \d+\.\ds/);
+    const relabelled = async (progress: Progress): Promise<string> => {
+      progress.set('folding titles 1/2');
+      return slow();
+    };
+    expect(await Promise.all([withProgress(tty, 'reading', relabelled), withProgress(pipe, 'reading', slow), withProgress(fast, 'reading', async () => 'ok')])).toEqual(['ok', 'ok', 'ok']);
+    expect(written.tty).toMatch(/^\r\x1b\[2K. folding titles 1\/2 \d+\.\ds/);
     expect(written.tty.endsWith('\r\x1b[2K')).toBe(true);
     expect(written.pipe).toBe('');
     expect(written.fast).toBe('');
+  });
+
+  it('on a TTY a channel escapes every control character it writes, whatever its origin, and keeps only its own colours', () => {
+    const written = { tty: '', plain: '', pipe: '' };
+    const tty = channel({ write: (chunk: string) => (written.tty += chunk), isTTY: true }, {});
+    const plain = channel({ write: (chunk: string) => (written.plain += chunk), isTTY: true }, { NO_COLOR: '1' });
+    const pipe = channel({ write: (chunk: string) => (written.pipe += chunk) }, {});
+    for (const ch of [tty, plain, pipe]) {
+      ch.line(`${ch.c.red(ch.c.bold('CODE'))}: x${HOSTILE}\ttab\r`);
+      ch.write('\u0000forged:31\u0000');
+    }
+    expect(written.tty).toBe(`\u001b[31m\u001b[1mCODE\u001b[22m\u001b[39m: x${HOSTILE_SHOWN}\ttab\\r\n\\u0000forged:31\\u0000`);
+    expect(written.plain).toBe(`CODE: x${HOSTILE_SHOWN}\ttab\\r\n\\u0000forged:31\\u0000`);
+    expect(written.pipe).toBe(`CODE: x${HOSTILE}\ttab\r\n\u0000forged:31\u0000`);
+  });
+
+  it('the candidates table adds a MATCH column for a query: the field, or the body snippet on one line', () => {
+    const c = channel({ write: () => true }, {}).c;
+    const base = { cwd: '/w', sameWorkspace: false, createdAt: 1, mention: '' };
+    const rows: SessionReferenceMentionCandidate[] = [
+      { ...base, sessionId: 'a', label: 'Discount rules', match: { in: 'title' } },
+      { ...base, sessionId: 'b', label: 'b', match: { in: 'body', snippet: 'the discount\n  service\u001b[31m timed out' } },
+    ];
+    const lines = candidatesTable(rows, 'discount', c).trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^LABEL +ID +CWD +SAME-WORKSPACE +MATCH$/);
+    expect(lines[1]).toMatch(/^Discount rules +a +\/w +no +title$/);
+    expect(lines[2]).toMatch(/ +no +body: the discount service\\u001b\[31m timed out$/);
+    expect(candidatesTable(rows, '', c)).not.toContain('MATCH');
+  });
+
+  it('a wide or combining label is cut by display columns, never inside a grapheme', () => {
+    const c = channel({ write: () => true }, {}).c;
+    const row = (label: string): string => candidatesTable([{ sessionId: 'x', label, sameWorkspace: true, createdAt: 1, mention: '' }], '', c).split('\n')[1]!;
+    expect(row('数据库迁移计划'.repeat(5)).startsWith(`${'数据库迁移计划'.repeat(3)}数据… `)).toBe(true);
+    expect(row('e\u0301'.repeat(60)).startsWith(`${'e\u0301'.repeat(47)}… `)).toBe(true);
   });
 
   it('colour only on a TTY, and never with NO_COLOR', () => {

@@ -1,34 +1,45 @@
 /** The work of the CLI commands that boot a host over a DSH home: candidates and preview. */
-import { Buffer } from 'node:buffer';
 import type { TextBlock } from '@deepseek-ai/dsh-llm';
 import { automaticReferenceBytes } from '../core/config.ts';
-import { REFERENCE_OMISSIONS_HEADING, REFERENCED_SESSIONS_OPEN_TAG } from '../core/render.ts';
-import type { SessionReferenceSource, SessionReferenceMentionCandidate } from '../types.ts';
-import { tagSafeStringify } from '../core/tag-safe-json.ts';
-import type { OmissionNotice, ReferencePreview } from '../core/types.ts';
-import { parseSessionReferenceText } from '../core/uri.ts';
-import { bytes, cellSafe, count, heading, shellQuote, table, writeExact } from './format.ts';
+import { isSessionReferenceError } from '../core/errors.ts';
+import { rewriteMentions } from '../core/prepare.ts';
+import type { PreparedSource } from '../core/prepare.ts';
+import type { SessionReferenceMentionCandidate } from '../core/types.ts';
+import type { DetailedPreparedReferencedMessage } from '../host/service.ts';
+import { bytes, cellSafe, count, heading, shellQuote, table } from './format.ts';
+import type { Column } from './format.ts';
 import { openHome, throwawayAgent } from './home.ts';
 import type { HomeHost, OpenHomeOptions } from './home.ts';
-import type { Io } from './io.ts';
+import type { Colors, Io } from './io.ts';
 import { withProgress } from './progress.ts';
+import type { Progress } from './progress.ts';
+import { foldMissingTitles } from './titles.ts';
 
 /** Options every home-reading command takes. */
 export interface HomeOptions {
   /** Absolute DSH home. */
   home: string;
-  /** Absolute working directory of the throwaway agent (ranking, same-workspace). */
+  /** Absolute working directory of the throwaway agent (ranking, same-workspace), symlinks resolved. */
   cwd: string;
 }
 
-/** Boots the home (with a spinner on a TTY while it is read), runs `work`, and disposes the host. */
-async function withHome<T>(io: Io, open: Omit<OpenHomeOptions, 'warn'>, label: string, work: (host: HomeHost) => Promise<T>): Promise<T> {
+/**
+ * Boots the home (with a spinner on a TTY while it is read), runs `work`, and disposes the host; what `work`
+ * passes to `warn` is printed on stderr afterwards, whether it succeeded or not.
+ */
+async function withHome<T>(
+  io: Io,
+  open: Omit<OpenHomeOptions, 'warn'>,
+  label: string,
+  work: (host: HomeHost, warn: (message: string) => void, progress: Progress) => Promise<T>,
+): Promise<T> {
   const warnings: string[] = [];
+  const warn = (message: string): void => void warnings.push(message);
   try {
-    return await withProgress(io.err, `${label} in ${open.home}`, async () => {
-      const host = await openHome({ ...open, warn: (message) => warnings.push(message) });
+    return await withProgress(io.err, `${label} in ${open.home}`, async (progress) => {
+      const host = await openHome({ ...open, warn });
       try {
-        return await work(host);
+        return await work(host, warn, progress);
       } finally {
         await host.dispose();
       }
@@ -48,15 +59,58 @@ export interface CandidatesOptions extends HomeOptions {
   json: boolean;
 }
 
+/** Longest body-match snippet shown in the MATCH column. */
+const SNIPPET_COLUMNS = 60;
+
+/** What the MATCH column shows: the field that matched, or the body snippet on one line. */
+function matchText(candidate: SessionReferenceMentionCandidate): string {
+  const match = candidate.match;
+  if (match === undefined) return '-';
+  return match.in === 'body' ? `body: ${match.snippet.replace(/\s+/g, ' ')}` : match.in;
+}
+
+/**
+ * The candidates table: label, id, cwd and same-workspace, and for a non-empty query a MATCH column saying
+ * whether the title, id or cwd matched, or, for a match in what was said, the engine's snippet.
+ */
+export function candidatesTable(candidates: readonly SessionReferenceMentionCandidate[], query: string, c: Colors): string {
+  const columns: Column<SessionReferenceMentionCandidate>[] = [
+    { header: 'LABEL', value: (row) => row.label, max: 48, style: (text, _row, cc) => cc.bold(text) },
+    { header: 'ID', value: (row) => row.sessionId, style: (text, _row, cc) => cc.cyan(text) },
+    { header: 'CWD', value: (row) => row.cwd ?? '-', max: 48, keepEnd: true },
+    {
+      header: 'SAME-WORKSPACE',
+      value: (row) => (row.sameWorkspace ? 'yes' : 'no'),
+      style: (text, row, cc) => (row.sameWorkspace ? cc.green(text) : cc.dim(text)),
+    },
+  ];
+  if (query !== '') {
+    columns.push({
+      header: 'MATCH',
+      value: matchText,
+      max: SNIPPET_COLUMNS,
+      style: (text, row, cc) => (row.match?.in === 'body' ? cc.dim(text) : text),
+    });
+  }
+  return table(candidates, columns, c);
+}
+
 /**
  * The `@` menu a host would show an agent working in `cwd`: the Remote face's candidates (discovery under the
- * candidate limit, each with its mention), as a table of label, id, cwd and same-workspace, or as JSON.
+ * candidate limit, each with its mention), as a table or as JSON. Titles the home's projection cache lacks are
+ * folded from the logs first, in memory (a progress line on a TTY); a session whose log cannot be read is named
+ * on stderr and left out, and the others are listed.
  */
 export async function runCandidates(io: Io, options: CandidatesOptions): Promise<SessionReferenceMentionCandidate[]> {
   const config = options.limit === undefined ? {} : { candidateLimit: options.limit };
-  const candidates = await withHome(io, { home: options.home, spill: false, config }, 'listing sessions', (host) =>
-    host.resolver.remoteExportCandidates(throwawayAgent('candidates', options.cwd), options.query),
-  );
+  const candidates = await withHome(io, { home: options.home, spill: false, config }, 'listing sessions', async (host, warn, progress) => {
+    const unfolded = await foldMissingTitles(host.ctx, (done, total) => progress.set(`folding titles ${done}/${total} in ${options.home}`));
+    progress.set(`listing sessions in ${options.home}`);
+    const listed = await host.resolver.remoteExportCandidates(throwawayAgent('candidates', options.cwd), options.query);
+    for (const log of host.unreadable()) warn(`left out session ${JSON.stringify(log.sessionId)}: its log ${log.path} could not be read: ${log.reason}`);
+    for (const { sessionId, reason } of unfolded) warn(`session ${JSON.stringify(sessionId)} is labelled by its id: its log could not be folded: ${reason}`);
+    return listed;
+  });
   if (options.json) {
     io.out.line(JSON.stringify(candidates, null, 2));
     return candidates;
@@ -65,22 +119,7 @@ export async function runCandidates(io: Io, options: CandidatesOptions): Promise
     io.err.line(io.err.c.dim(options.query === '' ? `No sessions in ${options.home}.` : `No session matches ${JSON.stringify(options.query)}.`));
     return candidates;
   }
-  io.out.write(
-    table(
-      candidates,
-      [
-        { header: 'LABEL', value: (row) => row.label, max: 48, style: (text, _row, c) => c.bold(text) },
-        { header: 'ID', value: (row) => row.sessionId, style: (text, _row, c) => c.cyan(text) },
-        { header: 'CWD', value: (row) => row.cwd ?? '-', max: 48, keepEnd: true },
-        {
-          header: 'SAME-WORKSPACE',
-          value: (row) => (row.sameWorkspace ? 'yes' : 'no'),
-          style: (text, row, c) => (row.sameWorkspace ? c.green(text) : c.dim(text)),
-        },
-      ],
-      io.out.c,
-    ),
-  );
+  io.out.write(candidatesTable(candidates, options.query, io.out.c));
   return candidates;
 }
 
@@ -98,18 +137,6 @@ export interface PreviewOptions extends HomeOptions {
   json: boolean;
 }
 
-/** What {@link runPreview} computed, for callers that show more (the demo). */
-export interface PreviewReport {
-  /** The readable message content. */
-  content: TextBlock[];
-  /** The context message's text, when there were references. */
-  contextText: string | undefined;
-  /** The per-source budget used. */
-  budget: number | undefined;
-  /** Notices of truncated references. */
-  notices: OmissionNotice[];
-}
-
 /** The per-source budget the flags select, or undefined for the resolver's own (64 KiB without a model). */
 export function budgetFromFlags(maxBytes: number | undefined, contextWindow: number | undefined): number | undefined {
   if (maxBytes !== undefined) return maxBytes;
@@ -125,98 +152,100 @@ function budgetNote(options: PreviewOptions, budget: number): string {
   return `${bytes(budget)} per source (the resolver's fallback: no model is mounted)`;
 }
 
-/** The previews and notices embedded in a rendered context text (each is one line of tag-safe JSON). */
-function embedded(text: string): { previews: ReferencePreview[]; notices: OmissionNotice[] } {
-  const lines = text.split('\n');
-  const open = lines.indexOf(REFERENCED_SESSIONS_OPEN_TAG);
-  const previews = open === -1 ? [] : (JSON.parse(lines[open + 1] ?? '[]') as ReferencePreview[]);
-  const notices = lines.includes(REFERENCE_OMISSIONS_HEADING) ? (JSON.parse(lines.at(-1)!) as OmissionNotice[]) : [];
-  return { previews, notices };
+/** Secrets redacted in one source, once the capture reports them (`redactedSecrets`); undefined before. */
+function redactedSecrets(source: PreparedSource): number | undefined {
+  const value = (source.stats as { redactedSecrets?: unknown }).redactedSecrets;
+  return typeof value === 'number' ? value : undefined;
+}
+
+function summaryTable(sources: readonly PreparedSource[], budget: number, c: Colors): string {
+  const columns: Column<PreparedSource>[] = [
+    { header: '#', value: (s) => String(s.reference.inputIndex + 1), right: true },
+    { header: 'LABEL', value: (s) => s.preview.label, max: 40, style: (text, _s, cc) => cc.bold(text) },
+    { header: 'MESSAGES KEPT', value: (s) => `${s.stats.retainedMessages} of ${s.stats.originalMessages}`, right: true },
+    { header: 'DROPPED', value: (s) => count(s.stats.omittedMessages), right: true },
+    { header: 'TEXT OMITTED', value: (s) => bytes(s.stats.omittedBytes), right: true },
+    { header: 'SIZE', value: (s) => `${bytes(s.size)} of ${count(budget)}`, right: true },
+  ];
+  if (sources.some((s) => redactedSecrets(s) !== undefined)) {
+    columns.push({ header: 'SECRETS REDACTED', value: (s) => count(redactedSecrets(s) ?? 0), right: true });
+  }
+  columns.push(
+    {
+      header: 'TRUNCATED',
+      value: (s) => (s.stats.truncated ? 'yes' : 'no'),
+      style: (text, s, cc) => (s.stats.truncated ? cc.yellow(text) : cc.dim(text)),
+    },
+    { header: 'COMPACTED', value: (s) => (s.stats.compacted ? 'yes' : 'no'), style: (text, s, cc) => (s.stats.compacted ? text : cc.dim(text)) },
+  );
+  return table(sources, columns, c);
 }
 
 /**
  * Prepares the mentions in `options.text` against the home exactly as the pre-step would for a message of a
- * throwaway target session (never stored), then prints the readable message and the context message as the
- * model gets them, a summary per source, and where truncated transcripts went; or `{content, additionalContext}`.
+ * throwaway target session (never stored), then prints, from what `prepareDetailed` decided, the readable message
+ * and the context message as the model gets them, a summary per source, and where truncated transcripts went;
+ * or `{content, additionalContext}`.
  */
-export async function runPreview(io: Io, options: PreviewOptions): Promise<PreviewReport> {
-  const parsed = parseSessionReferenceText(options.text);
-  const content: TextBlock[] = [{ type: 'text', text: parsed.text }];
+export async function runPreview(io: Io, options: PreviewOptions): Promise<DetailedPreparedReferencedMessage> {
+  const { content, references } = rewriteMentions<TextBlock>([{ type: 'text', text: options.text }]);
   const maxReferenceBytes = budgetFromFlags(options.maxBytes, options.contextWindow);
   const config = maxReferenceBytes === undefined ? {} : { maxReferenceBytes };
   const agent = throwawayAgent('preview', options.cwd);
-  const { prepared, budget } = await withHome(io, { home: options.home, spill: options.spill, config }, 'reading referenced sessions', async (host) => {
-    const prepared = await host.resolver.prepare(agent, content, parsed.references);
-    const budget = prepared.additionalContext === undefined ? undefined : await host.resolver.resolveBudget(agent);
-    return { prepared, budget };
+  const prepared = await withHome(io, { home: options.home, spill: options.spill, config }, 'reading referenced sessions', async (host, warn) => {
+    try {
+      return await host.resolver.prepareDetailed(agent, content, references);
+    } catch (error) {
+      if (isSessionReferenceError(error, 'SESSION_REFERENCE_READ_FAILED')) {
+        const cited = new Set(references.map((reference) => reference.sessionId));
+        for (const log of host.unreadable()) {
+          if (cited.has(log.sessionId)) warn(`the log of session ${JSON.stringify(log.sessionId)} (${log.path}) could not be read: ${log.reason}`);
+        }
+      }
+      throw error;
+    }
   });
 
   const context = prepared.additionalContext;
-  const contextText = context?.content.map((block) => (block.type === 'text' ? block.text : '')).join('') ?? undefined;
-  const { previews, notices } = contextText === undefined ? { previews: [], notices: [] } : embedded(contextText);
-  const report: PreviewReport = { content: prepared.content as TextBlock[], contextText, budget, notices };
-
   if (options.json) {
     io.out.line(JSON.stringify(context === undefined ? { content: prepared.content } : { content: prepared.content, additionalContext: context }, null, 2));
-    return report;
+    return prepared;
   }
 
   const { out } = io;
   const c = out.c;
   out.write(heading('Message', c, 'role user, the citing message as the model reads it'));
-  writeExact(out, (prepared.content as TextBlock[]).map((block) => block.text).join('\n'));
-  out.line();
-  if (context === undefined || contextText === undefined) {
+  out.line((prepared.content as TextBlock[]).map((block) => block.text).join('\n'));
+  const details = prepared.details;
+  if (details === undefined) {
     out.line();
     io.err.line(c.dim('No session mentions in the text: nothing would be added after the message.'));
-    return report;
+    return prepared;
   }
-  const source = context.source as SessionReferenceSource;
   out.line();
   out.write(heading('Context message', c, 'role user, source session-reference, inserted right after it'));
-  writeExact(out, contextText);
-  out.line();
+  out.line(details.text);
   out.line();
 
-  out.write(heading('Summary', c, budgetNote(options, budget!)));
-  const rows = source.references.map((ref, i) => ({ ref, size: previews[i] === undefined ? 0 : Buffer.byteLength(tagSafeStringify(previews[i])) }));
-  out.write(
-    table(
-      rows,
-      [
-        { header: '#', value: (row) => String(row.ref.inputIndex + 1), right: true },
-        { header: 'LABEL', value: (row) => row.ref.label, max: 40, style: (text, _row, cc) => cc.bold(text) },
-        { header: 'MESSAGES KEPT', value: (row) => `${row.ref.retainedMessages} of ${row.ref.originalMessages}`, right: true },
-        { header: 'DROPPED', value: (row) => count(row.ref.omittedMessages), right: true },
-        { header: 'TEXT OMITTED', value: (row) => bytes(row.ref.omittedBytes), right: true },
-        { header: 'SIZE', value: (row) => `${bytes(row.size)} of ${count(budget!)}`, right: true },
-        {
-          header: 'TRUNCATED',
-          value: (row) => (row.ref.truncated ? 'yes' : 'no'),
-          style: (text, row, cc) => (row.ref.truncated ? cc.yellow(text) : cc.dim(text)),
-        },
-        { header: 'COMPACTED', value: (row) => (row.ref.compacted ? 'yes' : 'no'), style: (text, row, cc) => (row.ref.compacted ? text : cc.dim(text)) },
-      ],
-      c,
-    ),
-  );
+  out.write(heading('Summary', c, budgetNote(options, details.budget)));
+  out.write(summaryTable(details.sources, details.budget, c));
 
-  if (notices.length > 0) {
+  const truncated = details.sources.filter((source) => source.fullSnapshot !== undefined);
+  if (truncated.length > 0) {
     out.line();
     out.write(heading('Full transcripts', c, 'of the truncated sources'));
-    for (const notice of notices) {
-      const ref = source.references.find((r) => r.sessionId === notice.sessionId);
-      const name = cellSafe(ref?.label ?? notice.sessionId);
-      const snapshot = notice.fullSnapshot;
-      if (snapshot.status === 'saved') {
-        out.line(`${c.bold(name)}: saved ${bytes(snapshot.bytes)} to`);
-        out.line(`  ${c.cyan(cellSafe(snapshot.locator))}`);
-        out.line(c.dim(`  read it back with: dsh-session-ref transcript ${shellQuote(cellSafe(snapshot.locator))}`));
+    for (const { preview, fullSnapshot } of truncated) {
+      const name = cellSafe(preview.label);
+      if (fullSnapshot!.status === 'saved') {
+        const locator = cellSafe(fullSnapshot!.locator);
+        out.line(`${c.bold(name)}: saved ${bytes(fullSnapshot!.bytes)} to`);
+        out.line(`  ${c.cyan(locator)}`);
+        out.line(c.dim(`  read it back with: dsh-session-ref transcript ${shellQuote(locator)}`));
       } else {
-        const why = snapshot.reason === 'storage-not-configured' ? 'no spill store (--no-spill)' : 'the save failed';
+        const why = fullSnapshot!.reason === 'storage-not-configured' ? 'no spill store (--no-spill)' : 'the save failed';
         out.line(`${c.bold(name)}: ${c.yellow(`not saved, ${why}`)}`);
       }
     }
   }
-  return report;
+  return prepared;
 }

@@ -1,27 +1,14 @@
 /** `demo`: writes a small realistic DSH home through the real host packages, then shows candidates and a preview on it. */
-import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Context } from '@deepseek-ai/cordis';
-import { CompactionId, compactCheckpointSource } from '@deepseek-ai/dsh-compaction';
-import { CallId, createAssistantMessage, createToolResultMessage, createUserMessage } from '@deepseek-ai/dsh-llm';
-import SessionStore, { SessionId } from '@deepseek-ai/dsh-session';
-import type { Session } from '@deepseek-ai/dsh-session';
-import JsonlSessionPersistence from '@deepseek-ai/dsh-session-persistence-jsonl';
 import type { JsonlCompression } from '@deepseek-ai/dsh-session-persistence-jsonl';
-import SessionProjectionRegistry from '@deepseek-ai/dsh-session-projection';
-import SessionProjectionCache, { projectionCacheDomainSpec } from '@deepseek-ai/dsh-session-projection-cache';
-import SessionTitleService from '@deepseek-ai/dsh-session-title';
-import Storage from '@deepseek-ai/dsh-storage';
-import * as StorageDomain from '@deepseek-ai/dsh-storage-domain';
-import type { DomainChanged } from '@deepseek-ai/dsh-storage-domain';
-import * as StorageJson from '@deepseek-ai/dsh-storage-json';
 import { formatSessionReferenceMention } from '../core/uri.ts';
 import { runCandidates, runPreview } from './commands.ts';
+import { writeHome } from './composition.ts';
 import { heading, shellQuote } from './format.ts';
-import { SESSIONS_DIR, STORAGES_DIR } from './home.ts';
 import type { Io } from './io.ts';
+import type { SessionItem } from './session-writer.ts';
 
 /** The two project directories the demo sessions claim as their cwd (metadata only; nothing is created there). */
 export const DEMO_PROJECTS = { atlas: '/home/demo/projects/atlas', harbor: '/home/demo/projects/harbor' } as const;
@@ -32,13 +19,6 @@ export const DEMO_MAX_BYTES = 1600;
 const PROVIDER = 'deepseek';
 const MODEL = 'deepseek-chat';
 
-/** One logical item of a demo session. */
-type Item =
-  | { kind: 'user'; text: string }
-  | { kind: 'assistant'; text: string; reasoning?: string }
-  | { kind: 'tool'; name: string; args: unknown; result: string }
-  | { kind: 'compaction'; summary: string };
-
 /** A demo session. */
 interface DemoSession {
   id: string;
@@ -46,7 +26,7 @@ interface DemoSession {
   cwd: string;
   /** Hours before now the session was created. */
   hoursAgo: number;
-  items: Item[];
+  items: SessionItem[];
 }
 
 /** The ids of the demo sessions, by role. */
@@ -163,118 +143,10 @@ function demoSessions(): DemoSession[] {
   ];
 }
 
-/** Appends one session's items through `Session.append`, with turn/step boundaries as the agent loop writes them. */
-function appendItems(session: Session, items: readonly Item[]): void {
-  let turn = 0;
-  let step = 0;
-  let turnOpen = false;
-  let stepOpen = false;
-  let stepHasOutput = false;
-  const openStep = (): void => {
-    if (!turnOpen) {
-      turn += 1;
-      step = 0;
-      turnOpen = true;
-      session.append('turn/start', { turn });
-    }
-    if (stepOpen) session.append('step/end', { turn, step });
-    step += 1;
-    stepOpen = true;
-    stepHasOutput = false;
-    session.append('step/start', { turn, step });
-  };
-  const closeTurn = (): void => {
-    if (!turnOpen) return;
-    if (stepOpen) session.append('step/end', { turn, step });
-    session.append('turn/end', { turn, reason: { kind: 'completed' } });
-    turnOpen = false;
-    stepOpen = false;
-  };
-  const modelStep = (): void => {
-    if (!stepOpen || stepHasOutput) openStep();
-  };
-  for (const item of items) {
-    switch (item.kind) {
-      case 'user': {
-        closeTurn();
-        openStep();
-        const message = createUserMessage({ content: [{ type: 'text', text: item.text }], source: { kind: 'user' } });
-        session.append('user/message', message, { surfaceOp: 'append' });
-        break;
-      }
-      case 'assistant': {
-        modelStep();
-        const content = [
-          ...(item.reasoning === undefined ? [] : [{ type: 'reasoning' as const, text: item.reasoning }]),
-          { type: 'text' as const, text: item.text },
-        ];
-        const message = createAssistantMessage({ content, source: { provider: PROVIDER, model: MODEL } });
-        session.append('assistant/message', { turn, step, message }, { surfaceOp: 'append' });
-        stepHasOutput = true;
-        break;
-      }
-      case 'tool': {
-        modelStep();
-        const callId = CallId(`call-${randomUUID()}`);
-        const args = JSON.stringify(item.args);
-        const call = createAssistantMessage({
-          content: [{ type: 'tool-call', id: callId, name: item.name, arguments: args }],
-          source: { provider: PROVIDER, model: MODEL },
-        });
-        session.append('assistant/message', { turn, step, message: call }, { surfaceOp: 'append' });
-        stepHasOutput = true;
-        session.append('tool/call', { turn, step, callId, name: item.name, arguments: args });
-        const result = createToolResultMessage({ callId, content: [{ type: 'text', text: item.result }], isError: false });
-        session.append('tool/result', { turn, step, message: result }, { surfaceOp: 'append' });
-        break;
-      }
-      case 'compaction': {
-        closeTurn();
-        const nodes = session.surface.nodes;
-        const start = nodes[0]!;
-        const end = nodes[nodes.length - 1]!;
-        const compactionId = CompactionId(`compaction-${randomUUID()}`);
-        const summary = [{ type: 'text' as const, text: item.summary }];
-        session.append('compaction/start', { compactionId, turn: null });
-        session.append('compaction/summary', {
-          compactionId,
-          summary,
-          shadowedRange: { start, end },
-          shadowedSeqs: [...nodes],
-          shadowedTokenCount: 0,
-          provider: PROVIDER,
-          model: MODEL,
-        });
-        const checkpoint = createUserMessage({ content: summary, source: compactCheckpointSource(compactionId) });
-        session.append('user/message', checkpoint, { surfaceOp: { op: 'replace', start, end }, sourceEventSeqs: [...nodes] });
-        session.append('compaction/end', { compactionId, turn: null });
-        break;
-      }
-    }
-  }
-  closeTurn();
-}
-
-/** Resolves at the next durable projection-cache checkpoint of `sessionId`. */
-function checkpointLanded(ctx: Context, sessionId: string, timeoutMs = 10_000): Promise<void> {
-  return new Promise<void>((done, fail) => {
-    const timer = setTimeout(() => {
-      stop();
-      fail(new Error(`no projection-cache checkpoint of "${sessionId}" landed within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const stop = ctx.on('domain/changed', (change: DomainChanged) => {
-      if (change.domain !== projectionCacheDomainSpec.name || change.key !== sessionId) return;
-      clearTimeout(timer);
-      stop();
-      done();
-    });
-  });
-}
-
 /**
- * Writes the demo sessions into `home` the way a DSH host does: the session store with the JSONL persistence on
- * `<home>/sessions` (zstd), the JSON storage domain on `<home>/storages`, projections, the title service (each
- * session renamed by its user) and the projection cache, which checkpoints every session when it is closed.
+ * Writes the demo sessions into `home` the way a DSH host does (see `writeHome`): the JSONL persistence on
+ * `<home>/sessions` (zstd), each session renamed by its user through the title service and checkpointed by the
+ * projection cache under `<home>/storages`.
  * @param home - the directory to write into.
  * @param options - `compression`: the JSONL encoding (default the backend's, zstd).
  * @returns the sessions written.
@@ -284,36 +156,12 @@ export async function writeDemoHome(
   options: { compression?: JsonlCompression } = {},
 ): Promise<{ id: string; title: string; cwd: string }[]> {
   const sessions = demoSessions();
-  const ctx = new Context();
-  try {
-    await ctx.plugin(SessionStore);
-    await ctx.plugin(JsonlSessionPersistence, { root: join(home, SESSIONS_DIR), ...options });
-    await ctx.plugin(Storage);
-    await ctx.plugin(StorageJson, { root: join(home, STORAGES_DIR) });
-    await ctx.plugin(StorageDomain, { backend: 'json' });
-    await ctx.plugin(SessionProjectionRegistry);
-    await ctx.plugin(SessionTitleService, { fallbackMaxWords: 8, fallbackMaxBytes: 120, maxTitleBytes: 240 });
-    await ctx.plugin(SessionProjectionCache, { writeEveryEvents: 10_000, writeIntervalMs: 3_600_000 });
-    const titles = ctx.get('sessionTitle');
-    if (titles === undefined) throw new Error('the title service did not start');
-    const now = Date.now();
-    for (const spec of sessions) {
-      const session = ctx.sessions.prepare(SessionId(spec.id), { meta: { cwd: spec.cwd, createdAt: now - spec.hoursAgo * 3_600_000 } });
-      const detach = ctx.effect(() => {
-        const leave = ctx.sessions.enter(session);
-        ctx.sessions.announce(session);
-        return leave;
-      }, `demo.session(${spec.id})`);
-      appendItems(session, spec.items);
-      titles.rename(session, spec.title);
-      if (!(await ctx.sessions.flush(session))) throw new Error(`session "${spec.id}" was not flushed`);
-      const checkpointed = checkpointLanded(ctx, spec.id);
-      await detach();
-      await checkpointed;
-    }
-  } finally {
-    await ctx.fiber.dispose();
-  }
+  const now = Date.now();
+  await writeHome(
+    home,
+    sessions.map(({ hoursAgo, ...spec }) => ({ ...spec, createdAt: now - hoursAgo * 3_600_000, provider: PROVIDER, model: MODEL })),
+    options,
+  );
   return sessions.map(({ id, title, cwd }) => ({ id, title, cwd }));
 }
 

@@ -1,5 +1,6 @@
 /** Text helpers for the CLI: terminal-safe text, display widths, aligned tables, byte counts and section headings. */
-import type { Channel, Colors } from './io.ts';
+import stringWidth from 'string-width';
+import type { Colors } from './io.ts';
 
 /**
  * Characters a terminal would interpret rather than show: C0 controls but tab and newline, DEL, C1 controls,
@@ -17,8 +18,8 @@ function escapeChar(char: string): string {
 
 /**
  * `text` made safe for a terminal: characters that could move the cursor, recolour or reorder the screen (escape
- * sequences from a session's text, say) become visible `\uXXXX` escapes; newlines and tabs stay. Only applied
- * when writing to a TTY, so piped output stays byte-exact.
+ * sequences from a session's text, a file or an id, say) become visible `\uXXXX` escapes; newlines and tabs stay.
+ * Every channel applies it to all it writes to a TTY, so piped output stays byte-exact.
  */
 export function terminalSafe(text: string): string {
   return text.replace(TERMINAL_UNSAFE, escapeChar);
@@ -29,50 +30,20 @@ export function cellSafe(text: string): string {
   return text.replace(CELL_UNSAFE, escapeChar);
 }
 
-/** Writes `text` to `channel` exactly, escaping terminal controls only when the channel is a TTY. */
-export function writeExact(channel: Channel, text: string): void {
-  channel.write(channel.tty ? terminalSafe(text) : text);
-}
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
-const ZERO_WIDTH = /^[\p{Mn}\p{Me}\u200b-\u200f\u2060\ufe00-\ufe0f]$/u;
-
-function isWide(cp: number): boolean {
-  return (
-    (cp >= 0x1100 && cp <= 0x115f) ||
-    (cp >= 0x2e80 && cp <= 0xa4cf && cp !== 0x303f) ||
-    (cp >= 0xac00 && cp <= 0xd7a3) ||
-    (cp >= 0xf900 && cp <= 0xfaff) ||
-    (cp >= 0xfe30 && cp <= 0xfe4f) ||
-    (cp >= 0xff00 && cp <= 0xff60) ||
-    (cp >= 0xffe0 && cp <= 0xffe6) ||
-    (cp >= 0x1f300 && cp <= 0x1f64f) ||
-    (cp >= 0x1f900 && cp <= 0x1f9ff) ||
-    (cp >= 0x20000 && cp <= 0x3fffd)
-  );
-}
-
-/** Approximate terminal columns `text` takes: wide East Asian and emoji code points count 2, combining marks 0. */
-export function displayWidth(text: string): number {
-  let width = 0;
-  for (const char of text) {
-    if (ZERO_WIDTH.test(char)) continue;
-    width += isWide(char.codePointAt(0)!) ? 2 : 1;
-  }
-  return width;
-}
-
-/** `text` cut to at most `max` columns, ending with `…` when cut; `fromStart` keeps the tail instead (for paths). */
+/** `text` cut to at most `max` columns, whole graphemes only, ending with `…` when cut; `fromStart` keeps the tail instead (for paths). */
 export function fitWidth(text: string, max: number, fromStart = false): string {
-  if (displayWidth(text) <= max) return text;
-  const chars = [...text];
-  if (fromStart) chars.reverse();
+  if (stringWidth(text) <= max) return text;
+  const clusters = Array.from(graphemes.segment(text), (part) => part.segment);
+  if (fromStart) clusters.reverse();
   let width = 1;
   const kept: string[] = [];
-  for (const char of chars) {
-    const w = ZERO_WIDTH.test(char) ? 0 : isWide(char.codePointAt(0)!) ? 2 : 1;
+  for (const cluster of clusters) {
+    const w = stringWidth(cluster);
     if (width + w > max) break;
     width += w;
-    kept.push(char);
+    kept.push(cluster);
   }
   if (fromStart) return `…${kept.reverse().join('')}`;
   return `${kept.join('')}…`;
@@ -102,9 +73,9 @@ export function table<Row>(rows: readonly Row[], columns: readonly Column<Row>[]
       return column.max === undefined ? text : fitWidth(text, column.max, column.keepEnd);
     }),
   );
-  const widths = columns.map((column, i) => Math.max(displayWidth(column.header), ...cells.map((row) => displayWidth(row[i]!))));
+  const widths = columns.map((column, i) => Math.max(stringWidth(column.header), ...cells.map((row) => stringWidth(row[i]!))));
   const pad = (text: string, i: number): string => {
-    const gap = ' '.repeat(widths[i]! - displayWidth(text));
+    const gap = ' '.repeat(widths[i]! - stringWidth(text));
     return columns[i]!.right === true ? gap + text : text + gap;
   };
   const last = columns.length - 1;
@@ -136,7 +107,7 @@ export function bytes(n: number): string {
 /** A section heading: a bold title, an optional dim note, and a rule under it. */
 export function heading(title: string, c: Colors, note?: string): string {
   const text = note === undefined ? c.bold(title) : `${c.bold(title)} ${c.dim(`— ${note}`)}`;
-  const width = displayWidth(note === undefined ? title : `${title} — ${note}`);
+  const width = stringWidth(note === undefined ? title : `${title} — ${note}`);
   return `${text}\n${c.dim('─'.repeat(Math.min(Math.max(width, 8), 78)))}\n`;
 }
 

@@ -1,29 +1,29 @@
 /** Boots the rc.8 host composition read-only over a DSH home, with the session-reference resolver mounted on top. */
 import { randomUUID } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Context } from '@deepseek-ai/cordis';
-import SessionStore from '@deepseek-ai/dsh-session';
-import JsonlSessionPersistence from '@deepseek-ai/dsh-session-persistence-jsonl';
 import type { JsonlCompression } from '@deepseek-ai/dsh-session-persistence-jsonl';
-import SessionProjectionRegistry from '@deepseek-ai/dsh-session-projection';
-import SessionProjectionCache from '@deepseek-ai/dsh-session-projection-cache';
 import SqliteSessionQueryEngine from '@deepseek-ai/dsh-session-query-sqlite';
-import SessionTitleService from '@deepseek-ai/dsh-session-title';
 import LocalSpillStore from '@deepseek-ai/dsh-spill-local';
-import Storage from '@deepseek-ai/dsh-storage';
-import * as StorageDomain from '@deepseek-ai/dsh-storage-domain';
-import * as StorageJson from '@deepseek-ai/dsh-storage-json';
+import { describeThrown } from '../core/errors.ts';
+import type { Config } from '../core/config.ts';
 import { SessionReferenceResolver } from '../host/service.ts';
 import type { SessionReferenceAgent } from '../types.ts';
-import type { Config } from '../core/config.ts';
+import { mountHomeServices, SESSIONS_DIR, STORAGES_DIR } from './composition.ts';
+import { detectCompression } from './session-dirs.ts';
+import { tolerateUnreadableLogs } from './tolerant-listing.ts';
+import type { UnreadableLog } from './tolerant-listing.ts';
 
-/** Where a DSH home keeps its session logs (JSONL persistence root). */
-export const SESSIONS_DIR = 'sessions';
-/** Where a DSH home keeps its storage units (the projection cache's `session_projcache.json` among them). */
-export const STORAGES_DIR = 'storages';
+export { SESSIONS_DIR, STORAGES_DIR } from './composition.ts';
 /** Where the CLI saves full transcripts with the local spill store. */
 export const SPILL_DIR = 'spill';
+
+/**
+ * How long a CLI listing waits for the full-text hits of the query: a one-shot command shows every body match,
+ * where a keystroke of the `@` menu gives up after the resolver's default 50 ms.
+ */
+export const CLI_BODY_SEARCH_WAIT_MS = 60_000;
 
 /** Persistence methods that write (or commit a crash repair to) a session log; the CLI refuses every one. */
 export const LOG_WRITE_METHODS = ['create', 'append', 'appendBatch', 'commitRepair', 'prepare', 'load'] as const;
@@ -31,6 +31,11 @@ export const LOG_WRITE_METHODS = ['create', 'append', 'appendBatch', 'commitRepa
 /** Thrown when something in the composition tries to write a session log through the guarded persistence. */
 export class ReadOnlyHomeError extends Error {
   override readonly name = 'ReadOnlyHomeError';
+}
+
+/** The DSH home named on the command line is missing or not a directory (exit status 1). */
+export class MissingHomeError extends Error {
+  override readonly name = 'MissingHomeError';
 }
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -42,41 +47,9 @@ async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
-async function listDirs(path: string): Promise<string[]> {
-  try {
-    const entries = await readdir(path, { withFileTypes: true });
-    return entries.filter((entry) => entry.isDirectory()).map((entry) => join(path, entry.name));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-}
-
-/**
- * The physical encoding of the JSONL logs under `sessionsRoot` (`<root>/<project>/<session>/session.jsonl[.zstd]`),
- * from the first log found on disk; `undefined` when there is none (the backend default then applies). A root
- * holding both encodings is refused by the persistence backend itself, with its own message, at the first read.
- * @param sessionsRoot - the JSONL persistence root.
- */
-export async function detectCompression(sessionsRoot: string): Promise<JsonlCompression | undefined> {
-  for (const project of await listDirs(sessionsRoot)) {
-    for (const session of await listDirs(project)) {
-      let names: string[];
-      try {
-        names = await readdir(session);
-      } catch {
-        continue;
-      }
-      if (names.includes('session.jsonl.zstd')) return 'zstd';
-      if (names.includes('session.jsonl')) return 'none';
-    }
-  }
-  return undefined;
-}
-
 /** Options of {@link openHome}. */
 export interface OpenHomeOptions {
-  /** Absolute DSH home directory. */
+  /** Absolute DSH home directory; it must exist. */
   home: string;
   /** Mount the local spill store on `<home>/spill` so truncated references save their transcripts. */
   spill: boolean;
@@ -100,8 +73,10 @@ export interface HomeHost {
   readonly spillRoot: string | undefined;
   /** The detected log encoding. */
   readonly compression: JsonlCompression;
-  /** Whether the projection cache (cold titles) was found and mounted. */
+  /** Whether the home's projection cache (`<home>/storages`) was read; the cache itself is always mounted, in memory. */
   readonly projectionCache: boolean;
+  /** The sessions whose logs could not be read so far, each left out of listings. */
+  unreadable(): readonly UnreadableLog[];
   /** Disposes the whole composition. */
   dispose(): Promise<void>;
 }
@@ -121,30 +96,41 @@ function guardPersistence(ctx: Context, sessionsRoot: string): void {
 }
 
 /**
- * Boots, over `options.home`, the composition a DSH host mounts for reading sessions: the session store, the
- * JSONL persistence on `<home>/sessions` (encoding detected from disk, every write method refused), the storage
- * hub with the JSON backend on `<home>/storages`, the projection registry, the title service and the projection
- * cache (only when `<home>/storages` exists, so nothing is created there; when it cannot be read the host boots
- * without it and `warn` is told), the SQLite session-query engine on an in-memory index, optionally the local spill
- * store on `<home>/spill`, and finally the resolver.
+ * Boots over `options.home` the composition a DSH host mounts for reading sessions: the session store, the JSONL
+ * persistence on `<home>/sessions` (encoding detected from disk, every write method refused, one unreadable log
+ * costing only its own session), the storage domain over `<home>/storages` read once and kept in memory (so the
+ * projection cache can fold titles without writing; when the home's units cannot be read the cache starts empty
+ * and `warn` is told), the projection registry, the title service, the projection cache, the SQLite
+ * session-query engine with full-text search on an in-memory index, optionally the local spill store on
+ * `<home>/spill`, and finally the resolver. Throws {@link MissingHomeError} when the home does not exist;
+ * nothing is created then.
  */
 export async function openHome(options: OpenHomeOptions): Promise<HomeHost> {
   const { home } = options;
+  let info;
+  try {
+    info = await stat(home);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new MissingHomeError(`no DSH home at ${home}`);
+    throw error;
+  }
+  if (!info.isDirectory()) throw new MissingHomeError(`the DSH home ${home} is not a directory`);
   const sessionsRoot = join(home, SESSIONS_DIR);
-  const storagesRoot = join(home, STORAGES_DIR);
   const compression = (await detectCompression(sessionsRoot)) ?? 'zstd';
   const spillRoot = options.spill ? join(home, SPILL_DIR) : undefined;
-  let withCache = await isDirectory(storagesRoot);
-  let ctx: Context;
+  let projectionCache = await isDirectory(join(home, STORAGES_DIR));
+  const composition = { ...options, sessionsRoot, compression, spillRoot };
+  let composed: Composed;
   try {
-    ctx = await compose({ ...options, sessionsRoot, storagesRoot, compression, withCache, spillRoot });
+    composed = await compose({ ...composition, storage: 'snapshot' });
   } catch (error) {
-    if (!withCache) throw error;
-    // An unreadable projection cache costs the cold titles, not the command: retry without it.
-    options.warn?.(`cold titles unavailable, labelling sessions by id: ${error instanceof Error ? error.message : String(error)}`);
-    withCache = false;
-    ctx = await compose({ ...options, sessionsRoot, storagesRoot, compression, withCache, spillRoot });
+    if (!projectionCache) throw error;
+    // An unreadable projection cache costs the cold titles read from it, not the command: start it empty.
+    options.warn?.(`the projection cache under ${join(home, STORAGES_DIR)} could not be read, so titles are folded from the logs: ${describeThrown(error)}`);
+    projectionCache = false;
+    composed = await compose({ ...composition, storage: 'memory' });
   }
+  const { ctx, unreadable } = composed;
   const resolver = ctx.get('sessionReferenceResolver');
   if (resolver === undefined) {
     await ctx.fiber.dispose();
@@ -158,7 +144,8 @@ export async function openHome(options: OpenHomeOptions): Promise<HomeHost> {
     sessionsRoot,
     spillRoot,
     compression,
-    projectionCache: withCache,
+    projectionCache,
+    unreadable,
     dispose() {
       disposed ??= ctx.fiber.dispose().then(() => undefined);
       return disposed;
@@ -168,30 +155,33 @@ export async function openHome(options: OpenHomeOptions): Promise<HomeHost> {
 
 interface Composition extends OpenHomeOptions {
   sessionsRoot: string;
-  storagesRoot: string;
   compression: JsonlCompression;
-  withCache: boolean;
   spillRoot: string | undefined;
+  storage: 'snapshot' | 'memory';
 }
 
-async function compose(options: Composition): Promise<Context> {
+interface Composed {
+  ctx: Context;
+  unreadable(): readonly UnreadableLog[];
+}
+
+async function compose(options: Composition): Promise<Composed> {
   const ctx = new Context();
+  let unreadable: () => readonly UnreadableLog[] = () => [];
   try {
-    await ctx.plugin(SessionStore);
-    await ctx.plugin(JsonlSessionPersistence, { root: options.sessionsRoot, compression: options.compression });
-    guardPersistence(ctx, options.sessionsRoot);
-    if (options.withCache) {
-      await ctx.plugin(Storage);
-      await ctx.plugin(StorageJson, { root: options.storagesRoot });
-      await ctx.plugin(StorageDomain, { backend: 'json' });
-      await ctx.plugin(SessionProjectionRegistry);
-      await ctx.plugin(SessionTitleService, { fallbackMaxWords: 8, fallbackMaxBytes: 120, maxTitleBytes: 240 });
-      await ctx.plugin(SessionProjectionCache, { writeEveryEvents: 10_000, writeIntervalMs: 3_600_000 });
-    }
-    await ctx.plugin(SqliteSessionQueryEngine, { path: ':memory:' });
+    await mountHomeServices(ctx, {
+      home: options.home,
+      compression: options.compression,
+      storage: options.storage,
+      afterPersistence(mounted) {
+        guardPersistence(mounted, options.sessionsRoot);
+        unreadable = tolerateUnreadableLogs(mounted.sessionPersistence, options.sessionsRoot);
+      },
+    });
+    await ctx.plugin(SqliteSessionQueryEngine, { path: ':memory:', openAt: 'startup' });
     if (options.spillRoot !== undefined) await ctx.plugin(LocalSpillStore, { root: options.spillRoot });
-    await ctx.plugin(SessionReferenceResolver, options.config ?? {});
-    return ctx;
+    await ctx.plugin(SessionReferenceResolver, { titleBackfill: 'off', bodySearchWaitMs: CLI_BODY_SEARCH_WAIT_MS, ...options.config });
+    return { ctx, unreadable: () => unreadable() };
   } catch (error) {
     await ctx.fiber.dispose();
     throw error;

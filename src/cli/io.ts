@@ -1,8 +1,26 @@
-/** The CLI's output channels: stdout for results, stderr for diagnostics, each with its own TTY-aware colours. */
-import pc from 'picocolors';
+/** The CLI's output channels: stdout for results, stderr for diagnostics; on a terminal every control character written is escaped, except the CLI's own colours. */
+import { randomBytes } from 'node:crypto';
+import { terminalSafe } from './format.ts';
 
-/** picocolors' colour functions. */
-export type Colors = ReturnType<typeof pc.createColors>;
+/** The colour functions the CLI uses; identity functions unless colour is enabled for the stream. */
+export interface Colors {
+  bold(text: string): string;
+  dim(text: string): string;
+  red(text: string): string;
+  green(text: string): string;
+  yellow(text: string): string;
+  cyan(text: string): string;
+}
+
+/** SGR open and close parameters of each colour. */
+const STYLES: Record<keyof Colors, readonly [open: number, close: number]> = {
+  bold: [1, 22],
+  dim: [2, 22],
+  red: [31, 39],
+  green: [32, 39],
+  yellow: [33, 39],
+  cyan: [36, 39],
+};
 
 /** A writable text stream, as the CLI uses it. */
 export interface TextStream {
@@ -22,10 +40,16 @@ export interface Channel {
   readonly tty: boolean;
   /** Colour functions; identity functions unless colour is enabled for this stream. */
   readonly c: Colors;
-  /** Writes text as is. */
+  /**
+   * Writes text. On a TTY every control character in it (escape sequences, C1 controls, bidi overrides,
+   * carriage returns) is shown as a visible escape, whatever its origin; only the colours `c` added survive.
+   * Off a TTY the text is written exactly.
+   */
   write(text: string): void;
-  /** Writes text and a newline. */
+  /** {@link write} with a newline. */
   line(text?: string): void;
+  /** Writes one of the CLI's own terminal control sequences (the spinner's line erase) as it is. */
+  control(sequence: string): void;
 }
 
 /** The CLI's I/O: results on `out`, diagnostics on `err`. */
@@ -48,18 +72,51 @@ export function colourEnabled(stream: TextStream, env: NodeJS.ProcessEnv): boole
   return env.TERM !== 'dumb';
 }
 
+const identity = (text: string): string => text;
+const PLAIN: Colors = { bold: identity, dim: identity, red: identity, green: identity, yellow: identity, cyan: identity };
+
+/**
+ * Colours that mark their text with an unguessable per-channel token instead of escape sequences, so
+ * the channel can escape every control character in what it writes and still turn exactly these marks,
+ * and no look-alike from a session or a file, into SGR sequences.
+ */
+function markedColors(): { c: Colors; render(text: string): string } {
+  const token = randomBytes(12).toString('hex');
+  const mark = (code: number): string => `\u0000${token}:${code}\u0000`;
+  const colour = ([open, close]: readonly [number, number]) => {
+    const [start, end] = [mark(open), mark(close)];
+    // A nested colour's close also ends this one, so the outer colour is reopened after it.
+    return (text: string): string => start + text.replaceAll(end, end + start) + end;
+  };
+  const c = Object.fromEntries(Object.entries(STYLES).map(([name, codes]) => [name, colour(codes)])) as unknown as Colors;
+  const marks = new RegExp(`\u0000${token}:(\\d+)\u0000`);
+  return {
+    c,
+    render(text) {
+      const parts = text.split(marks);
+      let out = '';
+      for (let i = 0; i < parts.length; i++) out += i % 2 === 0 ? terminalSafe(parts[i]!) : `\u001b[${parts[i]}m`;
+      return out;
+    },
+  };
+}
+
 /** Wraps a stream as a {@link Channel}. */
 export function channel(stream: TextStream, env: NodeJS.ProcessEnv): Channel {
   const tty = stream.isTTY === true;
+  const coloured = colourEnabled(stream, env) ? markedColors() : undefined;
+  const render = coloured?.render ?? (tty ? terminalSafe : identity);
+  const write = (text: string): void => void stream.write(render(text));
   return {
     stream,
     tty,
-    c: pc.createColors(colourEnabled(stream, env)),
-    write(text) {
-      stream.write(text);
-    },
+    c: coloured?.c ?? PLAIN,
+    write,
     line(text = '') {
-      stream.write(`${text}\n`);
+      write(`${text}\n`);
+    },
+    control(sequence) {
+      if (tty) stream.write(sequence);
     },
   };
 }

@@ -1,24 +1,39 @@
 /** The light part of the CLI, loaded without the host packages: home resolution, mention and transcript. */
-import { Buffer } from 'node:buffer';
-import { readFile } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { findInTranscript, readTranscript } from '../core/transcript.ts';
 import type { ParsedTranscript, TranscriptMessage } from '../core/transcript.ts';
 import { formatSessionReferenceMention } from '../core/uri.ts';
-import { cellSafe, heading, writeExact } from './format.ts';
+import { cellSafe, heading } from './format.ts';
 import type { Io } from './io.ts';
 
 /**
- * The DSH home to read: `option` (from `--home`), else `$DSH_HOME`, else `~/.dsh`, made absolute.
+ * The DSH home to read: `option` (from `--home`), else `$DSH_HOME`, else `~/.dsh`, made absolute. An empty
+ * `--home` is a usage error rather than a silent fall back to another home; an empty `$DSH_HOME` counts as unset.
  * @param option - the `--home` value, if given.
  * @param env - the environment to read `DSH_HOME` from.
  */
 export function resolveHome(option: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  if (option !== undefined && option !== '') return resolve(option);
+  if (option === '') throw new UsageError('--home: expected a directory, got an empty string');
+  if (option !== undefined) return resolve(option);
   const fromEnv = env.DSH_HOME;
   if (fromEnv !== undefined && fromEnv !== '') return resolve(fromEnv);
   return join(homedir(), '.dsh');
+}
+
+/**
+ * The working directory the citing session claims: `option` (from `--cwd`), else the current directory, made
+ * absolute with its symlinks resolved, as a host records a session's cwd, so a linked path still ranks its own
+ * workspace first. A path that does not exist is kept as written.
+ */
+export function resolveCwd(option: string | undefined): string {
+  const path = resolve(option ?? process.cwd());
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 /** A usage problem found after parsing (exit status 2), such as `--message` beyond the transcript's end. */
@@ -43,7 +58,27 @@ export interface TranscriptOptions {
   grep?: string;
   /** Print JSON. */
   json: boolean;
+  /** Accept a transcript without its closing `### End of transcript` line (written before it existed), with a warning. */
+  allowUnterminated?: boolean;
+  /** Largest transcript, in UTF-8 bytes, the reader accepts (`--max-input-bytes`). */
+  maxBytes?: number;
 }
+
+/** Options of the package's transcript reader. */
+interface ReadTranscriptOptions {
+  /** Read a transcript that lacks the closing line, reporting it as unterminated. */
+  allowUnterminated?: boolean;
+  /** Reject a longer text. */
+  maxBytes?: number;
+}
+
+/** The reader's result: the decoded transcript, and whether it lacked its closing line. */
+type ReadTranscriptResult = ParsedTranscript & { unterminated?: boolean };
+
+// The reader and the search take these options in the transcript branch (SPEC §6.2); through these
+// signatures the CLI passes them now and keeps compiling before that lands.
+const readWith = readTranscript as (text: string, options?: ReadTranscriptOptions) => ReadTranscriptResult;
+const findWith = findInTranscript as (text: string, phrase: string, options?: ReadTranscriptOptions) => ReturnType<typeof findInTranscript>;
 
 /** One `--grep` hit: where it is and the text around it. */
 export interface TranscriptHit {
@@ -75,21 +110,20 @@ function excerpt(text: string, offset: number, length: number): { start: number;
   return { start, end };
 }
 
-/** Reads a transcript file (`-` for stdin) as UTF-8. */
-export async function readTextInput(path: string, stdin: NodeJS.ReadableStream = process.stdin): Promise<string> {
-  if (path !== '-') return readFile(path, 'utf8');
-  const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /**
  * Decodes a saved transcript with the package's reader and prints its messages (all, or `--message N`), or with
  * `--grep` the exact matches of a phrase with their surrounding text; `--json` prints the reader's result or the
  * array of hits.
  */
-export function runTranscript(io: Io, options: TranscriptOptions): ParsedTranscript | TranscriptHit[] {
-  const parsed = readTranscript(options.text);
+export function runTranscript(io: Io, options: TranscriptOptions): ReadTranscriptResult | TranscriptHit[] {
+  const readOptions: ReadTranscriptOptions = {
+    ...(options.allowUnterminated === true ? { allowUnterminated: true } : {}),
+    ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
+  };
+  const parsed = readWith(options.text, readOptions);
+  if (parsed.unterminated === true) {
+    io.err.line(io.err.c.yellow('warning: the transcript has no "### End of transcript" line, so it may be cut off (read with --allow-unterminated)'));
+  }
   if (options.message !== undefined && options.message > parsed.messages.length) {
     throw new UsageError(`--message ${options.message}: the transcript has ${parsed.messages.length} message(s)`);
   }
@@ -98,7 +132,7 @@ export function runTranscript(io: Io, options: TranscriptOptions): ParsedTranscr
 
   if (options.grep !== undefined) {
     const phrase = options.grep;
-    const hits: TranscriptHit[] = findInTranscript(options.text, phrase)
+    const hits: TranscriptHit[] = findWith(options.text, phrase, readOptions)
       .filter((hit) => options.message === undefined || hit.message === options.message)
       .map((hit) => {
         const text = parsed.messages[hit.message - 1]!.text;
@@ -127,7 +161,7 @@ export function runTranscript(io: Io, options: TranscriptOptions): ParsedTranscr
   }
 
   if (options.json) {
-    const result: ParsedTranscript = { capture: parsed.capture, messages: selected };
+    const result: ReadTranscriptResult = { ...parsed, messages: selected };
     io.out.line(JSON.stringify(result, null, 2));
     return result;
   }
@@ -139,8 +173,7 @@ export function runTranscript(io: Io, options: TranscriptOptions): ParsedTranscr
   for (const message of selected) {
     out.line();
     out.line(c.bold(`### Message ${message.index}: ${message.role}${message.checkpoint === true ? ' (checkpoint)' : ''}`));
-    writeExact(out, message.text);
-    out.line();
+    out.line(message.text);
   }
-  return { capture, messages: selected };
+  return { ...parsed, messages: selected };
 }

@@ -1,10 +1,11 @@
 /** The `dsh-session-ref` command line: commander wiring, the exit-status contract and error reporting. */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { isSessionReferenceError } from '../core/errors.ts';
+import { count } from './format.ts';
+import { DEFAULT_MAX_INPUT_BYTES, readBoundedText } from './input.ts';
 import type { Io } from './io.ts';
-import { readTextInput, resolveHome, runMention, runTranscript, UsageError } from './offline.ts';
+import { resolveCwd, resolveHome, runMention, runTranscript, UsageError } from './offline.ts';
 
 /** Exit statuses. */
 export const ExitStatus = {
@@ -31,8 +32,29 @@ function positiveInteger(value: string): number {
   return n;
 }
 
-const HOME_HELP = 'DSH home to read (default: $DSH_HOME, else ~/.dsh)';
-const CWD_HELP = 'working directory the citing session claims, for ranking (default: the current directory)';
+const HOME_HELP = 'DSH home to read, which must exist (default: $DSH_HOME, else ~/.dsh)';
+const CWD_HELP = 'working directory the citing session claims, for ranking; symlinks are resolved (default: the current directory)';
+
+/** `--home` and `--cwd` as the home-reading commands take them. */
+interface HomeFlags {
+  home?: string;
+  cwd?: string;
+}
+
+function homeCommand(command: Command): Command {
+  return command.option('--home <dir>', HOME_HELP).option('--cwd <dir>', CWD_HELP);
+}
+
+/** The home and cwd the flags name; an empty `--home` is a usage error. */
+function homeOf(io: Io, flags: HomeFlags): { home: string; cwd: string } {
+  return { home: resolveHome(flags.home, io.env), cwd: resolveCwd(flags.cwd) };
+}
+
+function maxInputOption(): Option {
+  return new Option('--max-input-bytes <n>', 'largest file or stdin read, in bytes; a larger input exits 1')
+    .argParser(positiveInteger)
+    .default(DEFAULT_MAX_INPUT_BYTES, `${count(DEFAULT_MAX_INPUT_BYTES)}, 64 MiB`);
+}
 
 /** Builds the program; actions write through `io`. */
 export function buildProgram(io: Io): Command {
@@ -56,24 +78,15 @@ export function buildProgram(io: Io): Command {
         'failure, 2 on a usage error.\n\nStart with: dsh-session-ref demo',
     );
 
-  program
-    .command('candidates')
+  homeCommand(program.command('candidates'))
     .description('list the sessions the @ menu offers, as a host would show them')
-    .argument('[query]', 'filter: case-insensitive text in the title, id or cwd')
-    .option('--home <dir>', HOME_HELP)
-    .option('--cwd <dir>', CWD_HELP)
+    .argument('[query]', 'filter: case-insensitive text in the title, id or cwd, or (full-text search) what was said')
     .option('--limit <n>', 'most candidates to list (default: 50)', positiveInteger)
     .option('--json', 'print the array of candidates, each with its mention')
     .addHelpText('after', '\nExamples:\n  dsh-session-ref candidates\n  dsh-session-ref candidates billing --cwd ~/projects/atlas --json')
-    .action(async (query: string | undefined, options: { home?: string; cwd?: string; limit?: number; json?: boolean }) => {
+    .action(async (query: string | undefined, options: HomeFlags & { limit?: number; json?: boolean }) => {
       const { runCandidates } = await import('./commands.ts');
-      await runCandidates(io, {
-        home: resolveHome(options.home, io.env),
-        cwd: resolve(options.cwd ?? process.cwd()),
-        query: query ?? '',
-        ...(options.limit === undefined ? {} : { limit: options.limit }),
-        json: options.json === true,
-      });
+      await runCandidates(io, { ...homeOf(io, options), query: query ?? '', limit: options.limit, json: options.json === true });
     });
 
   program
@@ -86,17 +99,16 @@ export function buildProgram(io: Io): Command {
       runMention(io, sessionId, options.label);
     });
 
-  program
-    .command('preview')
+  type PreviewFlags = HomeFlags & { maxBytes?: number; contextWindow?: number; spill: boolean; maxInputBytes: number; json?: boolean };
+  homeCommand(program.command('preview'))
     .description('prepare the mentions in a message against the home and print what the model would get')
     .argument('<text>', 'the message with @[label](dsh-session:…) mentions or bare dsh-session: URIs; - reads stdin')
-    .option('--home <dir>', HOME_HELP)
-    .option('--cwd <dir>', CWD_HELP)
     .addOption(new Option('--max-bytes <n>', 'exact per-source budget in serialised JSON bytes').argParser(positiveInteger).conflicts('contextWindow'))
     .addOption(
       new Option('--context-window <n>', "model context window in tokens; budget max(65536, n × 4 × 0.2)").argParser(positiveInteger),
     )
     .option('--no-spill', 'do not save full transcripts of truncated sources under <home>/spill')
+    .addOption(maxInputOption())
     .option('--json', 'print { content, additionalContext }')
     .addHelpText(
       'after',
@@ -105,20 +117,21 @@ export function buildProgram(io: Io): Command {
         'Examples:\n  dsh-session-ref preview "What did we decide in $(dsh-session-ref mention <id>)?"\n' +
         '  echo "see dsh-session:ImFiYyI" | dsh-session-ref preview - --max-bytes 4000 --json',
     )
-    .action(async (text: string, options: { home?: string; cwd?: string; maxBytes?: number; contextWindow?: number; spill: boolean; json?: boolean }) => {
-      const message = text === '-' ? await readTextInput('-') : text;
+    .action(async (text: string, options: PreviewFlags) => {
+      const home = homeOf(io, options);
+      const message = text === '-' ? await readBoundedText('-', options.maxInputBytes) : text;
       const { runPreview } = await import('./commands.ts');
       await runPreview(io, {
-        home: resolveHome(options.home, io.env),
-        cwd: resolve(options.cwd ?? process.cwd()),
+        ...home,
         text: message,
-        ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
-        ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
+        maxBytes: options.maxBytes,
+        contextWindow: options.contextWindow,
         spill: options.spill,
         json: options.json === true,
       });
     });
 
+  type TranscriptFlags = { message?: number; grep?: string; json?: boolean; allowUnterminated?: boolean; maxInputBytes: number };
   program
     .command('transcript')
     .description("decode a saved full transcript with the package's reader and show its messages")
@@ -126,14 +139,20 @@ export function buildProgram(io: Io): Command {
     .option('--message <n>', 'only this message (1-based)', positiveInteger)
     .option('--grep <phrase>', 'print the exact matches of a phrase: message, offset and surrounding text')
     .option('--json', 'print the decoded transcript, or with --grep the array of hits')
+    .option(
+      '--allow-unterminated',
+      'read a transcript without its closing "### End of transcript" line (written before that line existed, or cut off), with a warning',
+    )
+    .addOption(maxInputOption())
     .addHelpText('after', '\nExamples:\n  dsh-session-ref transcript ~/.dsh/spill/session-…/session-reference-1.txt --message 2\n  dsh-session-ref transcript saved.txt --grep "timeout" --json')
-    .action(async (file: string, options: { message?: number; grep?: string; json?: boolean }) => {
-      const text = await readTextInput(file);
+    .action(async (file: string, options: TranscriptFlags) => {
       runTranscript(io, {
-        text,
-        ...(options.message === undefined ? {} : { message: options.message }),
-        ...(options.grep === undefined ? {} : { grep: options.grep }),
+        text: await readBoundedText(file, options.maxInputBytes),
+        message: options.message,
+        grep: options.grep,
         json: options.json === true,
+        allowUnterminated: options.allowUnterminated === true,
+        maxBytes: options.maxInputBytes,
       });
     });
 

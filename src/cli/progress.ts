@@ -6,21 +6,29 @@ const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '
 /** How long an operation runs before the spinner appears, so small homes never flash one. */
 export const SPINNER_DELAY_MS = 400;
 
+/** What a running operation may tell its spinner. */
+export interface Progress {
+  /** Replaces the label from the next frame on, e.g. with a count of what is done. */
+  set(label: string): void;
+}
+
 /**
- * Runs `work` while showing `label` with a spinner and the elapsed time on `channel`, when it is a TTY; the line
+ * Runs `work` while showing a label with a spinner and the elapsed time on `channel`, when it is a TTY; the line
  * is erased when `work` settles. Off a TTY nothing is written.
  * @param channel - normally stderr.
- * @param label - what is happening, e.g. `reading sessions in ~/.dsh`.
+ * @param label - what is happening, e.g. `reading sessions in ~/.dsh`; `work` may change it.
  * @param work - the operation.
  */
-export async function withProgress<T>(channel: Channel, label: string, work: () => Promise<T>): Promise<T> {
-  if (!channel.tty) return work();
+export async function withProgress<T>(channel: Channel, label: string, work: (progress: Progress) => Promise<T>): Promise<T> {
+  const progress: Progress = { set: (next) => void (label = next) };
+  if (!channel.tty) return work(progress);
   const started = performance.now();
   let frame = 0;
   let shown = false;
   const draw = (): void => {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    channel.write(`\r\x1b[2K${channel.c.cyan(FRAMES[frame++ % FRAMES.length]!)} ${label} ${channel.c.dim(`${seconds}s`)}`);
+    channel.control('\r\x1b[2K');
+    channel.write(`${channel.c.cyan(FRAMES[frame++ % FRAMES.length]!)} ${label} ${channel.c.dim(`${seconds}s`)}`);
     shown = true;
   };
   let timer: NodeJS.Timeout | undefined;
@@ -31,10 +39,10 @@ export async function withProgress<T>(channel: Channel, label: string, work: () 
   }, SPINNER_DELAY_MS);
   delay.unref();
   try {
-    return await work();
+    return await work(progress);
   } finally {
     clearTimeout(delay);
     if (timer !== undefined) clearInterval(timer);
-    if (shown) channel.write('\r\x1b[2K');
+    if (shown) channel.control('\r\x1b[2K');
   }
 }

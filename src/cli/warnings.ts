@@ -7,13 +7,14 @@ export function isSqliteExperimentalWarning(warning: Error): boolean {
 
 /**
  * Replaces Node's default `warning` printer with one that drops only the SQLite ExperimentalWarning (the session
- * query engine loads `node:sqlite`) and prints every other warning the way Node does. Call before any host boots.
+ * query engine loads `node:sqlite`) and prints every other warning the way Node does, through `print` (the CLI's
+ * stderr channel, which escapes control characters on a TTY). Call before any host boots.
  */
-export function filterSqliteWarning(): void {
+export function filterSqliteWarning(print: (line: string) => void): void {
   process.removeAllListeners('warning');
   process.on('warning', (warning) => {
     if (isSqliteExperimentalWarning(warning)) return;
     const code = (warning as { code?: unknown }).code;
-    process.stderr.write(`(node:${process.pid}) ${typeof code === 'string' ? `[${code}] ` : ''}${warning.name}: ${warning.message}\n`);
+    print(`(node:${process.pid}) ${typeof code === 'string' ? `[${code}] ` : ''}${warning.name}: ${warning.message}`);
   });
 }

@@ -1,0 +1,118 @@
+/** A storage backend for the CLI: serves a home's storage units as the JSON backend reads them at open, and keeps every write in memory. */
+import { existsSync } from 'node:fs';
+import type { Context } from '@deepseek-ai/cordis';
+import { StorageError, storageBackendServiceKey } from '@deepseek-ai/dsh-storage';
+import type { KvUnit, KvUnitDescriptor, StorageBackend } from '@deepseek-ai/dsh-storage';
+import { JsonStorageBackend } from '@deepseek-ai/dsh-storage-json';
+
+/** Cordis plugin name. */
+export const name = 'dsh-session-ref-snapshot-storage';
+/** The hub must exist before the backend can register. */
+export const inject = ['storage'];
+/** The backend name the storage domain is routed to. */
+export const SNAPSHOT_BACKEND = 'snapshot';
+
+/** Plugin configuration. */
+export interface Config {
+  /** The home's storages directory; read only when it exists, never created or written. */
+  root: string;
+  /** Start every unit empty instead of reading `root` (used when the home's units cannot be read). */
+  ignoreDisk?: boolean;
+}
+
+type Snapshot = Awaited<ReturnType<KvUnit['loadAll']>>;
+
+/** One unit held in memory: the snapshot read at open, then every write applied to it. */
+class MemoryUnit implements KvUnit {
+  private readonly descriptor: KvUnitDescriptor;
+  private readonly tables: Map<string, Map<string, unknown>>;
+  private global: unknown;
+  private closed = false;
+
+  constructor(descriptor: KvUnitDescriptor, tables: Map<string, Map<string, unknown>>, global: unknown) {
+    this.descriptor = descriptor;
+    this.tables = tables;
+    this.global = global;
+  }
+
+  async loadAll(): Promise<Snapshot> {
+    this.assertOpen();
+    const tables: Snapshot['tables'] = {};
+    for (const [table, records] of this.tables) tables[table] = Object.fromEntries(records);
+    return { tables: structuredClone(tables), global: structuredClone(this.global) };
+  }
+
+  async putRecord(table: string, key: string, value: unknown): Promise<void> {
+    this.records(table).set(key, structuredClone(value));
+  }
+
+  async deleteRecord(table: string, key: string): Promise<void> {
+    this.records(table).delete(key);
+  }
+
+  async setGlobal(value: unknown): Promise<void> {
+    this.assertOpen();
+    if (!this.descriptor.hasGlobal) throw new Error(`unit '${this.descriptor.name}' does not declare a global slot`);
+    this.global = structuredClone(value);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new StorageError('closed', `unit '${this.descriptor.name}' is closed`);
+  }
+
+  private records(table: string): Map<string, unknown> {
+    this.assertOpen();
+    const records = this.tables.get(table);
+    if (records === undefined) throw new Error(`unit '${this.descriptor.name}' does not declare table '${table}'`);
+    return records;
+  }
+}
+
+/**
+ * The backend: `open` reads the unit once with the host's own JSON backend (its format, version and
+ * validity checks) when the directory exists, closes it, and serves a {@link MemoryUnit} seeded with it.
+ */
+class SnapshotBackend implements StorageBackend {
+  private readonly config: Config;
+
+  constructor(config: Config) {
+    this.config = config;
+  }
+
+  readonly kv = {
+    open: async (descriptor: KvUnitDescriptor): Promise<KvUnit> => {
+      const snapshot = await this.read(descriptor);
+      const tables = new Map(descriptor.tables.map((table) => [table, new Map(Object.entries(snapshot?.tables[table] ?? {}))]));
+      return new MemoryUnit(descriptor, tables, snapshot?.global ?? null);
+    },
+  };
+
+  async close(): Promise<void> {}
+
+  private async read(descriptor: KvUnitDescriptor): Promise<Snapshot | undefined> {
+    // The JSON backend creates its root on open; only an existing one is handed to it.
+    if (this.config.ignoreDisk === true || !existsSync(this.config.root)) return undefined;
+    const disk = new JsonStorageBackend(this.config.root);
+    try {
+      const unit = await disk.kv.open(descriptor);
+      try {
+        return await unit.loadAll();
+      } finally {
+        await unit.close();
+      }
+    } finally {
+      await disk.close();
+    }
+  }
+}
+
+/** Registers the snapshot backend on the storage hub as {@link SNAPSHOT_BACKEND}. */
+export function apply(ctx: Context, config: Config): void {
+  const backend = new SnapshotBackend(config);
+  ctx.effect(() => ctx.storage.backend.register(SNAPSHOT_BACKEND, backend), 'snapshotStorage.register');
+  ctx.provide(storageBackendServiceKey(SNAPSHOT_BACKEND), backend);
+}
