@@ -152,12 +152,6 @@ function budgetNote(options: PreviewOptions, budget: number): string {
   return `${bytes(budget)} per source (the resolver's fallback: no model is mounted)`;
 }
 
-/** Secrets redacted in one source, once the capture reports them (`redactedSecrets`); undefined before. */
-function redactedSecrets(source: PreparedSource): number | undefined {
-  const value = (source.stats as { redactedSecrets?: unknown }).redactedSecrets;
-  return typeof value === 'number' ? value : undefined;
-}
-
 function summaryTable(sources: readonly PreparedSource[], budget: number, c: Colors): string {
   const columns: Column<PreparedSource>[] = [
     { header: '#', value: (s) => String(s.reference.inputIndex + 1), right: true },
@@ -167,10 +161,8 @@ function summaryTable(sources: readonly PreparedSource[], budget: number, c: Col
     { header: 'TEXT OMITTED', value: (s) => bytes(s.stats.omittedBytes), right: true },
     { header: 'SIZE', value: (s) => `${bytes(s.size)} of ${count(budget)}`, right: true },
   ];
-  if (sources.some((s) => redactedSecrets(s) !== undefined)) {
-    columns.push({ header: 'SECRETS REDACTED', value: (s) => count(redactedSecrets(s) ?? 0), right: true });
-  }
   columns.push(
+    { header: 'SECRETS REDACTED', value: (s) => count(s.capture.redactedSecrets ?? 0), right: true },
     {
       header: 'TRUNCATED',
       value: (s) => (s.stats.truncated ? 'yes' : 'no'),
