@@ -1,0 +1,85 @@
+// What secret redaction adds to prepare(): the same prepare of a 10,000-message source of ordinary text with
+// `redactSecrets` on and off, in one real host, samples interleaved; and the host's own warm readSurface of the
+// same source in the same run, for scale.
+//
+// Run: node_modules/.bin/node --experimental-strip-types --expose-gc bench/redact-prepare.bench.ts
+//   (or `npm run bench -- redact-prepare`). Env: BENCH_REDACT_ITER (default 9).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SessionId } from '@deepseek-ai/dsh-session';
+import { bootHost, writeSession } from '../test/support/host.ts';
+import type { SessionItem } from '../test/support/host.ts';
+import { SessionReferenceResolver } from '../src/host/service.ts';
+import type { SessionReferenceAgent } from '../src/types.ts';
+import { rng } from './rng.ts';
+
+const ITERATIONS = Number(process.env.BENCH_REDACT_ITER ?? 9);
+const MESSAGES = 10_000;
+const WORDS = ['the', 'build', 'failed', 'because', 'import', 'src/index.ts', 'const', 'await', 'fetch(url)', 'returns', 'a', 'promise', 'README', 'test', 'passes', 'again', 'cache', 'key', 'token', 'value', 'sk', 'learn', 'v1.2.3', '#fff', 'we', 'should', 'retry', 'later'];
+
+function ordinaryText(random: () => number, bytes: number): string {
+  const parts: string[] = [];
+  let size = 0;
+  while (size < bytes) {
+    const word = WORDS[Math.floor(random() * WORDS.length)]!;
+    parts.push(word);
+    size += word.length + 1;
+  }
+  return parts.join(' ');
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const root = mkdtempSync(join(tmpdir(), 'dsh-ref-bench-redact-'));
+try {
+  const random = rng(20261203);
+  const items: SessionItem[] = [];
+  for (let i = 0; i < MESSAGES; i++) items.push({ kind: i % 2 === 0 ? 'user' : 'assistant', text: ordinaryText(random, 1000) } as SessionItem);
+  const writer = await bootHost({ root, agentLoop: false, llm: false, invariants: false });
+  await writeSession(writer, { id: 'ordinary', cwd: '/w', items });
+  await writer.dispose();
+
+  const host = await bootHost({ root, agentLoop: false, llm: false, invariants: false });
+  await host.ctx.plugin(SessionReferenceResolver, { maxReferenceBytes: 65_536 });
+  const resolver = host.ctx.sessionReferenceResolver;
+  const config = resolver.config as { redactSecrets: boolean };
+  const agent: SessionReferenceAgent = { id: 'target', options: {}, session: { header: { cwd: '/w' } } };
+  const prepare = async (redact: boolean) => {
+    config.redactSecrets = redact;
+    const started = performance.now();
+    await resolver.prepare(agent, [{ type: 'text', text: '@x' }], [{ sessionId: 'ordinary' }]);
+    return performance.now() - started;
+  };
+  const read = async () => {
+    const started = performance.now();
+    await host.ctx.sessionQuery.readSurface(SessionId('ordinary'));
+    return performance.now() - started;
+  };
+  await prepare(true);
+  await prepare(false);
+  await read();
+  const on: number[] = [];
+  const off: number[] = [];
+  const reads: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < ITERATIONS; i++) {
+    globalThis.gc?.();
+    const first = i % 2 === 0;
+    const a = await prepare(first);
+    const b = await prepare(!first);
+    const withRedaction = first ? a : b;
+    const without = first ? b : a;
+    on.push(withRedaction);
+    off.push(without);
+    ratios.push(withRedaction / without);
+    reads.push(await read());
+  }
+  await host.dispose();
+  console.log(`prepare of ${MESSAGES.toLocaleString('en')} messages (~10 MB of ordinary text), budget 65536, warm host, ${ITERATIONS} interleaved samples:`);
+  console.log(`| readSurface (warm) | prepare, redactSecrets off | prepare, redactSecrets on | on ÷ off (median of per-sample ratios) |`);
+  console.log(`|---:|---:|---:|---:|`);
+  console.log(`| ${median(reads).toFixed(0)} ms | ${median(off).toFixed(0)} ms | ${median(on).toFixed(0)} ms | ${median(ratios).toFixed(3)}× |`);
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
