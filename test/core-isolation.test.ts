@@ -1,5 +1,6 @@
 // `./core` at run time: its emitted modules load and work in a project with no package installed at all, not even a peer.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -37,13 +38,17 @@ afterAll(async () => {
   await rm(project, { recursive: true, force: true });
 });
 
-it('emits modules that import only each other and Node built-ins', async () => {
+/** The package's own runtime dependencies: installed with it, unlike the host peers. */
+const DEPENDENCIES = new Set(Object.keys((JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> }).dependencies));
+
+it('emits modules that import only each other, Node built-ins and the package\'s own dependencies, never a host package', async () => {
   const emitted = await emitCore(join(project, 'core'));
   expect(emitted.size).toBeGreaterThan(5);
   let imports = 0;
   for (const [file, text] of emitted) {
     const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]!);
-    const foreign = specifiers.filter((s) => !s.startsWith('./') && !s.startsWith('node:'));
+    const foreign = specifiers.filter((s) => !s.startsWith('./') && !s.startsWith('node:') && !DEPENDENCIES.has(s));
+    expect(specifiers.filter((s) => s.startsWith('@deepseek-ai/')), `${file} imports a host package`).toEqual([]);
     expect(foreign, `${file} imports ${foreign.join(', ')}`).toEqual([]);
     for (const s of specifiers.filter((x) => x.startsWith('./'))) expect(emitted.has(s.slice(2)), `${file} imports missing ${s}`).toBe(true);
     imports += specifiers.length;

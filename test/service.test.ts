@@ -168,7 +168,7 @@ describe('prepare', () => {
     expect(source.references[0]!.capturedThroughSeq).toBe(payload[0]!.capturedThroughSeq);
     expect(Object.keys(source.references[0]!)).toEqual([
       'sessionId', 'label', 'capturedFormatVersion', 'capturedThroughSeq', 'compacted', 'originalMessages',
-      'retainedMessages', 'omittedMessages', 'omittedBytes', 'truncated', 'inputIndex', 'budgetBytes',
+      'retainedMessages', 'omittedMessages', 'omittedBytes', 'truncated', 'inputIndex', 'redactedSecrets', 'budgetBytes',
     ]);
   });
 

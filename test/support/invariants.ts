@@ -291,7 +291,7 @@ const PREVIEW_KEYS = ['sessionId', 'label', 'cwd', 'capturedThroughSeq', 'conver
 const NOTICE_KEYS = ['sessionId', 'capturedThroughSeq', 'omittedMessages', 'omittedBytes', 'fullSnapshot'];
 const ENTRY_KEYS = [
   'sessionId', 'label', 'capturedFormatVersion', 'capturedThroughSeq', 'compacted', 'originalMessages',
-  'retainedMessages', 'omittedMessages', 'omittedBytes', 'truncated', 'inputIndex', 'budgetBytes',
+  'retainedMessages', 'omittedMessages', 'omittedBytes', 'truncated', 'inputIndex', 'redactedSecrets', 'budgetBytes',
 ];
 
 const sameKeys = (value: unknown, keys: readonly string[]) =>
@@ -421,6 +421,8 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
       omittedBytes,
       truncated,
       inputIndex: i,
+      // The corpus and the fuzzer hold no credential, so redaction (on by default) must replace nothing.
+      redactedSecrets: 0,
       budgetBytes: budget,
     };
     check(sameKeys(entry, ENTRY_KEYS), () => `${where}: source entry keys ${show(Object.keys(entry))}`);
