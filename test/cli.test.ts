@@ -317,7 +317,7 @@ describe('preview', () => {
     expect(out).toContain('## Reference omissions');
     expect(out).toMatch(/Summary — 1,600 B per source \(--max-bytes\)/);
     expect(out).toMatch(/1 +Flaky checkout test +4 of 4 +0 +[\d,]+ B +1,600 B of 1,600 +0 +yes +no/);
-    expect(out).toMatch(/2 +Billing migration plan +3 of 3 +0 +0 B +[\d,]+ B of 1,600 +no +yes/);
+    expect(out).toMatch(/2 +Billing migration plan +3 of 3 +0 +0 B +[\d,]+ B of 1,600 +0 +no +yes/);
     expect(out).toMatch(new RegExp(`Flaky checkout test: saved [\\d,]+ B to\\n  ${join(zstdHome, 'spill')}/`));
     expect(out).not.toContain('\u001b');
   });
