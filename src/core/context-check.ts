@@ -1,4 +1,4 @@
-/** The rules a published context message must keep (SPEC §5, §8), as plain checks that return violations. */
+/** The rules a published context message must keep (framing, budget, placement, frozenness), as plain checks that return violations. */
 import { MAX_REFERENCES } from './config.ts';
 import { rewriteMentions } from './prepare.ts';
 import type { ContentBlockLike, RewrittenContent } from './prepare.ts';
@@ -94,7 +94,7 @@ function checkSource(source: unknown, violations: string[]): Entry[] {
 }
 
 /**
- * Checks one context message on its own (SPEC §5.1–§5.4): a user-role message with one text block
+ * Checks one context message on its own: a user-role message with one text block
  * that opens with the fixed heading, intro and warning, holds exactly one `<referenced-sessions>`
  * and one `</referenced-sessions>` in that order around tag-safe JSON of one preview per recorded
  * reference (same session, in order, each within the entry's `budgetBytes`), and continues with the
@@ -188,7 +188,7 @@ export function checkDeepFrozen(value: unknown, what: string): string[] {
 }
 
 /**
- * Checks where a context message sits (SPEC §8.1): right after its citing message, which is a
+ * Checks where a context message sits: right after its citing message, which is a
  * direct user message (source kind `user`).
  * @param previous - the message just before the context message, if any.
  */
@@ -201,7 +201,7 @@ export function checkPlacement(previous: CheckedMessage | undefined): string[] {
 }
 
 /**
- * Checks a citing message against the message it was rewritten from (SPEC §8.1): same id, content
+ * Checks a citing message against the message it was rewritten from: same id, content
  * equal to the original with every mention rewritten to readable `@label` text, and the context
  * message's references naming exactly the sessions the original cites, in first-mention order.
  * @param original - the message as it entered the step.

@@ -1,4 +1,4 @@
-/** Secret redaction (SPEC §5.5): a one-pass prefilter over each text, secretlint only on the candidate windows, each finding replaced by `[REDACTED <kind>]`. */
+/** Secret redaction: a one-pass prefilter over each text, secretlint only on the candidate windows, each finding replaced by `[REDACTED <kind>]`. */
 import type { lintSource as LintSource } from '@secretlint/core';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The DSH invariant companion (package export `./invariant`, the `@deepseek-ai/dsh-invariants`
- * contract): runtime checks of every context message this package publishes (SPEC §2.5, §5, §8).
+ * contract): runtime checks of every context message this package publishes.
  */
 import type { Context } from '@deepseek-ai/cordis';
 import type { PreStepDecision } from '@deepseek-ai/dsh-agent';
