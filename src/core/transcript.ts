@@ -1,4 +1,4 @@
-/** Full-transcript text format (SPEC §6.2): streaming writer, strict linear-time reader, and phrase search. */
+/** Full-transcript text format (SPEC §6.2): writer (one string or streamed), strict linear-time reader, and phrase search. */
 
 import { SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
 import type { SourceCapture } from './types.ts';
@@ -10,25 +10,23 @@ const FRAGMENT_CODE_POINTS = 64;
 /** Fragment lines batched into one streamed chunk (keeps chunk count and per-line overhead low). */
 const LINES_PER_CHUNK = 1024;
 
-/** Any UTF-16 surrogate unit; global so that a search can start at `lastIndex`. */
-const SURROGATE = /[\ud800-\udfff]/g;
-
-/** Index of the first surrogate unit of `text` at or after `from`, or `text.length` when there is none. */
-function nextSurrogate(text: string, from: number): number {
-  SURROGATE.lastIndex = from;
-  return SURROGATE.test(text) ? SURROGATE.lastIndex - 1 : text.length;
-}
-
 /** First line of every transcript. */
 const TITLE = '## Referenced session — full transcript';
 
-/** The one explanation line written before the messages. */
+/** The one explanation line written before the messages; a transcript that carries it must end with its end line. */
 const EXPLANATION =
   'Each message below is a heading followed by lines that are JSON strings, each a fragment of at most ' +
   `${FRAGMENT_CODE_POINTS} Unicode code points; JSON-decode every line and concatenate a message's fragments ` +
-  'in order to get its exact text. A heading marked (checkpoint) holds a compaction summary.';
+  'in order to get its exact text. A heading marked (checkpoint) holds a compaction summary. A complete ' +
+  'transcript ends with the line "### End of transcript: <n> messages".';
 
 const HEADING = /^### Message (\d+): (user|assistant)( \(checkpoint\))?$/;
+
+/** The last line of a complete transcript: its message count, so a cut-off file is detectable. */
+const END_LINE = /^### End of transcript: (0|[1-9]\d*) messages$/;
+
+/** The end line for `count` messages. */
+const endLine = (count: number): string => `### End of transcript: ${count} messages`;
 
 /** The capture metadata written as the transcript's header JSON, keys in this order. */
 export interface TranscriptHeader {
@@ -62,6 +60,29 @@ export interface ParsedTranscript {
   capture: TranscriptHeader;
   /** Messages in order; `messages[i].index === i + 1`. */
   messages: TranscriptMessage[];
+  /**
+   * Present (and `true`) only for a transcript without the end line, read because
+   * {@link ReadTranscriptOptions.allowUnterminated} allowed it: it may have been cut off, so
+   * `messages` may lack messages or end inside one. Absent for every complete transcript.
+   */
+  unterminated?: boolean;
+}
+
+/** Options of {@link readTranscript} and {@link findInTranscript}. */
+export interface ReadTranscriptOptions {
+  /**
+   * Also read a transcript written before the end line existed (SPEC §6.2): one that ends after
+   * its last message, without `### End of transcript: <n> messages`. It is reported with
+   * `unterminated: true`, since it cannot be told apart from a cut-off file. A transcript whose
+   * explanation line is the current writer's (which announces the end line) must still end with
+   * it. Default `false`: a transcript without the end line is rejected as truncated.
+   */
+  allowUnterminated?: boolean;
+  /**
+   * Largest transcript accepted, in UTF-8 bytes; a larger one is rejected before any parsing.
+   * A non-negative safe integer; default: no limit.
+   */
+  maxBytes?: number;
 }
 
 /** One occurrence found by {@link findInTranscript}. */
@@ -72,8 +93,20 @@ export interface TranscriptMatch {
   offset: number;
 }
 
-function invalid(message: string): SessionReferenceError {
-  return new SessionReferenceError(message, SessionReferenceErrorCode.INVALID_REFERENCE);
+function invalid(message: string, cause?: unknown): SessionReferenceError {
+  return new SessionReferenceError(
+    message,
+    SessionReferenceErrorCode.INVALID_REFERENCE,
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+/** Characters `JSON.stringify` leaves raw that a terminal would act on: DEL, C1 controls, line/paragraph separators, bidi controls. */
+const RAW_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** `text` (e.g. bytes of the file) as a quoted string literal safe to embed in an error message: no raw control or lone surrogate. */
+function quote(text: string): string {
+  return JSON.stringify(text).replace(RAW_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function isSeq(value: unknown): value is number {
@@ -90,6 +123,78 @@ function headerProblem(header: Record<string, unknown>): string | undefined {
   }
   if (!isSeq(header.capturedFormatVersion)) return 'capturedFormatVersion must be a non-negative integer';
   return undefined;
+}
+
+/** Everything before the first message: title, intro, warning, header JSON and explanation, each line ending in `\n`. */
+function preamble(capture: SourceCapture): string {
+  const header: TranscriptHeader = {
+    sessionId: capture.sessionId,
+    label: capture.label,
+    cwd: capture.cwd,
+    capturedThroughSeq: capture.capturedThroughSeq,
+    capturedFormatVersion: capture.capturedFormatVersion,
+  };
+  const problem = headerProblem(header as unknown as Record<string, unknown>);
+  if (problem !== undefined) throw invalid(`cannot render transcript: ${problem}`);
+  return `${TITLE}\n\n${TRANSCRIPT_INTRO}\n${UNTRUSTED_WARNING}\n\n${JSON.stringify(header, null, 2)}\n\n${EXPLANATION}\n`;
+}
+
+/** The blank line and heading that open message `m` (0-based), each ending in `\n`, after checking its role and text. */
+function opening(capture: SourceCapture, m: number): string {
+  const message = capture.messages[m]!;
+  const { role, text } = message;
+  if (role !== 'user' && role !== 'assistant') {
+    throw invalid(`cannot render transcript: message ${m + 1} has an unknown role`);
+  }
+  if (typeof text !== 'string') throw invalid(`cannot render transcript: message ${m + 1} text is not a string`);
+  return `\n### Message ${m + 1}: ${role}${message.checkpoint === true ? ' (checkpoint)' : ''}\n`;
+}
+
+/** Any UTF-16 surrogate unit; global so that a search can start at `lastIndex`. */
+const SURROGATE = /[\ud800-\udfff]/g;
+
+/** Index of the first surrogate unit of `text` at or after `from`, or `text.length` when there is none. */
+function nextSurrogate(text: string, from: number): number {
+  SURROGATE.lastIndex = from;
+  return SURROGATE.test(text) ? SURROGATE.lastIndex - 1 : text.length;
+}
+
+/**
+ * Pushes onto `out` the fragment lines (`JSON.stringify(fragment)`, no newline) of `text` from
+ * offset `start`, at most `limit` of them, and returns the offset where the next fragment starts
+ * (`text.length` when all are pushed). `start` must be a fragment boundary.
+ *
+ * Fragments are cut every 64 code points, a high surrogate followed by a low one counting as one
+ * and any other unit as one; pairs never split. Away from surrogates a code point is one unit,
+ * so a window of 64 units before the next surrogate is a whole fragment; only a window that
+ * reaches a surrogate walks unit by unit, and only from that surrogate on.
+ */
+function pushFragmentLines(text: string, start: number, limit: number, out: string[]): number {
+  const n = text.length;
+  let surrogate = nextSurrogate(text, start); // first surrogate at or after `start`, or n
+  for (let pushed = 0; start < n && pushed < limit; pushed++) {
+    let end = start + FRAGMENT_CODE_POINTS;
+    if (end > surrogate) {
+      if (surrogate === n) {
+        end = n; // the last fragment: fewer than 64 units left, none a surrogate
+      } else {
+        end = surrogate;
+        for (let count = surrogate - start; count < FRAGMENT_CODE_POINTS && end < n; count++) {
+          const c = text.charCodeAt(end);
+          if (c >= 0xd800 && c <= 0xdbff && end + 1 < n) {
+            const d = text.charCodeAt(end + 1);
+            end += d >= 0xdc00 && d <= 0xdfff ? 2 : 1;
+          } else {
+            end += 1;
+          }
+        }
+        surrogate = nextSurrogate(text, end);
+      }
+    }
+    out.push(JSON.stringify(text.slice(start, end)));
+    start = end;
+  }
+  return start;
 }
 
 /**
@@ -110,9 +215,9 @@ function headerProblem(header: Record<string, unknown>): string | undefined {
  * then, for each message N (1-based): a blank line, the heading
  * `### Message N: <role>` (with ` (checkpoint)` appended for checkpoints), and — when the
  * text is non-empty — a blank line followed by one `JSON.stringify(fragment)` line per
- * fragment. A message with empty text is just its heading. So the text ends with the
- * explanation line (no messages), a heading (empty last message) or a fragment line, each
- * followed by a single `\n`; it never ends with a blank line.
+ * fragment. A message with empty text is just its heading. Last come a blank line and the end
+ * line `### End of transcript: <n> messages` (n = the number of messages, `messages` even for
+ * one), so every transcript ends with `messages\n`.
  *
  * Fragments cut the text into runs of at most 64 code points, a well-formed surrogate pair
  * counting as one and a lone surrogate as one; a pair is never split. Linear in the text size.
@@ -122,79 +227,30 @@ function headerProblem(header: Record<string, unknown>): string | undefined {
  *   transcript reads back with {@link readTranscript}.
  */
 export function* transcriptChunks(capture: SourceCapture): Generator<string, void, undefined> {
-  const header: TranscriptHeader = {
-    sessionId: capture.sessionId,
-    label: capture.label,
-    cwd: capture.cwd,
-    capturedThroughSeq: capture.capturedThroughSeq,
-    capturedFormatVersion: capture.capturedFormatVersion,
-  };
-  const problem = headerProblem(header as unknown as Record<string, unknown>);
-  if (problem !== undefined) throw invalid(`cannot render transcript: ${problem}`);
-
-  yield `${TITLE}\n\n${TRANSCRIPT_INTRO}\n${UNTRUSTED_WARNING}\n\n${JSON.stringify(header, null, 2)}\n\n${EXPLANATION}\n`;
-
+  yield preamble(capture);
   const messages = capture.messages;
   for (let m = 0; m < messages.length; m++) {
-    const message = messages[m]!;
-    const { role, text } = message;
-    if (role !== 'user' && role !== 'assistant') {
-      throw invalid(`cannot render transcript: message ${m + 1} has an unknown role`);
-    }
-    if (typeof text !== 'string') throw invalid(`cannot render transcript: message ${m + 1} text is not a string`);
-    const heading = `\n### Message ${m + 1}: ${role}${message.checkpoint === true ? ' (checkpoint)' : ''}\n`;
+    const heading = opening(capture, m);
+    const text = messages[m]!.text;
     if (text.length === 0) {
       yield heading;
       continue;
     }
     yield `${heading}\n`; // the blank line between heading and fragments
-
-    // Cut a fragment every 64 code points, a high surrogate followed by a low one counting as one
-    // and any other unit as one; pairs never split. Away from surrogates a code point is one unit,
-    // so a window of 64 units before the next surrogate is a whole fragment; only a window that
-    // reaches a surrogate walks unit by unit, and only from that surrogate on.
-    let lines: string[] = [];
-    const n = text.length;
-    let start = 0;
-    let surrogate = nextSurrogate(text, 0); // first surrogate at or after `start`, or n
-    while (start < n) {
-      let end = start + FRAGMENT_CODE_POINTS;
-      if (end > surrogate) {
-        if (surrogate === n) {
-          end = n; // the last fragment: fewer than 64 units left, none a surrogate
-        } else {
-          end = surrogate;
-          for (let count = surrogate - start; count < FRAGMENT_CODE_POINTS && end < n; count++) {
-            const c = text.charCodeAt(end);
-            if (c >= 0xd800 && c <= 0xdbff && end + 1 < n) {
-              const d = text.charCodeAt(end + 1);
-              end += d >= 0xdc00 && d <= 0xdfff ? 2 : 1;
-            } else {
-              end += 1;
-            }
-          }
-          surrogate = nextSurrogate(text, end);
-        }
-      }
-      lines.push(JSON.stringify(text.slice(start, end)));
-      start = end;
-      if (lines.length >= LINES_PER_CHUNK) {
-        lines.push('');
-        yield lines.join('\n');
-        lines = [];
-      }
-    }
-    if (lines.length > 0) {
+    for (let start = 0; start < text.length; ) {
+      const lines: string[] = [];
+      start = pushFragmentLines(text, start, LINES_PER_CHUNK, lines);
       lines.push('');
       yield lines.join('\n');
     }
   }
+  yield `\n${endLine(messages.length)}\n`;
 }
 
 /**
  * Renders the full transcript of `capture` (SPEC §6.2): all messages, untruncated, in the
- * layout documented on {@link transcriptChunks}, ending with a single newline. Joins the
- * chunks once, so time and memory are linear in the text size.
+ * layout documented on {@link transcriptChunks}, ending with the end line and a single newline.
+ * Time and memory are linear in the text size.
  *
  * @throws SessionReferenceError `SESSION_REFERENCE_INVALID_REFERENCE` for a malformed capture.
  */
@@ -270,7 +326,9 @@ function parseHeader(lines: Lines, text: string): TranscriptHeader {
   try {
     value = JSON.parse(text.slice(from, lines.offset - 1));
   } catch (error) {
-    throw invalid(`invalid transcript, line ${open}: header JSON does not parse (${(error as Error).message})`);
+    // The engine's message quotes bytes of the file: keep it, but only escaped.
+    const detail = error instanceof Error ? `: ${quote(error.message)}` : '';
+    throw invalid(`invalid transcript, line ${open}: header JSON does not parse${detail}`, error);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw invalid(`invalid transcript, line ${open}: header JSON is not an object`);
@@ -278,7 +336,7 @@ function parseHeader(lines: Lines, text: string): TranscriptHeader {
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
     if (!['sessionId', 'label', 'cwd', 'capturedThroughSeq', 'capturedFormatVersion'].includes(key)) {
-      throw invalid(`invalid transcript, line ${open}: unknown header field ${JSON.stringify(key)}`);
+      throw invalid(`invalid transcript, line ${open}: unknown header field ${quote(key)}`);
     }
   }
   if (!Object.hasOwn(record, 'capturedFormatVersion')) record.capturedFormatVersion = 0;
@@ -300,7 +358,7 @@ function parseHeader(lines: Lines, text: string): TranscriptHeader {
 function parseFragment(line: string, lines: Lines): string {
   const n = line.length;
   if (n < 2 || line.charCodeAt(0) !== 0x22 || line.charCodeAt(n - 1) !== 0x22) {
-    if (line.startsWith('### ')) throw lines.error('a message heading must be preceded by a blank line', lines.line);
+    if (line.startsWith('### ')) throw lines.error('a heading or end line must be preceded by a blank line', lines.line);
     throw lines.error('expected a JSON string fragment line', lines.line);
   }
   let value: unknown;
@@ -328,6 +386,21 @@ function parseFragment(line: string, lines: Lines): string {
   return value;
 }
 
+/** Checks the options of {@link readTranscript}; a bad one is a caller's bug, INVALID_CONFIG. */
+function checkOptions(options: ReadTranscriptOptions | undefined): void {
+  if (options === undefined) return;
+  if (typeof options !== 'object' || options === null) {
+    throw new SessionReferenceError('readTranscript: options must be an object', SessionReferenceErrorCode.INVALID_CONFIG);
+  }
+  const { allowUnterminated, maxBytes } = options;
+  if (allowUnterminated !== undefined && typeof allowUnterminated !== 'boolean') {
+    throw new SessionReferenceError('readTranscript: allowUnterminated must be a boolean', SessionReferenceErrorCode.INVALID_CONFIG);
+  }
+  if (maxBytes !== undefined && !isSeq(maxBytes)) {
+    throw new SessionReferenceError('readTranscript: maxBytes must be a non-negative safe integer', SessionReferenceErrorCode.INVALID_CONFIG);
+  }
+}
+
 /**
  * Strictly parses a transcript produced by {@link renderTranscript}, in time linear in its size.
  *
@@ -337,20 +410,38 @@ function parseFragment(line: string, lines: Lines): string {
  * `sessionId`, `label`, `cwd`, `capturedThroughSeq` and optionally `capturedFormatVersion`
  * (missing → 0), correctly typed; one non-blank explanation line; headings
  * `### Message N: user|assistant`, optionally followed by ` (checkpoint)`, numbered
- * consecutively from 1; fragment lines that are JSON strings of 1 to 64 code points; a final
- * `\n` and no trailing blank line. Lines are split on `\n` only (U+2028/2029 may appear raw
- * inside fragment lines); a `\r` is never accepted as part of the layout.
+ * consecutively from 1; fragment lines that are JSON strings of 1 to 64 code points; the end
+ * line `### End of transcript: <n> messages` with n equal to the messages read, then a final
+ * `\n` and nothing else. Lines are split on `\n` only (U+2028/2029 may appear raw inside
+ * fragment lines); a `\r` is never accepted as part of the layout.
+ *
+ * A transcript without the end line, or without its final newline, is taken as cut off and
+ * rejected, unless `options.allowUnterminated` asks to read one written before the end line
+ * existed (see {@link ReadTranscriptOptions}); it is then returned with `unterminated: true`.
+ * Error messages never quote the file's bytes unescaped.
  *
  * @throws SessionReferenceError `SESSION_REFERENCE_INVALID_REFERENCE`, with a message naming
- *   the 1-based line number and the reason, for anything malformed.
+ *   the 1-based line number and the reason, for anything malformed or truncated, and for a
+ *   text over `options.maxBytes` (checked before parsing); `SESSION_REFERENCE_INVALID_CONFIG`
+ *   for malformed options.
  */
-export function readTranscript(text: string): ParsedTranscript {
+export function readTranscript(text: string, options?: ReadTranscriptOptions): ParsedTranscript {
+  checkOptions(options);
   if (typeof text !== 'string') throw invalid('invalid transcript: not a string');
+  const maxBytes = options?.maxBytes;
+  // A UTF-16 unit is 1 to 3 UTF-8 bytes, so only lengths between maxBytes / 3 and maxBytes need counting.
+  if (maxBytes !== undefined && text.length * 3 > maxBytes) {
+    const bytes = text.length > maxBytes ? undefined : Buffer.byteLength(text, 'utf8');
+    if (bytes === undefined || bytes > maxBytes) {
+      const size = bytes === undefined ? `at least ${text.length}` : String(bytes);
+      throw invalid(`invalid transcript: ${size} UTF-8 bytes, over the maxBytes limit of ${maxBytes}`);
+    }
+  }
   if (text.length === 0) throw invalid('invalid transcript, line 1: empty transcript');
   if (text.charCodeAt(text.length - 1) !== 0x0a) {
     let last = 1;
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) last++;
-    throw invalid(`invalid transcript, line ${last}: missing final newline`);
+    throw invalid(`invalid transcript, line ${last}: missing final newline (the transcript was cut off)`);
   }
 
   const lines = new Lines(text);
@@ -361,20 +452,41 @@ export function readTranscript(text: string): ParsedTranscript {
   lines.expect(isBlank, 'expected a blank line before the header JSON');
   const capture = parseHeader(lines, text);
   lines.expect(isBlank, 'expected a blank line after the header JSON');
-  lines.expect(isText, 'expected the explanation line');
+  // Only a transcript from before the end line (another explanation) may lack it, and only when allowed.
+  const legacy = lines.expect(isText, 'expected the explanation line') !== EXPLANATION;
+  const allowUnterminated = options?.allowUnterminated === true && legacy;
 
   const messages: TranscriptMessage[] = [];
+  /** At the end of the text where a blank line and the end line should follow. */
+  const unterminated = (): ParsedTranscript => {
+    if (allowUnterminated) return { capture, messages, unterminated: true };
+    throw lines.error(
+      `truncated: the transcript ends after ${messages.length} message(s) without its end line ` +
+        `"### End of transcript: <n> messages" (cut off?${legacy ? '; a transcript written before end lines existed reads with allowUnterminated' : ''})`,
+    );
+  };
   let separated = false;
   for (;;) {
     if (!separated) {
-      if (lines.peek() === null) break;
-      lines.expect(isBlank, 'expected a blank line before the next message heading');
+      if (lines.peek() === null) return unterminated();
+      lines.expect(isBlank, 'expected a blank line before the next message heading or the end line');
     }
     const heading = lines.take();
-    if (heading === null) throw lines.error('transcript ends with a blank line', lines.line);
+    if (heading === null) throw lines.error('truncated: the transcript ends with a blank line instead of its end line', lines.line);
+    const end = END_LINE.exec(heading);
+    if (end !== null) {
+      if (Number(end[1]) !== messages.length) {
+        throw lines.error(`truncated or edited: the end line counts ${end[1]} messages but ${messages.length} were read`, lines.line);
+      }
+      if (lines.peek() !== null) throw lines.error('unexpected content after the end line');
+      return { capture, messages };
+    }
     const match = HEADING.exec(heading);
     if (match === null) {
-      throw lines.error('expected a heading "### Message N: user|assistant" (optionally " (checkpoint)")', lines.line);
+      throw lines.error(
+        'expected a heading "### Message N: user|assistant" (optionally " (checkpoint)") or the end line "### End of transcript: <n> messages"',
+        lines.line,
+      );
     }
     const index = messages.length + 1;
     if (match[1] !== String(index)) {
@@ -385,12 +497,12 @@ export function readTranscript(text: string): ParsedTranscript {
     messages.push(message);
 
     separated = false;
-    if (lines.peek() === null) break;
+    if (lines.peek() === null) return unterminated();
     lines.expect(isBlank, 'expected a blank line after the message heading');
     const first = lines.peek();
-    if (first === null) throw lines.error('transcript ends with a blank line', lines.line);
+    if (first === null) throw lines.error('truncated: the transcript ends with a blank line instead of its end line', lines.line);
     if (first.startsWith('### ')) {
-      separated = true; // empty message: that blank line separated it from the next heading
+      separated = true; // empty message: that blank line separated it from the next heading or the end line
       continue;
     }
 
@@ -407,46 +519,36 @@ export function readTranscript(text: string): ParsedTranscript {
     parts.push(batch.join(''));
     message.text = parts.length === 1 ? parts[0]! : parts.join('');
   }
-  return { capture, messages };
 }
 
 /**
  * Finds every occurrence of `phrase` in the decoded text of every message of a transcript:
  * exact UTF-16 code-unit matches (so a phrase may straddle fragment lines or contain
  * characters that are escaped in the file), overlapping ones included, in order of message
- * then offset. Parses with {@link readTranscript}; the search itself is Knuth–Morris–Pratt, so
- * the whole call is linear in transcript plus phrase size.
+ * then offset. `transcript` is the transcript text, read with {@link readTranscript} and
+ * `options`, or a transcript it already read. The search is the engine's `indexOf`, restarted
+ * one unit after each match.
  *
  * @throws SessionReferenceError `SESSION_REFERENCE_INVALID_REFERENCE` for an empty phrase
  *   (it would match at every offset) or a malformed transcript.
  */
-export function findInTranscript(text: string, phrase: string): TranscriptMatch[] {
+export function findInTranscript(
+  transcript: string | ParsedTranscript,
+  phrase: string,
+  options?: ReadTranscriptOptions,
+): TranscriptMatch[] {
   if (typeof phrase !== 'string' || phrase.length === 0) {
     throw invalid('findInTranscript: the phrase must be a non-empty string');
   }
-  const { messages } = readTranscript(text);
-  const m = phrase.length;
-  const pattern = new Uint16Array(m);
-  for (let i = 0; i < m; i++) pattern[i] = phrase.charCodeAt(i);
-  // failure[i] = length of the longest proper border of pattern[0..i].
-  const failure = new Int32Array(m);
-  for (let i = 1, k = 0; i < m; i++) {
-    while (k > 0 && pattern[i] !== pattern[k]) k = failure[k - 1]!;
-    if (pattern[i] === pattern[k]) k++;
-    failure[i] = k;
-  }
-
+  const { messages } =
+    typeof transcript === 'object' && transcript !== null && Array.isArray(transcript.messages)
+      ? transcript
+      : readTranscript(transcript as string, options);
   const found: TranscriptMatch[] = [];
   for (const message of messages) {
-    const t = message.text;
-    for (let i = 0, k = 0; i < t.length; i++) {
-      const c = t.charCodeAt(i);
-      while (k > 0 && c !== pattern[k]) k = failure[k - 1]!;
-      if (c === pattern[k]) k++;
-      if (k === m) {
-        found.push({ message: message.index, offset: i - m + 1 });
-        k = failure[k - 1]!;
-      }
+    const text = message.text;
+    for (let at = text.indexOf(phrase); at !== -1; at = text.indexOf(phrase, at + 1)) {
+      found.push({ message: message.index, offset: at });
     }
   }
   return found;
