@@ -593,6 +593,22 @@ describe('properties', () => {
     }
   });
 
+  it('matches the reference writer across many buffer fills and Latin-1 / other switches', () => {
+    // Thousands of messages, most outside Latin-1, many with six-unit escapes (lone surrogates), so
+    // the writer's buffer fills dozens of times, at every offset within a line and between messages.
+    const parts = fc.sample(fc.tuple(fc.nat(400), fc.nat(200), fc.constantFrom('é', '界', '😀', '"', 'x')), { numRuns: 15000, seed: 42 });
+    const source = capture([
+      ...parts.map(([lone, plain, odd], i) => (i % 2 ? user : assistant)(`${'\uD800'.repeat(lone % 130)}${odd}${'界a\n'.repeat(plain % 40)}`)),
+      // Messages of whole 387-unit lines, so a fill can leave less room than the next heading needs.
+      ...parts.map(([lone], i) => (i % 2 ? user : assistant)('\uDFFF'.repeat(64 * (1 + (lone % 3))))),
+    ]);
+    const rendered = renderTranscript(source);
+    expect(rendered.length).toBeGreaterThan(100 * (1 << 17));
+    expect(rendered).toBe(naiveRender(source));
+    expect([...transcriptChunks(source)].join('')).toBe(rendered);
+    expect(readTranscript(rendered).messages.map((m) => m.text)).toEqual(source.messages.map((m) => m.text));
+  });
+
   it('write → read is the identity', () => {
     fc.assert(
       fc.property(captureArb, (source) => {

@@ -125,7 +125,7 @@ function headerProblem(header: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-/** Everything before the first message: title, intro, warning, header JSON and explanation, each line ending in `\n`. */
+/** Everything before the first message: title, intro, warning, header JSON and explanation, without the final `\n`. */
 function preamble(capture: SourceCapture): string {
   const header: TranscriptHeader = {
     sessionId: capture.sessionId,
@@ -136,70 +136,203 @@ function preamble(capture: SourceCapture): string {
   };
   const problem = headerProblem(header as unknown as Record<string, unknown>);
   if (problem !== undefined) throw invalid(`cannot render transcript: ${problem}`);
-  return `${TITLE}\n\n${TRANSCRIPT_INTRO}\n${UNTRUSTED_WARNING}\n\n${JSON.stringify(header, null, 2)}\n\n${EXPLANATION}\n`;
+  return `${TITLE}\n\n${TRANSCRIPT_INTRO}\n${UNTRUSTED_WARNING}\n\n${JSON.stringify(header, null, 2)}\n\n${EXPLANATION}`;
 }
 
-/** The blank line and heading that open message `m` (0-based), each ending in `\n`, after checking its role and text. */
-function opening(capture: SourceCapture, m: number): string {
+/** The heading line of message `m` (0-based), after checking its role and text. */
+function headingOf(capture: SourceCapture, m: number): string {
   const message = capture.messages[m]!;
   const { role, text } = message;
   if (role !== 'user' && role !== 'assistant') {
     throw invalid(`cannot render transcript: message ${m + 1} has an unknown role`);
   }
   if (typeof text !== 'string') throw invalid(`cannot render transcript: message ${m + 1} text is not a string`);
-  return `\n### Message ${m + 1}: ${role}${message.checkpoint === true ? ' (checkpoint)' : ''}\n`;
+  return `### Message ${m + 1}: ${role}${message.checkpoint === true ? ' (checkpoint)' : ''}`;
 }
 
-/** Any UTF-16 surrogate unit; global so that a search can start at `lastIndex`. */
-const SURROGATE = /[\ud800-\udfff]/g;
+/** Characters per streamed chunk of Latin-1 lines, at least: big enough that per-chunk costs vanish, small enough to die young. */
+const STREAM_CHUNK_CHARS = 1 << 16;
 
-/** Index of the first surrogate unit of `text` at or after `from`, or `text.length` when there is none. */
-function nextSurrogate(text: string, from: number): number {
-  SURROGATE.lastIndex = from;
-  return SURROGATE.test(text) ? SURROGATE.lastIndex - 1 : text.length;
+/**
+ * Characters per chunk of Latin-1 lines of a whole rendered transcript, at least. Every chunk
+ * lives until the final join; from this size on V8 allocates a string in large-object space,
+ * where the collector never copies it, while the lines awaiting the join stay few and die young.
+ */
+const RENDER_CHUNK_CHARS = 1 << 17;
+
+/** UTF-16 units of the buffer non-Latin-1 lines are written into; each fill becomes one chunk (large-object sized too). */
+const BLOCK_UNITS = 1 << 17;
+
+/** Any character outside Latin-1 (so any surrogate); a Latin-1 text is cut every 64 units. */
+const NON_LATIN1 = /[^\u0000-\u00ff]/;
+
+/**
+ * For each ASCII code: 0 when `JSON.stringify` writes it as is; else the letter after `\` in its
+ * escape (`"`, `\`, `b t n f r`), or 1 for a `\u00xx` escape.
+ */
+const ASCII_ESCAPE = new Uint8Array(0x80);
+ASCII_ESCAPE.fill(1, 0, 0x20);
+ASCII_ESCAPE[0x08] = 0x62; // b
+ASCII_ESCAPE[0x09] = 0x74; // t
+ASCII_ESCAPE[0x0a] = 0x6e; // n
+ASCII_ESCAPE[0x0c] = 0x66; // f
+ASCII_ESCAPE[0x0d] = 0x72; // r
+ASCII_ESCAPE[0x22] = 0x22; // "
+ASCII_ESCAPE[0x5c] = 0x5c; // backslash
+
+/** Lowercase hex digits, as `JSON.stringify` writes them. */
+const HEX = new Uint8Array([...'0123456789abcdef'].map((digit) => digit.charCodeAt(0)));
+
+/** The longest fragment line with its newline: a quote, 64 six-unit escapes, a quote. */
+const MAX_LINE_UNITS = 2 + FRAGMENT_CODE_POINTS * 6 + 1;
+
+/** True on a big-endian host, where the units must be swapped to read as UTF-16LE. */
+const BIG_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 0;
+
+/** A buffer of UTF-16 units being filled with transcript lines, `length` of them so far. */
+interface UnitBuffer {
+  readonly units: Uint16Array;
+  length: number;
+}
+
+/** Empties `buffer` into a string (a one-byte one when every unit is Latin-1). */
+function takeUnits(buffer: UnitBuffer): string {
+  const bytes = Buffer.from(buffer.units.buffer, buffer.units.byteOffset, buffer.length * 2);
+  if (BIG_ENDIAN) bytes.swap16();
+  buffer.length = 0;
+  return bytes.toString('utf16le');
+}
+
+/** Appends `line` and a newline to `buffer`; false (nothing written) when they do not fit. */
+function putLine(buffer: UnitBuffer, line: string): boolean {
+  const { units } = buffer;
+  let o = buffer.length;
+  if (o + line.length + 1 > units.length) return false;
+  for (let i = 0; i < line.length; i++) units[o++] = line.charCodeAt(i);
+  units[o++] = 0x0a;
+  buffer.length = o;
+  return true;
 }
 
 /**
- * Pushes onto `out` the fragment lines (`JSON.stringify(fragment)`, no newline) of `text` from
- * offset `start`, at most `limit` of them, and returns the offset where the next fragment starts
- * (`text.length` when all are pushed). `start` must be a fragment boundary.
+ * Appends to `buffer` the fragment lines of `text` from offset `from`, each with its newline, as
+ * many as fit; returns the offset where the next fragment starts (`text.length` when done).
  *
- * Fragments are cut every 64 code points, a high surrogate followed by a low one counting as one
- * and any other unit as one; pairs never split. Away from surrogates a code point is one unit,
- * so a window of 64 units before the next surrogate is a whole fragment; only a window that
- * reaches a surrogate walks unit by unit, and only from that surrogate on.
+ * One pass, unit by unit: each line is a quote, the fragment with exactly the escapes
+ * `JSON.stringify` writes (`\"`, `\\`, `\b \t \n \f \r`, `\u00xx` for other controls,
+ * `\udxxx` for a lone surrogate; everything else as is), and a quote. A fragment ends after 64
+ * code points, a high surrogate followed by a low one counting as one, any other unit as one,
+ * so a pair is never split. On text outside Latin-1 this beats a `JSON.stringify` per fragment,
+ * which pays a walk over the surrogates and the engine's slower two-byte escaper on every call.
  */
-function pushFragmentLines(text: string, start: number, limit: number, out: string[]): number {
+function putFragmentLines(buffer: UnitBuffer, text: string, from: number): number {
+  const { units } = buffer;
   const n = text.length;
-  let surrogate = nextSurrogate(text, start); // first surrogate at or after `start`, or n
-  for (let pushed = 0; start < n && pushed < limit; pushed++) {
-    let end = start + FRAGMENT_CODE_POINTS;
-    if (end > surrogate) {
-      if (surrogate === n) {
-        end = n; // the last fragment: fewer than 64 units left, none a surrogate
-      } else {
-        end = surrogate;
-        for (let count = surrogate - start; count < FRAGMENT_CODE_POINTS && end < n; count++) {
-          const c = text.charCodeAt(end);
-          if (c >= 0xd800 && c <= 0xdbff && end + 1 < n) {
-            const d = text.charCodeAt(end + 1);
-            end += d >= 0xdc00 && d <= 0xdfff ? 2 : 1;
-          } else {
-            end += 1;
-          }
+  let i = from;
+  let o = buffer.length;
+  while (i < n && o + MAX_LINE_UNITS <= units.length) {
+    units[o++] = 0x22;
+    let end = i + FRAGMENT_CODE_POINTS < n ? i + FRAGMENT_CODE_POINTS : n; // one unit more per surrogate pair
+    while (i < end) {
+      const c = text.charCodeAt(i++);
+      if (c < 0x80) {
+        const escape = ASCII_ESCAPE[c]!;
+        if (escape === 0) {
+          units[o++] = c;
+        } else if (escape !== 1) {
+          units[o++] = 0x5c;
+          units[o++] = escape;
+        } else {
+          units[o++] = 0x5c;
+          units[o++] = 0x75;
+          units[o++] = 0x30;
+          units[o++] = 0x30;
+          units[o++] = HEX[c >> 4]!;
+          units[o++] = HEX[c & 15]!;
         }
-        surrogate = nextSurrogate(text, end);
+      } else if ((c & 0xf800) !== 0xd800) {
+        units[o++] = c;
+      } else if (c <= 0xdbff && i < n && (text.charCodeAt(i) & 0xfc00) === 0xdc00) {
+        units[o++] = c; // a high surrogate and the low one after it: one code point, written as is
+        units[o++] = text.charCodeAt(i++);
+        if (end < n) end++;
+      } else {
+        units[o++] = 0x5c; // a lone surrogate
+        units[o++] = 0x75;
+        units[o++] = HEX[c >> 12]!;
+        units[o++] = HEX[(c >> 8) & 15]!;
+        units[o++] = HEX[(c >> 4) & 15]!;
+        units[o++] = HEX[c & 15]!;
       }
     }
-    out.push(JSON.stringify(text.slice(start, end)));
-    start = end;
+    units[o++] = 0x22;
+    units[o++] = 0x0a;
   }
-  return start;
+  buffer.length = o;
+  return i;
+}
+
+/**
+ * The transcript of `capture` as chunks of whole lines, each ending with `\n`; their
+ * concatenation is the transcript. Lines of Latin-1 texts are collected as strings and joined
+ * into chunks of at least `chunkChars` characters; lines of other texts are written into a
+ * buffer whose every fill is one chunk. A chunk never mixes the two, so a Latin-1 chunk stays
+ * a one-byte string.
+ *
+ * A Latin-1 text has no surrogate, so its fragments are its runs of 64 units, each line
+ * `JSON.stringify(fragment)` (the engine's escaper is fastest on one-byte strings); any other
+ * text goes through {@link putFragmentLines}.
+ */
+function* transcriptText(capture: SourceCapture, chunkChars: number): Generator<string, void, undefined> {
+  let lines: string[] = [preamble(capture)];
+  let chars = 0;
+  let buffer: UnitBuffer | undefined;
+  const takeLines = (): string => {
+    lines.push('');
+    const chunk = lines.join('\n');
+    lines = [];
+    chars = 0;
+    return chunk;
+  };
+  const messages = capture.messages;
+  for (let m = 0; m < messages.length; m++) {
+    const heading = headingOf(capture, m);
+    const text = messages[m]!.text;
+    const n = text.length;
+    if (n === 0 || !NON_LATIN1.test(text)) {
+      if (buffer !== undefined && buffer.length > 0) yield takeUnits(buffer);
+      lines.push('', heading);
+      chars += heading.length + 2;
+      if (n > 0) lines.push(''); // the blank line between heading and fragments
+      for (let start = 0; start < n; start += FRAGMENT_CODE_POINTS) {
+        const line = JSON.stringify(text.slice(start, start + FRAGMENT_CODE_POINTS));
+        lines.push(line);
+        chars += line.length + 1;
+        if (chars >= chunkChars) yield takeLines();
+      }
+      continue;
+    }
+    if (lines.length > 0) yield takeLines();
+    buffer ??= { units: new Uint16Array(BLOCK_UNITS), length: 0 };
+    const opening = `\n${heading}\n`; // blank line, heading, blank line
+    if (!putLine(buffer, opening)) {
+      yield takeUnits(buffer);
+      putLine(buffer, opening);
+    }
+    for (let start = 0; start < n; ) {
+      start = putFragmentLines(buffer, text, start);
+      if (start < n) yield takeUnits(buffer);
+    }
+  }
+  if (buffer !== undefined && buffer.length > 0) yield takeUnits(buffer);
+  lines.push('', endLine(messages.length));
+  yield takeLines();
 }
 
 /**
  * Streams the transcript of `capture` (SPEC §6.2) as string chunks whose concatenation is
- * exactly {@link renderTranscript}'s result; a host may write them out one by one.
+ * exactly {@link renderTranscript}'s result; a host may write them out one by one. Chunks are
+ * runs of whole lines, at most about 128 Ki characters each, so memory stays flat whatever the size.
  *
  * Layout, line by line (`⏎` = end of line, every line including the last ends with `\n`):
  * ```
@@ -226,38 +359,21 @@ function pushFragmentLines(text: string, start: number, limit: number, out: stri
  *   capture's metadata or a message's role/text has the wrong type, so every rendered
  *   transcript reads back with {@link readTranscript}.
  */
-export function* transcriptChunks(capture: SourceCapture): Generator<string, void, undefined> {
-  yield preamble(capture);
-  const messages = capture.messages;
-  for (let m = 0; m < messages.length; m++) {
-    const heading = opening(capture, m);
-    const text = messages[m]!.text;
-    if (text.length === 0) {
-      yield heading;
-      continue;
-    }
-    yield `${heading}\n`; // the blank line between heading and fragments
-    for (let start = 0; start < text.length; ) {
-      const lines: string[] = [];
-      start = pushFragmentLines(text, start, LINES_PER_CHUNK, lines);
-      lines.push('');
-      yield lines.join('\n');
-    }
-  }
-  yield `\n${endLine(messages.length)}\n`;
+export function transcriptChunks(capture: SourceCapture): Generator<string, void, undefined> {
+  return transcriptText(capture, STREAM_CHUNK_CHARS);
 }
 
 /**
  * Renders the full transcript of `capture` (SPEC §6.2): all messages, untruncated, in the
  * layout documented on {@link transcriptChunks}, ending with the end line and a single newline.
- * Time and memory are linear in the text size.
+ * Time and memory are linear in the text size: the text is built once, then joined once.
  *
  * @throws SessionReferenceError `SESSION_REFERENCE_INVALID_REFERENCE` for a malformed capture.
  */
 export function renderTranscript(capture: SourceCapture): string {
   const chunks: string[] = [];
-  for (const chunk of transcriptChunks(capture)) chunks.push(chunk);
-  return chunks.join('');
+  for (const chunk of transcriptText(capture, RENDER_CHUNK_CHARS)) chunks.push(chunk);
+  return chunks.length === 1 ? chunks[0]! : chunks.join('');
 }
 
 /** Line cursor over a text that ends with `\n`; `line` is the 1-based number of the last taken line. */
