@@ -455,16 +455,27 @@ function report(manifest: Manifest, samples: Samples, stageRows: string[]): void
     }
   }
 
-  console.log('\n## Target: prepare ≤ 1.25× readSurface at 10,000 messages\n');
-  console.log('| regime | encoding | prepare ÷ readSurface | prepare + spill ÷ readSurface | verdict (prepare) |');
-  console.log('|---|---|---:|---:|---|');
+  console.log(
+    '\n## Targets at 10,000 messages: prepare ≤ 1.25× readSurface; truncated source saved to a real LocalSpillStore ' +
+      '(prepare + spill) ≤ 1.3× the warm readSurface\n',
+  );
+  console.log(
+    '| regime | encoding | readSurface ms | prepare ms | prepare + spill ms | prepare ÷ readSurface | prepare + spill ÷ readSurface | verdict (prepare ≤ 1.25×) | verdict (spill ≤ 1.3×, warm) |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|---|---|');
   const tenK = SOURCES.find((s) => s.messages === 10_000)!;
   for (const regime of ['cold', 'warm']) {
     for (const encoding of ENCODINGS) {
       const read = at(regime, encoding, tenK, 'readSurface');
-      const r = at(regime, encoding, tenK, 'prepare') / read;
-      const s = at(regime, encoding, tenK, 'prepare+spill') / read;
-      console.log(`| ${regime} | ${encoding.name} | ${fmt(r)}× | ${fmt(s)}× | ${r <= 1.25 ? 'meets' : 'MISSES'} |`);
+      const prep = at(regime, encoding, tenK, 'prepare');
+      const spill = at(regime, encoding, tenK, 'prepare+spill');
+      const r = prep / read;
+      const s = spill / read;
+      const spillVerdict = regime === 'warm' ? (s <= 1.3 ? 'meets' : 'MISSES') : '—';
+      console.log(
+        `| ${regime} | ${encoding.name} | ${fmt(read)} | ${fmt(prep)} | ${fmt(spill)} | ${fmt(r)}× | ${fmt(s)}× | ` +
+          `${r <= 1.25 ? 'meets' : 'MISSES'} | ${spillVerdict} |`,
+      );
     }
   }
 

@@ -1,4 +1,5 @@
-// Throughput and peak memory of renderTranscript / readTranscript on 1, 10 and 50 MiB mixed captures.
+// Throughput and peak memory of renderTranscript / transcriptChunks / readTranscript on 1, 10 and 50 MiB
+// mixed captures and on a chat-like capture (10,000 messages of ~1 KB words, as in prepare.bench.ts).
 //
 // Run: node_modules/.bin/node --experimental-strip-types --expose-gc bench/transcript.bench.ts
 //
@@ -13,9 +14,19 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { readTranscript, renderTranscript, transcriptChunks } from '../src/core/transcript.ts';
 import type { ProjectedMessage, SourceCapture } from '../src/core/types.ts';
+import { rng } from './rng.ts';
 
 const MiB = 1024 * 1024;
-const SIZES = [1, 10, 50];
+const MB = 1e6;
+
+/** A capture kind and its size: MiB of text for `mixed`, message count for `chat`. */
+type Case = { kind: 'mixed' | 'chat'; size: number };
+const CASES: Case[] = [
+  { kind: 'mixed', size: 1 },
+  { kind: 'mixed', size: 10 },
+  { kind: 'mixed', size: 50 },
+  { kind: 'chat', size: 10_000 },
+];
 
 /** A new flat string with the same content (so messages do not share one rope or buffer). */
 function flat(text: string): string {
@@ -38,6 +49,27 @@ function makeCapture(bytes: number): SourceCapture {
   }
   return { sessionId: 'bench-source', label: 'bench', cwd: '/bench', capturedThroughSeq: messages.length * 3, capturedFormatVersion: 1, messages };
 }
+
+const WORDS = ['the', 'quick', 'brown', 'fox', 'jumps', 'over', 'lazy', 'dog', 'const', 'return', '<div>', '"q"', 'é', '界面', '😀', '\n', 'x = 1;'];
+
+/** `count` alternating user/assistant messages of ~1 KB of words (prepare.bench.ts's 10k source): two-byte text, quotes, newlines, sparse emoji. */
+function makeChat(count: number): SourceCapture {
+  const random = rng(count);
+  const messages: ProjectedMessage[] = [];
+  for (let i = 0; i < count; i++) {
+    const parts: string[] = [];
+    for (let size = 0; size < 1000; ) {
+      const word = WORDS[Math.floor(random() * WORDS.length)]!;
+      parts.push(word);
+      size += Buffer.byteLength(word) + 1;
+    }
+    messages.push({ role: i % 2 === 0 ? 'user' : 'assistant', text: parts.join(' '), checkpoint: false });
+  }
+  return { sessionId: 'bench-chat', label: 'chat', cwd: '/bench', capturedThroughSeq: count * 2, capturedFormatVersion: 1, messages };
+}
+
+const makeCase = ({ kind, size }: Case): SourceCapture => (kind === 'mixed' ? makeCapture(size * MiB) : makeChat(size));
+const caseName = ({ kind, size }: Case): string => (kind === 'mixed' ? `${size} MiB mixed` : `chat ${size.toLocaleString('en-US')} × ~1 KB`);
 
 const captureBytes = (capture: SourceCapture): number =>
   capture.messages.reduce((sum, m) => sum + Buffer.byteLength(m.text, 'utf8'), 0);
@@ -85,12 +117,12 @@ function stream(capture: SourceCapture): number {
   return length;
 }
 
-async function child(op: Op, mib: number, file: string): Promise<void> {
+async function child(op: Op, testCase: Case, file: string): Promise<void> {
   // Warm the JIT on a small input first.
   const warm = makeCapture(MiB);
   readTranscript(renderTranscript(warm));
 
-  const capture = op === 'read' ? undefined : makeCapture(mib * MiB);
+  const capture = op === 'read' ? undefined : makeCase(testCase);
   const transcript = op === 'read' ? readFileSync(file, 'utf8') : undefined;
   const inputBytes = capture ? captureBytes(capture) : Buffer.byteLength(transcript!, 'utf8');
   const run = (): unknown =>
@@ -122,39 +154,41 @@ async function child(op: Op, mib: number, file: string): Promise<void> {
     gc();
   }
   void result;
-    process.stdout.write(
+  process.stdout.write(
     JSON.stringify({ inputBytes, best, peakRssDelta: peakRss - before.rss, retainedHeap, baselineRss: before.rss }),
   );
 }
 
 async function main(): Promise<void> {
-  const [mode, op, mib, file] = process.argv.slice(2);
-  if (mode === 'child') return child(op as Op, Number(mib), file!);
+  const [mode, op, kind, size, file] = process.argv.slice(2);
+  if (mode === 'child') return child(op as Op, { kind: kind as Case['kind'], size: Number(size) }, file!);
 
   const dir = mkdtempSync(join(tmpdir(), 'transcript-bench-'));
   const rows: string[] = [];
+  const ratios: string[] = [];
   try {
-    for (const size of SIZES) {
-      const path = join(dir, `t${size}.txt`);
-      const capture = makeCapture(size * MiB);
+    for (const testCase of CASES) {
+      const path = join(dir, `${testCase.kind}-${testCase.size}.txt`);
+      const capture = makeCase(testCase);
       const text = renderTranscript(capture);
       writeFileSync(path, text);
       const lines = text.split('\n').length - 1;
+      const ms: Partial<Record<Op, number>> = {};
       for (const op of ['render', 'stream', 'read'] as const) {
-        const res = spawnSync(process.execPath, [...process.execArgv, import.meta.filename, 'child', op, String(size), path], {
-          encoding: 'utf8',
-          maxBuffer: 16 * MiB,
-        });
-        if (res.status !== 0) throw new Error(`child ${op} ${size} failed: ${res.stderr}`);
+        const args = [...process.execArgv, import.meta.filename, 'child', op, testCase.kind, String(testCase.size), path];
+        const res = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 16 * MiB });
+        if (res.status !== 0) throw new Error(`child ${op} ${caseName(testCase)} failed: ${res.stderr}`);
         const r = JSON.parse(res.stdout) as { inputBytes: number; best: number; peakRssDelta: number; retainedHeap: number };
+        ms[op] = r.best;
         const inMiB = r.inputBytes / MiB;
         rows.push(
-          `| ${op} | ${size} MiB (${capture.messages.length} msgs, ${lines} lines) | ${inMiB.toFixed(2)} | ` +
-            `${r.best.toFixed(0)} | ${(inMiB / (r.best / 1000)).toFixed(0)} | ` +
+          `| ${op} | ${caseName(testCase)} (${capture.messages.length} msgs, ${lines} lines) | ${inMiB.toFixed(2)} | ` +
+            `${r.best.toFixed(0)} | ${(inMiB / (r.best / 1000)).toFixed(0)} | ${(r.inputBytes / MB / (r.best / 1000)).toFixed(0)} | ` +
             `${(r.peakRssDelta / MiB).toFixed(0)} (${(r.peakRssDelta / r.inputBytes).toFixed(2)}×) | ` +
             `${(r.retainedHeap / MiB).toFixed(0)} (${(r.retainedHeap / r.inputBytes).toFixed(2)}×) |`,
         );
       }
+      ratios.push(`| ${caseName(testCase)} | ${(ms.render! / ms.stream!).toFixed(2)}× |`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -163,9 +197,13 @@ async function main(): Promise<void> {
     `Node ${process.version}; input = UTF-8 bytes of the message texts (render, stream) or of the transcript (read); ` +
       'stream = transcriptChunks consumed without keeping the chunks.\n',
   );
-  console.log('| op | capture | input MiB | best ms | MiB/s | peak RSS Δ MiB (÷ input) | result heap MiB (÷ input) |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('| op | capture | input MiB | best ms | MiB/s | MB/s | peak RSS Δ MiB (÷ input) | result heap MiB (÷ input) |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
+  console.log('\nTarget: render (one string) ≥ 300 MB/s. Its cost over streaming the same text, which keeps no chunk:\n');
+  console.log('| capture | render ms ÷ stream ms |');
+  console.log('|---|---|');
+  for (const row of ratios) console.log(row);
 }
 
 await main();

@@ -502,6 +502,40 @@ describe('exact recovery from a real saved transcript', () => {
     expect(maxLine(file)).toBe(386);
   });
 
+  it('a real saved transcript cut at any line boundary, or at a sample of byte offsets, is rejected as truncated', async () => {
+    const items: SessionItem[] = [
+      { kind: 'user', text: 'older' },
+      { kind: 'assistant', text: tricky },
+      { kind: 'user', text: '界😀'.repeat(300) },
+      { kind: 'assistant', text: `${tricky} again` },
+      ...Array.from({ length: 6 }, (_, i): SessionItem => ({ kind: i % 2 ? 'assistant' : 'user', text: `turn ${i}: ${'"q" \\ <b>\n'.repeat(9 * i)}` })),
+      { kind: 'user', text: 'latest' },
+    ];
+    const { file } = await saveAndRead(items, false);
+    expect(file.endsWith(`\n"latest"\n\n### End of transcript: ${items.length} messages\n`)).toBe(true);
+    expect(readTranscript(file).messages).toEqual(projected(items));
+    const firstMessageLine = file.split('\n').indexOf('### Message 1: user') + 1;
+    let lineCuts = 0;
+    for (let i = file.indexOf('\n'), kept = 1; i < file.length - 1; i = file.indexOf('\n', i + 1), kept++) {
+      const cut = file.slice(0, i + 1);
+      for (const options of [undefined, { allowUnterminated: true }]) {
+        expect(() => readTranscript(cut, options), `cut after line ${kept}`).toThrow(
+          expect.objectContaining({ name: 'SessionReferenceError', code: 'SESSION_REFERENCE_INVALID_REFERENCE' }),
+        );
+      }
+      if (kept >= firstMessageLine) expect(() => readTranscript(cut)).toThrow(/truncated/);
+      lineCuts++;
+    }
+    expect(lineCuts).toBe(file.split('\n').length - 2);
+    expect(lineCuts).toBeGreaterThan(80);
+    const bytes = Buffer.from(file, 'utf8');
+    for (let length = 0; length < bytes.length; length += length > bytes.length - 200 ? 1 : 7) {
+      expect(() => readTranscript(bytes.subarray(0, length).toString('utf8')), `first ${length} bytes`).toThrow(
+        expect.objectContaining({ code: 'SESSION_REFERENCE_INVALID_REFERENCE' }),
+      );
+    }
+  });
+
   it('lone surrogates in a live source come back exactly', async () => {
     const items: SessionItem[] = [{ kind: 'user', text: 'x'.repeat(3000) }, { kind: 'assistant', text: tricky }];
     const { file } = await saveAndRead(items, true);

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SessionReferenceErrorCode, isSessionReferenceError } from '../src/core/errors.ts';
 import { findInTranscript, readTranscript, renderTranscript, transcriptChunks } from '../src/core/transcript.ts';
+import type { ReadTranscriptOptions } from '../src/core/transcript.ts';
 import type { ProjectedMessage, SourceCapture } from '../src/core/types.ts';
 import { SNAPSHOT_INTRO, TRANSCRIPT_INTRO, UNTRUSTED_WARNING } from '../src/core/warning.ts';
 
@@ -110,7 +111,8 @@ describe('renderTranscript', () => {
       '\n' +
       'Each message below is a heading followed by lines that are JSON strings, each a fragment of at most 64 ' +
       "Unicode code points; JSON-decode every line and concatenate a message's fragments in order to get its " +
-      'exact text. A heading marked (checkpoint) holds a compaction summary.\n' +
+      'exact text. A heading marked (checkpoint) holds a compaction summary. A complete transcript ends with the ' +
+      'line "### End of transcript: <n> messages".\n' +
       '\n' +
       '### Message 1: user (checkpoint)\n' +
       '\n' +
@@ -125,23 +127,25 @@ describe('renderTranscript', () => {
       '### Message 4: assistant\n' +
       '\n' +
       `"${'😀'.repeat(64)}"\n` +
-      '"😀"\n';
+      '"😀"\n' +
+      '\n' +
+      '### End of transcript: 4 messages\n';
     expect(text).toBe(expected);
     expect([...transcriptChunks(capture([user('cp summary', true), user('hi "there"\n<x>'), assistant(''), assistant('😀'.repeat(65))]))].join('')).toBe(expected);
   });
 
   it('handles a capture with no messages, null cwd and null seq', () => {
     const text = renderTranscript(capture([], { cwd: null, capturedThroughSeq: null, capturedFormatVersion: 0 }));
-    expect(text.endsWith("exact text. A heading marked (checkpoint) holds a compaction summary.\n")).toBe(true);
+    expect(text.endsWith('"### End of transcript: <n> messages".\n\n### End of transcript: 0 messages\n')).toBe(true);
     expect(readTranscript(text)).toEqual({
       capture: { sessionId: 'src-1', label: 'Source one', cwd: null, capturedThroughSeq: null, capturedFormatVersion: 0 },
       messages: [],
     });
   });
 
-  it('ends with the heading when the last message is empty', () => {
+  it('ends with the end line after an empty last message', () => {
     const text = renderTranscript(capture([user('a'), assistant('')]));
-    expect(text.endsWith('\n\n### Message 2: assistant\n')).toBe(true);
+    expect(text.endsWith('\n\n### Message 2: assistant\n\n### End of transcript: 2 messages\n')).toBe(true);
     roundTrip(capture([user('a'), assistant('')]));
     roundTrip(capture([assistant(''), assistant(''), user('')]));
   });
@@ -217,6 +221,12 @@ describe('round trips', () => {
   });
 });
 
+/** A rendered transcript cut into everything before its end block, and the end block (blank line + end line). */
+function splitEnd(text: string): [string, string] {
+  const at = text.lastIndexOf('\n### End of transcript: ');
+  return [text.slice(0, at), text.slice(at)];
+}
+
 describe('readTranscript strictness', () => {
   const good = renderTranscript(capture([user('first'), assistant('second'), user('third')]));
   const lines = good.slice(0, -1).split('\n');
@@ -283,16 +293,21 @@ describe('readTranscript strictness', () => {
     expectInvalid(withLine(heading + 2, 'garbage'), heading + 2, /fragment/);
     expectInvalid(withLine(2, 'garbage'), 2, /blank/);
     expectInvalid(withLine(3, ''), 3, /intro/);
-    expectInvalid(good + 'garbage\n', lines.length + 1, /expected a JSON string fragment line/);
-    const emptyLast = renderTranscript(capture([user('a'), assistant('')]));
-    expectInvalid(emptyLast + 'garbage\n', emptyLast.split('\n').length, /blank line after the message heading/);
-    expectInvalid(emptyLast + '\ngarbage\n', emptyLast.split('\n').length + 1, /fragment/);
+    // Garbage where the end of the last message meets the end line.
+    const [body, end] = splitEnd(good);
+    expectInvalid(body + 'garbage\n' + end, lines.length - 1, /expected a JSON string fragment line/);
+    const [emptyBody, emptyEnd] = splitEnd(renderTranscript(capture([user('a'), assistant('')])));
+    const emptyLines = emptyBody.split('\n').length;
+    expectInvalid(emptyBody + 'garbage\n' + emptyEnd, emptyLines, /blank line after the message heading/);
+    expectInvalid(emptyBody + '\ngarbage\n' + emptyEnd, emptyLines + 1, /fragment/);
+    expectInvalid(good + 'garbage\n', lines.length + 1, /after the end line/);
     expectInvalid(good.replace('"first"\n', '"first"\n### Message 2: assistant\n'), lineOf('"first"') + 1, /preceded by a blank line/);
   });
 
   it('rejects a bad ending', () => {
     expectInvalid(good.slice(0, -1), lines.length, /final newline/);
-    expectInvalid(good + '\n', lines.length + 1, /ends with a blank line/);
+    expectInvalid(good + '\n', lines.length + 1, /after the end line/);
+    expectInvalid(good.slice(0, good.lastIndexOf('### End')), lines.length - 1, /ends with a blank line/);
     expectInvalid(good.replace(/\n/g, '\r\n'), 1, /title/);
   });
 
@@ -307,6 +322,162 @@ describe('readTranscript strictness', () => {
   });
 });
 
+/** The explanation line of transcripts written before the end line existed, verbatim. */
+const LEGACY_EXPLANATION =
+  'Each message below is a heading followed by lines that are JSON strings, each a fragment of at most 64 ' +
+  "Unicode code points; JSON-decode every line and concatenate a message's fragments in order to get its " +
+  'exact text. A heading marked (checkpoint) holds a compaction summary.';
+
+/** `text` as the writer before the end line produced it: the old explanation and no end block. */
+function legacy(text: string): string {
+  const [body] = splitEnd(text);
+  const lines = body.split('\n');
+  const at = lines.findIndex((l) => l.startsWith('Each message below is a heading'));
+  lines[at] = LEGACY_EXPLANATION;
+  return lines.join('\n');
+}
+
+/** The INVALID_REFERENCE message `readTranscript(text, options)` throws, failing the test when it reads. */
+function rejection(text: string, options?: ReadTranscriptOptions): string {
+  try {
+    readTranscript(text, options);
+  } catch (error) {
+    expect(isSessionReferenceError(error, SessionReferenceErrorCode.INVALID_REFERENCE)).toBe(true);
+    return (error as Error).message;
+  }
+  return expect.unreachable(`read a transcript that should be rejected: ${JSON.stringify(text.slice(-80))}`);
+}
+
+/** Every proper prefix of `text` that ends at a line boundary (after a `\n`), with the number of lines it keeps. */
+function lineCuts(text: string): { cut: string; kept: number }[] {
+  const cuts: { cut: string; kept: number }[] = [];
+  for (let i = text.indexOf('\n'), kept = 1; i !== -1 && i < text.length - 1; i = text.indexOf('\n', i + 1), kept++) {
+    cuts.push({ cut: text.slice(0, i + 1), kept });
+  }
+  return cuts;
+}
+
+describe('end line and truncation (SPEC §6.2)', () => {
+  const source = capture([
+    user('cp summary', true),
+    user('hi "there"\n<x>'),
+    assistant(''),
+    assistant('😀'.repeat(65) + '\uD800 lone'),
+    user(''),
+    user('last'),
+  ]);
+  const text = renderTranscript(source);
+  const explanationLine = text.split('\n').findIndex((l) => l.startsWith('Each message below')) + 1;
+
+  it('ends every transcript with the message count', () => {
+    expect(text.endsWith('\n"last"\n\n### End of transcript: 6 messages\n')).toBe(true);
+    expect(renderTranscript(capture([user('one')])).endsWith('\n"one"\n\n### End of transcript: 1 messages\n')).toBe(true);
+    expect([...transcriptChunks(source)].join('')).toBe(text);
+    expect(readTranscript(text)).toEqual({
+      capture: readTranscript(text).capture,
+      messages: source.messages.map((m, i) => ({ index: i + 1, role: m.role, text: m.text, ...(m.checkpoint ? { checkpoint: true } : {}) })),
+    });
+    expect(readTranscript(text)).not.toHaveProperty('unterminated');
+  });
+
+  it('rejects every line-boundary truncation, with or without allowUnterminated', () => {
+    const cuts = lineCuts(text);
+    expect(cuts.length).toBe(text.split('\n').length - 2);
+    for (const { cut, kept } of cuts) {
+      const message = rejection(cut);
+      expect(rejection(cut, { allowUnterminated: true })).toBe(message);
+      // Past the explanation line the reason names the truncation and the line where the file stops.
+      if (kept > explanationLine) {
+        expect(message).toMatch(/truncated/);
+        expect(message).toMatch(new RegExp(`line (${kept}|${kept + 1}):`));
+      }
+    }
+  });
+
+  it('rejects every byte truncation', () => {
+    const bytes = Buffer.from(text, 'utf8');
+    for (let length = 0; length < bytes.length; length++) {
+      rejection(bytes.subarray(0, length).toString('utf8'));
+    }
+  });
+
+  it('rejects an end line whose count differs from the messages read', () => {
+    const [body] = splitEnd(text);
+    const lineCount = text.split('\n').length - 1;
+    expect(rejection(`${body}\n### End of transcript: 7 messages\n`)).toMatch(
+      new RegExp(`line ${lineCount}: truncated or edited: the end line counts 7 messages but 6 were read`),
+    );
+    expect(rejection(`${body}\n### End of transcript: 5 messages\n`)).toMatch(/counts 5 messages but 6 were read/);
+    // A whole last message cut out while the end line stays.
+    const withoutLast = body.slice(0, body.lastIndexOf('\n\n### Message 6: user'));
+    expect(rejection(`${withoutLast}\n\n### End of transcript: 6 messages\n`)).toMatch(/counts 6 messages but 5 were read/);
+    // Malformed end lines are not end lines.
+    for (const bad of ['### End of transcript: 06 messages', '### End of transcript: 6 message', '### End of transcript: 6 messages ', '### end of transcript: 6 messages']) {
+      expect(rejection(`${body}\n${bad}\n`)).toMatch(/expected a heading .* or the end line/);
+    }
+    expect(rejection(`${body}\n### End of transcript: 6 messages\n\n`)).toMatch(/after the end line/);
+    expect(rejection(`${body}\n### End of transcript: 6 messages\n### End of transcript: 6 messages\n`)).toMatch(/after the end line/);
+  });
+
+  it('reads a transcript from before the end line only with allowUnterminated, and reports it as unterminated', () => {
+    const old = legacy(text);
+    expect(old.endsWith('\n"last"\n')).toBe(true);
+    expect(rejection(old)).toMatch(/truncated: the transcript ends after 6 message\(s\) without its end line .* allowUnterminated/);
+    const parsed = readTranscript(old, { allowUnterminated: true });
+    expect(parsed.unterminated).toBe(true);
+    expect(parsed.messages).toEqual(readTranscript(text).messages);
+    expect(parsed.capture).toEqual(readTranscript(text).capture);
+    // Old transcripts ending with an empty message or holding none.
+    for (const messages of [[user('a'), assistant('')], []]) {
+      const other = legacy(renderTranscript(capture(messages)));
+      expect(readTranscript(other, { allowUnterminated: true })).toEqual({ ...readTranscript(renderTranscript(capture(messages))), unterminated: true });
+    }
+    // A complete transcript reads the same with the option; an old one cut at a line boundary reads as a shorter unterminated one.
+    expect(readTranscript(text, { allowUnterminated: true })).toEqual(readTranscript(text));
+    const shorter = readTranscript(old.slice(0, old.indexOf('\n\n### Message 4') + 1), { allowUnterminated: true });
+    expect(shorter.messages.map((m) => m.index)).toEqual([1, 2, 3]);
+    expect(shorter.unterminated).toBe(true);
+    // The old explanation with an end line (another wording, say) is a complete transcript.
+    expect(readTranscript(old + '\n### End of transcript: 6 messages\n')).toEqual(readTranscript(text));
+  });
+
+  it('rejects input over maxBytes before parsing, counting UTF-8 bytes', () => {
+    const bytes = Buffer.byteLength(text, 'utf8');
+    expect(bytes).toBeGreaterThan(text.length); // multi-byte content, so units and bytes differ
+    expect(readTranscript(text, { maxBytes: bytes })).toEqual(readTranscript(text));
+    expect(rejection(text, { maxBytes: bytes - 1 })).toBe(
+      `invalid transcript: ${bytes} UTF-8 bytes, over the maxBytes limit of ${bytes - 1}`,
+    );
+    expect(rejection(text, { maxBytes: 10 })).toBe(`invalid transcript: at least ${text.length} UTF-8 bytes, over the maxBytes limit of 10`);
+    // Checked before parsing: a malformed text over the limit reports the size.
+    expect(rejection('junk'.repeat(100), { maxBytes: 0 })).toMatch(/over the maxBytes limit of 0/);
+    for (const options of [{ maxBytes: -1 }, { maxBytes: 1.5 }, { maxBytes: Infinity }, { allowUnterminated: 'yes' }, null]) {
+      expect(() => readTranscript(text, options as ReadTranscriptOptions)).toThrow(
+        expect.objectContaining({ code: SessionReferenceErrorCode.INVALID_CONFIG }),
+      );
+    }
+  });
+
+  it('never quotes the file raw in an error message', () => {
+    const lines = text.slice(0, -1).split('\n');
+    const open = lines.indexOf('{') + 1;
+    const hostile = '\u001b]8;;http://x\u0007\u001b[31m\u202e\u2028\u0085\u007f\uD800';
+    for (const replacement of [`  "sessionId": "${hostile}`, `  "${hostile}": 1,`, `  "sessionId": ${hostile},`]) {
+      const copy = [...lines];
+      copy[open] = replacement;
+      const message = rejection(copy.join('\n') + '\n');
+      expect(message).toMatch(new RegExp(`line ${open}: header JSON`));
+      expect(message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+      expect(message.isWellFormed()).toBe(true);
+    }
+    const key = [...lines];
+    key[open] = `  ${JSON.stringify(hostile)}: 1,`; // parses: an unknown field named with control characters
+    expect(rejection(key.join('\n') + '\n')).toBe(
+      `invalid transcript, line ${open}: unknown header field "\\u001b]8;;http://x\\u0007\\u001b[31m\\u202e\\u2028\\u0085\\u007f\\ud800"`,
+    );
+  });
+});
+
 describe('findInTranscript', () => {
   it('finds phrases across fragment lines and escapes, overlapping, in order', () => {
     const a = 'x'.repeat(60) + 'needle"\n\\' + 'x'.repeat(10);
@@ -318,6 +489,20 @@ describe('findInTranscript', () => {
       { message: 2, offset: 2 },
     ]);
     expect(findInTranscript(text, 'zzz')).toEqual([]);
+  });
+
+  it('searches an already-read transcript, and an old one with allowUnterminated', () => {
+    const text = renderTranscript(capture([user('abcabc'), assistant('xbc')]));
+    const expected = [
+      { message: 1, offset: 1 },
+      { message: 1, offset: 4 },
+      { message: 2, offset: 1 },
+    ];
+    expect(findInTranscript(readTranscript(text), 'bc')).toEqual(expected);
+    const old = legacy(text);
+    expect(() => findInTranscript(old, 'bc')).toThrow(/truncated/);
+    expect(findInTranscript(old, 'bc', { allowUnterminated: true })).toEqual(expected);
+    expect(() => findInTranscript(text, 'bc', { maxBytes: 10 })).toThrow(/maxBytes/);
   });
 
   it('throws INVALID_REFERENCE for an empty phrase or a bad transcript', () => {
@@ -348,7 +533,7 @@ const captureArb = fc.record({
 function naiveRender(source: SourceCapture): string {
   const { sessionId, label, cwd, capturedThroughSeq, capturedFormatVersion } = source;
   const header = JSON.stringify({ sessionId, label, cwd, capturedThroughSeq, capturedFormatVersion }, null, 2);
-  const explanation = renderTranscript({ ...source, messages: [] }).split('\n').at(-2)!;
+  const explanation = renderTranscript({ ...source, messages: [] }).split('\n').at(-4)!;
   let out = `## Referenced session — full transcript\n\n${TRANSCRIPT_INTRO}\n${UNTRUSTED_WARNING}\n\n${header}\n\n${explanation}\n`;
   source.messages.forEach((m, i) => {
     out += `\n### Message ${i + 1}: ${m.role}${m.checkpoint ? ' (checkpoint)' : ''}\n`;
@@ -356,7 +541,7 @@ function naiveRender(source: SourceCapture): string {
     if (points.length > 0) out += '\n';
     for (let at = 0; at < points.length; at += 64) out += JSON.stringify(points.slice(at, at + 64).join('')) + '\n';
   });
-  return out;
+  return `${out}\n### End of transcript: ${source.messages.length} messages\n`;
 }
 
 describe('properties', () => {
@@ -408,10 +593,29 @@ describe('properties', () => {
     }
   });
 
+  it('matches the reference writer across many buffer fills and Latin-1 / other switches', () => {
+    // Thousands of messages, most outside Latin-1, many with six-unit escapes (lone surrogates), so
+    // the writer's buffer fills dozens of times, at every offset within a line and between messages.
+    const parts = fc.sample(fc.tuple(fc.nat(400), fc.nat(200), fc.constantFrom('é', '界', '😀', '"', 'x')), { numRuns: 15000, seed: 42 });
+    const source = capture([
+      ...parts.map(([lone, plain, odd], i) => (i % 2 ? user : assistant)(`${'\uD800'.repeat(lone % 130)}${odd}${'界a\n'.repeat(plain % 40)}`)),
+      // Messages of whole 387-unit lines, so a fill can leave less room than the next heading needs.
+      ...parts.map(([lone], i) => (i % 2 ? user : assistant)('\uDFFF'.repeat(64 * (1 + (lone % 3))))),
+    ]);
+    const rendered = renderTranscript(source);
+    expect(rendered.length).toBeGreaterThan(100 * (1 << 17));
+    expect(rendered).toBe(naiveRender(source));
+    expect([...transcriptChunks(source)].join('')).toBe(rendered);
+    expect(readTranscript(rendered).messages.map((m) => m.text)).toEqual(source.messages.map((m) => m.text));
+  });
+
   it('write → read is the identity', () => {
     fc.assert(
       fc.property(captureArb, (source) => {
-        const parsed = readTranscript(renderTranscript(source));
+        const rendered = renderTranscript(source);
+        expect([...transcriptChunks(source)].join('')).toBe(rendered);
+        const parsed = readTranscript(rendered);
+        expect(parsed.unterminated).toBeUndefined();
         const { messages, ...header } = source;
         expect(parsed.capture).toEqual(header);
         expect(parsed.messages).toEqual(
@@ -419,6 +623,42 @@ describe('properties', () => {
         );
         for (const line of renderTranscript({ ...source, sessionId: 's', label: 'l', cwd: null }).split('\n')) {
           expect(line.length).toBeLessThanOrEqual(386);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('rejects a cut or damaged transcript with a message that quotes nothing raw', () => {
+    const damage = fc.oneof(
+      fc.record({ kind: fc.constant('cut' as const), at: fc.nat() }),
+      fc.record({ kind: fc.constant('line' as const), at: fc.nat(), line: fc.string({ unit, maxLength: 40 }) }),
+    );
+    fc.assert(
+      fc.property(captureArb, damage, (source, change) => {
+        const rendered = renderTranscript(source);
+        let broken: string;
+        if (change.kind === 'cut') {
+          broken = rendered.slice(0, change.at % rendered.length);
+        } else {
+          const lines = rendered.slice(0, -1).split('\n');
+          const at = change.at % lines.length;
+          if (lines[at] === change.line) return;
+          lines[at] = change.line;
+          broken = lines.join('\n') + '\n';
+        }
+        let message: string | undefined;
+        try {
+          readTranscript(broken);
+        } catch (error) {
+          expect(isSessionReferenceError(error, SessionReferenceErrorCode.INVALID_REFERENCE)).toBe(true);
+          message = (error as Error).message;
+        }
+        // A replaced line may still read (e.g. one fragment for another); a cut never does.
+        if (change.kind === 'cut') expect(message).toBeDefined();
+        if (message !== undefined) {
+          expect(message).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+          expect(message.isWellFormed()).toBe(true);
         }
       }),
       { numRuns: 1500 },

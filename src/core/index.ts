@@ -41,7 +41,7 @@ export {
 export { retainReference, omissionMarker } from './retention.ts';
 export { tagSafeStringify, tagSafeByteLength } from './tag-safe-json.ts';
 export { renderTranscript, transcriptChunks, readTranscript, findInTranscript } from './transcript.ts';
-export type { ParsedTranscript, TranscriptHeader, TranscriptMatch, TranscriptMessage } from './transcript.ts';
+export type { ParsedTranscript, ReadTranscriptOptions, TranscriptHeader, TranscriptMatch, TranscriptMessage } from './transcript.ts';
 export {
   SESSION_REFERENCE_SCHEME,
   encodeSessionReferenceUri,

@@ -1,4 +1,4 @@
-/** Full-transcript text format (SPEC §6.2): streaming writer, strict linear-time reader, and phrase search. */
+/** Full-transcript text format (SPEC §6.2): writer (one string or streamed), strict linear-time reader, and phrase search. */
 
 import { SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
 import type { SourceCapture } from './types.ts';
@@ -10,25 +10,23 @@ const FRAGMENT_CODE_POINTS = 64;
 /** Fragment lines batched into one streamed chunk (keeps chunk count and per-line overhead low). */
 const LINES_PER_CHUNK = 1024;
 
-/** Any UTF-16 surrogate unit; global so that a search can start at `lastIndex`. */
-const SURROGATE = /[\ud800-\udfff]/g;
-
-/** Index of the first surrogate unit of `text` at or after `from`, or `text.length` when there is none. */
-function nextSurrogate(text: string, from: number): number {
-  SURROGATE.lastIndex = from;
-  return SURROGATE.test(text) ? SURROGATE.lastIndex - 1 : text.length;
-}
-
 /** First line of every transcript. */
 const TITLE = '## Referenced session — full transcript';
 
-/** The one explanation line written before the messages. */
+/** The one explanation line written before the messages; a transcript that carries it must end with its end line. */
 const EXPLANATION =
   'Each message below is a heading followed by lines that are JSON strings, each a fragment of at most ' +
   `${FRAGMENT_CODE_POINTS} Unicode code points; JSON-decode every line and concatenate a message's fragments ` +
-  'in order to get its exact text. A heading marked (checkpoint) holds a compaction summary.';
+  'in order to get its exact text. A heading marked (checkpoint) holds a compaction summary. A complete ' +
+  'transcript ends with the line "### End of transcript: <n> messages".';
 
 const HEADING = /^### Message (\d+): (user|assistant)( \(checkpoint\))?$/;
+
+/** The last line of a complete transcript: its message count, so a cut-off file is detectable. */
+const END_LINE = /^### End of transcript: (0|[1-9]\d*) messages$/;
+
+/** The end line for `count` messages. */
+const endLine = (count: number): string => `### End of transcript: ${count} messages`;
 
 /** The capture metadata written as the transcript's header JSON, keys in this order. */
 export interface TranscriptHeader {
@@ -62,6 +60,29 @@ export interface ParsedTranscript {
   capture: TranscriptHeader;
   /** Messages in order; `messages[i].index === i + 1`. */
   messages: TranscriptMessage[];
+  /**
+   * Present (and `true`) only for a transcript without the end line, read because
+   * {@link ReadTranscriptOptions.allowUnterminated} allowed it: it may have been cut off, so
+   * `messages` may lack messages or end inside one. Absent for every complete transcript.
+   */
+  unterminated?: boolean;
+}
+
+/** Options of {@link readTranscript} and {@link findInTranscript}. */
+export interface ReadTranscriptOptions {
+  /**
+   * Also read a transcript written before the end line existed (SPEC §6.2): one that ends after
+   * its last message, without `### End of transcript: <n> messages`. It is reported with
+   * `unterminated: true`, since it cannot be told apart from a cut-off file. A transcript whose
+   * explanation line is the current writer's (which announces the end line) must still end with
+   * it. Default `false`: a transcript without the end line is rejected as truncated.
+   */
+  allowUnterminated?: boolean;
+  /**
+   * Largest transcript accepted, in UTF-8 bytes; a larger one is rejected before any parsing.
+   * A non-negative safe integer; default: no limit.
+   */
+  maxBytes?: number;
 }
 
 /** One occurrence found by {@link findInTranscript}. */
@@ -72,8 +93,20 @@ export interface TranscriptMatch {
   offset: number;
 }
 
-function invalid(message: string): SessionReferenceError {
-  return new SessionReferenceError(message, SessionReferenceErrorCode.INVALID_REFERENCE);
+function invalid(message: string, cause?: unknown): SessionReferenceError {
+  return new SessionReferenceError(
+    message,
+    SessionReferenceErrorCode.INVALID_REFERENCE,
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+/** Characters `JSON.stringify` leaves raw that a terminal would act on: DEL, C1 controls, line/paragraph separators, bidi controls. */
+const RAW_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** `text` (e.g. bytes of the file) as a quoted string literal safe to embed in an error message: no raw control or lone surrogate. */
+function quote(text: string): string {
+  return JSON.stringify(text).replace(RAW_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function isSeq(value: unknown): value is number {
@@ -92,9 +125,214 @@ function headerProblem(header: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
+/** Everything before the first message: title, intro, warning, header JSON and explanation, without the final `\n`. */
+function preamble(capture: SourceCapture): string {
+  const header: TranscriptHeader = {
+    sessionId: capture.sessionId,
+    label: capture.label,
+    cwd: capture.cwd,
+    capturedThroughSeq: capture.capturedThroughSeq,
+    capturedFormatVersion: capture.capturedFormatVersion,
+  };
+  const problem = headerProblem(header as unknown as Record<string, unknown>);
+  if (problem !== undefined) throw invalid(`cannot render transcript: ${problem}`);
+  return `${TITLE}\n\n${TRANSCRIPT_INTRO}\n${UNTRUSTED_WARNING}\n\n${JSON.stringify(header, null, 2)}\n\n${EXPLANATION}`;
+}
+
+/** The heading line of message `m` (0-based), after checking its role and text. */
+function headingOf(capture: SourceCapture, m: number): string {
+  const message = capture.messages[m]!;
+  const { role, text } = message;
+  if (role !== 'user' && role !== 'assistant') {
+    throw invalid(`cannot render transcript: message ${m + 1} has an unknown role`);
+  }
+  if (typeof text !== 'string') throw invalid(`cannot render transcript: message ${m + 1} text is not a string`);
+  return `### Message ${m + 1}: ${role}${message.checkpoint === true ? ' (checkpoint)' : ''}`;
+}
+
+/** Characters per streamed chunk of Latin-1 lines, at least: big enough that per-chunk costs vanish, small enough to die young. */
+const STREAM_CHUNK_CHARS = 1 << 16;
+
+/**
+ * Characters per chunk of Latin-1 lines of a whole rendered transcript, at least. Every chunk
+ * lives until the final join; from this size on V8 allocates a string in large-object space,
+ * where the collector never copies it, while the lines awaiting the join stay few and die young.
+ */
+const RENDER_CHUNK_CHARS = 1 << 17;
+
+/** UTF-16 units of the buffer non-Latin-1 lines are written into; each fill becomes one chunk (large-object sized too). */
+const BLOCK_UNITS = 1 << 17;
+
+/** Any character outside Latin-1 (so any surrogate); a Latin-1 text is cut every 64 units. */
+const NON_LATIN1 = /[^\u0000-\u00ff]/;
+
+/**
+ * For each ASCII code: 0 when `JSON.stringify` writes it as is; else the letter after `\` in its
+ * escape (`"`, `\`, `b t n f r`), or 1 for a `\u00xx` escape.
+ */
+const ASCII_ESCAPE = new Uint8Array(0x80);
+ASCII_ESCAPE.fill(1, 0, 0x20);
+ASCII_ESCAPE[0x08] = 0x62; // b
+ASCII_ESCAPE[0x09] = 0x74; // t
+ASCII_ESCAPE[0x0a] = 0x6e; // n
+ASCII_ESCAPE[0x0c] = 0x66; // f
+ASCII_ESCAPE[0x0d] = 0x72; // r
+ASCII_ESCAPE[0x22] = 0x22; // "
+ASCII_ESCAPE[0x5c] = 0x5c; // backslash
+
+/** Lowercase hex digits, as `JSON.stringify` writes them. */
+const HEX = new Uint8Array([...'0123456789abcdef'].map((digit) => digit.charCodeAt(0)));
+
+/** The longest fragment line with its newline: a quote, 64 six-unit escapes, a quote. */
+const MAX_LINE_UNITS = 2 + FRAGMENT_CODE_POINTS * 6 + 1;
+
+/** True on a big-endian host, where the units must be swapped to read as UTF-16LE. */
+const BIG_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 0;
+
+/** A buffer of UTF-16 units being filled with transcript lines, `length` of them so far. */
+interface UnitBuffer {
+  readonly units: Uint16Array;
+  length: number;
+}
+
+/** Empties `buffer` into a string (a one-byte one when every unit is Latin-1). */
+function takeUnits(buffer: UnitBuffer): string {
+  const bytes = Buffer.from(buffer.units.buffer, buffer.units.byteOffset, buffer.length * 2);
+  if (BIG_ENDIAN) bytes.swap16();
+  buffer.length = 0;
+  return bytes.toString('utf16le');
+}
+
+/** Appends `line` and a newline to `buffer`; false (nothing written) when they do not fit. */
+function putLine(buffer: UnitBuffer, line: string): boolean {
+  const { units } = buffer;
+  let o = buffer.length;
+  if (o + line.length + 1 > units.length) return false;
+  for (let i = 0; i < line.length; i++) units[o++] = line.charCodeAt(i);
+  units[o++] = 0x0a;
+  buffer.length = o;
+  return true;
+}
+
+/**
+ * Appends to `buffer` the fragment lines of `text` from offset `from`, each with its newline, as
+ * many as fit; returns the offset where the next fragment starts (`text.length` when done).
+ *
+ * One pass, unit by unit: each line is a quote, the fragment with exactly the escapes
+ * `JSON.stringify` writes (`\"`, `\\`, `\b \t \n \f \r`, `\u00xx` for other controls,
+ * `\udxxx` for a lone surrogate; everything else as is), and a quote. A fragment ends after 64
+ * code points, a high surrogate followed by a low one counting as one, any other unit as one,
+ * so a pair is never split. On text outside Latin-1 this beats a `JSON.stringify` per fragment,
+ * which pays a walk over the surrogates and the engine's slower two-byte escaper on every call.
+ */
+function putFragmentLines(buffer: UnitBuffer, text: string, from: number): number {
+  const { units } = buffer;
+  const n = text.length;
+  let i = from;
+  let o = buffer.length;
+  while (i < n && o + MAX_LINE_UNITS <= units.length) {
+    units[o++] = 0x22;
+    let end = i + FRAGMENT_CODE_POINTS < n ? i + FRAGMENT_CODE_POINTS : n; // one unit more per surrogate pair
+    while (i < end) {
+      const c = text.charCodeAt(i++);
+      if (c < 0x80) {
+        const escape = ASCII_ESCAPE[c]!;
+        if (escape === 0) {
+          units[o++] = c;
+        } else if (escape !== 1) {
+          units[o++] = 0x5c;
+          units[o++] = escape;
+        } else {
+          units[o++] = 0x5c;
+          units[o++] = 0x75;
+          units[o++] = 0x30;
+          units[o++] = 0x30;
+          units[o++] = HEX[c >> 4]!;
+          units[o++] = HEX[c & 15]!;
+        }
+      } else if ((c & 0xf800) !== 0xd800) {
+        units[o++] = c;
+      } else if (c <= 0xdbff && i < n && (text.charCodeAt(i) & 0xfc00) === 0xdc00) {
+        units[o++] = c; // a high surrogate and the low one after it: one code point, written as is
+        units[o++] = text.charCodeAt(i++);
+        if (end < n) end++;
+      } else {
+        units[o++] = 0x5c; // a lone surrogate
+        units[o++] = 0x75;
+        units[o++] = HEX[c >> 12]!;
+        units[o++] = HEX[(c >> 8) & 15]!;
+        units[o++] = HEX[(c >> 4) & 15]!;
+        units[o++] = HEX[c & 15]!;
+      }
+    }
+    units[o++] = 0x22;
+    units[o++] = 0x0a;
+  }
+  buffer.length = o;
+  return i;
+}
+
+/**
+ * The transcript of `capture` as chunks of whole lines, each ending with `\n`; their
+ * concatenation is the transcript. Lines of Latin-1 texts are collected as strings and joined
+ * into chunks of at least `chunkChars` characters; lines of other texts are written into a
+ * buffer whose every fill is one chunk. A chunk never mixes the two, so a Latin-1 chunk stays
+ * a one-byte string.
+ *
+ * A Latin-1 text has no surrogate, so its fragments are its runs of 64 units, each line
+ * `JSON.stringify(fragment)` (the engine's escaper is fastest on one-byte strings); any other
+ * text goes through {@link putFragmentLines}.
+ */
+function* transcriptText(capture: SourceCapture, chunkChars: number): Generator<string, void, undefined> {
+  let lines: string[] = [preamble(capture)];
+  let chars = 0;
+  let buffer: UnitBuffer | undefined;
+  const takeLines = (): string => {
+    lines.push('');
+    const chunk = lines.join('\n');
+    lines = [];
+    chars = 0;
+    return chunk;
+  };
+  const messages = capture.messages;
+  for (let m = 0; m < messages.length; m++) {
+    const heading = headingOf(capture, m);
+    const text = messages[m]!.text;
+    const n = text.length;
+    if (n === 0 || !NON_LATIN1.test(text)) {
+      if (buffer !== undefined && buffer.length > 0) yield takeUnits(buffer);
+      lines.push('', heading);
+      chars += heading.length + 2;
+      if (n > 0) lines.push(''); // the blank line between heading and fragments
+      for (let start = 0; start < n; start += FRAGMENT_CODE_POINTS) {
+        const line = JSON.stringify(text.slice(start, start + FRAGMENT_CODE_POINTS));
+        lines.push(line);
+        chars += line.length + 1;
+        if (chars >= chunkChars) yield takeLines();
+      }
+      continue;
+    }
+    if (lines.length > 0) yield takeLines();
+    buffer ??= { units: new Uint16Array(BLOCK_UNITS), length: 0 };
+    const opening = `\n${heading}\n`; // blank line, heading, blank line
+    if (!putLine(buffer, opening)) {
+      yield takeUnits(buffer);
+      putLine(buffer, opening);
+    }
+    for (let start = 0; start < n; ) {
+      start = putFragmentLines(buffer, text, start);
+      if (start < n) yield takeUnits(buffer);
+    }
+  }
+  if (buffer !== undefined && buffer.length > 0) yield takeUnits(buffer);
+  lines.push('', endLine(messages.length));
+  yield takeLines();
+}
+
 /**
  * Streams the transcript of `capture` (SPEC §6.2) as string chunks whose concatenation is
- * exactly {@link renderTranscript}'s result; a host may write them out one by one.
+ * exactly {@link renderTranscript}'s result; a host may write them out one by one. Chunks are
+ * runs of whole lines, at most about 128 Ki characters each, so memory stays flat whatever the size.
  *
  * Layout, line by line (`⏎` = end of line, every line including the last ends with `\n`):
  * ```
@@ -110,9 +348,9 @@ function headerProblem(header: Record<string, unknown>): string | undefined {
  * then, for each message N (1-based): a blank line, the heading
  * `### Message N: <role>` (with ` (checkpoint)` appended for checkpoints), and — when the
  * text is non-empty — a blank line followed by one `JSON.stringify(fragment)` line per
- * fragment. A message with empty text is just its heading. So the text ends with the
- * explanation line (no messages), a heading (empty last message) or a fragment line, each
- * followed by a single `\n`; it never ends with a blank line.
+ * fragment. A message with empty text is just its heading. Last come a blank line and the end
+ * line `### End of transcript: <n> messages` (n = the number of messages, `messages` even for
+ * one), so every transcript ends with `messages\n`.
  *
  * Fragments cut the text into runs of at most 64 code points, a well-formed surrogate pair
  * counting as one and a lone surrogate as one; a pair is never split. Linear in the text size.
@@ -121,87 +359,21 @@ function headerProblem(header: Record<string, unknown>): string | undefined {
  *   capture's metadata or a message's role/text has the wrong type, so every rendered
  *   transcript reads back with {@link readTranscript}.
  */
-export function* transcriptChunks(capture: SourceCapture): Generator<string, void, undefined> {
-  const header: TranscriptHeader = {
-    sessionId: capture.sessionId,
-    label: capture.label,
-    cwd: capture.cwd,
-    capturedThroughSeq: capture.capturedThroughSeq,
-    capturedFormatVersion: capture.capturedFormatVersion,
-  };
-  const problem = headerProblem(header as unknown as Record<string, unknown>);
-  if (problem !== undefined) throw invalid(`cannot render transcript: ${problem}`);
-
-  yield `${TITLE}\n\n${TRANSCRIPT_INTRO}\n${UNTRUSTED_WARNING}\n\n${JSON.stringify(header, null, 2)}\n\n${EXPLANATION}\n`;
-
-  const messages = capture.messages;
-  for (let m = 0; m < messages.length; m++) {
-    const message = messages[m]!;
-    const { role, text } = message;
-    if (role !== 'user' && role !== 'assistant') {
-      throw invalid(`cannot render transcript: message ${m + 1} has an unknown role`);
-    }
-    if (typeof text !== 'string') throw invalid(`cannot render transcript: message ${m + 1} text is not a string`);
-    const heading = `\n### Message ${m + 1}: ${role}${message.checkpoint === true ? ' (checkpoint)' : ''}\n`;
-    if (text.length === 0) {
-      yield heading;
-      continue;
-    }
-    yield `${heading}\n`; // the blank line between heading and fragments
-
-    // Cut a fragment every 64 code points, a high surrogate followed by a low one counting as one
-    // and any other unit as one; pairs never split. Away from surrogates a code point is one unit,
-    // so a window of 64 units before the next surrogate is a whole fragment; only a window that
-    // reaches a surrogate walks unit by unit, and only from that surrogate on.
-    let lines: string[] = [];
-    const n = text.length;
-    let start = 0;
-    let surrogate = nextSurrogate(text, 0); // first surrogate at or after `start`, or n
-    while (start < n) {
-      let end = start + FRAGMENT_CODE_POINTS;
-      if (end > surrogate) {
-        if (surrogate === n) {
-          end = n; // the last fragment: fewer than 64 units left, none a surrogate
-        } else {
-          end = surrogate;
-          for (let count = surrogate - start; count < FRAGMENT_CODE_POINTS && end < n; count++) {
-            const c = text.charCodeAt(end);
-            if (c >= 0xd800 && c <= 0xdbff && end + 1 < n) {
-              const d = text.charCodeAt(end + 1);
-              end += d >= 0xdc00 && d <= 0xdfff ? 2 : 1;
-            } else {
-              end += 1;
-            }
-          }
-          surrogate = nextSurrogate(text, end);
-        }
-      }
-      lines.push(JSON.stringify(text.slice(start, end)));
-      start = end;
-      if (lines.length >= LINES_PER_CHUNK) {
-        lines.push('');
-        yield lines.join('\n');
-        lines = [];
-      }
-    }
-    if (lines.length > 0) {
-      lines.push('');
-      yield lines.join('\n');
-    }
-  }
+export function transcriptChunks(capture: SourceCapture): Generator<string, void, undefined> {
+  return transcriptText(capture, STREAM_CHUNK_CHARS);
 }
 
 /**
  * Renders the full transcript of `capture` (SPEC §6.2): all messages, untruncated, in the
- * layout documented on {@link transcriptChunks}, ending with a single newline. Joins the
- * chunks once, so time and memory are linear in the text size.
+ * layout documented on {@link transcriptChunks}, ending with the end line and a single newline.
+ * Time and memory are linear in the text size: the text is built once, then joined once.
  *
  * @throws SessionReferenceError `SESSION_REFERENCE_INVALID_REFERENCE` for a malformed capture.
  */
 export function renderTranscript(capture: SourceCapture): string {
   const chunks: string[] = [];
-  for (const chunk of transcriptChunks(capture)) chunks.push(chunk);
-  return chunks.join('');
+  for (const chunk of transcriptText(capture, RENDER_CHUNK_CHARS)) chunks.push(chunk);
+  return chunks.length === 1 ? chunks[0]! : chunks.join('');
 }
 
 /** Line cursor over a text that ends with `\n`; `line` is the 1-based number of the last taken line. */
@@ -270,7 +442,9 @@ function parseHeader(lines: Lines, text: string): TranscriptHeader {
   try {
     value = JSON.parse(text.slice(from, lines.offset - 1));
   } catch (error) {
-    throw invalid(`invalid transcript, line ${open}: header JSON does not parse (${(error as Error).message})`);
+    // The engine's message quotes bytes of the file: keep it, but only escaped.
+    const detail = error instanceof Error ? `: ${quote(error.message)}` : '';
+    throw invalid(`invalid transcript, line ${open}: header JSON does not parse${detail}`, error);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw invalid(`invalid transcript, line ${open}: header JSON is not an object`);
@@ -278,7 +452,7 @@ function parseHeader(lines: Lines, text: string): TranscriptHeader {
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
     if (!['sessionId', 'label', 'cwd', 'capturedThroughSeq', 'capturedFormatVersion'].includes(key)) {
-      throw invalid(`invalid transcript, line ${open}: unknown header field ${JSON.stringify(key)}`);
+      throw invalid(`invalid transcript, line ${open}: unknown header field ${quote(key)}`);
     }
   }
   if (!Object.hasOwn(record, 'capturedFormatVersion')) record.capturedFormatVersion = 0;
@@ -300,7 +474,7 @@ function parseHeader(lines: Lines, text: string): TranscriptHeader {
 function parseFragment(line: string, lines: Lines): string {
   const n = line.length;
   if (n < 2 || line.charCodeAt(0) !== 0x22 || line.charCodeAt(n - 1) !== 0x22) {
-    if (line.startsWith('### ')) throw lines.error('a message heading must be preceded by a blank line', lines.line);
+    if (line.startsWith('### ')) throw lines.error('a heading or end line must be preceded by a blank line', lines.line);
     throw lines.error('expected a JSON string fragment line', lines.line);
   }
   let value: unknown;
@@ -328,6 +502,21 @@ function parseFragment(line: string, lines: Lines): string {
   return value;
 }
 
+/** Checks the options of {@link readTranscript}; a bad one is a caller's bug, INVALID_CONFIG. */
+function checkOptions(options: ReadTranscriptOptions | undefined): void {
+  if (options === undefined) return;
+  if (typeof options !== 'object' || options === null) {
+    throw new SessionReferenceError('readTranscript: options must be an object', SessionReferenceErrorCode.INVALID_CONFIG);
+  }
+  const { allowUnterminated, maxBytes } = options;
+  if (allowUnterminated !== undefined && typeof allowUnterminated !== 'boolean') {
+    throw new SessionReferenceError('readTranscript: allowUnterminated must be a boolean', SessionReferenceErrorCode.INVALID_CONFIG);
+  }
+  if (maxBytes !== undefined && !isSeq(maxBytes)) {
+    throw new SessionReferenceError('readTranscript: maxBytes must be a non-negative safe integer', SessionReferenceErrorCode.INVALID_CONFIG);
+  }
+}
+
 /**
  * Strictly parses a transcript produced by {@link renderTranscript}, in time linear in its size.
  *
@@ -337,20 +526,38 @@ function parseFragment(line: string, lines: Lines): string {
  * `sessionId`, `label`, `cwd`, `capturedThroughSeq` and optionally `capturedFormatVersion`
  * (missing → 0), correctly typed; one non-blank explanation line; headings
  * `### Message N: user|assistant`, optionally followed by ` (checkpoint)`, numbered
- * consecutively from 1; fragment lines that are JSON strings of 1 to 64 code points; a final
- * `\n` and no trailing blank line. Lines are split on `\n` only (U+2028/2029 may appear raw
- * inside fragment lines); a `\r` is never accepted as part of the layout.
+ * consecutively from 1; fragment lines that are JSON strings of 1 to 64 code points; the end
+ * line `### End of transcript: <n> messages` with n equal to the messages read, then a final
+ * `\n` and nothing else. Lines are split on `\n` only (U+2028/2029 may appear raw inside
+ * fragment lines); a `\r` is never accepted as part of the layout.
+ *
+ * A transcript without the end line, or without its final newline, is taken as cut off and
+ * rejected, unless `options.allowUnterminated` asks to read one written before the end line
+ * existed (see {@link ReadTranscriptOptions}); it is then returned with `unterminated: true`.
+ * Error messages never quote the file's bytes unescaped.
  *
  * @throws SessionReferenceError `SESSION_REFERENCE_INVALID_REFERENCE`, with a message naming
- *   the 1-based line number and the reason, for anything malformed.
+ *   the 1-based line number and the reason, for anything malformed or truncated, and for a
+ *   text over `options.maxBytes` (checked before parsing); `SESSION_REFERENCE_INVALID_CONFIG`
+ *   for malformed options.
  */
-export function readTranscript(text: string): ParsedTranscript {
+export function readTranscript(text: string, options?: ReadTranscriptOptions): ParsedTranscript {
+  checkOptions(options);
   if (typeof text !== 'string') throw invalid('invalid transcript: not a string');
+  const maxBytes = options?.maxBytes;
+  // A UTF-16 unit is 1 to 3 UTF-8 bytes, so only lengths between maxBytes / 3 and maxBytes need counting.
+  if (maxBytes !== undefined && text.length * 3 > maxBytes) {
+    const bytes = text.length > maxBytes ? undefined : Buffer.byteLength(text, 'utf8');
+    if (bytes === undefined || bytes > maxBytes) {
+      const size = bytes === undefined ? `at least ${text.length}` : String(bytes);
+      throw invalid(`invalid transcript: ${size} UTF-8 bytes, over the maxBytes limit of ${maxBytes}`);
+    }
+  }
   if (text.length === 0) throw invalid('invalid transcript, line 1: empty transcript');
   if (text.charCodeAt(text.length - 1) !== 0x0a) {
     let last = 1;
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) last++;
-    throw invalid(`invalid transcript, line ${last}: missing final newline`);
+    throw invalid(`invalid transcript, line ${last}: missing final newline (the transcript was cut off)`);
   }
 
   const lines = new Lines(text);
@@ -361,20 +568,41 @@ export function readTranscript(text: string): ParsedTranscript {
   lines.expect(isBlank, 'expected a blank line before the header JSON');
   const capture = parseHeader(lines, text);
   lines.expect(isBlank, 'expected a blank line after the header JSON');
-  lines.expect(isText, 'expected the explanation line');
+  // Only a transcript from before the end line (another explanation) may lack it, and only when allowed.
+  const legacy = lines.expect(isText, 'expected the explanation line') !== EXPLANATION;
+  const allowUnterminated = options?.allowUnterminated === true && legacy;
 
   const messages: TranscriptMessage[] = [];
+  /** At the end of the text where a blank line and the end line should follow. */
+  const unterminated = (): ParsedTranscript => {
+    if (allowUnterminated) return { capture, messages, unterminated: true };
+    throw lines.error(
+      `truncated: the transcript ends after ${messages.length} message(s) without its end line ` +
+        `"### End of transcript: <n> messages" (cut off?${legacy ? '; a transcript written before end lines existed reads with allowUnterminated' : ''})`,
+    );
+  };
   let separated = false;
   for (;;) {
     if (!separated) {
-      if (lines.peek() === null) break;
-      lines.expect(isBlank, 'expected a blank line before the next message heading');
+      if (lines.peek() === null) return unterminated();
+      lines.expect(isBlank, 'expected a blank line before the next message heading or the end line');
     }
     const heading = lines.take();
-    if (heading === null) throw lines.error('transcript ends with a blank line', lines.line);
+    if (heading === null) throw lines.error('truncated: the transcript ends with a blank line instead of its end line', lines.line);
+    const end = END_LINE.exec(heading);
+    if (end !== null) {
+      if (Number(end[1]) !== messages.length) {
+        throw lines.error(`truncated or edited: the end line counts ${end[1]} messages but ${messages.length} were read`, lines.line);
+      }
+      if (lines.peek() !== null) throw lines.error('unexpected content after the end line');
+      return { capture, messages };
+    }
     const match = HEADING.exec(heading);
     if (match === null) {
-      throw lines.error('expected a heading "### Message N: user|assistant" (optionally " (checkpoint)")', lines.line);
+      throw lines.error(
+        'expected a heading "### Message N: user|assistant" (optionally " (checkpoint)") or the end line "### End of transcript: <n> messages"',
+        lines.line,
+      );
     }
     const index = messages.length + 1;
     if (match[1] !== String(index)) {
@@ -385,12 +613,12 @@ export function readTranscript(text: string): ParsedTranscript {
     messages.push(message);
 
     separated = false;
-    if (lines.peek() === null) break;
+    if (lines.peek() === null) return unterminated();
     lines.expect(isBlank, 'expected a blank line after the message heading');
     const first = lines.peek();
-    if (first === null) throw lines.error('transcript ends with a blank line', lines.line);
+    if (first === null) throw lines.error('truncated: the transcript ends with a blank line instead of its end line', lines.line);
     if (first.startsWith('### ')) {
-      separated = true; // empty message: that blank line separated it from the next heading
+      separated = true; // empty message: that blank line separated it from the next heading or the end line
       continue;
     }
 
@@ -407,46 +635,36 @@ export function readTranscript(text: string): ParsedTranscript {
     parts.push(batch.join(''));
     message.text = parts.length === 1 ? parts[0]! : parts.join('');
   }
-  return { capture, messages };
 }
 
 /**
  * Finds every occurrence of `phrase` in the decoded text of every message of a transcript:
  * exact UTF-16 code-unit matches (so a phrase may straddle fragment lines or contain
  * characters that are escaped in the file), overlapping ones included, in order of message
- * then offset. Parses with {@link readTranscript}; the search itself is Knuth–Morris–Pratt, so
- * the whole call is linear in transcript plus phrase size.
+ * then offset. `transcript` is the transcript text, read with {@link readTranscript} and
+ * `options`, or a transcript it already read. The search is the engine's `indexOf`, restarted
+ * one unit after each match.
  *
  * @throws SessionReferenceError `SESSION_REFERENCE_INVALID_REFERENCE` for an empty phrase
  *   (it would match at every offset) or a malformed transcript.
  */
-export function findInTranscript(text: string, phrase: string): TranscriptMatch[] {
+export function findInTranscript(
+  transcript: string | ParsedTranscript,
+  phrase: string,
+  options?: ReadTranscriptOptions,
+): TranscriptMatch[] {
   if (typeof phrase !== 'string' || phrase.length === 0) {
     throw invalid('findInTranscript: the phrase must be a non-empty string');
   }
-  const { messages } = readTranscript(text);
-  const m = phrase.length;
-  const pattern = new Uint16Array(m);
-  for (let i = 0; i < m; i++) pattern[i] = phrase.charCodeAt(i);
-  // failure[i] = length of the longest proper border of pattern[0..i].
-  const failure = new Int32Array(m);
-  for (let i = 1, k = 0; i < m; i++) {
-    while (k > 0 && pattern[i] !== pattern[k]) k = failure[k - 1]!;
-    if (pattern[i] === pattern[k]) k++;
-    failure[i] = k;
-  }
-
+  const { messages } =
+    typeof transcript === 'object' && transcript !== null && Array.isArray(transcript.messages)
+      ? transcript
+      : readTranscript(transcript as string, options);
   const found: TranscriptMatch[] = [];
   for (const message of messages) {
-    const t = message.text;
-    for (let i = 0, k = 0; i < t.length; i++) {
-      const c = t.charCodeAt(i);
-      while (k > 0 && c !== pattern[k]) k = failure[k - 1]!;
-      if (c === pattern[k]) k++;
-      if (k === m) {
-        found.push({ message: message.index, offset: i - m + 1 });
-        k = failure[k - 1]!;
-      }
+    const text = message.text;
+    for (let at = text.indexOf(phrase); at !== -1; at = text.indexOf(phrase, at + 1)) {
+      found.push({ message: message.index, offset: at });
     }
   }
   return found;
