@@ -48,17 +48,19 @@ async function withConfig<T>(changes: Partial<{ maxReferenceBytes: number; redac
 }
 
 /** Everything model-visible or stored that a prepare produced: the context text, its source, and the decoded transcript. */
-async function outputs(prepared: DetailedPreparedReferencedMessage): Promise<{ text: string; source: string; transcript: string[] }> {
+async function outputs(prepared: DetailedPreparedReferencedMessage): Promise<{ text: string; source: string; transcript: string[]; headerCounts: (number | undefined)[] }> {
   const context = prepared.additionalContext!;
   const text = (context.content[0] as { text: string }).text;
   const transcript: string[] = [];
+  const headerCounts: (number | undefined)[] = [];
   for (const source of prepared.details!.sources) {
     const outcome = source.fullSnapshot;
     if (outcome?.status !== 'saved') continue;
     const parsed = readTranscript(await readFile(outcome.locator, 'utf8'));
     transcript.push(parsed.capture.label, ...parsed.messages.map((message) => message.text));
+    headerCounts.push(parsed.capture.redactedSecrets);
   }
-  return { text, source: JSON.stringify(context.source), transcript };
+  return { text, source: JSON.stringify(context.source), transcript, headerCounts };
 }
 
 /** The framed JSON's conversation texts and labels, decoded: what the model reads, with escapes undone. */
@@ -101,7 +103,7 @@ describe('no secret travels (property, through prepare with a real spill store)'
         const label = labelSecret === undefined ? 'plain label' : `label ${labelSecret.text} end`;
         const prepared = await withConfig({ maxReferenceBytes: budget }, () =>
           resolver.prepareDetailed(agent, [{ type: 'text', text: '@x' }], [{ sessionId: id, label }]));
-        const { text, source, transcript } = await outputs(prepared);
+        const { text, source, transcript, headerCounts } = await outputs(prepared);
         const values = [...secrets.map(([example]) => example.secret), ...(labelSecret ? [labelSecret.secret] : [])];
         const decoded = [...framedStrings(text), ...transcript];
         for (const value of values) {
@@ -112,7 +114,11 @@ describe('no secret travels (property, through prepare with a real spill store)'
         const entry = (prepared.additionalContext!.source as SessionReferenceSource).references[0]!;
         expect(entry.redactedSecrets).toBeGreaterThanOrEqual(values.length > 0 ? 1 : 0);
         expect(prepared.details!.sources[0]!.size).toBeLessThanOrEqual(budget);
-        if (budget === 400) expect(entry.truncated).toBe(true);
+        if (budget === 400) {
+          expect(entry.truncated).toBe(true);
+          // The transcript's header says how many values were redacted.
+          expect(headerCounts).toEqual([entry.redactedSecrets || undefined]);
+        }
       }),
       { seed: 1505, numRuns: RUNS },
     );

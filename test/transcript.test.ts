@@ -1,4 +1,5 @@
 // Transcript format (SPEC §6.2): exact layout, lossless round trips, strict rejection, and phrase search.
+import { legacy, splitEnd } from './support/legacy-transcript.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SessionReferenceErrorCode, isSessionReferenceError } from '../src/core/errors.ts';
@@ -221,12 +222,6 @@ describe('round trips', () => {
   });
 });
 
-/** A rendered transcript cut into everything before its end block, and the end block (blank line + end line). */
-function splitEnd(text: string): [string, string] {
-  const at = text.lastIndexOf('\n### End of transcript: ');
-  return [text.slice(0, at), text.slice(at)];
-}
-
 describe('readTranscript strictness', () => {
   const good = renderTranscript(capture([user('first'), assistant('second'), user('third')]));
   const lines = good.slice(0, -1).split('\n');
@@ -321,21 +316,6 @@ describe('readTranscript strictness', () => {
     }
   });
 });
-
-/** The explanation line of transcripts written before the end line existed, verbatim. */
-const LEGACY_EXPLANATION =
-  'Each message below is a heading followed by lines that are JSON strings, each a fragment of at most 64 ' +
-  "Unicode code points; JSON-decode every line and concatenate a message's fragments in order to get its " +
-  'exact text. A heading marked (checkpoint) holds a compaction summary.';
-
-/** `text` as the writer before the end line produced it: the old explanation and no end block. */
-function legacy(text: string): string {
-  const [body] = splitEnd(text);
-  const lines = body.split('\n');
-  const at = lines.findIndex((l) => l.startsWith('Each message below is a heading'));
-  lines[at] = LEGACY_EXPLANATION;
-  return lines.join('\n');
-}
 
 /** The INVALID_REFERENCE message `readTranscript(text, options)` throws, failing the test when it reads. */
 function rejection(text: string, options?: ReadTranscriptOptions): string {

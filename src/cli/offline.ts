@@ -3,7 +3,7 @@ import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { findInTranscript, readTranscript } from '../core/transcript.ts';
-import type { ParsedTranscript, TranscriptMessage } from '../core/transcript.ts';
+import type { ParsedTranscript, ReadTranscriptOptions, TranscriptMessage } from '../core/transcript.ts';
 import { formatSessionReferenceMention } from '../core/uri.ts';
 import { cellSafe, heading } from './format.ts';
 import type { Io } from './io.ts';
@@ -64,22 +64,6 @@ export interface TranscriptOptions {
   maxBytes?: number;
 }
 
-/** Options of the package's transcript reader. */
-interface ReadTranscriptOptions {
-  /** Read a transcript that lacks the closing line, reporting it as unterminated. */
-  allowUnterminated?: boolean;
-  /** Reject a longer text. */
-  maxBytes?: number;
-}
-
-/** The reader's result: the decoded transcript, and whether it lacked its closing line. */
-type ReadTranscriptResult = ParsedTranscript & { unterminated?: boolean };
-
-// The reader and the search take these options in the transcript branch (SPEC §6.2); through these
-// signatures the CLI passes them now and keeps compiling before that lands.
-const readWith = readTranscript as (text: string, options?: ReadTranscriptOptions) => ReadTranscriptResult;
-const findWith = findInTranscript as (text: string, phrase: string, options?: ReadTranscriptOptions) => ReturnType<typeof findInTranscript>;
-
 /** One `--grep` hit: where it is and the text around it. */
 export interface TranscriptHit {
   /** 1-based message number. */
@@ -115,12 +99,12 @@ function excerpt(text: string, offset: number, length: number): { start: number;
  * `--grep` the exact matches of a phrase with their surrounding text; `--json` prints the reader's result or the
  * array of hits.
  */
-export function runTranscript(io: Io, options: TranscriptOptions): ReadTranscriptResult | TranscriptHit[] {
+export function runTranscript(io: Io, options: TranscriptOptions): ParsedTranscript | TranscriptHit[] {
   const readOptions: ReadTranscriptOptions = {
     ...(options.allowUnterminated === true ? { allowUnterminated: true } : {}),
     ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
   };
-  const parsed = readWith(options.text, readOptions);
+  const parsed = readTranscript(options.text, readOptions);
   if (parsed.unterminated === true) {
     io.err.line(io.err.c.yellow('warning: the transcript has no "### End of transcript" line, so it may be cut off (read with --allow-unterminated)'));
   }
@@ -132,7 +116,7 @@ export function runTranscript(io: Io, options: TranscriptOptions): ReadTranscrip
 
   if (options.grep !== undefined) {
     const phrase = options.grep;
-    const hits: TranscriptHit[] = findWith(options.text, phrase, readOptions)
+    const hits: TranscriptHit[] = findInTranscript(parsed, phrase)
       .filter((hit) => options.message === undefined || hit.message === options.message)
       .map((hit) => {
         const text = parsed.messages[hit.message - 1]!.text;
@@ -161,7 +145,7 @@ export function runTranscript(io: Io, options: TranscriptOptions): ReadTranscrip
   }
 
   if (options.json) {
-    const result: ReadTranscriptResult = { ...parsed, messages: selected };
+    const result: ParsedTranscript = { ...parsed, messages: selected };
     io.out.line(JSON.stringify(result, null, 2));
     return result;
   }

@@ -5,7 +5,8 @@ import type { SourceCapture } from './types.ts';
 /**
  * The captures with every credential in their labels and message texts replaced by
  * `[REDACTED <kind>]`, each carrying how many values it lost in `redactedSecrets`; all sources go
- * through one scan. With `enabled: false` the very same captures come back. An abort of `signal`
+ * through one scan; a capture that lost values records how many, and its transcript header shows
+ * it. With `enabled: false` the very same captures come back. An abort of `signal`
  * rejects with the signal's reason.
  */
 export async function redactCaptures(

@@ -40,6 +40,8 @@ export interface TranscriptHeader {
   capturedThroughSeq: number | null;
   /** Source header format version; a transcript without the field reads as 0. */
   capturedFormatVersion: number;
+  /** Credentials replaced by `[REDACTED <kind>]` before the capture was written; present only when some were. */
+  redactedSecrets?: number;
 }
 
 /** One message decoded from a transcript. */
@@ -122,6 +124,7 @@ function headerProblem(header: Record<string, unknown>): string | undefined {
     return 'capturedThroughSeq must be a non-negative integer or null';
   }
   if (!isSeq(header.capturedFormatVersion)) return 'capturedFormatVersion must be a non-negative integer';
+  if (header.redactedSecrets !== undefined && !isSeq(header.redactedSecrets)) return 'redactedSecrets must be a non-negative integer';
   return undefined;
 }
 
@@ -133,6 +136,7 @@ function preamble(capture: SourceCapture): string {
     cwd: capture.cwd,
     capturedThroughSeq: capture.capturedThroughSeq,
     capturedFormatVersion: capture.capturedFormatVersion,
+    ...(capture.redactedSecrets ? { redactedSecrets: capture.redactedSecrets } : {}),
   };
   const problem = headerProblem(header as unknown as Record<string, unknown>);
   if (problem !== undefined) throw invalid(`cannot render transcript: ${problem}`);
@@ -451,7 +455,7 @@ function parseHeader(lines: Lines, text: string): TranscriptHeader {
   }
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    if (!['sessionId', 'label', 'cwd', 'capturedThroughSeq', 'capturedFormatVersion'].includes(key)) {
+    if (!['sessionId', 'label', 'cwd', 'capturedThroughSeq', 'capturedFormatVersion', 'redactedSecrets'].includes(key)) {
       throw invalid(`invalid transcript, line ${open}: unknown header field ${quote(key)}`);
     }
   }
@@ -467,6 +471,7 @@ function parseHeader(lines: Lines, text: string): TranscriptHeader {
     cwd: record.cwd as string | null,
     capturedThroughSeq: record.capturedThroughSeq as number | null,
     capturedFormatVersion: record.capturedFormatVersion as number,
+    ...(record.redactedSecrets === undefined ? {} : { redactedSecrets: record.redactedSecrets as number }),
   };
 }
 
