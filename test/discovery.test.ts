@@ -125,7 +125,7 @@ describe('stored sessions discovered from a fresh host', () => {
     host.rename(session, 'Release checklist');
 
     expect(await discovery.list(agent('self', APP), 'release', 50)).toEqual([
-      { sessionId: 'sess-a', label: 'Release checklist', cwd: APP, sameWorkspace: true, createdAt: 1_000 },
+      { sessionId: 'sess-a', label: 'Release checklist', cwd: APP, sameWorkspace: true, createdAt: 1_000, match: { in: 'title' } },
     ]);
     expect(ids(await discovery.list(agent('self', APP), 'pipeline', 50))).toEqual([]);
     expect(host.ctx.sessionProjectionCache.cachedSnapshot(session.header)?.values.title).toBe('Build pipeline');
@@ -145,7 +145,7 @@ describe('stored sessions discovered from a fresh host', () => {
 });
 
 describe('sessions no projection face answers for', () => {
-  it('are labelled by their id and not found by their title, without reading their log', async () => {
+  it('are labelled by their id and not found by their title, without reading their log (backfill off)', async () => {
     await writeSessions(root, [{ id: 'plain-1', cwd: APP, title: 'Quarterly report', createdAt: 1_000 }], {
       projections: false,
     });
@@ -154,7 +154,7 @@ describe('sessions no projection face answers for', () => {
     });
     await writeSessions(root, [{ id: 'cached-3', cwd: APP, title: 'Quarterly plan', createdAt: 3_000 }]);
     const host = await boot();
-    const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 0 });
+    const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 0, titleBackfill: 'off' });
     host.calls.reset();
 
     expect(await discovery.list(agent('self', APP), '', 50)).toEqual([
@@ -174,14 +174,14 @@ describe('a cold read that checkpoints a session', () => {
       projectionCache: false,
     });
     const host = await boot();
-    const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 60_000 });
+    const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 60_000, titleBackfill: 'off' });
     expect((await discovery.list(agent('self', APP), '', 50))[0]?.label).toBe('plain-1');
 
     await host.ctx.sessionProjectionCache.coldSnapshot(SessionId('plain-1'));
     host.calls.reset();
 
     expect(await discovery.list(agent('self', APP), 'quarterly', 50)).toEqual([
-      { sessionId: 'plain-1', label: 'Quarterly report', cwd: APP, sameWorkspace: true, createdAt: 1_000 },
+      { sessionId: 'plain-1', label: 'Quarterly report', cwd: APP, sameWorkspace: true, createdAt: 1_000, match: { in: 'title' } },
     ]);
     expect(host.calls.listings).toBe(0);
     expect(host.calls.logReads).toEqual([]);
@@ -240,6 +240,7 @@ describe('argument validation and cancellation', () => {
     expect(host.calls.listings).toBe(0);
   });
 
+  // §7.6: a listing its only keystroke abandoned is not shared, so the next keystroke lists afresh with or without the cache.
   it.each([0, 60_000])('is CANCELLED while listing hangs (cacheTtlMs %d) and leaves no abort listener', async (cacheTtlMs) => {
     await writeSessions(root, STORED);
     const host = await boot();
@@ -269,7 +270,7 @@ describe('argument validation and cancellation', () => {
     const next = new AbortController();
     expect(ids(await discovery.list(agent('self', APP), 'build', 5, next.signal))).toEqual(['sess-e', 'sess-a']);
     expect(getEventListeners(next.signal, 'abort')).toHaveLength(0);
-    expect(started).toHaveBeenCalledTimes(cacheTtlMs === 0 ? 2 : 1);
+    expect(started).toHaveBeenCalledTimes(2);
   });
 
   it('reports a failed listing as READ_FAILED naming the cause', async () => {
@@ -322,7 +323,7 @@ describe('the keystroke cache', () => {
     host.rename(fresh, 'Flaky tests');
     expect(ids(await discovery.list(self, 'build', 50))).toEqual(['sess-e', 'sess-a']);
     expect(await discovery.list(self, 'flaky', 50)).toEqual([
-      { sessionId: 'sess-new', label: 'Flaky tests', cwd: APP, sameWorkspace: true, createdAt: 4_500 },
+      { sessionId: 'sess-new', label: 'Flaky tests', cwd: APP, sameWorkspace: true, createdAt: 4_500, match: { in: 'title' } },
     ]);
 
     const resumed = await host.resume('sess-b');
@@ -352,8 +353,8 @@ describe('the keystroke cache', () => {
     await host.close(empty);
     host.calls.reset();
     expect(await discovery.list(self, 'sess-', 2)).toEqual([
-      { sessionId: 'sess-brief', label: 'Brief chat', cwd: APP, sameWorkspace: true, createdAt: 9_000 },
-      { sessionId: 'sess-e', label: 'Build cache', cwd: APP, sameWorkspace: true, createdAt: 5_000 },
+      { sessionId: 'sess-brief', label: 'Brief chat', cwd: APP, sameWorkspace: true, createdAt: 9_000, match: { in: 'id' } },
+      { sessionId: 'sess-e', label: 'Build cache', cwd: APP, sameWorkspace: true, createdAt: 5_000, match: { in: 'id' } },
     ]);
     expect(host.calls.listings).toBe(0);
     expect(host.calls.logReads).toEqual([]);

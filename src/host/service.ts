@@ -61,7 +61,12 @@ export class SessionReferenceResolver extends Service {
   constructor(ctx: Context, config: Config = {}) {
     super(ctx, 'sessionReferenceResolver');
     this.config = resolveConfig(config);
-    this.discovery = new CandidateDiscovery(ctx, { cacheTtlMs: this.config.candidateCacheTtlMs });
+    this.discovery = new CandidateDiscovery(ctx, {
+      cacheTtlMs: this.config.candidateCacheTtlMs,
+      titleBackfill: this.config.titleBackfill,
+      bodySearchWaitMs: this.config.bodySearchWaitMs,
+      bodySearchPage: this.config.candidateLimit + 1,
+    });
     ctx.plugin(SessionReferenceRemote);
 
     ctx.on('system-prompt/assemble', async (_assembly, context, next) => {
