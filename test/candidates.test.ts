@@ -143,7 +143,7 @@ describe('toSearchableRecord', () => {
       sessionId: 'AbC',
       createdAt: 3,
       label: 'Tïtle',
-      searchKeys: { id: 'abc', cwd: '', label: 'tïtle' },
+      searchKeys: { id: 'abc', cwd: '', label: 'tïtle', all: 'tïtle\nabc\n' },
     });
     expect(toSearchableRecord({ sessionId: 'a', cwd: '/W', createdAt: 3, label: 'a' }).searchKeys.cwd).toBe('/w');
   });

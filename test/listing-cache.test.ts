@@ -199,6 +199,39 @@ describe('SessionListing', () => {
     expect(listing.labelled(() => label('x')).map((record) => record.label)).toEqual(['x', 'x']);
   });
 
+  it('takes over the labels of sessions listed unchanged, and labels what is new, moved or dropped since', () => {
+    const before = new SessionListing(
+      [session('same', 5), session('relabelled', 4), session('opened', 3), { header: { id: 'moved', cwd: '/a', createdAt: 2 }, live: false, persisted: true }],
+      0,
+    );
+    before.labelled(() => (entry) => ({ text: `old-${entry.header.id}`, answered: entry.header.id !== 'same' }));
+    before.relabel('relabelled');
+    const after = new SessionListing(
+      [session('same', 5), session('relabelled', 4), session('opened', 3, true), { header: { id: 'moved', cwd: '/b', createdAt: 2 }, live: false, persisted: true }, session('new', 1)],
+      0,
+    );
+    after.adopt(before);
+    const labelledNow: string[] = [];
+    const records = after.labelled(() => (entry) => {
+      labelledNow.push(entry.header.id);
+      return { text: `new-${entry.header.id}`, answered: true };
+    });
+    expect(records.map((record) => record.label)).toEqual(['old-same', 'new-relabelled', 'new-opened', 'new-moved', 'new-new']);
+    expect(labelledNow).toEqual(['relabelled', 'opened', 'moved', 'new']);
+    expect(after.get('same')!.answered).toBe(false);
+  });
+
+  it('a listing that completes into the cache takes over the cached labels', async () => {
+    const { cache, calls, advance } = harness(1_000);
+    const first = cache.acquire();
+    calls[0]!.resolve([session('a', 1)]);
+    (await first).labelled(() => () => ({ text: 'A', answered: true }));
+    advance(1_000);
+    const second = cache.acquire();
+    calls[1]!.resolve([session('a', 1), session('b', 2)]);
+    expect((await second).labelled(() => (entry) => ({ text: entry.header.id, answered: true })).map((record) => record.label)).toEqual(['A', 'b']);
+  });
+
   it('turns a listed session live, and inserts a new one in newest-first order', () => {
     const listing = new SessionListing([session('c', 30), session('a', 10)], 0);
     listing.labelled(() => label('x'));

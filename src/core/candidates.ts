@@ -24,6 +24,8 @@ export interface CandidateSearchKeys {
   readonly cwd: string;
   /** Lower-cased label. */
   readonly label: string;
+  /** The three joined by newlines: one `includes` rules out a record that matches in none of them. */
+  readonly all?: string;
 }
 
 /** A record carrying its precomputed search keys; build it with {@link toSearchableRecord}. */
@@ -67,11 +69,10 @@ export function assertCandidateQuery(query: unknown): asserts query is string {
 /** Returns `record` with its lower-cased search keys attached. */
 export function toSearchableRecord(record: CandidateRecord): SearchableCandidateRecord {
   const { sessionId, cwd, createdAt, label } = record;
-  const searchKeys: CandidateSearchKeys = {
-    id: sessionId.toLowerCase(),
-    cwd: cwd === undefined ? '' : cwd.toLowerCase(),
-    label: label.toLowerCase(),
-  };
+  const id = sessionId.toLowerCase();
+  const lowerCwd = cwd === undefined ? '' : cwd.toLowerCase();
+  const lowerLabel = label.toLowerCase();
+  const searchKeys: CandidateSearchKeys = { id, cwd: lowerCwd, label: lowerLabel, all: `${lowerLabel}\n${id}\n${lowerCwd}` };
   return cwd === undefined ? { sessionId, createdAt, label, searchKeys } : { sessionId, cwd, createdAt, label, searchKeys };
 }
 
@@ -97,6 +98,7 @@ type FieldMatch = Exclude<CandidateMatch, { in: 'body' }>['in'];
  */
 function matchOf(record: CandidateRecord, needle: string): FieldMatch | undefined {
   const keys = searchKeysOf(record);
+  if (keys.all !== undefined && !keys.all.includes(needle)) return undefined;
   if (record.label !== record.sessionId && keys.label.includes(needle)) return 'title';
   if (keys.id.includes(needle)) return 'id';
   if (keys.cwd.includes(needle)) return 'cwd';

@@ -97,6 +97,24 @@ export class SessionListing<H extends ListedHeader = ListedHeader> {
     return records;
   }
 
+  /**
+   * Takes over `previous`'s labels for the sessions both list unchanged (same creation time, cwd
+   * and liveness) whose label nothing has dropped since, so a new listing re-labels only what is new
+   * or moved. Labels depend on nothing a listing can change, and the events that can change them
+   * drop them from the cached listing, which is the one a new listing takes over from.
+   */
+  adopt(previous: SessionListing<H> | undefined): void {
+    if (previous === undefined || previous === this) return;
+    for (const entry of this.entries) {
+      const before = previous.byId.get(entry.header.id);
+      if (before?.record === undefined || before.live !== entry.live) continue;
+      if (before.header.createdAt !== entry.header.createdAt || before.header.cwd !== entry.header.cwd) continue;
+      entry.record = before.record;
+      entry.answered = before.answered;
+    }
+    this.records = undefined;
+  }
+
   /** The record of `entry`, labelling it with `label` when it has none. */
   recordOf(entry: ListingEntry<H>, label: Labeller<H>): SearchableCandidateRecord {
     return entry.record ?? labelEntry(entry, label);
@@ -202,7 +220,8 @@ interface Pending<H extends ListedHeader> {
  * caller gave up, is left behind (and, once nobody waits, aborted), so the next call lists afresh
  * and a stuck `list` costs only the calls already waiting on it. A listing completes into the
  * cache only when nothing it may have missed happened meanwhile ({@link changed}) and no newer
- * listing completed first. No timers: age is checked when a call arrives.
+ * listing completed first; it takes over the cached listing's labels ({@link SessionListing.adopt}).
+ * No timers: age is checked when a call arrives.
  */
 export class ListingCache<H extends ListedHeader = ListedHeader> {
   private readonly ttl: number;
@@ -291,6 +310,7 @@ export class ListingCache<H extends ListedHeader = ListedHeader> {
       (listed) => {
         settle();
         const listing = new SessionListing(listed, this.now());
+        listing.adopt(this.listing);
         const abandoned = controller.signal.aborted;
         if (!abandoned && generation === this.generation && this.sharing() && order > this.listingStart) {
           this.listing = listing;

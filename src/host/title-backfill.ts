@@ -94,7 +94,8 @@ export class TitleBackfill {
 
   /** The next session of the target listing to fold, or undefined when there is none (or it should stop). */
   private async next(): Promise<ListingEntry<SessionHeader> | undefined> {
-    while (!this.lifetime.signal.aborted && this.available()) {
+    if (!this.available()) return undefined;
+    while (!this.lifetime.signal.aborted) {
       const listing = this.target;
       if (listing === undefined || this.cursor >= listing.entries.length) return undefined;
       const entry = listing.entries[this.cursor++]!;
