@@ -1,8 +1,8 @@
-/** Pure candidate filtering and ranking (SPEC §7.3): examples, validation, and fast-check properties against a reference model. */
+/** Pure candidate filtering, ranking and body matches (SPEC §7.3, §7.5): examples, validation, and fast-check properties against a reference model. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rankCandidates, toSearchableRecord } from '../src/core/candidates.ts';
-import type { CandidateRecord, RankCandidatesOptions } from '../src/core/candidates.ts';
+import { appendBodyMatches, BODY_SNIPPET_MAX_CHARS, clampSnippet, rankCandidates, toSearchableRecord } from '../src/core/candidates.ts';
+import type { BodyMatchRecord, CandidateRecord, RankCandidatesOptions } from '../src/core/candidates.ts';
 import type { SessionReferenceCandidate } from '../src/core/types.ts';
 import { SessionReferenceError, SessionReferenceErrorCode } from '../src/core/errors.ts';
 
@@ -82,6 +82,59 @@ describe('rankCandidates', () => {
       expect.objectContaining({ code: SessionReferenceErrorCode.INVALID_REFERENCE }),
     );
   });
+
+  it('says why each record matched a non-empty query: title before id before cwd, and nothing for an empty query', () => {
+    const records: CandidateRecord[] = [
+      { sessionId: 'api-1', cwd: '/srv/api', createdAt: 3, label: 'API keys' },
+      { sessionId: 'api-2', cwd: '/srv/api', createdAt: 2, label: 'api-2' },
+      { sessionId: 'n9', cwd: '/srv/api', createdAt: 1, label: 'Notes' },
+    ];
+    expect(rank(records, { query: 'API' }).map((candidate) => candidate.match)).toEqual([{ in: 'title' }, { in: 'id' }, { in: 'cwd' }]);
+    expect(rank(records).some((candidate) => 'match' in candidate)).toBe(false);
+    const [a, b] = rank(records, { query: 'api' });
+    expect(a!.match).not.toBe(b!.match);
+  });
+});
+
+describe('appendBodyMatches', () => {
+  const options = { selfId: 'self', agentCwd: '/srv/api', limit: 5 };
+  const hit = (sessionId: string, snippet: string, cwd?: string): BodyMatchRecord => ({
+    record: cwd === undefined ? { sessionId, createdAt: 1, label: sessionId } : { sessionId, cwd, createdAt: 1, label: sessionId },
+    snippet,
+  });
+
+  it('puts the hits after every title match, in the engine order, skipping self and sessions already listed', () => {
+    const ranked = rank(RECORDS, { query: 'build' });
+    const out = appendBodyMatches(ranked, [hit('n3', 'x'), hit('b2', 'said build here', '/srv/api'), hit('self', 'me'), hit('b1', 'build again')], options);
+    expect(out.slice(0, ranked.length)).toEqual(ranked);
+    expect(out.slice(ranked.length)).toEqual([
+      { sessionId: 'b2', label: 'b2', cwd: '/srv/api', sameWorkspace: true, createdAt: 1, match: { in: 'body', snippet: 'said build here' } },
+      { sessionId: 'b1', label: 'b1', sameWorkspace: false, createdAt: 1, match: { in: 'body', snippet: 'build again' } },
+    ]);
+  });
+
+  it('stops at the limit and returns the title matches unchanged when they fill it or there are no hits', () => {
+    const ranked = rank(RECORDS, { query: 'build' });
+    expect(appendBodyMatches(ranked, [hit('b1', 'a'), hit('b2', 'b'), hit('b3', 'c')], { ...options, limit: 3 }).map((c) => c.sessionId)).toEqual([
+      'n2',
+      'n3',
+      'b1',
+    ]);
+    expect(appendBodyMatches(ranked, [hit('b1', 'a')], { ...options, limit: 2 })).toBe(ranked);
+    expect(appendBodyMatches(ranked, [], options)).toBe(ranked);
+  });
+
+  it('clamps snippets to 160 characters (code points), marking the cut', () => {
+    expect(clampSnippet('short')).toBe('short');
+    const exact = 'é'.repeat(BODY_SNIPPET_MAX_CHARS);
+    expect(clampSnippet(exact)).toBe(exact);
+    const astral = '😀'.repeat(BODY_SNIPPET_MAX_CHARS + 5);
+    const clamped = clampSnippet(astral);
+    expect(Array.from(clamped)).toHaveLength(BODY_SNIPPET_MAX_CHARS);
+    expect(clamped.endsWith('😀…')).toBe(true);
+    const [candidate] = appendBodyMatches([], [hit('b', 'x'.repeat(400))], options);
+    expect(candidate!.match).toEqual({ in: 'body', snippet: `${'x'.repeat(BODY_SNIPPET_MAX_CHARS - 1)}…` });
+  });
 });
 
 describe('toSearchableRecord', () => {
@@ -90,7 +143,7 @@ describe('toSearchableRecord', () => {
       sessionId: 'AbC',
       createdAt: 3,
       label: 'Tïtle',
-      searchKeys: { id: 'abc', cwd: '', label: 'tïtle' },
+      searchKeys: { id: 'abc', cwd: '', label: 'tïtle', all: 'tïtle\nabc\n' },
     });
     expect(toSearchableRecord({ sessionId: 'a', cwd: '/W', createdAt: 3, label: 'a' }).searchKeys.cwd).toBe('/w');
   });
@@ -135,6 +188,14 @@ function matches(record: CandidateRecord, query: string): boolean {
   return [record.sessionId, record.cwd ?? '', record.label].some((field) => field.toLowerCase().includes(needle));
 }
 
+/** Why `record` matched a non-empty `query` (§7.5): a title that is more than the id, else the id, else the cwd. */
+function matchIn(record: CandidateRecord, query: string): 'title' | 'id' | 'cwd' {
+  const needle = query.toLowerCase();
+  if (record.label !== record.sessionId && record.label.toLowerCase().includes(needle)) return 'title';
+  if (record.sessionId.toLowerCase().includes(needle)) return 'id';
+  return 'cwd';
+}
+
 function model(options: RankCandidatesOptions & { records: CandidateRecord[] }): SessionReferenceCandidate[] {
   const { records, selfId, agentCwd, query, limit } = options;
   return records
@@ -148,6 +209,7 @@ function model(options: RankCandidatesOptions & { records: CandidateRecord[] }):
       ...(record.cwd === undefined ? {} : { cwd: record.cwd }),
       sameWorkspace: record.cwd !== undefined && record.cwd === agentCwd,
       createdAt: record.createdAt,
+      ...(query === '' ? {} : { match: { in: matchIn(record, query) } }),
     }));
 }
 
@@ -195,6 +257,30 @@ describe('rankCandidates properties', () => {
         const out = rankCandidates(records, options);
         expect(rankCandidates(records.map(toSearchableRecord), options)).toEqual(out);
         expect(rankCandidates(records, { ...options, limit: options.limit + extra }).slice(0, out.length)).toEqual(out);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('appendBodyMatches properties', () => {
+  it('is the title matches followed by the unseen, non-self hits in engine order, cut to the limit', () => {
+    const hitsArb = fc.array(fc.record({ sessionId: text(3), snippet: fc.string({ maxLength: 200 }) }), { maxLength: 20 });
+    fc.assert(
+      fc.property(scenarioArb, hitsArb, (scenario, rawHits) => {
+        const query = scenario.query === '' ? 'a' : scenario.query;
+        const ranked = rankCandidates(scenario.records, { ...scenario, query });
+        const hits = rawHits.map(({ sessionId, snippet }) => ({ record: { sessionId, createdAt: 0, label: sessionId }, snippet }));
+        const out = appendBodyMatches(ranked, hits, scenario);
+
+        const seen = new Set([scenario.selfId, ...ranked.map((candidate) => candidate.sessionId)]);
+        const expected = [...ranked];
+        for (const { record, snippet } of hits) {
+          if (seen.has(record.sessionId)) continue;
+          seen.add(record.sessionId);
+          expected.push({ sessionId: record.sessionId, label: record.label, sameWorkspace: false, createdAt: 0, match: { in: 'body', snippet: clampSnippet(snippet) } });
+        }
+        expect(out).toEqual(expected.slice(0, Math.max(scenario.limit, ranked.length)));
       }),
       { numRuns: 300 },
     );

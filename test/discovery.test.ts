@@ -1,19 +1,22 @@
-/** Candidate discovery against the real rc.8 catalog composition: labels from projections only, ranking, cancellation, and cache correctness. */
+/** Candidate discovery against the real rc.8 catalog composition: labels from projections only, ranking, cancellation, cache correctness, title backfill, body matches and the never-wedged rule. */
+import { existsSync } from 'node:fs';
 import { getEventListeners } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionRecord } from '@deepseek-ai/dsh-session-query';
 import { SessionId } from '@deepseek-ai/dsh-session';
+import { projectionCacheDomainSpec } from '@deepseek-ai/dsh-session-projection-cache';
 import SessionTitleService from '@deepseek-ai/dsh-session-title';
+import type { DomainChanged } from '@deepseek-ai/dsh-storage-domain';
 import { CandidateDiscovery } from '../src/host/discovery.ts';
 import { withMentions } from '../src/core/candidates.ts';
 import type { CandidateDiscoveryAgent } from '../src/host/discovery.ts';
 import { SessionReferenceError, SessionReferenceErrorCode } from '../src/core/errors.ts';
 import { formatSessionReferenceMention, parseSessionReferenceText } from '../src/core/uri.ts';
 import { bootCatalogHost, writeSessions } from './support/catalog-host.ts';
-import type { CatalogHost, SessionSpec } from './support/catalog-host.ts';
+import type { CatalogHost, CatalogHostOptions, SessionSpec } from './support/catalog-host.ts';
 
 const APP = '/work/app';
 const OTHER = '/work/other';
@@ -42,7 +45,7 @@ async function rejection(promise: Promise<unknown>): Promise<SessionReferenceErr
 let root: string;
 const hosts: CatalogHost[] = [];
 
-async function boot(options: { projections?: boolean; projectionCache?: boolean } = {}): Promise<CatalogHost> {
+async function boot(options: Omit<CatalogHostOptions, 'root'> = {}): Promise<CatalogHost> {
   const host = await bootCatalogHost({ root, ...options });
   hosts.push(host);
   return host;
@@ -125,7 +128,7 @@ describe('stored sessions discovered from a fresh host', () => {
     host.rename(session, 'Release checklist');
 
     expect(await discovery.list(agent('self', APP), 'release', 50)).toEqual([
-      { sessionId: 'sess-a', label: 'Release checklist', cwd: APP, sameWorkspace: true, createdAt: 1_000 },
+      { sessionId: 'sess-a', label: 'Release checklist', cwd: APP, sameWorkspace: true, createdAt: 1_000, match: { in: 'title' } },
     ]);
     expect(ids(await discovery.list(agent('self', APP), 'pipeline', 50))).toEqual([]);
     expect(host.ctx.sessionProjectionCache.cachedSnapshot(session.header)?.values.title).toBe('Build pipeline');
@@ -145,7 +148,7 @@ describe('stored sessions discovered from a fresh host', () => {
 });
 
 describe('sessions no projection face answers for', () => {
-  it('are labelled by their id and not found by their title, without reading their log', async () => {
+  it('are labelled by their id and not found by their title, without reading their log (backfill off)', async () => {
     await writeSessions(root, [{ id: 'plain-1', cwd: APP, title: 'Quarterly report', createdAt: 1_000 }], {
       projections: false,
     });
@@ -154,7 +157,7 @@ describe('sessions no projection face answers for', () => {
     });
     await writeSessions(root, [{ id: 'cached-3', cwd: APP, title: 'Quarterly plan', createdAt: 3_000 }]);
     const host = await boot();
-    const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 0 });
+    const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 0, titleBackfill: 'off' });
     host.calls.reset();
 
     expect(await discovery.list(agent('self', APP), '', 50)).toEqual([
@@ -174,14 +177,14 @@ describe('a cold read that checkpoints a session', () => {
       projectionCache: false,
     });
     const host = await boot();
-    const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 60_000 });
+    const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 60_000, titleBackfill: 'off' });
     expect((await discovery.list(agent('self', APP), '', 50))[0]?.label).toBe('plain-1');
 
     await host.ctx.sessionProjectionCache.coldSnapshot(SessionId('plain-1'));
     host.calls.reset();
 
     expect(await discovery.list(agent('self', APP), 'quarterly', 50)).toEqual([
-      { sessionId: 'plain-1', label: 'Quarterly report', cwd: APP, sameWorkspace: true, createdAt: 1_000 },
+      { sessionId: 'plain-1', label: 'Quarterly report', cwd: APP, sameWorkspace: true, createdAt: 1_000, match: { in: 'title' } },
     ]);
     expect(host.calls.listings).toBe(0);
     expect(host.calls.logReads).toEqual([]);
@@ -240,6 +243,7 @@ describe('argument validation and cancellation', () => {
     expect(host.calls.listings).toBe(0);
   });
 
+  // §7.6: a listing its only keystroke abandoned is not shared, so the next keystroke lists afresh with or without the cache.
   it.each([0, 60_000])('is CANCELLED while listing hangs (cacheTtlMs %d) and leaves no abort listener', async (cacheTtlMs) => {
     await writeSessions(root, STORED);
     const host = await boot();
@@ -269,7 +273,7 @@ describe('argument validation and cancellation', () => {
     const next = new AbortController();
     expect(ids(await discovery.list(agent('self', APP), 'build', 5, next.signal))).toEqual(['sess-e', 'sess-a']);
     expect(getEventListeners(next.signal, 'abort')).toHaveLength(0);
-    expect(started).toHaveBeenCalledTimes(cacheTtlMs === 0 ? 2 : 1);
+    expect(started).toHaveBeenCalledTimes(2);
   });
 
   it('reports a failed listing as READ_FAILED naming the cause', async () => {
@@ -322,7 +326,7 @@ describe('the keystroke cache', () => {
     host.rename(fresh, 'Flaky tests');
     expect(ids(await discovery.list(self, 'build', 50))).toEqual(['sess-e', 'sess-a']);
     expect(await discovery.list(self, 'flaky', 50)).toEqual([
-      { sessionId: 'sess-new', label: 'Flaky tests', cwd: APP, sameWorkspace: true, createdAt: 4_500 },
+      { sessionId: 'sess-new', label: 'Flaky tests', cwd: APP, sameWorkspace: true, createdAt: 4_500, match: { in: 'title' } },
     ]);
 
     const resumed = await host.resume('sess-b');
@@ -352,8 +356,8 @@ describe('the keystroke cache', () => {
     await host.close(empty);
     host.calls.reset();
     expect(await discovery.list(self, 'sess-', 2)).toEqual([
-      { sessionId: 'sess-brief', label: 'Brief chat', cwd: APP, sameWorkspace: true, createdAt: 9_000 },
-      { sessionId: 'sess-e', label: 'Build cache', cwd: APP, sameWorkspace: true, createdAt: 5_000 },
+      { sessionId: 'sess-brief', label: 'Brief chat', cwd: APP, sameWorkspace: true, createdAt: 9_000, match: { in: 'id' } },
+      { sessionId: 'sess-e', label: 'Build cache', cwd: APP, sameWorkspace: true, createdAt: 5_000, match: { in: 'id' } },
     ]);
     expect(host.calls.listings).toBe(0);
     expect(host.calls.logReads).toEqual([]);
@@ -430,5 +434,293 @@ describe('withMentions', () => {
     expect(parseSessionReferenceText(withMention[0]!.mention).references).toEqual([
       { sessionId: 'sess-e', label: 'Build cache' },
     ]);
+  });
+});
+
+/** Every readFrom call's session id, and the most cold reads ever in flight at once. */
+function watchColdReads(host: CatalogHost): { readonly ids: string[]; readonly peak: number; readonly active: number } {
+  const persistence = host.ctx.sessionPersistence as unknown as Record<string, unknown>;
+  const original = persistence.readFrom as (...args: unknown[]) => Promise<unknown>;
+  const state = { ids: [] as string[], peak: 0, active: 0 };
+  persistence.readFrom = function (this: unknown, ...args: unknown[]) {
+    state.ids.push(String(args[0]));
+    state.active++;
+    state.peak = Math.max(state.peak, state.active);
+    const settle = () => void state.active--;
+    const result = original.apply(this, args);
+    result.then(settle, settle);
+    return result;
+  };
+  return state;
+}
+
+/** Resolves after the event loop has turned `n` times. */
+async function turns(n = 5): Promise<void> {
+  for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+const labels = (candidates: readonly { label: string }[]) => candidates.map((candidate) => candidate.label);
+
+/** Finds `<root>/sessions/<project>/<id>/session.jsonl`. */
+async function logFile(id: string): Promise<string> {
+  for (const project of await readdir(join(root, 'sessions'))) {
+    const path = join(root, 'sessions', project, id, 'session.jsonl');
+    if (existsSync(path)) return path;
+  }
+  throw new Error(`no plain JSONL log for ${id}`);
+}
+
+describe('title backfill (§7.2.1)', () => {
+  const HEADLESS: SessionSpec[] = [
+    { id: 'head-1', cwd: APP, title: 'Invoice export', createdAt: 1_000 },
+    { id: 'head-2', cwd: APP, title: 'Cron cleanup', createdAt: 2_000 },
+    { id: 'head-3', title: 'Flame graphs', createdAt: 3_000 },
+  ];
+
+  it('titles sessions written without the cache soon after the first listing, newest first, at most two at a time, never on the keystroke path', async () => {
+    await writeSessions(root, HEADLESS, { projectionCache: false });
+    await writeSessions(root, [{ id: 'cached', cwd: APP, title: 'Already cached', createdAt: 500 }]);
+    const host = await boot();
+    const reads = watchColdReads(host);
+    const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 60_000 });
+    host.calls.reset();
+
+    expect(labels(await discovery.list(agent('self', APP), '', 50))).toEqual(['head-2', 'head-1', 'Already cached', 'head-3']);
+    expect(host.calls.logReads).toEqual([]);
+
+    await vi.waitFor(async () =>
+      expect(labels(await discovery.list(agent('self', APP), '', 50))).toEqual(['Cron cleanup', 'Invoice export', 'Already cached', 'Flame graphs']),
+    );
+    expect(reads.ids).toEqual(['head-3', 'head-2', 'head-1']);
+    expect(reads.peak).toBeLessThanOrEqual(2);
+    expect(host.calls.listings).toBe(1);
+    expect(ids(await discovery.list(agent('self', APP), 'cron', 50))).toEqual(['head-2']);
+  });
+
+  it('writes the titles back, so a fresh host labels them at its first keystroke with zero log reads', async () => {
+    await writeSessions(root, HEADLESS, { projectionCache: false });
+    const first = await boot();
+    const discovery = new CandidateDiscovery(first.ctx, { cacheTtlMs: 60_000 });
+    await discovery.list(agent('self', APP), '', 50);
+    await vi.waitFor(async () => expect(labels(await discovery.list(agent('self', APP), 'e', 50))).toContain('Flame graphs'));
+    await vi.waitFor(() => expect(first.ctx.sessionProjectionCache.cachedSnapshot({ id: SessionId('head-1'), createdAt: 1_000, cwd: APP } as never)?.values.title).toBe('Invoice export'));
+    await first.dispose();
+    hosts.splice(hosts.indexOf(first), 1);
+
+    const fresh = await boot();
+    const later = new CandidateDiscovery(fresh.ctx, { cacheTtlMs: 60_000 });
+    fresh.calls.reset();
+    expect(labels(await later.list(agent('self', APP), '', 50))).toEqual(['Cron cleanup', 'Invoice export', 'Flame graphs']);
+    await turns();
+    expect(fresh.calls.logReads).toEqual([]);
+  });
+
+  it('backfills nothing when titleBackfill is off, or without the projection cache', async () => {
+    await writeSessions(root, HEADLESS, { projectionCache: false });
+    const host = await boot();
+    const off = new CandidateDiscovery(host.ctx, { cacheTtlMs: 60_000, titleBackfill: 'off' });
+    host.calls.reset();
+    await off.list(agent('self', APP), '', 50);
+    await turns(20);
+    expect(labels(await off.list(agent('self', APP), '', 50))).toEqual(['head-2', 'head-1', 'head-3']);
+    expect(host.calls.logReads).toEqual([]);
+
+    const bare = await boot({ projectionCache: false });
+    const discovery = new CandidateDiscovery(bare.ctx, { cacheTtlMs: 60_000 });
+    bare.calls.reset();
+    await discovery.list(agent('self', APP), '', 50);
+    await turns(20);
+    expect(labels(await discovery.list(agent('self', APP), '', 50))).toEqual(['head-2', 'head-1', 'head-3']);
+    expect(bare.calls.logReads).toEqual([]);
+    expect(() => new CandidateDiscovery(host.ctx, { cacheTtlMs: 1, titleBackfill: 'eager' as never })).toThrow(
+      expect.objectContaining({ code: SessionReferenceErrorCode.INVALID_CONFIG }),
+    );
+  });
+
+  it('leaves no timer and no read behind when disposed in the middle of a backfill', async () => {
+    const many = Array.from({ length: 16 }, (_, i): SessionSpec => ({ id: `bulk-${String(i).padStart(2, '0')}`, title: `Bulk ${i}`, createdAt: 1_000 + i }));
+    await writeSessions(root, many, { projectionCache: false });
+    const host = await boot();
+    const pendingTimers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout' || kind === 'Immediate').length;
+    await turns();
+    const timersBefore = pendingTimers();
+    let discovery!: CandidateDiscovery;
+    const fiber = host.ctx.plugin((ctx) => {
+      discovery = new CandidateDiscovery(ctx, { cacheTtlMs: 60_000 });
+    });
+    await fiber;
+    let landed = 0;
+    let disposed: Promise<unknown> | undefined;
+    const stop = host.ctx.on('domain/changed', (change: DomainChanged) => {
+      if (change.domain !== projectionCacheDomainSpec.name) return;
+      landed++;
+      disposed ??= fiber.dispose();
+    });
+
+    await discovery.list(agent('self'), '', 50);
+    await vi.waitFor(() => expect(disposed).toBeDefined());
+    await disposed;
+    expect(host.calls.inFlight).toBe(0);
+    const reads = host.calls.logReads.length;
+    const landedAtDispose = landed;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await turns();
+
+    expect(host.calls.logReads.length).toBe(reads);
+    expect(landed).toBe(landedAtDispose);
+    expect(landed).toBeLessThan(many.length);
+    expect(pendingTimers()).toBeLessThanOrEqual(timersBefore);
+    stop();
+  });
+
+  it('does not retry a session whose cold read failed until its log changes', async () => {
+    await writeSessions(root, [{ id: 'newer', title: 'From a newer harness', createdAt: 2_000 }, { id: 'plain', title: 'Plain one', createdAt: 1_000 }], {
+      projectionCache: false,
+      compression: 'none',
+    });
+    const path = await logFile('newer');
+    const good = await readFile(path, 'utf8');
+    const last = JSON.parse(good.trimEnd().split('\n').at(-1)!) as { seq: number };
+    await writeFile(path, `${good}${JSON.stringify({ type: 'future/event', seq: last.seq + 1, time: 1, data: {} })}\n`);
+
+    const host = await boot({ compression: 'none' });
+    const reads = watchColdReads(host);
+    const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 1_000 });
+    const self = agent('self');
+    let now = 1_000_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+
+    await discovery.list(self, '', 50);
+    await vi.waitFor(async () => expect(labels(await discovery.list(self, '', 50))).toEqual(['newer', 'Plain one']));
+    await vi.waitFor(() => expect(reads.active).toBe(0));
+    expect(reads.ids.filter((id) => id === 'newer')).toHaveLength(1);
+
+    for (let relist = 0; relist < 2; relist++) {
+      now += 1_000;
+      host.calls.reset();
+      expect(labels(await discovery.list(self, '', 50))).toEqual(['newer', 'Plain one']);
+      await vi.waitFor(() => expect(host.calls.listings).toBe(2));
+      await vi.waitFor(() => expect(host.calls.inFlight).toBe(0));
+      await turns();
+    }
+    expect(reads.ids.filter((id) => id === 'newer')).toHaveLength(1);
+
+    await writeFile(path, good);
+    now += 1_000;
+    await discovery.list(self, '', 50);
+    await vi.waitFor(async () => expect(labels(await discovery.list(self, '', 50))).toEqual(['From a newer harness', 'Plain one']));
+    expect(reads.ids.filter((id) => id === 'newer')).toHaveLength(2);
+  });
+});
+
+describe('body matches (§7.5)', () => {
+  const CHATS: SessionSpec[] = [
+    { id: 'chat-1', cwd: APP, title: 'Release prep', said: 'remember the zanzibar rollout window before Friday', createdAt: 1_000 },
+    { id: 'chat-2', cwd: OTHER, title: 'Zanzibar dashboard', said: 'make the charts load faster', createdAt: 2_000 },
+    { id: 'chat-3', title: 'Zanzibar notes', said: 'nothing else', createdAt: 3_000 },
+    { id: 'chat-4', cwd: APP, title: 'Unrelated', said: 'talk about lunch', createdAt: 4_000 },
+  ];
+
+  it('finds a word said only in one session’s body, after every title match, with its snippet', async () => {
+    await writeSessions(root, CHATS);
+    const host = await boot({ query: 'sqlite' });
+    const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 60_000, bodySearchWaitMs: 30_000 });
+
+    const candidates = await discovery.list(agent('self', APP), 'Zanzibar', 50);
+
+    expect(candidates.map((candidate) => [candidate.sessionId, candidate.match?.in])).toEqual([
+      ['chat-3', 'title'],
+      ['chat-2', 'title'],
+      ['chat-1', 'body'],
+    ]);
+    expect(candidates[2]).toMatchObject({ label: 'Release prep', cwd: APP, sameWorkspace: true, createdAt: 1_000 });
+    const match = candidates[2]!.match as { in: 'body'; snippet: string };
+    expect(match.snippet).toContain('zanzibar rollout window');
+    expect(Array.from(match.snippet).length).toBeLessThanOrEqual(160);
+    expect(await discovery.list(agent('self', APP), 'rollout', 50)).toEqual([
+      { sessionId: 'chat-1', label: 'Release prep', cwd: APP, sameWorkspace: true, createdAt: 1_000, match },
+    ].map((candidate) => ({ ...candidate, match: { in: 'body', snippet: expect.stringContaining('rollout') } })));
+    expect(await discovery.list(agent('chat-1', APP), 'rollout', 50)).toEqual([]);
+    expect(ids(await discovery.list(agent('self', APP), 'zanzibar', 2))).toEqual(['chat-3', 'chat-2']);
+    expect((await discovery.list(agent('self', APP), '', 50)).every((candidate) => candidate.match === undefined)).toBe(true);
+  });
+
+  it('is silent when the engine has search off or throws, and title matches are unaffected', async () => {
+    await writeSessions(root, CHATS);
+    const off = await boot({ query: 'sqlite-off' });
+    const quiet = new CandidateDiscovery(off.ctx, { cacheTtlMs: 60_000, bodySearchWaitMs: 30_000 });
+    expect(ids(await quiet.list(agent('self', APP), 'zanzibar', 50))).toEqual(['chat-3', 'chat-2']);
+    expect(await quiet.list(agent('self', APP), 'rollout', 50)).toEqual([]);
+
+    const failing = await boot({ query: 'sqlite' });
+    const search = vi.spyOn(failing.ctx.sessionQuery, 'searchSessions').mockRejectedValue(new Error('index exploded'));
+    const discovery = new CandidateDiscovery(failing.ctx, { cacheTtlMs: 60_000, bodySearchWaitMs: 30_000 });
+    expect(ids(await discovery.list(agent('self', APP), 'zanzibar', 50))).toEqual(['chat-3', 'chat-2']);
+    expect(await discovery.list(agent('self', APP), 'rollout', 50)).toEqual([]);
+    expect(search).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not hold a keystroke past bodySearchWaitMs for an engine that takes 1 s, and a later keystroke uses its answer', async () => {
+    await writeSessions(root, CHATS);
+    const host = await boot({ query: 'sqlite' });
+    const engine = host.ctx.sessionQuery;
+    const search = engine.searchSessions.bind(engine);
+    vi.spyOn(engine, 'searchSessions').mockImplementation(async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      return search(...args);
+    });
+    const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 60_000, bodySearchWaitMs: 50 });
+    await discovery.list(agent('self', APP), '', 50);
+
+    const started = performance.now();
+    const first = await discovery.list(agent('self', APP), 'rollout', 50);
+    const elapsed = performance.now() - started;
+
+    expect(first).toEqual([]);
+    expect(elapsed).toBeLessThan(900);
+    await vi.waitFor(async () => expect(ids(await discovery.list(agent('self', APP), 'rollout', 50))).toEqual(['chat-1']), { timeout: 5_000 });
+  });
+});
+
+describe('never wedged (§7.6) and any listing failure (issue 14 D2)', () => {
+  it('lists afresh and answers once cacheTtlMs has passed since a listSessions() that never settles', async () => {
+    await writeSessions(root, STORED);
+    const host = await boot();
+    const engine = host.ctx.sessionQuery;
+    const listSessions = engine.listSessions.bind(engine);
+    let calls = 0;
+    vi.spyOn(engine, 'listSessions').mockImplementation((signal?: AbortSignal) => {
+      calls++;
+      return calls === 1 ? new Promise<SessionRecord[]>(() => {}) : listSessions(signal);
+    });
+    let now = 5_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 2_000 });
+
+    let stuckSettled = false;
+    void discovery.list(agent('self', APP), '', 50).finally(() => (stuckSettled = true));
+    await turns();
+    now += 2_000;
+
+    expect(ids(await discovery.list(agent('self', APP), 'build', 50))).toEqual(['sess-e', 'sess-a']);
+    expect(calls).toBe(2);
+    expect(stuckSettled).toBe(false);
+  });
+
+  it.each([
+    ['an object without a prototype', Object.create(null) as unknown],
+    ['an object whose toString throws', { toString: () => { throw new Error('no string for you'); } }],
+    ['a symbol', Symbol('odd')],
+    ['undefined', undefined],
+  ])('turns a listing rejected with %s into READ_FAILED carrying it as cause', async (_name, value) => {
+    const host = await boot();
+    vi.spyOn(host.ctx.sessionQuery, 'listSessions').mockImplementation(() => Promise.reject(value));
+    const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 60_000 });
+
+    const error = await rejection(discovery.list(agent('self'), '', 5));
+
+    expect(error.code).toBe(SessionReferenceErrorCode.READ_FAILED);
+    expect(error.message).toMatch(/^listing sessions failed: /);
+    expect(error.cause).toBe(value);
   });
 });

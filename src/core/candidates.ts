@@ -1,7 +1,7 @@
 /** Pure candidate filtering and ranking for the `@` menu (SPEC §7.3); no host services involved. */
 
 import { SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
-import type { SessionReferenceCandidate, SessionReferenceMentionCandidate } from './types.ts';
+import type { CandidateMatch, SessionReferenceCandidate, SessionReferenceMentionCandidate } from './types.ts';
 import { formatSessionReferenceMention } from './uri.ts';
 
 /** One listed session before filtering: what ranking needs to know about it. */
@@ -24,6 +24,8 @@ export interface CandidateSearchKeys {
   readonly cwd: string;
   /** Lower-cased label. */
   readonly label: string;
+  /** The three joined by newlines: one `includes` rules out a record that matches in none of them. */
+  readonly all?: string;
 }
 
 /** A record carrying its precomputed search keys; build it with {@link toSearchableRecord}. */
@@ -67,11 +69,10 @@ export function assertCandidateQuery(query: unknown): asserts query is string {
 /** Returns `record` with its lower-cased search keys attached. */
 export function toSearchableRecord(record: CandidateRecord): SearchableCandidateRecord {
   const { sessionId, cwd, createdAt, label } = record;
-  const searchKeys: CandidateSearchKeys = {
-    id: sessionId.toLowerCase(),
-    cwd: cwd === undefined ? '' : cwd.toLowerCase(),
-    label: label.toLowerCase(),
-  };
+  const id = sessionId.toLowerCase();
+  const lowerCwd = cwd === undefined ? '' : cwd.toLowerCase();
+  const lowerLabel = label.toLowerCase();
+  const searchKeys: CandidateSearchKeys = { id, cwd: lowerCwd, label: lowerLabel, all: `${lowerLabel}\n${id}\n${lowerCwd}` };
   return cwd === undefined ? { sessionId, createdAt, label, searchKeys } : { sessionId, cwd, createdAt, label, searchKeys };
 }
 
@@ -79,49 +80,119 @@ function searchKeysOf(record: CandidateRecord): CandidateSearchKeys {
   return (record as Partial<SearchableCandidateRecord>).searchKeys ?? toSearchableRecord(record).searchKeys;
 }
 
-function toCandidate(record: CandidateRecord, agentCwd: string | undefined): SessionReferenceCandidate {
+function toCandidate(record: CandidateRecord, agentCwd: string | undefined, match: CandidateMatch | undefined): SessionReferenceCandidate {
   const { sessionId, cwd, createdAt, label } = record;
-  return cwd === undefined
-    ? { sessionId, label, sameWorkspace: false, createdAt }
-    : { sessionId, label, cwd, sameWorkspace: cwd === agentCwd, createdAt };
+  const candidate: SessionReferenceCandidate =
+    cwd === undefined
+      ? { sessionId, label, sameWorkspace: false, createdAt }
+      : { sessionId, label, cwd, sameWorkspace: cwd === agentCwd, createdAt };
+  if (match !== undefined) candidate.match = match;
+  return candidate;
+}
+
+type FieldMatch = Exclude<CandidateMatch, { in: 'body' }>['in'];
+
+/**
+ * Which field of `record` contains `needle` (already lower-cased and non-empty): its title first
+ * (a label that is not just the id), then its id, then its cwd; undefined when none does.
+ */
+function matchOf(record: CandidateRecord, needle: string): FieldMatch | undefined {
+  const keys = searchKeysOf(record);
+  if (keys.all !== undefined && !keys.all.includes(needle)) return undefined;
+  if (record.label !== record.sessionId && keys.label.includes(needle)) return 'title';
+  if (keys.id.includes(needle)) return 'id';
+  if (keys.cwd.includes(needle)) return 'cwd';
+  return undefined;
 }
 
 /**
  * Filters and ranks listed sessions for one agent. Drops the agent's own session; with a
  * non-empty query keeps a record when its lower-cased id, cwd or label contains the lower-cased
- * query; then orders same-cwd records first, cwd-less ones next and other cwds last, keeping
- * input order (the backend's newest-first order) within each group; returns at most `limit`.
- * One pass over `records`, stopping early once the first group alone fills `limit`.
+ * query, and says which in `match` (`title` before `id` before `cwd`; a label that is only the id
+ * counts as `id`); then orders same-cwd records first, cwd-less ones next and other cwds last,
+ * keeping input order (the backend's newest-first order) within each group; returns at most
+ * `limit`. One pass over `records`, stopping early once the first group alone fills `limit`.
  */
 export function rankCandidates(records: readonly CandidateRecord[], options: RankCandidatesOptions): SessionReferenceCandidate[] {
   const { selfId, agentCwd, query, limit } = options;
   assertCandidateLimit(limit);
   assertCandidateQuery(query);
   const needle = query.toLowerCase();
-  const same: CandidateRecord[] = [];
-  const cwdless: CandidateRecord[] = [];
-  const other: CandidateRecord[] = [];
+  const same: Ranked[] = [];
+  const cwdless: Ranked[] = [];
+  const other: Ranked[] = [];
   for (const record of records) {
     if (record.sessionId === selfId) continue;
+    let match: FieldMatch | undefined;
     if (needle.length > 0) {
-      const keys = searchKeysOf(record);
-      if (!keys.id.includes(needle) && !keys.cwd.includes(needle) && !keys.label.includes(needle)) continue;
+      match = matchOf(record, needle);
+      if (match === undefined) continue;
     }
     if (record.cwd === undefined) {
-      if (cwdless.length < limit) cwdless.push(record);
+      if (cwdless.length < limit) cwdless.push({ record, match });
     } else if (record.cwd === agentCwd) {
-      same.push(record);
+      same.push({ record, match });
       if (same.length === limit) break;
     } else if (other.length < limit) {
-      other.push(record);
+      other.push({ record, match });
     }
   }
   const out: SessionReferenceCandidate[] = [];
   for (const group of [same, cwdless, other]) {
-    for (const record of group) {
+    for (const { record, match } of group) {
       if (out.length === limit) return out;
-      out.push(toCandidate(record, agentCwd));
+      out.push(toCandidate(record, agentCwd, match === undefined ? undefined : { in: match }));
     }
+  }
+  return out;
+}
+
+interface Ranked {
+  readonly record: CandidateRecord;
+  readonly match: FieldMatch | undefined;
+}
+
+/** Longest body-match snippet a candidate carries, in characters (Unicode code points). */
+export const BODY_SNIPPET_MAX_CHARS = 160;
+
+/** `snippet` cut to {@link BODY_SNIPPET_MAX_CHARS} code points, ending in `…` when it was cut. */
+export function clampSnippet(snippet: string): string {
+  if (snippet.length <= BODY_SNIPPET_MAX_CHARS) return snippet;
+  const chars = Array.from(snippet);
+  if (chars.length <= BODY_SNIPPET_MAX_CHARS) return snippet;
+  return `${chars.slice(0, BODY_SNIPPET_MAX_CHARS - 1).join('')}…`;
+}
+
+/** A full-text hit as {@link appendBodyMatches} takes it: the session's record and the engine's excerpt. */
+export interface BodyMatchRecord {
+  /** The hit session, labelled like every listed one. */
+  readonly record: CandidateRecord;
+  /** The engine's plain-text excerpt around the match. */
+  readonly snippet: string;
+}
+
+/**
+ * `ranked` (the id, cwd and title matches, already within `limit`) followed by the full-text hits
+ * in the engine's order, skipping the agent's own session and any session already in `ranked`,
+ * each with `match: {in: 'body', snippet}` (snippet clamped by {@link clampSnippet}), up to `limit`
+ * in all (SPEC §7.5). Returns `ranked` itself when nothing is added.
+ */
+export function appendBodyMatches(
+  ranked: readonly SessionReferenceCandidate[],
+  hits: readonly BodyMatchRecord[],
+  options: Omit<RankCandidatesOptions, 'query'>,
+): SessionReferenceCandidate[] {
+  const { selfId, agentCwd, limit } = options;
+  assertCandidateLimit(limit);
+  if (ranked.length >= limit || hits.length === 0) return ranked as SessionReferenceCandidate[];
+  const seen = new Set<string>(ranked.map((candidate) => candidate.sessionId));
+  seen.add(selfId);
+  const out = ranked.slice();
+  for (const { record, snippet } of hits) {
+    if (out.length === limit) break;
+    if (seen.has(record.sessionId)) continue;
+    seen.add(record.sessionId);
+    out.push(toCandidate(record, agentCwd, { in: 'body', snippet: clampSnippet(snippet) }));
   }
   return out;
 }

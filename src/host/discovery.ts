@@ -1,23 +1,20 @@
-/** Host-side candidate discovery (SPEC §7): lists sessions, labels them from projections only, and caches between keystrokes. */
+/** Candidate discovery for the host's `@` menu (SPEC §7): the listing cache, label sources, backfill and body search wired to host events. */
 
-import { symbols } from '@deepseek-ai/cordis';
 import type { Context } from '@deepseek-ai/cordis';
-import type { Session, SessionHeader } from '@deepseek-ai/dsh-session';
-import type { SessionProjectionRegistry } from '@deepseek-ai/dsh-session-projection';
-import type { SessionProjectionCache } from '@deepseek-ai/dsh-session-projection-cache';
-import type { SessionQueryEngine } from '@deepseek-ai/dsh-session-query';
-import type { SessionTitleEventData } from '@deepseek-ai/dsh-session-title';
+import type { SessionHeader } from '@deepseek-ai/dsh-session';
+import type { SessionSearchHit } from '@deepseek-ai/dsh-session-query';
 import type { DomainChanged } from '@deepseek-ai/dsh-storage-domain';
-import {
-  assertCandidateLimit,
-  assertCandidateQuery,
-  rankCandidates,
-  toSearchableRecord,
-  type SearchableCandidateRecord,
-} from '../core/candidates.ts';
+import { appendBodyMatches, assertCandidateLimit, assertCandidateQuery, rankCandidates } from '../core/candidates.ts';
+import type { BodyMatchRecord } from '../core/candidates.ts';
+import { DEFAULT_BODY_SEARCH_WAIT_MS } from '../core/config.ts';
+import type { TitleBackfillMode } from '../core/config.ts';
+import { cancelledError, isSessionReferenceError, readFailed, SessionReferenceError, SessionReferenceErrorCode, throwIfAborted } from '../core/errors.ts';
+import { ListingCache } from '../core/listing-cache.ts';
+import type { Labeller, ListingEntry, SessionListing } from '../core/listing-cache.ts';
 import type { SessionReferenceCandidate } from '../core/types.ts';
-import { cancelledError, isSessionReferenceError, SessionReferenceError, SessionReferenceErrorCode, throwIfAborted } from '../core/errors.ts';
-import { abortable } from '../core/abort.ts';
+import { BODY_SEARCH_MAX_PAGE, BodySearch } from './body-search.ts';
+import { openLabeller } from './label-source.ts';
+import { TitleBackfill } from './title-backfill.ts';
 
 const WHAT = 'listing session reference candidates';
 
@@ -25,10 +22,19 @@ const WHAT = 'listing session reference candidates';
 const LABEL_SERVICES = ['sessionProjections', 'sessionProjectionCache', 'sessionTitle'] as const;
 
 /**
- * The storage domain `@deepseek-ai/dsh-session-projection-cache` keeps its checkpoints in;
- * a `domain/changed` put on its `sessions` table means a session's cold label may have moved.
+ * The storage domain of `@deepseek-ai/dsh-session-projection-cache`, read from that package (an
+ * optional peer) the first time its service is seen; until then a change to any domain's
+ * `sessions` table relabels the session it names, which is merely more than needed.
  */
-export const PROJECTION_CACHE_DOMAIN = 'session_projcache';
+let projectionCacheDomain: Promise<string | undefined> | undefined;
+let projectionCacheDomainName: string | undefined;
+
+function loadProjectionCacheDomain(): void {
+  projectionCacheDomain ??= import('@deepseek-ai/dsh-session-projection-cache').then(
+    (module) => (projectionCacheDomainName = module.projectionCacheDomainSpec.name),
+    () => undefined,
+  );
+}
 
 /** The part of an agent discovery reads: its id (excluded from the results) and its session's cwd (ranking). */
 export interface CandidateDiscoveryAgent {
@@ -42,105 +48,104 @@ export interface CandidateDiscoveryAgent {
 export interface CandidateDiscoveryOptions {
   /**
    * How long, in ms after it completes, one listing of the session store serves later calls
-   * before the store is listed again. 0 disables the cache (every call lists); `Infinity` relies
-   * on events alone.
+   * before the store is listed again, and how long a listing still running may be joined. 0
+   * disables the cache (every call lists); `Infinity` relies on events alone.
    */
   cacheTtlMs: number;
+  /** `'background'` (default) folds titles no source answers for after a listing has answered; `'off'` leaves them labelled by id. */
+  titleBackfill?: TitleBackfillMode;
+  /** Longest wait, in ms, of one call for the engine's full-text hits. Default 50. */
+  bodySearchWaitMs?: number;
+  /** Sessions asked of the full-text engine per query; default 51, at most 100. */
+  bodySearchPage?: number;
 }
-
-/** One listed session as the cache holds it; `record` is dropped whenever its label may have changed. */
-interface Entry {
-  readonly header: SessionHeader;
-  live: boolean;
-  persisted: boolean;
-  record: SearchableCandidateRecord | undefined;
-}
-
-/** One listing of the store, kept current by this process's events until it expires. */
-interface Corpus {
-  readonly entries: Entry[];
-  readonly byId: Map<string, Entry>;
-  readonly listedAt: number;
-  records: SearchableCandidateRecord[] | undefined;
-}
-
-interface LabelSources {
-  readonly sessions: Context['sessions'] | undefined;
-  readonly projections: SessionProjectionRegistry | undefined;
-  readonly checkpoints: SessionProjectionCache | undefined;
-}
-
-type TitleValue = SessionTitleEventData['title'] | null | undefined;
 
 /**
  * Lists the sessions an agent may cite, for a host's `@` menu (SPEC §7): every session
  * `ctx.sessionQuery.listSessions()` knows except the agent's own, labelled by its projected title
- * — the live cut of `ctx.sessionProjections` for a session live in this process, else the
- * persisted checkpoint of `ctx.sessionProjectionCache`, else its id — then filtered and ranked
- * by {@link rankCandidates}. It never reads, inspects or folds a session log.
+ * (see {@link openLabeller}; never a log read), filtered and ranked by {@link rankCandidates}, and,
+ * when the engine answers full-text search, followed by sessions whose messages contain the query.
  *
- * Keystroke cost: the `@` menu calls this on every keystroke, and a listing reads one header per
- * stored session. So one listing, with its labels and lower-cased search keys, serves the
- * following keystrokes, and only filtering and ranking run per keystroke.
+ * Keystroke cost: one listing, with its labels and lower-cased search keys, serves the following
+ * keystrokes ({@link ListingCache}); only filtering and ranking run per keystroke, plus at most
+ * `bodySearchWaitMs` waiting for the engine. A listing that has not settled within `cacheTtlMs`,
+ * or that every keystroke waiting for it abandoned, is not shared: the next keystroke lists afresh.
  *
  * Invalidation: this process's own changes reach the cache through its events, so they show at
  * the next keystroke without a new listing. `session/created` adds the session (or marks a listed
  * one live); `session/disposed` turns it cold — a session the listing never saw stored is kept when
- * it logged events and persistence is composed (the persistence's retirement flush is writing
- * it), and dropped otherwise, since the store would never list it. Title changes (`session/title` events and the
- * projection change feed) and projection-cache checkpoints (`domain/changed` on
- * {@link PROJECTION_CACHE_DOMAIN}) relabel one session; a projection or title service coming or
- * going relabels all; a persistence service coming or going drops the listing.
+ * it logged events and persistence is composed, and dropped otherwise. Title changes
+ * (`session/title` events and the projection change feed), projection-cache checkpoints
+ * (`domain/changed` on its `sessions` table) and backfilled titles relabel one session; a
+ * projection or title service coming or going relabels all; a persistence service coming or going
+ * drops the listing. Sessions other processes store or delete show up to `cacheTtlMs` late.
  *
- * Trade-off: nothing tells this process about sessions other processes store or delete after a
- * listing, so those appear or disappear up to `cacheTtlMs` (counted from the listing's completion)
- * late; so can a session closed here while no listing was cached, if the next listing runs before
- * its log is written. A longer bound makes more keystrokes cheap, a shorter one shows outside
- * changes sooner, and 0 lists on every call. Labels of cold sessions are only as fresh as the
- * projection cache this process loaded. Concurrent keystrokes share one listing; a cancelled
- * keystroke stops waiting but lets the listing finish for the next one. No timers are involved:
- * expiry is checked when a call arrives.
+ * Backfill: after a keystroke has been answered, {@link TitleBackfill} folds in the background the
+ * titles of cold sessions no source answers for (unless `titleBackfill` is `'off'`).
  *
  * Construct it on a host-level (unscoped) context, such as the one a host plugin receives: the
  * session events are scope-filtered, and an agent-scoped context would miss other agents'
- * sessions. Its listeners and the in-flight listing end with that context's fiber.
+ * sessions. Its listeners, the listing in flight, the backfill and the search in flight end with
+ * that context's fiber, which waits for the backfill's cold read in flight to stop.
  */
 export class CandidateDiscovery {
   private readonly ctx: Context;
-  private readonly ttl: number;
+  private readonly cache: ListingCache<SessionHeader>;
+  private readonly backfill: TitleBackfill | undefined;
+  private readonly folded: TitleBackfill['folded'];
+  private readonly bodies = new WeakMap<SessionListing<SessionHeader>, BodySearch>();
+  private readonly bodyWaitMs: number;
+  private readonly bodyPage: number;
   private readonly lifetime = new AbortController();
-  private corpus: Corpus | undefined;
-  private pending: Promise<Corpus> | undefined;
-  private generation = 0;
 
   /**
-   * Registers the invalidation listeners on `ctx`; they, and any in-flight listing, end with its fiber.
-   * Throws INVALID_CONFIG when `cacheTtlMs` is not a non-negative number.
+   * Registers the invalidation listeners on `ctx`; they, and any work in flight, end with its fiber.
+   * Throws INVALID_CONFIG when `cacheTtlMs` or `bodySearchWaitMs` is not a non-negative number, or
+   * `titleBackfill` is neither `'background'` nor `'off'`.
    */
   constructor(ctx: Context, options: CandidateDiscoveryOptions) {
     this.ctx = ctx;
-    const ttl = options.cacheTtlMs;
-    if (typeof ttl !== 'number' || Number.isNaN(ttl) || ttl < 0) {
+    this.cache = new ListingCache<SessionHeader>({
+      ttlMs: options.cacheTtlMs,
+      now: () => performance.now(),
+      list: (signal) => this.listSessions(signal),
+      what: WHAT,
+    });
+    this.bodyWaitMs = nonNegative('bodySearchWaitMs', options.bodySearchWaitMs ?? DEFAULT_BODY_SEARCH_WAIT_MS);
+    this.bodyPage = Math.min(BODY_SEARCH_MAX_PAGE, Math.max(1, Math.floor(options.bodySearchPage ?? 51)));
+    const mode = options.titleBackfill ?? 'background';
+    if (mode !== 'background' && mode !== 'off') {
       throw new SessionReferenceError(
-        `candidate discovery: cacheTtlMs must be a non-negative number of milliseconds, got ${String(ttl)}`,
+        `candidate discovery: titleBackfill must be 'background' or 'off', got ${String(mode)}`,
         SessionReferenceErrorCode.INVALID_CONFIG,
       );
     }
-    this.ttl = ttl;
+    const backfill = mode === 'background' ? new TitleBackfill(ctx, () => this.labeller(), (id) => this.relabel(id)) : undefined;
+    this.backfill = backfill;
+    this.folded = backfill?.folded ?? new Map();
 
-    ctx.on('session/created', (session) => this.onCreated(session));
-    ctx.on('session/disposed', (session) => this.onDisposed(session));
+    ctx.on('session/created', (session) => {
+      this.cache.changed();
+      this.cache.current?.opened(session.header);
+    });
+    ctx.on('session/disposed', (session) => {
+      this.cache.changed();
+      this.cache.current?.closed(session.id, session.seq > 0 && ctx.get('sessionPersistence') !== undefined);
+    });
     ctx.on('session/event', (session, event) => {
       if (event.type === 'session/title') this.relabel(session.id);
     });
     ctx.on('domain/changed', (change: DomainChanged) => {
-      if (change.domain === PROJECTION_CACHE_DOMAIN && change.table === 'sessions') this.relabel(change.key);
+      if (change.table !== 'sessions') return;
+      if (projectionCacheDomainName !== undefined && change.domain !== projectionCacheDomainName) return;
+      this.relabel(change.key);
     });
     ctx.inject(['sessionProjections'], (scoped) => {
       scoped.sessionProjections.onChanged((session, key) => {
         if (key === 'title') this.relabel(session.id);
       });
     });
+    ctx.inject(['sessionProjectionCache'], () => loadProjectionCacheDomain());
     for (const name of LABEL_SERVICES) {
       ctx.inject([name], (scoped) => {
         this.relabelAll();
@@ -150,21 +155,22 @@ export class CandidateDiscovery {
     let persistenceSeen = ctx.get('sessionPersistence') !== undefined;
     ctx.inject(['sessionPersistence'], (scoped) => {
       if (persistenceSeen) persistenceSeen = false;
-      else this.forget();
-      scoped.effect(() => () => this.forget(), 'candidateDiscovery.persistence');
+      else this.cache.forget();
+      scoped.effect(() => () => this.cache.forget(), 'candidateDiscovery.persistence');
     });
-    ctx.effect(() => () => {
+    ctx.effect(() => async () => {
       this.lifetime.abort(new Error('candidate discovery disposed'));
-      this.corpus = undefined;
-      this.pending = undefined;
+      this.cache.dispose();
+      await backfill?.stop();
     }, 'candidateDiscovery');
   }
 
   /**
    * The candidates for `agent`: every listed session but its own, filtered by `query` and ranked
-   * per SPEC §7.3, at most `limit` of them. Throws INVALID_REFERENCE for a `limit` that is not a
-   * positive safe integer or a non-string `query`, CANCELLED when `signal` is aborted before or
-   * while listing, and READ_FAILED when listing fails.
+   * per SPEC §7.3, then the engine's full-text hits (§7.5), at most `limit` of them. Throws
+   * INVALID_REFERENCE for a `limit` that is not a positive safe integer or a non-string `query`,
+   * CANCELLED when `signal` is aborted before or while listing or waiting for hits, and
+   * READ_FAILED when listing fails, whatever the listing rejected with.
    */
   async list(
     agent: CandidateDiscoveryAgent,
@@ -175,208 +181,76 @@ export class CandidateDiscovery {
     assertCandidateLimit(limit);
     assertCandidateQuery(query);
     throwIfAborted(signal, WHAT);
-    let corpus = this.freshCorpus();
-    if (corpus === undefined) {
-      try {
-        corpus = await abortable(this.loadCorpus(signal), signal, WHAT);
-      } catch (error) {
-        if (signal?.aborted) throw cancelledError(signal, WHAT);
-        if (isSessionReferenceError(error)) throw error;
-        throw new SessionReferenceError(
-          `listing sessions failed: ${error instanceof Error ? error.message : String(error)}`,
-          SessionReferenceErrorCode.READ_FAILED,
-          { cause: error },
-        );
-      }
+    let listing: SessionListing<SessionHeader>;
+    try {
+      listing = await this.cache.acquire(signal);
+    } catch (error) {
+      if (signal?.aborted) throw cancelledError(signal, WHAT);
+      if (isSessionReferenceError(error)) throw error;
+      throw readFailed('listing sessions failed', error);
     }
-    return rankCandidates(this.recordsOf(corpus), {
-      selfId: agent.id,
-      agentCwd: agent.session.header.cwd,
-      query,
-      limit,
-    });
+    const options = { selfId: agent.id, agentCwd: agent.session.header.cwd, limit };
+    let candidates = rankCandidates(listing.labelled(() => this.labeller()), { ...options, query });
+    if (candidates.length < limit && query.trim() !== '') {
+      const hits = await this.bodySearch(listing).hits(query, this.bodyWaitMs, signal);
+      if (hits.length > 0) candidates = appendBodyMatches(candidates, this.bodyRecords(listing, hits), options);
+    }
+    this.backfill?.schedule(listing);
+    return candidates;
   }
 
-  private cacheable(): boolean {
-    return this.ttl > 0 && !this.lifetime.signal.aborted;
-  }
-
-  private freshCorpus(): Corpus | undefined {
-    const corpus = this.corpus;
-    if (corpus === undefined || !this.cacheable() || performance.now() - corpus.listedAt >= this.ttl) return undefined;
-    return corpus;
-  }
-
-  private loadCorpus(signal: AbortSignal | undefined): Promise<Corpus> {
-    if (!this.cacheable()) return this.listCorpus(signal);
-    if (this.pending !== undefined) return this.pending;
-    const generation = this.generation;
-    const fill: Promise<Corpus> = this.listCorpus(this.lifetime.signal).then(
-      (corpus) => {
-        if (this.pending === fill) this.pending = undefined;
-        if (generation === this.generation && this.cacheable()) this.corpus = corpus;
-        return corpus;
-      },
-      (error: unknown) => {
-        if (this.pending === fill) this.pending = undefined;
-        throw error;
-      },
-    );
-    fill.catch(() => {});
-    this.pending = fill;
-    return fill;
-  }
-
-  private async listCorpus(signal: AbortSignal | undefined): Promise<Corpus> {
-    const query: SessionQueryEngine | undefined = this.ctx.get('sessionQuery');
+  private async listSessions(signal: AbortSignal) {
+    const query = this.ctx.get('sessionQuery');
     if (query === undefined) {
       throw new SessionReferenceError('listing sessions failed: no sessionQuery service is mounted', SessionReferenceErrorCode.READ_FAILED);
     }
-    const listed = await query.listSessions(signal);
-    const entries: Entry[] = new Array<Entry>(listed.length);
-    const byId = new Map<string, Entry>();
-    for (let i = 0; i < listed.length; i++) {
-      const { header, live, persisted } = listed[i]!;
-      const entry: Entry = { header, live, persisted, record: undefined };
-      entries[i] = entry;
-      byId.set(header.id, entry);
-    }
-    return { entries, byId, listedAt: performance.now(), records: undefined };
+    return query.listSessions(signal);
   }
 
-  private labelSources(): LabelSources {
-    return {
-      sessions: untraced(this.ctx.get('sessions')),
-      projections: untraced(this.ctx.get('sessionProjections')),
-      checkpoints: untraced(this.ctx.get('sessionProjectionCache')),
-    };
+  private labeller(): Labeller<SessionHeader> {
+    return openLabeller(this.ctx, this.folded);
   }
 
-  private recordsOf(corpus: Corpus): SearchableCandidateRecord[] {
-    if (corpus.records !== undefined) return corpus.records;
-    const sources = this.labelSources();
-    const { entries } = corpus;
-    const records = new Array<SearchableCandidateRecord>(entries.length);
-    for (let i = 0; i < entries.length; i++) {
-      const entry = entries[i]!;
-      records[i] = entry.record ??= recordOf(entry, label(entry, sources));
+  private bodySearch(listing: SessionListing<SessionHeader>): BodySearch {
+    let search = this.bodies.get(listing);
+    if (search === undefined) {
+      search = new BodySearch(this.ctx, { pageSize: this.bodyPage, signal: this.lifetime.signal, what: WHAT });
+      this.bodies.set(listing, search);
     }
-    corpus.records = records;
-    return records;
+    return search;
   }
 
-  private onCreated(session: Session): void {
-    this.generation++;
-    const corpus = this.corpus;
-    if (corpus === undefined) return;
-    const known = corpus.byId.get(session.id);
-    if (known !== undefined) {
-      known.live = true;
-      known.record = undefined;
-    } else {
-      const entry: Entry = { header: session.header, live: true, persisted: false, record: undefined };
-      corpus.entries.splice(insertionIndex(corpus.entries, entry.header), 0, entry);
-      corpus.byId.set(session.id, entry);
-    }
-    corpus.records = undefined;
-  }
-
-  private onDisposed(session: Session): void {
-    this.generation++;
-    const corpus = this.corpus;
-    const entry = corpus?.byId.get(session.id);
-    if (corpus === undefined || entry === undefined) return;
-    if (!entry.persisted) {
-      if (session.seq === 0 || this.ctx.get('sessionPersistence') === undefined) {
-        corpus.entries.splice(corpus.entries.indexOf(entry), 1);
-        corpus.byId.delete(session.id);
-        corpus.records = undefined;
-        return;
-      }
-      entry.persisted = true;
-    }
-    entry.record = undefined;
-    entry.live = false;
-    corpus.records = undefined;
+  /** The hits as records labelled like listed sessions; a hit the listing has not seen is labelled from its own header. */
+  private bodyRecords(listing: SessionListing<SessionHeader>, hits: readonly SessionSearchHit[]): BodyMatchRecord[] {
+    let label: Labeller<SessionHeader> | undefined;
+    return hits.map((hit) => {
+      label ??= this.labeller();
+      const entry: ListingEntry<SessionHeader> = listing.get(hit.header.id) ?? {
+        header: hit.header,
+        live: hit.live,
+        persisted: hit.persisted,
+        record: undefined,
+        answered: false,
+      };
+      return { record: listing.recordOf(entry, label), snippet: hit.bestMatch.snippet };
+    });
   }
 
   private relabel(sessionId: string): void {
-    const corpus = this.corpus;
-    const entry = corpus?.byId.get(sessionId);
-    if (corpus === undefined || entry === undefined) return;
-    entry.record = undefined;
-    corpus.records = undefined;
+    this.cache.current?.relabel(sessionId);
   }
 
   private relabelAll(): void {
-    const corpus = this.corpus;
-    if (corpus === undefined) return;
-    for (const entry of corpus.entries) entry.record = undefined;
-    corpus.records = undefined;
-  }
-
-  private forget(): void {
-    this.generation++;
-    this.corpus = undefined;
+    this.cache.current?.relabelAll();
   }
 }
 
-/**
- * The service behind Cordis's context-tracing proxy. Labelling makes one read per listed session
- * and those reads register no effects, so tracing buys nothing there while its proxy traps would
- * cost more than the reads themselves.
- */
-function untraced<T extends object>(service: T | undefined): T | undefined {
-  if (service === undefined) return undefined;
-  const original = (service as Record<symbol, unknown>)[symbols.original];
-  return typeof original === 'object' && original !== null ? (original as T) : service;
-}
-
-function recordOf(entry: Entry, labelText: string): SearchableCandidateRecord {
-  const { id, cwd, createdAt } = entry.header;
-  return toSearchableRecord(cwd === undefined ? { sessionId: id, createdAt, label: labelText } : { sessionId: id, cwd, createdAt, label: labelText });
-}
-
-/**
- * The entry's projected title: the live cut when the session is live here (authoritative whenever
- * the title unit answers — it covers the whole log, so it is never older than a checkpoint), else
- * the checkpoint's view, else the id.
- */
-function label(entry: Entry, sources: LabelSources): string {
-  const id = entry.header.id;
-  const live = entry.live ? sources.sessions?.get(id as Session['id']) : undefined;
-  if (live !== undefined && sources.projections !== undefined) {
-    const projections = sources.projections;
-    const title = readTitle(() => projections.snapshot(live).values.title);
-    if (title !== undefined) return title === null || title === '' ? id : title;
+function nonNegative(field: string, value: number): number {
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
+    throw new SessionReferenceError(
+      `candidate discovery: ${field} must be a non-negative number of milliseconds, got ${String(value)}`,
+      SessionReferenceErrorCode.INVALID_CONFIG,
+    );
   }
-  if (sources.checkpoints !== undefined) {
-    const checkpoints = sources.checkpoints;
-    const title = readTitle(() => checkpoints.cachedSnapshot(entry.header)?.values.title);
-    if (typeof title === 'string' && title !== '') return title;
-  }
-  return id;
-}
-
-function readTitle(read: () => TitleValue): TitleValue {
-  try {
-    const title = read();
-    return typeof title === 'string' || title === null ? title : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Position keeping the store's newest-first order (createdAt descending, then id). */
-function insertionIndex(entries: readonly Entry[], header: SessionHeader): number {
-  let lo = 0;
-  let hi = entries.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const other = entries[mid]!.header;
-    const order = header.createdAt - other.createdAt || other.id.localeCompare(header.id);
-    if (order <= 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return value;
 }

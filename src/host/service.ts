@@ -63,7 +63,12 @@ export class SessionReferenceResolver extends Service {
   constructor(ctx: Context, config: Config = {}) {
     super(ctx, 'sessionReferenceResolver');
     this.config = resolveConfig(config);
-    this.discovery = new CandidateDiscovery(ctx, { cacheTtlMs: this.config.candidateCacheTtlMs });
+    this.discovery = new CandidateDiscovery(ctx, {
+      cacheTtlMs: this.config.candidateCacheTtlMs,
+      titleBackfill: this.config.titleBackfill,
+      bodySearchWaitMs: this.config.bodySearchWaitMs,
+      bodySearchPage: this.config.candidateLimit + 1,
+    });
     // secretlint takes a few hundred ms to load: pay it at start-up, not in the first citing turn.
     if (this.config.redactSecrets) preloadSecretDetector().catch(() => {});
     ctx.plugin(SessionReferenceRemote);

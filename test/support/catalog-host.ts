@@ -1,12 +1,14 @@
 /** Boots the web app's session-catalog composition from the rc.8 line (store, JSONL logs, storage domain, projections, title, projection cache, query) on temp dirs. */
 import { join } from 'node:path';
 import { Context } from '@deepseek-ai/cordis';
+import { createUserMessage } from '@deepseek-ai/dsh-llm';
 import SessionStore, { SessionId } from '@deepseek-ai/dsh-session';
 import type { Session } from '@deepseek-ai/dsh-session';
 import type { SessionPersistence } from '@deepseek-ai/dsh-session-persistence';
 import JsonlSessionPersistence from '@deepseek-ai/dsh-session-persistence-jsonl';
 import SessionProjectionRegistry from '@deepseek-ai/dsh-session-projection';
 import SessionProjectionCache, { projectionCacheDomainSpec } from '@deepseek-ai/dsh-session-projection-cache';
+import SqliteSessionQueryEngine from '@deepseek-ai/dsh-session-query-sqlite';
 import SessionTitleService from '@deepseek-ai/dsh-session-title';
 import Storage from '@deepseek-ai/dsh-storage';
 import * as StorageDomain from '@deepseek-ai/dsh-storage-domain';
@@ -32,6 +34,8 @@ export interface PersistenceCallCounter {
   readonly logReads: string[];
   /** Header listings (`list` / `listSnapshots`). */
   listings: number;
+  /** Log reads and listings started and not yet settled (not cleared by `reset`). */
+  readonly inFlight: number;
   /** Clears both counts. */
   reset(): void;
 }
@@ -41,13 +45,24 @@ export interface PersistenceCallCounter {
  * including the coordinator's internal calls back into its backend.
  */
 export function countPersistenceCalls(persistence: SessionPersistence): PersistenceCallCounter {
+  let inFlight = 0;
   const counter: PersistenceCallCounter = {
     logReads: [],
     listings: 0,
+    get inFlight() {
+      return inFlight;
+    },
     reset() {
       counter.logReads.length = 0;
       counter.listings = 0;
     },
+  };
+  const tracked = (result: unknown): unknown => {
+    if (!(result instanceof Promise)) return result;
+    inFlight++;
+    const settle = () => void inFlight--;
+    result.then(settle, settle);
+    return result;
   };
   const target = persistence as unknown as Record<string, unknown>;
   for (const method of LOG_READ_METHODS) {
@@ -55,7 +70,7 @@ export function countPersistenceCalls(persistence: SessionPersistence): Persiste
     if (typeof original !== 'function') continue;
     target[method] = function (this: unknown, ...args: unknown[]) {
       counter.logReads.push(`${method}(${String(args[0])})`);
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
+      return tracked((original as (...a: unknown[]) => unknown).apply(this, args));
     };
   }
   for (const method of ['list', 'listSnapshots']) {
@@ -63,7 +78,7 @@ export function countPersistenceCalls(persistence: SessionPersistence): Persiste
     if (typeof original !== 'function') continue;
     target[method] = function (this: unknown, ...args: unknown[]) {
       counter.listings++;
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
+      return tracked((original as (...a: unknown[]) => unknown).apply(this, args));
     };
   }
   return counter;
@@ -81,6 +96,11 @@ export interface CatalogHostOptions {
   compression?: 'none' | 'zstd';
   /** Projection-cache write-behind count trigger; default high, so only the mandatory points write. */
   writeEveryEvents?: number;
+  /**
+   * `ctx.sessionQuery`: the harness's engine without full-text search (default), the SQLite engine
+   * on `:memory:` with search on, or the SQLite engine with search off (`openAt: 'never'`).
+   */
+  query?: 'nosearch' | 'sqlite' | 'sqlite-off';
 }
 
 /** A titled session to write. */
@@ -93,8 +113,10 @@ export interface SessionSpec {
   title?: string;
   /** Creation time, epoch ms; the store's clock when omitted. */
   createdAt?: number;
-  /** Log nothing at all (and ignore `title`): such a session never reaches the JSONL store. */
+  /** Log nothing at all (and ignore `title` and `said`): such a session never reaches the JSONL store. */
   empty?: boolean;
+  /** A user prompt logged as one completed turn, after the title. */
+  said?: string;
 }
 
 /** A booted catalog host. */
@@ -138,7 +160,9 @@ export async function bootCatalogHost(options: CatalogHostOptions): Promise<Cata
       writeIntervalMs: 3_600_000,
     });
   }
-  await ctx.plugin(NoSearchSessionQuery);
+  const query = options.query ?? 'nosearch';
+  if (query === 'nosearch') await ctx.plugin(NoSearchSessionQuery);
+  else await ctx.plugin(SqliteSessionQueryEngine, { path: ':memory:', ...(query === 'sqlite-off' ? { openAt: 'never' as const } : {}) });
   const calls = countPersistenceCalls(ctx.sessionPersistence);
 
   const rename = (session: Session, title: string): void => {
@@ -168,9 +192,15 @@ export async function bootCatalogHost(options: CatalogHostOptions): Promise<Cata
       };
       const session = publish(ctx.sessions.prepare(SessionId(spec.id), { meta }));
       if (spec.empty === true) return session;
-      if (spec.title !== undefined) {
-        rename(session, spec.title);
-      } else {
+      if (spec.title !== undefined) rename(session, spec.title);
+      if (spec.said !== undefined) {
+        const message = createUserMessage({ content: [{ type: 'text', text: spec.said }], source: { kind: 'user' } });
+        session.append('turn/start', { turn: 1 });
+        session.append('step/start', { turn: 1, step: 1 });
+        session.append('user/message', message, { surfaceOp: 'append' });
+        session.append('step/end', { turn: 1, step: 1 });
+        session.append('turn/end', { turn: 1, reason: { kind: 'completed' } });
+      } else if (spec.title === undefined) {
         session.append('turn/start', { turn: 1 });
         session.append('turn/end', { turn: 1, reason: { kind: 'completed' } });
       }
