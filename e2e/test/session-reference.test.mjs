@@ -304,10 +304,6 @@ describe('dsh web: the sessionReferenceResolver/candidates Remote endpoint', () 
 
   test(
     'on a home written by headless runs, web labels sessions with their titles (background backfill, then at the next boot\'s first call)',
-    {
-      todo:
-        'title backfill (SPEC §7.2.1) is being added on main; until it lands, sessions that headless runs wrote have no projection checkpoint and are labelled by id',
-    },
     async (t) => {
       let web;
       try {
