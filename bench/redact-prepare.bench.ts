@@ -4,6 +4,7 @@
 //
 // Run: node_modules/.bin/node --experimental-strip-types --expose-gc bench/redact-prepare.bench.ts
 //   (or `npm run bench -- redact-prepare`). Env: BENCH_REDACT_ITER (default 9).
+import { Buffer } from 'node:buffer';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,9 +13,10 @@ import { bootHost, writeSession } from '../test/support/host.ts';
 import type { SessionItem } from '../test/support/host.ts';
 import { SessionReferenceResolver } from '../src/host/service.ts';
 import type { SessionReferenceAgent } from '../src/types.ts';
+import { redactTexts } from '../src/core/redact.ts';
 import { rng } from './rng.ts';
 
-const ITERATIONS = Number(process.env.BENCH_REDACT_ITER ?? 9);
+const ITERATIONS = Number(process.env.BENCH_REDACT_ITER ?? 21);
 const MESSAGES = 10_000;
 const WORDS = ['the', 'build', 'failed', 'because', 'import', 'src/index.ts', 'const', 'await', 'fetch(url)', 'returns', 'a', 'promise', 'README', 'test', 'passes', 'again', 'cache', 'key', 'token', 'value', 'sk', 'learn', 'v1.2.3', '#fff', 'we', 'should', 'retry', 'later'];
 
@@ -59,6 +61,9 @@ try {
   await prepare(true);
   await prepare(false);
   await read();
+  const texts = items.map((item) => (item as { text: string }).text);
+  const megabytes = texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0) / 1e6;
+  const scans: number[] = [];
   const on: number[] = [];
   const off: number[] = [];
   const reads: number[] = [];
@@ -74,12 +79,18 @@ try {
     off.push(without);
     ratios.push(withRedaction / without);
     reads.push(await read());
+    const scanStarted = performance.now();
+    await redactTexts(texts);
+    scans.push(performance.now() - scanStarted);
   }
   await host.dispose();
   console.log(`prepare of ${MESSAGES.toLocaleString('en')} messages (~10 MB of ordinary text), budget 65536, warm host, ${ITERATIONS} interleaved samples:`);
-  console.log(`| readSurface (warm) | prepare, redactSecrets off | prepare, redactSecrets on | on ÷ off (median of per-sample ratios) |`);
-  console.log(`|---:|---:|---:|---:|`);
-  console.log(`| ${median(reads).toFixed(0)} ms | ${median(off).toFixed(0)} ms | ${median(on).toFixed(0)} ms | ${median(ratios).toFixed(3)}× |`);
+  console.log(`| readSurface (warm) | prepare, redactSecrets off | prepare, redactSecrets on | on ÷ off (medians) | on ÷ off (median of per-sample ratios) | the scan alone | off + scan, ÷ off |`);
+  console.log(`|---:|---:|---:|---:|---:|---:|---:|`);
+  const scan = median(scans);
+  console.log(
+    `| ${median(reads).toFixed(0)} ms | ${median(off).toFixed(0)} ms | ${median(on).toFixed(0)} ms | ${(median(on) / median(off)).toFixed(3)}× | ${median(ratios).toFixed(3)}× | ${scan.toFixed(1)} ms (${(megabytes / (scan / 1000)).toFixed(0)} MB/s) | ${((median(off) + scan) / median(off)).toFixed(3)}× |`,
+  );
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
