@@ -228,6 +228,15 @@ describe('argument validation and cancellation', () => {
     }
   });
 
+  it('rejects a bad bodySearchWaitMs, backfillQuietMs or titleBackfill with INVALID_CONFIG', async () => {
+    const host = await boot();
+    for (const options of [{ bodySearchWaitMs: -1 }, { bodySearchWaitMs: Number.NaN }, { backfillQuietMs: -5 }, { titleBackfill: 'eager' as never }]) {
+      expect(() => new CandidateDiscovery(host.ctx, { cacheTtlMs: 1, ...options })).toThrow(
+        expect.objectContaining({ code: SessionReferenceErrorCode.INVALID_CONFIG }),
+      );
+    }
+  });
+
   it.each([0, 60_000])('is CANCELLED by a signal aborted before the call (cacheTtlMs %d), without listing', async (cacheTtlMs) => {
     const host = await boot();
     const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs });
@@ -454,6 +463,15 @@ function watchColdReads(host: CatalogHost): { readonly ids: string[]; readonly p
   return state;
 }
 
+/** How many projection-cache checkpoints `host` has written since. */
+function countCheckpoints(host: CatalogHost): () => number {
+  let written = 0;
+  host.ctx.on('domain/changed', (change: DomainChanged) => {
+    if (change.domain === projectionCacheDomainSpec.name) written++;
+  });
+  return () => written;
+}
+
 /** Resolves after the event loop has turned `n` times. */
 async function turns(n = 5): Promise<void> {
   for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -482,15 +500,15 @@ describe('title backfill (§7.2.1)', () => {
     await writeSessions(root, [{ id: 'cached', cwd: APP, title: 'Already cached', createdAt: 500 }]);
     const host = await boot();
     const reads = watchColdReads(host);
+    const written = countCheckpoints(host);
     const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 60_000 });
     host.calls.reset();
 
     expect(labels(await discovery.list(agent('self', APP), '', 50))).toEqual(['head-2', 'head-1', 'Already cached', 'head-3']);
     expect(host.calls.logReads).toEqual([]);
 
-    await vi.waitFor(async () =>
-      expect(labels(await discovery.list(agent('self', APP), '', 50))).toEqual(['Cron cleanup', 'Invoice export', 'Already cached', 'Flame graphs']),
-    );
+    await vi.waitFor(() => expect(written()).toBe(3), { timeout: 5_000 });
+    expect(labels(await discovery.list(agent('self', APP), '', 50))).toEqual(['Cron cleanup', 'Invoice export', 'Already cached', 'Flame graphs']);
     expect(reads.ids).toEqual(['head-3', 'head-2', 'head-1']);
     expect(reads.peak).toBeLessThanOrEqual(2);
     expect(host.calls.listings).toBe(1);
@@ -500,7 +518,7 @@ describe('title backfill (§7.2.1)', () => {
   it('writes the titles back, so a fresh host labels them at its first keystroke with zero log reads', async () => {
     await writeSessions(root, HEADLESS, { projectionCache: false });
     const first = await boot();
-    const discovery = new CandidateDiscovery(first.ctx, { cacheTtlMs: 60_000 });
+    const discovery = new CandidateDiscovery(first.ctx, { cacheTtlMs: 60_000, backfillQuietMs: 0 });
     await discovery.list(agent('self', APP), '', 50);
     await vi.waitFor(async () => expect(labels(await discovery.list(agent('self', APP), 'e', 50))).toContain('Flame graphs'));
     await vi.waitFor(() => expect(first.ctx.sessionProjectionCache.cachedSnapshot({ id: SessionId('head-1'), createdAt: 1_000, cwd: APP } as never)?.values.title).toBe('Invoice export'));
@@ -518,23 +536,39 @@ describe('title backfill (§7.2.1)', () => {
   it('backfills nothing when titleBackfill is off, or without the projection cache', async () => {
     await writeSessions(root, HEADLESS, { projectionCache: false });
     const host = await boot();
-    const off = new CandidateDiscovery(host.ctx, { cacheTtlMs: 60_000, titleBackfill: 'off' });
+    const off = new CandidateDiscovery(host.ctx, { cacheTtlMs: 60_000, titleBackfill: 'off', backfillQuietMs: 0 });
     host.calls.reset();
     await off.list(agent('self', APP), '', 50);
+    await new Promise((resolve) => setTimeout(resolve, 150));
     await turns(20);
     expect(labels(await off.list(agent('self', APP), '', 50))).toEqual(['head-2', 'head-1', 'head-3']);
     expect(host.calls.logReads).toEqual([]);
 
     const bare = await boot({ projectionCache: false });
-    const discovery = new CandidateDiscovery(bare.ctx, { cacheTtlMs: 60_000 });
+    const discovery = new CandidateDiscovery(bare.ctx, { cacheTtlMs: 60_000, backfillQuietMs: 0 });
     bare.calls.reset();
     await discovery.list(agent('self', APP), '', 50);
+    await new Promise((resolve) => setTimeout(resolve, 150));
     await turns(20);
     expect(labels(await discovery.list(agent('self', APP), '', 50))).toEqual(['head-2', 'head-1', 'head-3']);
     expect(bare.calls.logReads).toEqual([]);
-    expect(() => new CandidateDiscovery(host.ctx, { cacheTtlMs: 1, titleBackfill: 'eager' as never })).toThrow(
-      expect.objectContaining({ code: SessionReferenceErrorCode.INVALID_CONFIG }),
-    );
+  });
+
+  it('starts no session while the menu is in use, and resumes once it has been quiet for backfillQuietMs', async () => {
+    await writeSessions(root, HEADLESS, { projectionCache: false });
+    const host = await boot();
+    const reads = watchColdReads(host);
+    const written = countCheckpoints(host);
+    const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 60_000, backfillQuietMs: 300 });
+    const typed = 'invoice';
+    for (let i = 1; i <= typed.length; i++) {
+      await discovery.list(agent('self', APP), typed.slice(0, i), 50);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    expect(reads.ids).toEqual([]);
+
+    await vi.waitFor(() => expect(written()).toBe(3), { timeout: 5_000 });
+    expect(ids(await discovery.list(agent('self', APP), typed, 50))).toEqual(['head-1']);
   });
 
   it('leaves no timer and no read behind when disposed in the middle of a backfill', async () => {
@@ -585,7 +619,7 @@ describe('title backfill (§7.2.1)', () => {
 
     const host = await boot({ compression: 'none' });
     const reads = watchColdReads(host);
-    const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 1_000 });
+    const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 1_000, backfillQuietMs: 0 });
     const self = agent('self');
     let now = 1_000_000;
     vi.spyOn(performance, 'now').mockImplementation(() => now);

@@ -14,7 +14,7 @@ import type { Labeller, ListingEntry, SessionListing } from '../core/listing-cac
 import type { SessionReferenceCandidate } from '../core/types.ts';
 import { BODY_SEARCH_MAX_PAGE, BodySearch } from './body-search.ts';
 import { openLabeller } from './label-source.ts';
-import { TitleBackfill } from './title-backfill.ts';
+import { BACKFILL_QUIET_MS, TitleBackfill } from './title-backfill.ts';
 
 const WHAT = 'listing session reference candidates';
 
@@ -58,6 +58,8 @@ export interface CandidateDiscoveryOptions {
   bodySearchWaitMs?: number;
   /** Sessions asked of the full-text engine per query; default 51, at most 100. */
   bodySearchPage?: number;
+  /** How long, in ms, no keystroke must have been in flight before the backfill starts a session. Default 200. */
+  backfillQuietMs?: number;
 }
 
 /**
@@ -81,7 +83,8 @@ export interface CandidateDiscoveryOptions {
  * drops the listing. Sessions other processes store or delete show up to `cacheTtlMs` late.
  *
  * Backfill: after a keystroke has been answered, {@link TitleBackfill} folds in the background the
- * titles of cold sessions no source answers for (unless `titleBackfill` is `'off'`).
+ * titles of cold sessions no source answers for (unless `titleBackfill` is `'off'`), starting a
+ * session only once no keystroke has been in flight for `backfillQuietMs`.
  *
  * Construct it on a host-level (unscoped) context, such as the one a host plugin receives: the
  * session events are scope-filtered, and an agent-scoped context would miss other agents'
@@ -97,6 +100,9 @@ export class CandidateDiscovery {
   private readonly bodyWaitMs: number;
   private readonly bodyPage: number;
   private readonly lifetime = new AbortController();
+  private readonly quietMs: number;
+  private keystrokes = 0;
+  private lastKeystroke = Number.NEGATIVE_INFINITY;
 
   /**
    * Registers the invalidation listeners on `ctx`; they, and any work in flight, end with its fiber.
@@ -120,7 +126,9 @@ export class CandidateDiscovery {
         SessionReferenceErrorCode.INVALID_CONFIG,
       );
     }
-    const backfill = mode === 'background' ? new TitleBackfill(ctx, () => this.labeller(), (id) => this.relabel(id)) : undefined;
+    this.quietMs = nonNegative('backfillQuietMs', options.backfillQuietMs ?? BACKFILL_QUIET_MS);
+    const backfill =
+      mode === 'background' ? new TitleBackfill(ctx, () => this.labeller(), (id) => this.relabel(id), () => this.quietIn()) : undefined;
     this.backfill = backfill;
     this.folded = backfill?.folded ?? new Map();
 
@@ -181,6 +189,16 @@ export class CandidateDiscovery {
     assertCandidateLimit(limit);
     assertCandidateQuery(query);
     throwIfAborted(signal, WHAT);
+    this.keystrokes++;
+    try {
+      return await this.answer(agent, query, limit, signal);
+    } finally {
+      this.keystrokes--;
+      this.lastKeystroke = performance.now();
+    }
+  }
+
+  private async answer(agent: CandidateDiscoveryAgent, query: string, limit: number, signal: AbortSignal | undefined): Promise<SessionReferenceCandidate[]> {
     let listing: SessionListing<SessionHeader>;
     try {
       listing = await this.cache.acquire(signal);
@@ -197,6 +215,12 @@ export class CandidateDiscovery {
     }
     this.backfill?.schedule(listing);
     return candidates;
+  }
+
+  /** Ms until the menu counts as quiet for the backfill: no keystroke in flight, none answered in the last `backfillQuietMs`. */
+  private quietIn(): number {
+    if (this.keystrokes > 0) return Math.max(1, this.quietMs);
+    return Math.max(0, Math.min(this.quietMs, this.lastKeystroke + this.quietMs - performance.now()));
   }
 
   private async listSessions(signal: AbortSignal) {

@@ -1,6 +1,6 @@
 /** Title backfill (SPEC §7.2.1): folds, in the background, the titles of listed sessions no title source answers for. */
 
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { Context } from '@deepseek-ai/cordis';
 import type { SessionHeader } from '@deepseek-ai/dsh-session';
 import type { Labeller, ListingEntry, SessionListing } from '../core/listing-cache.ts';
@@ -8,6 +8,9 @@ import type { FoldedTitle } from './label-source.ts';
 
 /** How many sessions are folded at once. */
 export const BACKFILL_CONCURRENCY = 2;
+
+/** How long the menu must have been quiet (no keystroke in flight or answered) before the backfill starts a session. */
+export const BACKFILL_QUIET_MS = 200;
 
 /** A session whose cold read failed, and the revision of its log at the time (undefined when unknown). */
 interface FailedRead {
@@ -22,8 +25,11 @@ interface FailedRead {
  *
  * {@link schedule} points it at a listing after a keystroke has been answered; it then works
  * through that listing's cold, stored sessions that no title source answered for, newest first,
- * {@link BACKFILL_CONCURRENCY} at a time, yielding to the event loop before each session. A newer
- * listing replaces the one being worked through. Each landed title is kept in {@link folded} (a
+ * {@link BACKFILL_CONCURRENCY} at a time, yielding to the event loop before each session and
+ * starting one only once the menu has been quiet for a while (`quietIn`): the host's fold and its
+ * rewrite of the checkpoint document run on the event loop and compete with listing for I/O, so
+ * a session started while someone types would hold up their next keystrokes. A newer listing
+ * replaces the one being worked through. Each landed title is kept in {@link folded} (a
  * label source of its own, for when the checkpoint write-back fails) and reported to `landed`.
  * A session whose cold read fails is skipped until its log's revision
  * (`sessionPersistence.listSnapshots()`, read once per pass and only when such a session is met)
@@ -35,6 +41,7 @@ export class TitleBackfill {
   private readonly ctx: Context;
   private readonly labeller: () => Labeller<SessionHeader>;
   private readonly landed: (id: string) => void;
+  private readonly quietIn: () => number;
   private readonly lifetime = new AbortController();
   private readonly failed = new Map<string, FailedRead>();
   private readonly inProgress = new Set<string>();
@@ -46,11 +53,13 @@ export class TitleBackfill {
   /**
    * @param labeller - builds a labeller over the current services (to re-check an entry whose label was dropped).
    * @param landed - told the id of each session whose title was folded.
+   * @param quietIn - how many ms until the menu counts as quiet; 0 when it is.
    */
-  constructor(ctx: Context, labeller: () => Labeller<SessionHeader>, landed: (id: string) => void) {
+  constructor(ctx: Context, labeller: () => Labeller<SessionHeader>, landed: (id: string) => void, quietIn: () => number) {
     this.ctx = ctx;
     this.labeller = labeller;
     this.landed = landed;
+    this.quietIn = quietIn;
   }
 
   /** Works through `listing` from its newest session, after the current turn of the event loop. */
@@ -83,6 +92,7 @@ export class TitleBackfill {
     for (;;) {
       try {
         await nextTurn(undefined, { signal });
+        for (let wait = this.quietIn(); wait > 0; wait = this.quietIn()) await sleep(wait, undefined, { signal });
       } catch {
         return;
       }
