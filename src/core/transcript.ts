@@ -154,18 +154,27 @@ function headingOf(capture: SourceCapture, m: number): string {
   return `### Message ${m + 1}: ${role}${message.checkpoint === true ? ' (checkpoint)' : ''}`;
 }
 
-/** Characters per streamed chunk of Latin-1 lines, at least: big enough that per-chunk costs vanish, small enough to die young. */
-const STREAM_CHUNK_CHARS = 1 << 16;
+/** How big the chunks of one transcript are. */
+interface ChunkSizes {
+  /** Characters per chunk of Latin-1 lines, at least. */
+  chars: number;
+  /** UTF-16 units of the buffer other lines are written into; each fill becomes one chunk. */
+  units: number;
+}
 
 /**
- * Characters per chunk of Latin-1 lines of a whole rendered transcript, at least. Every chunk
- * lives until the final join; from this size on V8 allocates a string in large-object space,
- * where the collector never copies it, while the lines awaiting the join stay few and die young.
+ * Streamed chunks: big enough that per-chunk costs vanish, small enough (under 128 KiB, even
+ * as two-byte strings) to be allocated in the young generation and die there, so a stream's
+ * memory stays flat.
  */
-const RENDER_CHUNK_CHARS = 1 << 17;
+const STREAM_CHUNKS: ChunkSizes = { chars: 1 << 16, units: 1 << 15 };
 
-/** UTF-16 units of the buffer non-Latin-1 lines are written into; each fill becomes one chunk (large-object sized too). */
-const BLOCK_UNITS = 1 << 17;
+/**
+ * Chunks of a whole rendered transcript. Every chunk lives until the final join; at 128 Ki
+ * characters V8 allocates a string in large-object space, where the collector never copies it,
+ * while the lines awaiting a chunk stay few and die young.
+ */
+const RENDER_CHUNKS: ChunkSizes = { chars: 1 << 17, units: 1 << 17 };
 
 /** Any character outside Latin-1 (so any surrogate); a Latin-1 text is cut every 64 units. */
 const NON_LATIN1 = /[^\u0000-\u00ff]/;
@@ -279,15 +288,15 @@ function putFragmentLines(buffer: UnitBuffer, text: string, from: number): numbe
 /**
  * The transcript of `capture` as chunks of whole lines, each ending with `\n`; their
  * concatenation is the transcript. Lines of Latin-1 texts are collected as strings and joined
- * into chunks of at least `chunkChars` characters; lines of other texts are written into a
- * buffer whose every fill is one chunk. A chunk never mixes the two, so a Latin-1 chunk stays
+ * into chunks of at least `sizes.chars` characters; lines of other texts are written into a
+ * buffer of `sizes.units` units whose every fill is one chunk. A chunk never mixes the two, so a Latin-1 chunk stays
  * a one-byte string.
  *
  * A Latin-1 text has no surrogate, so its fragments are its runs of 64 units, each line
  * `JSON.stringify(fragment)` (the engine's escaper is fastest on one-byte strings); any other
  * text goes through {@link putFragmentLines}.
  */
-function* transcriptText(capture: SourceCapture, chunkChars: number): Generator<string, void, undefined> {
+function* transcriptText(capture: SourceCapture, sizes: ChunkSizes): Generator<string, void, undefined> {
   let lines: string[] = [preamble(capture)];
   let chars = 0;
   let buffer: UnitBuffer | undefined;
@@ -312,12 +321,12 @@ function* transcriptText(capture: SourceCapture, chunkChars: number): Generator<
         const line = JSON.stringify(text.slice(start, start + FRAGMENT_CODE_POINTS));
         lines.push(line);
         chars += line.length + 1;
-        if (chars >= chunkChars) yield takeLines();
+        if (chars >= sizes.chars) yield takeLines();
       }
       continue;
     }
     if (lines.length > 0) yield takeLines();
-    buffer ??= { units: new Uint16Array(BLOCK_UNITS), length: 0 };
+    buffer ??= { units: new Uint16Array(sizes.units), length: 0 };
     const opening = `\n${heading}\n`; // blank line, heading, blank line
     if (!putLine(buffer, opening)) {
       yield takeUnits(buffer);
@@ -336,7 +345,7 @@ function* transcriptText(capture: SourceCapture, chunkChars: number): Generator<
 /**
  * Streams the transcript of `capture` (SPEC §6.2) as string chunks whose concatenation is
  * exactly {@link renderTranscript}'s result; a host may write them out one by one. Chunks are
- * runs of whole lines, at most about 128 Ki characters each, so memory stays flat whatever the size.
+ * runs of whole lines of at most about 64 Ki characters, so memory stays flat whatever the size.
  *
  * Layout, line by line (`⏎` = end of line, every line including the last ends with `\n`):
  * ```
@@ -364,7 +373,7 @@ function* transcriptText(capture: SourceCapture, chunkChars: number): Generator<
  *   transcript reads back with {@link readTranscript}.
  */
 export function transcriptChunks(capture: SourceCapture): Generator<string, void, undefined> {
-  return transcriptText(capture, STREAM_CHUNK_CHARS);
+  return transcriptText(capture, STREAM_CHUNKS);
 }
 
 /**
@@ -376,7 +385,7 @@ export function transcriptChunks(capture: SourceCapture): Generator<string, void
  */
 export function renderTranscript(capture: SourceCapture): string {
   const chunks: string[] = [];
-  for (const chunk of transcriptText(capture, RENDER_CHUNK_CHARS)) chunks.push(chunk);
+  for (const chunk of transcriptText(capture, RENDER_CHUNKS)) chunks.push(chunk);
   return chunks.length === 1 ? chunks[0]! : chunks.join('');
 }
 
@@ -562,7 +571,7 @@ export function readTranscript(text: string, options?: ReadTranscriptOptions): P
   if (text.charCodeAt(text.length - 1) !== 0x0a) {
     let last = 1;
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) last++;
-    throw invalid(`invalid transcript, line ${last}: missing final newline (the transcript was cut off)`);
+    throw invalid(`invalid transcript, line ${last}: truncated: missing final newline`);
   }
 
   const lines = new Lines(text);
