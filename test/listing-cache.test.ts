@@ -45,14 +45,39 @@ describe('ListingCache', () => {
     calls[0]!.resolve([session('a', 1)]);
     const listing = await first;
 
-    advance(999);
+    advance(499);
     expect(await cache.acquire()).toBe(listing);
     expect(calls).toHaveLength(1);
+    advance(500);
+    expect(await cache.acquire()).toBe(listing);
+    expect(calls).toHaveLength(2);
     advance(1);
     const next = cache.acquire();
     expect(calls).toHaveLength(2);
     calls[1]!.resolve([session('b', 2)]);
     expect(ids(await next)).toEqual(['b']);
+  });
+
+  it('starts the next listing in the background once the cached one is past half its ttlMs', async () => {
+    const { cache, calls, advance } = harness(1_000);
+    const first = cache.acquire();
+    calls[0]!.resolve([session('a', 1)]);
+    const listing = await first;
+    advance(499);
+    expect(await cache.acquire()).toBe(listing);
+    expect(calls).toHaveLength(1);
+
+    advance(1);
+    expect(await cache.acquire()).toBe(listing);
+    expect(await cache.acquire()).toBe(listing);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.signal.aborted).toBe(false);
+    advance(100);
+    calls[1]!.resolve([session('a', 1), session('b', 2)]);
+    await flush();
+    advance(499);
+    expect(ids(await cache.acquire())).toEqual(['a', 'b']);
+    expect(calls).toHaveLength(2);
   });
 
   it('lets calls arriving while a listing runs join it', async () => {

@@ -215,7 +215,9 @@ interface Pending<H extends ListedHeader> {
 
 /**
  * Shares one listing of the store between calls. A completed listing serves every call for
- * `ttlMs`; calls arriving while one runs join it. A listing is shared only while it is younger
+ * `ttlMs`; calls arriving while one runs join it. A call served a listing past half its `ttlMs`
+ * starts the next one in the background, so on a store that lists in less than that, typing
+ * never waits for a listing after the first. A listing is shared only while it is younger
  * than `ttlMs` and somebody still waits for it: one that has not settled in time, or whose last
  * caller gave up, is left behind (and, once nobody waits, aborted), so the next call lists afresh
  * and a stuck `list` costs only the calls already waiting on it. A listing completes into the
@@ -262,7 +264,13 @@ export class ListingCache<H extends ListedHeader = ListedHeader> {
    */
   acquire(signal?: AbortSignal): Promise<SessionListing<H>> {
     const cached = this.listing;
-    if (cached !== undefined && this.now() - cached.listedAt < this.ttl) return Promise.resolve(cached);
+    if (cached !== undefined) {
+      const age = this.now() - cached.listedAt;
+      if (age < this.ttl) {
+        if (age >= this.ttl / 2) this.refreshAhead();
+        return Promise.resolve(cached);
+      }
+    }
     if (!this.sharing()) return this.listAlone(signal);
     let pending = this.shared;
     if (pending === undefined || this.now() - pending.startedAt >= this.ttl) pending = this.start();
@@ -286,6 +294,13 @@ export class ListingCache<H extends ListedHeader = ListedHeader> {
     this.listing = undefined;
     this.shared = undefined;
     for (const pending of this.inFlight) pending.controller.abort(new Error('candidate discovery disposed'));
+  }
+
+  /** Starts the next listing in the background, unless one is running, so the call at expiry finds it done or under way. */
+  private refreshAhead(): void {
+    if (!this.sharing()) return;
+    const pending = this.shared;
+    if (pending === undefined || this.now() - pending.startedAt >= this.ttl) this.start();
   }
 
   private sharing(): boolean {
