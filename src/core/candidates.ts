@@ -1,4 +1,4 @@
-/** Pure candidate filtering and ranking for the `@` menu (SPEC §7.3); no host services involved. */
+/** Pure candidate filtering and ranking for the `@` menu; no host services involved. */
 
 import { SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
 import type { CandidateMatch, SessionReferenceCandidate, SessionReferenceMentionCandidate } from './types.ts';
@@ -175,7 +175,7 @@ export interface BodyMatchRecord {
  * `ranked` (the id, cwd and title matches, already within `limit`) followed by the full-text hits
  * in the engine's order, skipping the agent's own session and any session already in `ranked`,
  * each with `match: {in: 'body', snippet}` (snippet clamped by {@link clampSnippet}), up to `limit`
- * in all (SPEC §7.5). Returns `ranked` itself when nothing is added.
+ * in all. Returns `ranked` itself when nothing is added.
  */
 export function appendBodyMatches(
   ranked: readonly SessionReferenceCandidate[],

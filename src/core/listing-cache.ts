@@ -1,4 +1,4 @@
-/** The `@` menu's session listing cache (SPEC §7.2.2, §7.6): one listing shared between keystrokes, kept current in place, never wedged. */
+/** The `@` menu's session listing cache: one listing shared between keystrokes, kept current in place, never wedged. */
 
 import { toSearchableRecord } from './candidates.ts';
 import type { SearchableCandidateRecord } from './candidates.ts';

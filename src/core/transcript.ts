@@ -1,4 +1,4 @@
-/** Full-transcript text format (SPEC §6.2): writer (one string or streamed), strict linear-time reader, and phrase search. */
+/** Full-transcript text format: writer (one string or streamed), strict linear-time reader, and phrase search. */
 
 import { SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
 import type { SourceCapture } from './types.ts';
@@ -73,7 +73,7 @@ export interface ParsedTranscript {
 /** Options of {@link readTranscript} and {@link findInTranscript}. */
 export interface ReadTranscriptOptions {
   /**
-   * Also read a transcript written before the end line existed (SPEC §6.2): one that ends after
+   * Also read a transcript written before the end line existed: one that ends after
    * its last message, without `### End of transcript: <n> messages`. It is reported with
    * `unterminated: true`, since it cannot be told apart from a cut-off file. A transcript whose
    * explanation line is the current writer's (which announces the end line) must still end with
@@ -343,7 +343,7 @@ function* transcriptText(capture: SourceCapture, sizes: ChunkSizes): Generator<s
 }
 
 /**
- * Streams the transcript of `capture` (SPEC §6.2) as string chunks whose concatenation is
+ * Streams the transcript of `capture` as string chunks whose concatenation is
  * exactly {@link renderTranscript}'s result; a host may write them out one by one. Chunks are
  * runs of whole lines of at most about 64 Ki characters, so memory stays flat whatever the size.
  *
@@ -377,7 +377,7 @@ export function transcriptChunks(capture: SourceCapture): Generator<string, void
 }
 
 /**
- * Renders the full transcript of `capture` (SPEC §6.2): all messages, untruncated, in the
+ * Renders the full transcript of `capture`: all messages, untruncated, in the
  * layout documented on {@link transcriptChunks}, ending with the end line and a single newline.
  * Time and memory are linear in the text size: the text is built once, then joined once.
  *

@@ -1,4 +1,4 @@
-/** Body matches (SPEC §7.5): the host engine's full-text hits for a query, waited for at most `bodySearchWaitMs` per keystroke. */
+/** Body matches: the host engine's full-text hits for a query, waited for at most `bodySearchWaitMs` per keystroke. */
 
 import type { Context } from '@deepseek-ai/cordis';
 import type { SessionSearchHit } from '@deepseek-ai/dsh-session-query';

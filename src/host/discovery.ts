@@ -1,4 +1,4 @@
-/** Candidate discovery for the host's `@` menu (SPEC §7): the listing cache, label sources, backfill and body search wired to host events. */
+/** Candidate discovery for the host's `@` menu: the listing cache, label sources, backfill and body search wired to host events. */
 
 import type { Context } from '@deepseek-ai/cordis';
 import type { SessionHeader } from '@deepseek-ai/dsh-session';
@@ -63,7 +63,7 @@ export interface CandidateDiscoveryOptions {
 }
 
 /**
- * Lists the sessions an agent may cite, for a host's `@` menu (SPEC §7): every session
+ * Lists the sessions an agent may cite, for a host's `@` menu: every session
  * `ctx.sessionQuery.listSessions()` knows except the agent's own, labelled by its projected title
  * (see {@link openLabeller}; never a log read), filtered and ranked by {@link rankCandidates}, and,
  * when the engine answers full-text search, followed by sessions whose messages contain the query.
@@ -175,7 +175,7 @@ export class CandidateDiscovery {
 
   /**
    * The candidates for `agent`: every listed session but its own, filtered by `query` and ranked
-   * per SPEC §7.3, then the engine's full-text hits (§7.5), at most `limit` of them. Throws
+   * same-workspace first, then the engine's full-text hits, at most `limit` of them. Throws
    * INVALID_REFERENCE for a `limit` that is not a positive safe integer or a non-string `query`,
    * CANCELLED when `signal` is aborted before or while listing or waiting for hits, and
    * READ_FAILED when listing fails, whatever the listing rejected with.

@@ -1,4 +1,4 @@
-/** The title sources of a listed session (SPEC §7.2), read through the host's public services with zero log reads. */
+/** The title sources of a listed session, read through the host's public services with zero log reads. */
 
 import type { Context } from '@deepseek-ai/cordis';
 import type { Session, SessionHeader } from '@deepseek-ai/dsh-session';

@@ -1,4 +1,4 @@
-/** Title backfill (SPEC §7.2.1): folds, in the background, the titles of listed sessions no title source answers for. */
+/** Title backfill: folds, in the background, the titles of listed sessions no title source answers for. */
 
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { Context } from '@deepseek-ai/cordis';
