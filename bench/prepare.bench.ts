@@ -34,7 +34,7 @@ import { retainReference } from '../src/core/retention.ts';
 import { renderReferencedSessions } from '../src/core/render.ts';
 import { renderTranscript } from '../src/core/transcript.ts';
 import type { OmissionNotice } from '../src/core/types.ts';
-import { rng } from './rng.ts';
+import { rng, wordText } from './rng.ts';
 
 const FIXTURE_VERSION = 'prepare-v1';
 const BUDGET = 65_536;
@@ -91,27 +91,16 @@ type Manifest = { version: string; sources: Record<string, SourceFacts> };
 
 const WORDS = ['the', 'quick', 'brown', 'fox', 'jumps', 'over', 'lazy', 'dog', 'const', 'return', '<div>', '"q"', 'é', '界面', '😀', '\n', 'x = 1;'];
 
-/** Deterministic text of at least `bytes` UTF-8 bytes (built in parts, then flattened). */
-function makeText(random: () => number, bytes: number): string {
-  const parts: string[] = [];
-  let size = 0;
-  while (size < bytes) {
-    const word = WORDS[Math.floor(random() * WORDS.length)]!;
-    parts.push(word);
-    size += Buffer.byteLength(word) + 1;
-  }
-  return parts.join(' ');
-}
 
 function sourceItems(spec: SourceSpec): SessionItem[] {
   const random = rng(spec.messages ?? spec.singleBytes ?? 1);
-  if (spec.singleBytes !== undefined) return [{ kind: 'user', text: makeText(random, spec.singleBytes) }];
+  if (spec.singleBytes !== undefined) return [{ kind: 'user', text: wordText(random, WORDS, spec.singleBytes) }];
   const items: SessionItem[] = [];
   for (let i = 0; i < spec.messages!; i++) {
-    items.push(i % 2 === 0 ? { kind: 'user', text: makeText(random, 1000) } : { kind: 'assistant', text: makeText(random, 1000) });
+    items.push(i % 2 === 0 ? { kind: 'user', text: wordText(random, WORDS, 1000) } : { kind: 'assistant', text: wordText(random, WORDS, 1000) });
     // A tool call (assistant tool-call message + tool result) after every 10th message.
     if (i % 10 === 9) {
-      items.push({ kind: 'tool', name: 'read', args: { path: `/work/file-${i}.ts` }, result: makeText(random, 500) });
+      items.push({ kind: 'tool', name: 'read', args: { path: `/work/file-${i}.ts` }, result: wordText(random, WORDS, 500) });
     }
   }
   return items;

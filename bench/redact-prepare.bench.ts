@@ -14,22 +14,12 @@ import type { SessionItem } from '../test/support/host.ts';
 import { SessionReferenceResolver } from '../src/host/service.ts';
 import type { SessionReferenceAgent } from '../src/types.ts';
 import { redactTexts } from '../src/core/redact.ts';
-import { rng } from './rng.ts';
+import { rng, wordText } from './rng.ts';
 
 const ITERATIONS = Number(process.env.BENCH_REDACT_ITER ?? 21);
 const MESSAGES = 10_000;
 const WORDS = ['the', 'build', 'failed', 'because', 'import', 'src/index.ts', 'const', 'await', 'fetch(url)', 'returns', 'a', 'promise', 'README', 'test', 'passes', 'again', 'cache', 'key', 'token', 'value', 'sk', 'learn', 'v1.2.3', '#fff', 'we', 'should', 'retry', 'later'];
 
-function ordinaryText(random: () => number, bytes: number): string {
-  const parts: string[] = [];
-  let size = 0;
-  while (size < bytes) {
-    const word = WORDS[Math.floor(random() * WORDS.length)]!;
-    parts.push(word);
-    size += word.length + 1;
-  }
-  return parts.join(' ');
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -37,7 +27,7 @@ const root = mkdtempSync(join(tmpdir(), 'dsh-ref-bench-redact-'));
 try {
   const random = rng(20261203);
   const items: SessionItem[] = [];
-  for (let i = 0; i < MESSAGES; i++) items.push({ kind: i % 2 === 0 ? 'user' : 'assistant', text: ordinaryText(random, 1000) } as SessionItem);
+  for (let i = 0; i < MESSAGES; i++) items.push({ kind: i % 2 === 0 ? 'user' : 'assistant', text: wordText(random, WORDS, 1000) } as SessionItem);
   const writer = await bootHost({ root, agentLoop: false, llm: false, invariants: false });
   await writeSession(writer, { id: 'ordinary', cwd: '/w', items });
   await writer.dispose();

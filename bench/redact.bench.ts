@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { findCandidateWindows, redactTexts } from '../src/core/redact.ts';
 import { FALSE_POSITIVES, SECRET_FORMATS } from '../test/support/secret-corpus.ts';
-import { rng } from './rng.ts';
+import { rng, wordText } from './rng.ts';
 
 const ITERATIONS = positiveInt(process.env.BENCH_REDACT_ITER, 5);
 const WARMUP = positiveInt(process.env.BENCH_REDACT_WARMUP, 1);
@@ -84,18 +84,8 @@ function ordinaryMessage(random: () => number, bytes: number): string {
   return flat(parts.join(' '));
 }
 
-// bench/prepare.bench.ts's words and generator.
+// bench/prepare.bench.ts's words.
 const PREPARE_WORDS = ['the', 'quick', 'brown', 'fox', 'jumps', 'over', 'lazy', 'dog', 'const', 'return', '<div>', '"q"', 'é', '界面', '😀', '\n', 'x = 1;'];
-function prepareMessage(random: () => number, bytes: number): string {
-  const parts: string[] = [];
-  let size = 0;
-  while (size < bytes) {
-    const word = PREPARE_WORDS[Math.floor(random() * PREPARE_WORDS.length)]!;
-    parts.push(word);
-    size += Buffer.byteLength(word) + 1;
-  }
-  return flat(parts.join(' '));
-}
 
 const NEAR_MISSES = [...FALSE_POSITIVES, 'sk-learn-0123456789abcdef', 'ghp_short', 'AKIA1234', 'Bearer of bad news', 'https://user@example.com/x'];
 function denseMessages(count: number): string[] {
@@ -117,7 +107,7 @@ function corpus(name: string, count: number, make: (random: () => number) => str
 
 const CORPORA = [
   corpus('ordinary prose + code', 10_000, (random) => ordinaryMessage(random, 1000), 1),
-  corpus('prepare fixture words', 10_000, (random) => prepareMessage(random, 1000), 2),
+  corpus('prepare fixture words', 10_000, (random) => flat(wordText(random, PREPARE_WORDS, 1000)), 2),
   { name: 'candidate-dense', texts: denseMessages(2_000) },
 ];
 

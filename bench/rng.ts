@@ -1,4 +1,4 @@
-/** Deterministic PRNG (mulberry32) shared by the benches, so every run generates the same data. */
+/** Deterministic data for the benches: a seeded PRNG (mulberry32) and word text built from it, so every run generates the same data. */
 
 /** A seeded generator of numbers in [0, 1). */
 export function rng(seed: number): () => number {
@@ -10,4 +10,16 @@ export function rng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** Words drawn from `words` with `random`, joined by spaces, until the text holds at least `bytes` UTF-8 bytes. */
+export function wordText(random: () => number, words: readonly string[], bytes: number): string {
+  const parts: string[] = [];
+  let size = 0;
+  while (size < bytes) {
+    const word = words[Math.floor(random() * words.length)]!;
+    parts.push(word);
+    size += Buffer.byteLength(word) + 1;
+  }
+  return parts.join(' ');
 }
