@@ -81,3 +81,27 @@ describe('config', () => {
     expect(automaticReferenceBytes(128_000, 0.2)).toBe(102_400);
   });
 });
+
+describe('null in config', () => {
+  const FIELDS = ['maxReferences', 'candidateLimit', 'maxReferenceBytes', 'referenceContextFraction', 'candidateCacheTtlMs', 'titleBackfill', 'bodySearchWaitMs', 'redactSecrets'] as const;
+
+  it.each(FIELDS)('%s: null counts as absent, for every field alike', (field) => {
+    expect(resolveConfig({ [field]: null })).toEqual(resolveConfig({}));
+  });
+
+  it('all fields null at once load the defaults, through the schema too', () => {
+    const allNull = Object.fromEntries(FIELDS.map((field) => [field, null]));
+    expect(resolveConfig(allNull)).toEqual(resolveConfig({}));
+    expect(resolveConfig(ConfigSchema(allNull))).toEqual(resolveConfig({}));
+  });
+
+  it.each([
+    { titleBackfill: 'sometimes' },
+    { bodySearchWaitMs: -1 },
+    { bodySearchWaitMs: 1.5 },
+    { redactSecrets: 'yes' },
+    { redactSecrets: 0 },
+  ])('rejects %j with SESSION_REFERENCE_INVALID_CONFIG', (config) => {
+    expect(code(() => resolveConfig(config))).toBe('SESSION_REFERENCE_INVALID_CONFIG');
+  });
+});
