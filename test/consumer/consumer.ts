@@ -92,6 +92,7 @@ import type {
   OmissionNotice,
   ParsedTranscript,
   PreparedReferenceContext,
+  ReadTranscriptOptions,
   ReferencePreview,
   RetentionStats,
   SessionReferenceSourceEntry,
@@ -217,7 +218,8 @@ expectTypeOf(renderTranscript).parameter(0).toEqualTypeOf<SourceCapture>();
 expectTypeOf(readTranscript).returns.toEqualTypeOf<ParsedTranscript>();
 expectTypeOf(transcriptChunks).returns.toExtend<Iterable<string>>();
 expectTypeOf(renderTranscript).returns.toEqualTypeOf<string>();
-expectTypeOf(findInTranscript).parameters.toEqualTypeOf<[text: string, phrase: string]>();
+expectTypeOf(findInTranscript).parameters.toEqualTypeOf<[transcript: string | ParsedTranscript, phrase: string, options?: ReadTranscriptOptions]>();
+expectTypeOf(readTranscript).parameters.toEqualTypeOf<[text: string, options?: ReadTranscriptOptions]>();
 expectTypeOf(findInTranscript).returns.toEqualTypeOf<TranscriptMatch[]>();
 expectTypeOf(rankCandidates).returns.toEqualTypeOf<SessionReferenceCandidate[]>();
 expectTypeOf(toSearchableRecord).returns.toBeObject();
