@@ -3,7 +3,6 @@ import { SessionReferenceResolver } from './host/service.ts';
 
 export default SessionReferenceResolver;
 export { SessionReferenceResolver };
-export type { DetailedPreparedReferencedMessage } from './host/service.ts';
 export { ConfigSchema } from './host/config-schema.ts';
 export * from './core/index.ts';
-export type { SessionReferenceAgent, PreparedReferencedMessage } from './types.ts';
+export type { DetailedPreparedReferencedMessage, SessionReferenceAgent, PreparedReferencedMessage } from './types.ts';

@@ -3,6 +3,7 @@
  * without loading Cordis or any host package.
  */
 import type { ContentBlock, UserMessage } from '@deepseek-ai/dsh-llm';
+import type { PreparedReferenceContext } from './core/prepare.ts';
 
 export type * from './core/types.ts';
 export type { Config, ResolvedConfig, TitleBackfillMode } from './core/config.ts';
@@ -26,4 +27,10 @@ export interface PreparedReferencedMessage {
   content: ContentBlock[];
   /** The frozen `## Referenced sessions` user message, present when there were references. */
   additionalContext?: UserMessage;
+}
+
+/** Result of `prepareDetailed`: the published result plus everything decided on the way. */
+export interface DetailedPreparedReferencedMessage extends PreparedReferencedMessage {
+  /** Budget, per-source previews, statistics, notices, outcomes, text and source; absent when there were no references. */
+  details?: PreparedReferenceContext;
 }

@@ -5,7 +5,7 @@ import { isSessionReferenceError } from '../core/errors.ts';
 import { rewriteMentions } from '../core/prepare.ts';
 import type { PreparedSource } from '../core/prepare.ts';
 import type { SessionReferenceMentionCandidate } from '../core/types.ts';
-import type { DetailedPreparedReferencedMessage } from '../host/service.ts';
+import type { DetailedPreparedReferencedMessage } from '../types.ts';
 import { bytes, cellSafe, count, heading, shellQuote, table } from './format.ts';
 import type { Column } from './format.ts';
 import { openHome, throwawayAgent } from './home.ts';

@@ -1,47 +1,29 @@
 /** The Cordis service `sessionReferenceResolver`: wires the pure core into the DSH host (listeners, reads, saves, discovery). */
 import { Context, Service } from '@deepseek-ai/cordis';
 import type z from '@deepseek-ai/schemastery';
-import type { PreStepDecision } from '@deepseek-ai/dsh-agent';
-import { isCompactCheckpointSource } from '@deepseek-ai/dsh-compaction/checkpoint';
-import { createUserMessage, freezeMessage } from '@deepseek-ai/dsh-llm';
-import type { ContentBlock, UserMessage } from '@deepseek-ai/dsh-llm';
-import type { SessionId } from '@deepseek-ai/dsh-session';
-import type { SpillSource } from '@deepseek-ai/dsh-spill';
-import { abortable } from '../core/abort.ts';
+import { createUserMessage } from '@deepseek-ai/dsh-llm';
+import type { ContentBlock } from '@deepseek-ai/dsh-llm';
 import { withMentions } from '../core/candidates.ts';
 import { resolveConfig } from '../core/config.ts';
 import type { Config, ResolvedConfig } from '../core/config.ts';
-import { cancelledError, isSessionReferenceError, readFailed, throwIfAborted } from '../core/errors.ts';
+import { throwIfAborted } from '../core/errors.ts';
 import { normalizeReferences } from '../core/normalize.ts';
-import {
-  assembleReferenceContext,
-  retainSources,
-  rewriteMentions,
-  SAVE_FAILED,
-  savedOutcome,
-  STORAGE_NOT_CONFIGURED,
-  transcriptFileName,
-} from '../core/prepare.ts';
-import type { PreparedReferenceContext, PreparedSource } from '../core/prepare.ts';
-import { redactCaptures } from '../core/redacted-capture.ts';
+import { assembleReferenceContext, retainSources } from '../core/prepare.ts';
 import { preloadSecretDetector } from '../core/redact.ts';
-import { captureSource, isSurfaceSnapshot, SESSION_REFERENCE_SOURCE_KIND } from '../core/projection.ts';
-import { renderTranscript } from '../core/transcript.ts';
-import type { FullSnapshotOutcome, NormalizedReference, SessionReferenceCandidate, SessionReferenceMentionCandidate, SourceCapture } from '../core/types.ts';
-import type { PreparedReferencedMessage, SessionReferenceAgent } from '../types.ts';
+import type { SessionReferenceCandidate, SessionReferenceMentionCandidate } from '../core/types.ts';
+import type { DetailedPreparedReferencedMessage, PreparedReferencedMessage, SessionReferenceAgent } from '../types.ts';
+import { trackAgentRoutes } from './agent-routes.ts';
+import type { AgentRoute } from './agent-routes.ts';
 import { copyContent, resolveBudget } from './budget-and-content.ts';
 import { ConfigSchema } from './config-schema.ts';
 import { CandidateDiscovery } from './discovery.ts';
+import { listenPreStep } from './pre-step.ts';
 import { SessionReferenceRemote } from './remote.ts';
+import { captureSources } from './source-captures.ts';
+import { saveTranscripts } from './transcript-saves.ts';
 import './augment.ts';
 
 const PREPARING = 'session reference preparation';
-
-/** {@link SessionReferenceResolver.prepareDetailed}'s result: the published result plus everything decided on the way. */
-export interface DetailedPreparedReferencedMessage extends PreparedReferencedMessage {
-  /** Budget, per-source previews, statistics, notices, outcomes, text and source; absent when there were no references. */
-  details?: PreparedReferenceContext;
-}
 
 /**
  * Cross-session references for DSH: rewrites `dsh-session:` mentions in direct user messages to
@@ -56,7 +38,7 @@ export class SessionReferenceResolver extends Service {
 
   /** The validated configuration. */
   readonly config: ResolvedConfig;
-  private readonly routes = new Map<string, { provider?: string; model?: string }>();
+  private readonly routeOf: (agent: SessionReferenceAgent) => AgentRoute;
   private readonly discovery: CandidateDiscovery;
 
   /** Validates the config (failing loudly) and registers the listeners; disposal removes them. */
@@ -72,40 +54,8 @@ export class SessionReferenceResolver extends Service {
     // secretlint takes a few hundred ms to load: pay it at start-up, not in the first citing turn.
     if (this.config.redactSecrets) preloadSecretDetector().catch(() => {});
     ctx.plugin(SessionReferenceRemote);
-
-    ctx.on('system-prompt/assemble', async (_assembly, context, next) => {
-      const assembled = await next();
-      if (context.agent !== undefined) {
-        const { provider, model } = assembled.variables;
-        this.routes.set(context.agent.id, { provider, model });
-      }
-      return assembled;
-    }, { prepend: true });
-    ctx.on('agent/disposed', ({ agent }) => void this.routes.delete(agent.id));
-    ctx.on('agent/pre-step', async (payload, next) => {
-      const decision = await next();
-      return decision.kind === 'reject' ? decision : this.rewriteDecision(payload.agent, decision, payload.signal);
-    }, { prepend: true });
-  }
-
-  private async rewriteDecision(
-    agent: SessionReferenceAgent,
-    decision: Extract<PreStepDecision, { kind: 'enter' }>,
-    signal: AbortSignal,
-  ): Promise<PreStepDecision> {
-    let changed = false;
-    const messages: UserMessage[] = [];
-    for (const message of decision.messages) {
-      const rewritten = message.source.kind === 'user' ? rewriteMentions(message.content) : undefined;
-      if (rewritten === undefined || rewritten.references.length === 0) {
-        messages.push(message);
-        continue;
-      }
-      const prepared = await this.prepare(agent, rewritten.content, rewritten.references, signal);
-      messages.push(freezeMessage({ ...message, content: prepared.content }), prepared.additionalContext!);
-      changed = true;
-    }
-    return changed ? { kind: 'enter', messages } : decision;
+    this.routeOf = trackAgentRoutes(ctx);
+    listenPreStep(ctx, (agent, content, references, signal) => this.prepare(agent, content, references, signal));
   }
 
   /**
@@ -134,13 +84,12 @@ export class SessionReferenceResolver extends Service {
     const normalized = normalizeReferences(references, agent.id, this.config.maxReferences);
     if (normalized.length === 0) return { content: copied };
     throwIfAborted(signal, PREPARING);
-    const route = this.routes.get(agent.id) ?? agent.options ?? {};
-    const budget = await resolveBudget(this.ctx.get('llm'), this.config, route, signal);
+    const budget = await this.resolveBudget(agent, signal);
     throwIfAborted(signal, PREPARING);
-    const captures = await this.redact(await this.readSources(normalized, signal), signal);
+    const captures = await captureSources(this.ctx.sessionQuery, normalized, this.config.redactSecrets, signal);
     throwIfAborted(signal, PREPARING);
     const retained = retainSources(normalized, captures, budget);
-    const outcomes = await this.saveTranscripts(agent.id, retained, signal);
+    const outcomes = await saveTranscripts(this.ctx.get('spillStore'), agent.id, retained, signal);
     const details = assembleReferenceContext(budget, retained, outcomes);
     const additionalContext = createUserMessage({ content: [{ type: 'text', text: details.text }], source: details.source });
     return { content: copied, additionalContext, details };
@@ -152,62 +101,7 @@ export class SessionReferenceResolver extends Service {
    * agent's last prompt assembly (or its options).
    */
   resolveBudget(agent: SessionReferenceAgent, signal?: AbortSignal): Promise<number> {
-    return resolveBudget(this.ctx.get('llm'), this.config, this.routes.get(agent.id) ?? agent.options ?? {}, signal);
-  }
-
-  private async readSources(references: readonly NormalizedReference[], signal?: AbortSignal): Promise<SourceCapture[]> {
-    const reads = references.map(async ({ sessionId, label }) => {
-      try {
-        const snapshot: unknown = await this.ctx.sessionQuery.readSurface(sessionId as SessionId);
-        if (!isSurfaceSnapshot(snapshot)) throw new TypeError('the session query returned a malformed surface');
-        return captureSource(snapshot, sessionId, label, isCompactCheckpointSource);
-      } catch (error) {
-        if (signal?.aborted) throw cancelledError(signal, `reading session ${JSON.stringify(sessionId)}`);
-        throw readFailed(`could not read referenced session ${JSON.stringify(sessionId)}`, error);
-      }
-    });
-    try {
-      return await abortable(Promise.all(reads), signal, 'reading referenced sessions');
-    } catch (error) {
-      if (signal?.aborted && !isSessionReferenceError(error, 'SESSION_REFERENCE_CANCELLED')) throw cancelledError(signal, 'reading referenced sessions');
-      throw error;
-    }
-  }
-
-  private async redact(captures: SourceCapture[], signal?: AbortSignal): Promise<SourceCapture[]> {
-    if (!this.config.redactSecrets) return captures;
-    try {
-      return await redactCaptures(captures, { enabled: true, ...(signal ? { signal } : {}) });
-    } catch (error) {
-      if (signal?.aborted) throw cancelledError(signal, 'redacting referenced sessions');
-      throw error;
-    }
-  }
-
-  private async saveTranscripts(
-    targetSessionId: string,
-    retained: readonly Omit<PreparedSource, 'fullSnapshot'>[],
-    signal?: AbortSignal,
-  ): Promise<(FullSnapshotOutcome | undefined)[]> {
-    if (!retained.some((r) => r.stats.truncated)) return retained.map(() => undefined);
-    throwIfAborted(signal, 'saving referenced-session transcripts');
-    const store = this.ctx.get('spillStore');
-    const saves = retained.map(async ({ reference, capture, stats }): Promise<FullSnapshotOutcome | undefined> => {
-      if (!stats.truncated) return undefined;
-      if (store === undefined) return STORAGE_NOT_CONFIGURED;
-      const content = renderTranscript(capture);
-      // rc.8's SpillSource names a tool call; a reference has none, so the record describes the cited session instead.
-      const source = { kind: SESSION_REFERENCE_SOURCE_KIND, sessionId: reference.sessionId, label: reference.label } as unknown as SpillSource;
-      try {
-        const saved: unknown = await store.saveText({ owner: { sessionId: targetSessionId as SessionId }, source, suggestedName: transcriptFileName(reference), content });
-        return savedOutcome(saved);
-      } catch {
-        return SAVE_FAILED;
-      }
-    });
-    const outcomes = await abortable(Promise.all(saves), signal, 'saving referenced-session transcripts');
-    throwIfAborted(signal, 'saving referenced-session transcripts');
-    return outcomes;
+    return resolveBudget(this.ctx.get('llm'), this.config, this.routeOf(agent), signal);
   }
 
   /**
