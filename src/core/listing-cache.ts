@@ -259,18 +259,26 @@ export class ListingCache<H extends ListedHeader = ListedHeader> {
   }
 
   /**
-   * A listing no older than `ttlMs`: the cached one, a running one to join, or a new one.
-   * Rejects as `list` does, or with CANCELLED as soon as `signal` aborts.
+   * The cached listing when it is younger than `ttlMs`, without waiting: a caller that gets one
+   * answers in the same turn of the event loop. Past half its `ttlMs`, starts the next listing in
+   * the background.
+   */
+  fresh(): SessionListing<H> | undefined {
+    const cached = this.listing;
+    if (cached === undefined) return undefined;
+    const age = this.now() - cached.listedAt;
+    if (age >= this.ttl) return undefined;
+    if (age >= this.ttl / 2) this.refreshAhead();
+    return cached;
+  }
+
+  /**
+   * A listing no older than `ttlMs`: the cached one ({@link fresh}), a running one to join, or a
+   * new one. Rejects as `list` does, or with CANCELLED as soon as `signal` aborts.
    */
   acquire(signal?: AbortSignal): Promise<SessionListing<H>> {
-    const cached = this.listing;
-    if (cached !== undefined) {
-      const age = this.now() - cached.listedAt;
-      if (age < this.ttl) {
-        if (age >= this.ttl / 2) this.refreshAhead();
-        return Promise.resolve(cached);
-      }
-    }
+    const cached = this.fresh();
+    if (cached !== undefined) return Promise.resolve(cached);
     if (!this.sharing()) return this.listAlone(signal);
     let pending = this.shared;
     if (pending === undefined || this.now() - pending.startedAt >= this.ttl) pending = this.start();

@@ -106,8 +106,8 @@ export class CandidateDiscovery {
 
   /**
    * Registers the invalidation listeners on `ctx`; they, and any work in flight, end with its fiber.
-   * Throws INVALID_CONFIG when `cacheTtlMs` or `bodySearchWaitMs` is not a non-negative number, or
-   * `titleBackfill` is neither `'background'` nor `'off'`.
+   * Throws INVALID_CONFIG when `cacheTtlMs`, `bodySearchWaitMs` or `backfillQuietMs` is not a
+   * non-negative number, or `titleBackfill` is neither `'background'` nor `'off'`.
    */
   constructor(ctx: Context, options: CandidateDiscoveryOptions) {
     this.ctx = ctx;
@@ -199,14 +199,7 @@ export class CandidateDiscovery {
   }
 
   private async answer(agent: CandidateDiscoveryAgent, query: string, limit: number, signal: AbortSignal | undefined): Promise<SessionReferenceCandidate[]> {
-    let listing: SessionListing<SessionHeader>;
-    try {
-      listing = await this.cache.acquire(signal);
-    } catch (error) {
-      if (signal?.aborted) throw cancelledError(signal, WHAT);
-      if (isSessionReferenceError(error)) throw error;
-      throw readFailed('listing sessions failed', error);
-    }
+    const listing = this.cache.fresh() ?? (await this.acquire(signal));
     const options = { selfId: agent.id, agentCwd: agent.session.header.cwd, limit };
     let candidates = rankCandidates(listing.labelled(() => this.labeller()), { ...options, query });
     if (candidates.length < limit && query.trim() !== '') {
@@ -215,6 +208,16 @@ export class CandidateDiscovery {
     }
     this.backfill?.schedule(listing);
     return candidates;
+  }
+
+  private async acquire(signal: AbortSignal | undefined): Promise<SessionListing<SessionHeader>> {
+    try {
+      return await this.cache.acquire(signal);
+    } catch (error) {
+      if (signal?.aborted) throw cancelledError(signal, WHAT);
+      if (isSessionReferenceError(error)) throw error;
+      throw readFailed('listing sessions failed', error);
+    }
   }
 
   /** Ms until the menu counts as quiet for the backfill: no keystroke in flight, none answered in the last `backfillQuietMs`. */
