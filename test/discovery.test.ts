@@ -11,6 +11,7 @@ import { projectionCacheDomainSpec } from '@deepseek-ai/dsh-session-projection-c
 import SessionTitleService from '@deepseek-ai/dsh-session-title';
 import type { DomainChanged } from '@deepseek-ai/dsh-storage-domain';
 import { CandidateDiscovery } from '../src/host/discovery.ts';
+import { SessionReferenceResolver } from '../src/host/service.ts';
 import { withMentions } from '../src/core/candidates.ts';
 import type { CandidateDiscoveryAgent } from '../src/host/discovery.ts';
 import { SessionReferenceError, SessionReferenceErrorCode } from '../src/core/errors.ts';
@@ -221,17 +222,17 @@ describe('argument validation and cancellation', () => {
     expect((await rejection(discovery.list(agent('self'), 7 as unknown as string, 5))).code).toBe(
       SessionReferenceErrorCode.INVALID_REFERENCE,
     );
-    for (const cacheTtlMs of [-1, Number.NaN]) {
-      expect(() => new CandidateDiscovery(host.ctx, { cacheTtlMs })).toThrow(
+    for (const candidateCacheTtlMs of [-1, Number.NaN]) {
+      expect(() => new SessionReferenceResolver(host.ctx, { candidateCacheTtlMs })).toThrow(
         expect.objectContaining({ code: SessionReferenceErrorCode.INVALID_CONFIG }),
       );
     }
   });
 
-  it('rejects a bad bodySearchWaitMs, backfillQuietMs or titleBackfill with INVALID_CONFIG', async () => {
+  it('takes its options from the config, whose load rejects a bad bodySearchWaitMs or titleBackfill with INVALID_CONFIG', async () => {
     const host = await boot();
-    for (const options of [{ bodySearchWaitMs: -1 }, { bodySearchWaitMs: Number.NaN }, { backfillQuietMs: -5 }, { titleBackfill: 'eager' as never }]) {
-      expect(() => new CandidateDiscovery(host.ctx, { cacheTtlMs: 1, ...options })).toThrow(
+    for (const options of [{ bodySearchWaitMs: -1 }, { bodySearchWaitMs: Number.NaN }, { titleBackfill: 'eager' as never }]) {
+      expect(() => new SessionReferenceResolver(host.ctx, options)).toThrow(
         expect.objectContaining({ code: SessionReferenceErrorCode.INVALID_CONFIG }),
       );
     }

@@ -49,6 +49,12 @@ const MALFORMED_SURFACES: unknown[] = [
   { session: { id: 's' }, events: null, capturedThroughSeq: null },
   { session: { id: 's' }, events: {}, capturedThroughSeq: null },
   { session: { id: 's' }, events: [], capturedThroughSeq: '3' },
+  { session: { id: 's' }, events: [], capturedThroughSeq: -1 },
+  { session: { id: 's' }, events: [], capturedThroughSeq: 1.5 },
+  { session: { id: 's' }, events: [], capturedThroughSeq: Number.NaN },
+  { session: { id: 's', cwd: 7 }, events: [], capturedThroughSeq: null },
+  { session: { id: 's', version: -1 }, events: [], capturedThroughSeq: null },
+  { session: { id: 's', version: '1' }, events: [], capturedThroughSeq: null },
 ];
 
 /** Answers a save might resolve with instead of a spill ref. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ListingCache, SessionListing } from '../src/core/listing-cache.ts';
 import type { EntryLabel, ListedHeader, ListedSession, ListingEntry } from '../src/core/listing-cache.ts';
 import { SessionReferenceErrorCode } from '../src/core/errors.ts';
+import { resolveConfig } from '../src/core/config.ts';
 
 interface Call {
   readonly signal: AbortSignal;
@@ -191,8 +192,8 @@ describe('ListingCache', () => {
     expect(calls).toHaveLength(4);
   });
 
-  it.each([-1, Number.NaN, '5' as unknown as number])('rejects ttlMs %s with INVALID_CONFIG', (ttlMs) => {
-    expect(() => harness(ttlMs)).toThrow(expect.objectContaining({ code: SessionReferenceErrorCode.INVALID_CONFIG }));
+  it.each([-1, Number.NaN, '5' as unknown as number])('takes its TTL from the config, whose load rejects candidateCacheTtlMs %s with INVALID_CONFIG', (ttlMs) => {
+    expect(() => resolveConfig({ candidateCacheTtlMs: ttlMs })).toThrow(expect.objectContaining({ code: SessionReferenceErrorCode.INVALID_CONFIG }));
   });
 });
 

@@ -97,6 +97,15 @@ describe('mounting', () => {
     expect(error).toBeInstanceOf(SessionReferenceError);
     expect((error as SessionReferenceError).code).toBe('SESSION_REFERENCE_INVALID_CONFIG');
   });
+
+  it('a config the constructor rejects leaves the service name free: a good config mounts next', async () => {
+    const host = await boot();
+    expect(() => new SessionReferenceResolver(host.ctx, { candidateLimit: 0 })).toThrow(
+      expect.objectContaining({ code: 'SESSION_REFERENCE_INVALID_CONFIG' }),
+    );
+    await host.ctx.plugin(SessionReferenceResolver, {});
+    expect(host.ctx.get('sessionReferenceResolver')).toBeInstanceOf(SessionReferenceResolver);
+  });
 });
 
 describe('prepare', () => {

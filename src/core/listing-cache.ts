@@ -3,7 +3,6 @@
 import { toSearchableRecord } from './candidates.ts';
 import type { SearchableCandidateRecord } from './candidates.ts';
 import { abortable } from './abort.ts';
-import { SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
 
 /** The header fields a listing reads: the id, the cwd (ranking) and the creation time (order). */
 export interface ListedHeader {
@@ -238,16 +237,9 @@ export class ListingCache<H extends ListedHeader = ListedHeader> {
   private starts = 0;
   private disposed = false;
 
-  /** Throws INVALID_CONFIG unless `ttlMs` is a non-negative number. */
+  /** `ttlMs` is trusted: the config it comes from was checked at load. */
   constructor(options: ListingCacheOptions<H>) {
-    const { ttlMs } = options;
-    if (typeof ttlMs !== 'number' || Number.isNaN(ttlMs) || ttlMs < 0) {
-      throw new SessionReferenceError(
-        `candidate discovery: cacheTtlMs must be a non-negative number of milliseconds, got ${String(ttlMs)}`,
-        SessionReferenceErrorCode.INVALID_CONFIG,
-      );
-    }
-    this.ttl = ttlMs;
+    this.ttl = options.ttlMs;
     this.now = options.now;
     this.list = options.list;
     this.what = options.what;

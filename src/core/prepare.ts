@@ -1,6 +1,6 @@
 /** The pure steps of `prepare`: mention rewriting, per-source retention, spill outcomes and the assembled context. */
 import { renderReferencedSessions } from './render.ts';
-import { retainReference } from './retention.ts';
+import { retainCapture } from './retention.ts';
 import { SESSION_REFERENCE_SOURCE_KIND } from './projection.ts';
 import { parseSessionReferenceText } from './uri.ts';
 import type {
@@ -71,14 +71,19 @@ export interface PreparedReferenceContext {
   source: SessionReferenceSource;
 }
 
-/** Retains every capture under the same per-source budget; throws BUDGET_EXCEEDED when one cannot fit. */
+/**
+ * Retains every capture under the same per-source budget; throws BUDGET_EXCEEDED when one cannot
+ * fit. Trusts its input, checked once at the edge: captures as `captureSource` builds them from a
+ * snapshot `isSurfaceSnapshot` accepted, and a budget from `resolveConfig` or
+ * `automaticReferenceBytes`. Use `retainReference` for a capture from anywhere else.
+ */
 export function retainSources(
   references: readonly NormalizedReference[],
   captures: readonly SourceCapture[],
   budget: number,
 ): Omit<PreparedSource, 'fullSnapshot'>[] {
   return captures.map((capture, i) => {
-    const { preview, stats, size } = retainReference(capture, budget);
+    const { preview, stats, size } = retainCapture(capture, budget);
     return { reference: references[i]!, capture, preview, stats, size };
   });
 }

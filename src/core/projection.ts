@@ -15,25 +15,36 @@ export interface SurfaceEventLike {
 /** Structural view of a surface snapshot as `sessionQuery.readSurface` returns it. */
 export interface SurfaceSnapshotLike {
   /** The source header. */
-  readonly session: { readonly id: string; readonly cwd?: string; readonly version?: number };
+  readonly session: { readonly id: string; readonly cwd?: string | null; readonly version?: number };
   /** Seq of the last raw log event captured, or null for an empty log. */
   readonly capturedThroughSeq: number | null;
   /** Current surface events in model-history order. */
   readonly events: readonly SurfaceEventLike[];
 }
 
+/** A non-negative safe integer, as seqs and format versions are. */
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
 /**
- * True when `value` has the shape of a surface snapshot: a header object with a string id, an
- * events array, and a `capturedThroughSeq` that is a number or null. The one check of a host's
- * read result before projection trusts it.
+ * True when `value` has the shape of a surface snapshot: a header object with a string id, a
+ * string, null or absent cwd and a non-negative integer or absent version, an events array, and a
+ * `capturedThroughSeq` that is a non-negative integer or null. The one check of a host's read
+ * result: the capture {@link captureSource} builds from a snapshot that passes it is valid by
+ * construction, and nothing after it checks the capture again.
  */
 export function isSurfaceSnapshot(value: unknown): value is SurfaceSnapshotLike {
   if (value === null || typeof value !== 'object') return false;
   const { session, events, capturedThroughSeq } = value as Record<string, unknown>;
+  if (session === null || typeof session !== 'object') return false;
+  const { id, cwd, version } = session as Record<string, unknown>;
   return (
-    session !== null && typeof session === 'object' && typeof (session as { id?: unknown }).id === 'string' &&
+    typeof id === 'string' &&
+    (cwd === undefined || cwd === null || typeof cwd === 'string') &&
+    (version === undefined || isCount(version)) &&
     Array.isArray(events) &&
-    (capturedThroughSeq === null || typeof capturedThroughSeq === 'number')
+    (capturedThroughSeq === null || isCount(capturedThroughSeq))
   );
 }
 
@@ -99,7 +110,7 @@ export function captureSource(snapshot: SurfaceSnapshotLike, sessionId: string, 
     label,
     cwd: snapshot.session.cwd ?? null,
     capturedThroughSeq: snapshot.capturedThroughSeq,
-    capturedFormatVersion: typeof version === 'number' ? version : 0,
+    capturedFormatVersion: version ?? 0,
     messages: Object.freeze(projectSurface(snapshot.events, isCheckpoint).map((m) => Object.freeze(m))),
   });
 }

@@ -27,6 +27,14 @@ export function retainReference(capture: SourceCapture, budget: number): Retenti
     );
   }
   assertCapture(capture);
+  return retainCapture(capture, budget);
+}
+
+/**
+ * {@link retainReference} without its checks, for a capture built by `captureSource` from a
+ * checked snapshot and a budget from the resolved config: `prepare` validates each once, at its edge.
+ */
+export function retainCapture(capture: SourceCapture, budget: number): RetentionResult {
   const ledger = openLedger(capture, budget);
   const newestDropped = dropOldest(ledger);
   if (newestDropped >= 0) refillNewestDropped(ledger, newestDropped);

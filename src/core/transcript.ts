@@ -1,7 +1,7 @@
 /** Full-transcript text format: writer (one string or streamed), strict linear-time reader, and phrase search. */
 
 import { SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
-import type { SourceCapture } from './types.ts';
+import type { ProjectedMessage, SourceCapture } from './types.ts';
 import { TRANSCRIPT_INTRO, UNTRUSTED_WARNING } from './warning.ts';
 
 /** Most code points one fragment line carries; with 6-character escapes a line stays within 2 + 64 × 6 = 386 characters. */
@@ -128,9 +128,9 @@ function headerProblem(header: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-/** Everything before the first message: title, intro, warning, header JSON and explanation, without the final `\n`. */
-function preamble(capture: SourceCapture): string {
-  const header: TranscriptHeader = {
+/** The capture's header metadata, keys in the written order; `redactedSecrets` only when some were. */
+function headerOf(capture: SourceCapture): TranscriptHeader {
+  return {
     sessionId: capture.sessionId,
     label: capture.label,
     cwd: capture.cwd,
@@ -138,20 +138,31 @@ function preamble(capture: SourceCapture): string {
     capturedFormatVersion: capture.capturedFormatVersion,
     ...(capture.redactedSecrets ? { redactedSecrets: capture.redactedSecrets } : {}),
   };
-  const problem = headerProblem(header as unknown as Record<string, unknown>);
-  if (problem !== undefined) throw invalid(`cannot render transcript: ${problem}`);
-  return `${TITLE}\n\n${TRANSCRIPT_INTRO}\n${UNTRUSTED_WARNING}\n\n${JSON.stringify(header, null, 2)}\n\n${EXPLANATION}`;
 }
 
-/** The heading line of message `m` (0-based), after checking its role and text. */
-function headingOf(capture: SourceCapture, m: number): string {
-  const message = capture.messages[m]!;
-  const { role, text } = message;
-  if (role !== 'user' && role !== 'assistant') {
-    throw invalid(`cannot render transcript: message ${m + 1} has an unknown role`);
+/** Throws INVALID_REFERENCE unless the capture's metadata and every message's role and text have the right types. */
+function assertRenderable(capture: SourceCapture): void {
+  const problem = headerProblem(headerOf(capture) as unknown as Record<string, unknown>);
+  if (problem !== undefined) throw invalid(`cannot render transcript: ${problem}`);
+  const messages: unknown = capture.messages;
+  if (!Array.isArray(messages)) throw invalid('cannot render transcript: messages must be an array');
+  for (let m = 0; m < messages.length; m++) {
+    const message = messages[m] as { role?: unknown; text?: unknown } | null;
+    if (message === null || typeof message !== 'object' || (message.role !== 'user' && message.role !== 'assistant')) {
+      throw invalid(`cannot render transcript: message ${m + 1} has an unknown role`);
+    }
+    if (typeof message.text !== 'string') throw invalid(`cannot render transcript: message ${m + 1} text is not a string`);
   }
-  if (typeof text !== 'string') throw invalid(`cannot render transcript: message ${m + 1} text is not a string`);
-  return `### Message ${m + 1}: ${role}${message.checkpoint === true ? ' (checkpoint)' : ''}`;
+}
+
+/** Everything before the first message: title, intro, warning, header JSON and explanation, without the final `\n`. */
+function preamble(capture: SourceCapture): string {
+  return `${TITLE}\n\n${TRANSCRIPT_INTRO}\n${UNTRUSTED_WARNING}\n\n${JSON.stringify(headerOf(capture), null, 2)}\n\n${EXPLANATION}`;
+}
+
+/** The heading line of message `m` (0-based). */
+function headingOf(message: ProjectedMessage, m: number): string {
+  return `### Message ${m + 1}: ${message.role}${message.checkpoint === true ? ' (checkpoint)' : ''}`;
 }
 
 /** How big the chunks of one transcript are. */
@@ -309,8 +320,9 @@ function* transcriptText(capture: SourceCapture, sizes: ChunkSizes): Generator<s
   };
   const messages = capture.messages;
   for (let m = 0; m < messages.length; m++) {
-    const heading = headingOf(capture, m);
-    const text = messages[m]!.text;
+    const message = messages[m]!;
+    const heading = headingOf(message, m);
+    const text = message.text;
     const n = text.length;
     if (n === 0 || !NON_LATIN1.test(text)) {
       if (buffer !== undefined && buffer.length > 0) yield takeUnits(buffer);
@@ -368,12 +380,13 @@ function* transcriptText(capture: SourceCapture, sizes: ChunkSizes): Generator<s
  * Fragments cut the text into runs of at most 64 code points, a well-formed surrogate pair
  * counting as one and a lone surrogate as one; a pair is never split. Linear in the text size.
  *
- * @throws SessionReferenceError `SESSION_REFERENCE_INVALID_REFERENCE` (when iterated) if the
- *   capture's metadata or a message's role/text has the wrong type, so every rendered
+ * @throws SessionReferenceError `SESSION_REFERENCE_INVALID_REFERENCE` at the first iteration,
+ *   before any chunk, if the capture's metadata or a message's role/text has the wrong type, so every rendered
  *   transcript reads back with {@link readTranscript}.
  */
-export function transcriptChunks(capture: SourceCapture): Generator<string, void, undefined> {
-  return transcriptText(capture, STREAM_CHUNKS);
+export function* transcriptChunks(capture: SourceCapture): Generator<string, void, undefined> {
+  assertRenderable(capture);
+  yield* transcriptText(capture, STREAM_CHUNKS);
 }
 
 /**
@@ -384,6 +397,15 @@ export function transcriptChunks(capture: SourceCapture): Generator<string, void
  * @throws SessionReferenceError `SESSION_REFERENCE_INVALID_REFERENCE` for a malformed capture.
  */
 export function renderTranscript(capture: SourceCapture): string {
+  assertRenderable(capture);
+  return renderCapturedTranscript(capture);
+}
+
+/**
+ * {@link renderTranscript} without its checks, for a capture `captureSource` built from a checked
+ * snapshot (valid by construction): `prepare` validates it once, at its edge.
+ */
+export function renderCapturedTranscript(capture: SourceCapture): string {
   const chunks: string[] = [];
   for (const chunk of transcriptText(capture, RENDER_CHUNKS)) chunks.push(chunk);
   return chunks.length === 1 ? chunks[0]! : chunks.join('');

@@ -106,8 +106,7 @@ export class CandidateDiscovery {
 
   /**
    * Registers the invalidation listeners on `ctx`; they, and any work in flight, end with its fiber.
-   * Throws INVALID_CONFIG when `cacheTtlMs`, `bodySearchWaitMs` or `backfillQuietMs` is not a
-   * non-negative number, or `titleBackfill` is neither `'background'` nor `'off'`.
+   * The options are trusted: the service passes its resolved config, checked at load.
    */
   constructor(ctx: Context, options: CandidateDiscoveryOptions) {
     this.ctx = ctx;
@@ -117,16 +116,10 @@ export class CandidateDiscovery {
       list: (signal) => this.listSessions(signal),
       what: WHAT,
     });
-    this.bodyWaitMs = nonNegative('bodySearchWaitMs', options.bodySearchWaitMs ?? DEFAULT_BODY_SEARCH_WAIT_MS);
+    this.bodyWaitMs = options.bodySearchWaitMs ?? DEFAULT_BODY_SEARCH_WAIT_MS;
     this.bodyPage = Math.min(BODY_SEARCH_MAX_PAGE, Math.max(1, Math.floor(options.bodySearchPage ?? 51)));
     const mode = options.titleBackfill ?? 'background';
-    if (mode !== 'background' && mode !== 'off') {
-      throw new SessionReferenceError(
-        `candidate discovery: titleBackfill must be 'background' or 'off', got ${String(mode)}`,
-        SessionReferenceErrorCode.INVALID_CONFIG,
-      );
-    }
-    this.quietMs = nonNegative('backfillQuietMs', options.backfillQuietMs ?? BACKFILL_QUIET_MS);
+    this.quietMs = options.backfillQuietMs ?? BACKFILL_QUIET_MS;
     const backfill =
       mode === 'background' ? new TitleBackfill(ctx, () => this.labeller(), (id) => this.relabel(id), () => this.quietIn()) : undefined;
     this.backfill = backfill;
@@ -270,14 +263,4 @@ export class CandidateDiscovery {
   private relabelAll(): void {
     this.cache.current?.relabelAll();
   }
-}
-
-function nonNegative(field: string, value: number): number {
-  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
-    throw new SessionReferenceError(
-      `candidate discovery: ${field} must be a non-negative number of milliseconds, got ${String(value)}`,
-      SessionReferenceErrorCode.INVALID_CONFIG,
-    );
-  }
-  return value;
 }

@@ -43,8 +43,9 @@ export class SessionReferenceResolver extends Service {
 
   /** Validates the config (failing loudly) and registers the listeners; disposal removes them. */
   constructor(ctx: Context, config: Config = {}) {
+    const resolved = resolveConfig(config); // before super(): a bad config registers nothing
     super(ctx, 'sessionReferenceResolver');
-    this.config = resolveConfig(config);
+    this.config = resolved;
     this.discovery = new CandidateDiscovery(ctx, {
       cacheTtlMs: this.config.candidateCacheTtlMs,
       titleBackfill: this.config.titleBackfill,

@@ -6,7 +6,7 @@ import { throwIfAborted } from '../core/errors.ts';
 import { SAVE_FAILED, savedOutcome, STORAGE_NOT_CONFIGURED, transcriptFileName } from '../core/prepare.ts';
 import type { PreparedSource } from '../core/prepare.ts';
 import { SESSION_REFERENCE_SOURCE_KIND } from '../core/projection.ts';
-import { renderTranscript } from '../core/transcript.ts';
+import { renderCapturedTranscript } from '../core/transcript.ts';
 import type { FullSnapshotOutcome } from '../core/types.ts';
 
 const SAVING = 'saving referenced-session transcripts';
@@ -28,7 +28,7 @@ export async function saveTranscripts(
   const saves = retained.map(async ({ reference, capture, stats }): Promise<FullSnapshotOutcome | undefined> => {
     if (!stats.truncated) return undefined;
     if (store === undefined) return STORAGE_NOT_CONFIGURED;
-    const content = renderTranscript(capture);
+    const content = renderCapturedTranscript(capture);
     // rc.8's SpillSource names a tool call; a reference has none, so the record describes the cited session instead.
     const source = { kind: SESSION_REFERENCE_SOURCE_KIND, sessionId: reference.sessionId, label: reference.label } as unknown as SpillSource;
     try {
