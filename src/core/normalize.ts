@@ -1,6 +1,6 @@
-/** Normalisation of caller-supplied references: validation, defaults, de-duplication and the count limit. */
+/** Normalisation of references: validation of caller-supplied ones, defaults, de-duplication and the count limit. */
 import { SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
-import type { NormalizedReference } from './types.ts';
+import type { NormalizedReference, SessionReferenceInput } from './types.ts';
 
 function show(id: string): string {
   const json = JSON.stringify(id);
@@ -8,28 +8,52 @@ function show(id: string): string {
 }
 
 /**
- * Normalises references in input order: each must be an object with a string `sessionId` and an
- * optional string `label` (INVALID_REFERENCE); the agent's own id is SELF_REFERENCE; a repeated id is
- * skipped (its first label wins); a missing label becomes the id. More than `maxReferences`
- * distinct ids is TOO_MANY. Errors are reported for the earliest offending entry.
+ * Normalises caller-supplied references in input order: each must be an object with a string
+ * `sessionId` and an optional string `label` (INVALID_REFERENCE); the agent's own id is
+ * SELF_REFERENCE; a repeated id is skipped (its first label wins); a missing label becomes the id.
+ * More than `maxReferences` distinct ids is TOO_MANY. Errors are reported for the earliest
+ * offending entry.
  */
 export function normalizeReferences(references: readonly unknown[], selfId: string, maxReferences: number): NormalizedReference[] {
   if (!Array.isArray(references)) {
     throw new SessionReferenceError('references must be an array', SessionReferenceErrorCode.INVALID_REFERENCE);
   }
+  return normalize(references, selfId, maxReferences, assertInput);
+}
+
+/**
+ * {@link normalizeReferences} for references `parseSessionReferenceText` (or `rewriteMentions`)
+ * found, whose shape the parser guarantees: only the self reference, duplicates and the count are
+ * checked.
+ */
+export function normalizeParsedReferences(references: readonly SessionReferenceInput[], selfId: string, maxReferences: number): NormalizedReference[] {
+  return normalize(references, selfId, maxReferences, undefined);
+}
+
+function assertInput(entry: unknown, index: number): asserts entry is SessionReferenceInput {
+  if (entry === null || typeof entry !== 'object') {
+    throw new SessionReferenceError(`reference ${index} is not an object`, SessionReferenceErrorCode.INVALID_REFERENCE);
+  }
+  const { sessionId, label } = entry as { sessionId?: unknown; label?: unknown };
+  if (typeof sessionId !== 'string') {
+    throw new SessionReferenceError(`reference ${index} has no string sessionId`, SessionReferenceErrorCode.INVALID_REFERENCE);
+  }
+  if (label !== undefined && typeof label !== 'string') {
+    throw new SessionReferenceError(`reference ${index} (session ${show(sessionId)}) has a label that is not a string`, SessionReferenceErrorCode.INVALID_REFERENCE);
+  }
+}
+
+function normalize(
+  entries: readonly unknown[],
+  selfId: string,
+  maxReferences: number,
+  assertEntry: typeof assertInput | undefined,
+): NormalizedReference[] {
   const seen = new Set<string>();
   const out: NormalizedReference[] = [];
-  references.forEach((entry: unknown, index) => {
-    if (entry === null || typeof entry !== 'object') {
-      throw new SessionReferenceError(`reference ${index} is not an object`, SessionReferenceErrorCode.INVALID_REFERENCE);
-    }
-    const { sessionId, label } = entry as { sessionId?: unknown; label?: unknown };
-    if (typeof sessionId !== 'string') {
-      throw new SessionReferenceError(`reference ${index} has no string sessionId`, SessionReferenceErrorCode.INVALID_REFERENCE);
-    }
-    if (label !== undefined && typeof label !== 'string') {
-      throw new SessionReferenceError(`reference ${index} (session ${show(sessionId)}) has a label that is not a string`, SessionReferenceErrorCode.INVALID_REFERENCE);
-    }
+  entries.forEach((entry: unknown, index) => {
+    assertEntry?.(entry, index);
+    const { sessionId, label } = entry as SessionReferenceInput;
     if (sessionId === selfId) {
       throw new SessionReferenceError(`reference ${index} cites the target session ${show(sessionId)} itself`, SessionReferenceErrorCode.SELF_REFERENCE);
     }

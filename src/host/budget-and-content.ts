@@ -17,6 +17,11 @@ export function copyContent(content: unknown): ContentBlock[] {
       throw badContent(`content block ${index} is not an object with a string type`);
     }
   });
+  return cloneContent(content as ContentBlock[]);
+}
+
+/** A deep copy of content blocks whose shape is already known (a host message's); uncloneable content is INVALID_REFERENCE. */
+export function cloneContent(content: readonly ContentBlock[]): ContentBlock[] {
   try {
     return structuredClone(content) as ContentBlock[];
   } catch (error) {

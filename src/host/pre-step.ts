@@ -4,13 +4,13 @@ import type { PreStepDecision } from '@deepseek-ai/dsh-agent';
 import { freezeMessage } from '@deepseek-ai/dsh-llm';
 import type { ContentBlock, UserMessage } from '@deepseek-ai/dsh-llm';
 import { rewriteMentions } from '../core/prepare.ts';
+import type { RewrittenContent } from '../core/prepare.ts';
 import type { PreparedReferencedMessage, SessionReferenceAgent } from '../types.ts';
 
-/** What the listener calls for one citing message: the service's `prepare`. */
+/** What the listener calls for one citing message: the service's `prepare`, past the checks the parser already made. */
 export type PrepareMessage = (
   agent: SessionReferenceAgent,
-  content: readonly ContentBlock[],
-  references: readonly unknown[],
+  rewritten: RewrittenContent<ContentBlock>,
   signal: AbortSignal,
 ) => Promise<PreparedReferencedMessage>;
 
@@ -41,7 +41,7 @@ async function rewriteDecision(
       messages.push(message);
       continue;
     }
-    const prepared = await prepare(agent, rewritten.content, rewritten.references, signal);
+    const prepared = await prepare(agent, rewritten, signal);
     messages.push(freezeMessage({ ...message, content: prepared.content }), prepared.additionalContext!);
     changed = true;
   }

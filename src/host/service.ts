@@ -7,14 +7,14 @@ import { withMentions } from '../core/candidates.ts';
 import { resolveConfig } from '../core/config.ts';
 import type { Config, ResolvedConfig } from '../core/config.ts';
 import { throwIfAborted } from '../core/errors.ts';
-import { normalizeReferences } from '../core/normalize.ts';
+import { normalizeParsedReferences, normalizeReferences } from '../core/normalize.ts';
 import { assembleReferenceContext, retainSources } from '../core/prepare.ts';
 import { preloadSecretDetector } from '../core/redact.ts';
-import type { SessionReferenceCandidate, SessionReferenceMentionCandidate } from '../core/types.ts';
+import type { NormalizedReference, SessionReferenceCandidate, SessionReferenceMentionCandidate } from '../core/types.ts';
 import type { DetailedPreparedReferencedMessage, PreparedReferencedMessage, SessionReferenceAgent } from '../types.ts';
 import { trackAgentRoutes } from './agent-routes.ts';
 import type { AgentRoute } from './agent-routes.ts';
-import { copyContent, resolveBudget } from './budget-and-content.ts';
+import { cloneContent, copyContent, resolveBudget } from './budget-and-content.ts';
 import { ConfigSchema } from './config-schema.ts';
 import { CandidateDiscovery } from './discovery.ts';
 import { listenPreStep } from './pre-step.ts';
@@ -56,7 +56,10 @@ export class SessionReferenceResolver extends Service {
     if (this.config.redactSecrets) preloadSecretDetector().catch(() => {});
     ctx.plugin(SessionReferenceRemote);
     this.routeOf = trackAgentRoutes(ctx);
-    listenPreStep(ctx, (agent, content, references, signal) => this.prepare(agent, content, references, signal));
+    listenPreStep(ctx, (agent, rewritten, signal) => {
+      const references = normalizeParsedReferences(rewritten.references, agent.id, this.config.maxReferences);
+      return this.prepareChecked(agent, cloneContent(rewritten.content), references, signal);
+    });
   }
 
   /**
@@ -82,8 +85,17 @@ export class SessionReferenceResolver extends Service {
     signal?: AbortSignal,
   ): Promise<DetailedPreparedReferencedMessage> {
     const copied = copyContent(content);
-    const normalized = normalizeReferences(references, agent.id, this.config.maxReferences);
-    if (normalized.length === 0) return { content: copied };
+    return this.prepareChecked(agent, copied, normalizeReferences(references, agent.id, this.config.maxReferences), signal);
+  }
+
+  /** The steps after the edge, for content and references already checked: budget, reads, retention, saves, assembly. */
+  private async prepareChecked(
+    agent: SessionReferenceAgent,
+    content: ContentBlock[],
+    normalized: readonly NormalizedReference[],
+    signal: AbortSignal | undefined,
+  ): Promise<DetailedPreparedReferencedMessage> {
+    if (normalized.length === 0) return { content };
     throwIfAborted(signal, PREPARING);
     const budget = await this.resolveBudget(agent, signal);
     throwIfAborted(signal, PREPARING);
@@ -93,7 +105,7 @@ export class SessionReferenceResolver extends Service {
     const outcomes = await saveTranscripts(this.ctx.get('spillStore'), agent.id, retained, signal);
     const details = assembleReferenceContext(budget, retained, outcomes);
     const additionalContext = createUserMessage({ content: [{ type: 'text', text: details.text }], source: details.source });
-    return { content: copied, additionalContext, details };
+    return { content, additionalContext, details };
   }
 
   /**
