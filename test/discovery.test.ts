@@ -680,6 +680,23 @@ describe('body matches (§7.5)', () => {
     expect((await discovery.list(agent('self', APP), '', 50)).every((candidate) => candidate.match === undefined)).toBe(true);
   });
 
+  it('redacts credentials in body-match snippets unless redactSnippets is off', async () => {
+    const key = 'ghp_' + 'aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6';
+    await writeSessions(root, [{ id: 'leaky', cwd: APP, title: 'Deploy notes', said: `the quokka deploy uses ${key} for now`, createdAt: 1_000 }]);
+    const host = await boot({ query: 'sqlite' });
+    const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 60_000, bodySearchWaitMs: 30_000 });
+    const [found] = await discovery.list(agent('self', APP), 'quokka', 50);
+    const snippet = (found!.match as { in: 'body'; snippet: string }).snippet;
+    expect(snippet).toContain('quokka');
+    expect(snippet).toContain('[REDACTED');
+    expect(snippet).not.toContain(key);
+    expect(snippet).not.toContain(key.slice(4, 20));
+
+    const raw = new CandidateDiscovery(host.ctx, { cacheTtlMs: 60_000, bodySearchWaitMs: 30_000, redactSnippets: false });
+    const [plain] = await raw.list(agent('self', APP), 'quokka', 50);
+    expect((plain!.match as { in: 'body'; snippet: string }).snippet).toContain(key);
+  });
+
   it('is silent when the engine has search off or throws, and title matches are unaffected', async () => {
     await writeSessions(root, CHATS);
     const off = await boot({ query: 'sqlite-off' });

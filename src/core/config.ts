@@ -38,7 +38,7 @@ export interface Config {
   titleBackfill?: TitleBackfillMode;
   /** Longest wait, in ms, of one keystroke for the host's full-text hits. Default 50. */
   bodySearchWaitMs?: number;
-  /** Replace credentials in captured text with `[REDACTED <kind>]` before anything downstream sees it. Default true. */
+  /** Replace credentials in captured text and in the `@` menu's body-match snippets with `[REDACTED <kind>]` before anything downstream sees them. Default true. */
   redactSecrets?: boolean;
 }
 

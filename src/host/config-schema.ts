@@ -26,5 +26,5 @@ export const ConfigSchema: z<Config> = z.object({
   bodySearchWaitMs: z.natural().default(DEFAULT_BODY_SEARCH_WAIT_MS)
     .description('Longest wait of one keystroke for full-text hits, in ms.'),
   redactSecrets: z.boolean().default(true)
-    .description('Replace credentials in captured text with [REDACTED <kind>] before the model, the log and the transcript see it.'),
+    .description('Replace credentials in captured text and in body-match snippets with [REDACTED <kind>] before the model, the log, the transcript or the @ menu sees them.'),
 }) as z<Config>;

@@ -10,6 +10,7 @@ import { DEFAULT_BODY_SEARCH_WAIT_MS } from '../core/config.ts';
 import type { TitleBackfillMode } from '../core/config.ts';
 import { cancelledError, isSessionReferenceError, readFailed, SessionReferenceError, SessionReferenceErrorCode, throwIfAborted } from '../core/errors.ts';
 import { ListingCache } from '../core/listing-cache.ts';
+import { redactTexts } from '../core/redact.ts';
 import type { Labeller, ListingEntry, SessionListing } from '../core/listing-cache.ts';
 import type { SessionReferenceCandidate } from '../core/types.ts';
 import { BODY_SEARCH_MAX_PAGE, BodySearch } from './body-search.ts';
@@ -60,6 +61,8 @@ export interface CandidateDiscoveryOptions {
   bodySearchPage?: number;
   /** How long, in ms, no keystroke must have been in flight before the backfill starts a session. Default 200. */
   backfillQuietMs?: number;
+  /** Replace credentials in body-match snippets with `[REDACTED <kind>]` (the config's `redactSecrets`). Default true. */
+  redactSnippets?: boolean;
 }
 
 /**
@@ -101,6 +104,7 @@ export class CandidateDiscovery {
   private readonly bodyPage: number;
   private readonly lifetime = new AbortController();
   private readonly quietMs: number;
+  private readonly redactSnippets: boolean;
   private keystrokes = 0;
   private lastKeystroke = Number.NEGATIVE_INFINITY;
 
@@ -120,6 +124,7 @@ export class CandidateDiscovery {
     this.bodyPage = Math.min(BODY_SEARCH_MAX_PAGE, Math.max(1, Math.floor(options.bodySearchPage ?? 51)));
     const mode = options.titleBackfill ?? 'background';
     this.quietMs = options.backfillQuietMs ?? BACKFILL_QUIET_MS;
+    this.redactSnippets = options.redactSnippets ?? true;
     const backfill =
       mode === 'background' ? new TitleBackfill(ctx, () => this.labeller(), (id) => this.relabel(id), () => this.quietIn()) : undefined;
     this.backfill = backfill;
@@ -197,7 +202,7 @@ export class CandidateDiscovery {
     let candidates = rankCandidates(listing.labelled(() => this.labeller()), { ...options, query });
     if (candidates.length < limit && query.trim() !== '') {
       const hits = await this.bodySearch(listing).hits(query, this.bodyWaitMs, signal);
-      if (hits.length > 0) candidates = appendBodyMatches(candidates, this.bodyRecords(listing, hits), options);
+      if (hits.length > 0) candidates = appendBodyMatches(candidates, await this.redacted(this.bodyRecords(listing, hits), signal), options);
     }
     this.backfill?.schedule(listing);
     return candidates;
@@ -254,6 +259,21 @@ export class CandidateDiscovery {
       };
       return { record: listing.recordOf(entry, label), snippet: hit.bestMatch.snippet };
     });
+  }
+
+  /**
+   * The records with every credential in their snippets replaced, unless `redactSnippets` is off.
+   * When the scan fails, no record: a snippet that was not scanned is never shown.
+   */
+  private async redacted(records: BodyMatchRecord[], signal: AbortSignal | undefined): Promise<BodyMatchRecord[]> {
+    if (!this.redactSnippets) return records;
+    try {
+      const { texts } = await redactTexts(records.map((record) => record.snippet), signal ? { signal } : {});
+      return records.map((record, i) => (texts[i] === record.snippet ? record : { ...record, snippet: texts[i]! }));
+    } catch {
+      if (signal?.aborted) throw cancelledError(signal, WHAT);
+      return [];
+    }
   }
 
   private relabel(sessionId: string): void {

@@ -51,6 +51,7 @@ export class SessionReferenceResolver extends Service {
       titleBackfill: this.config.titleBackfill,
       bodySearchWaitMs: this.config.bodySearchWaitMs,
       bodySearchPage: this.config.candidateLimit + 1,
+      redactSnippets: this.config.redactSecrets,
     });
     // secretlint takes a few hundred ms to load: pay it at start-up, not in the first citing turn.
     if (this.config.redactSecrets) preloadSecretDetector().catch(() => {});
