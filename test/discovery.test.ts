@@ -16,8 +16,14 @@ import { withMentions } from '../src/core/candidates.ts';
 import type { CandidateDiscoveryAgent } from '../src/host/discovery.ts';
 import { SessionReferenceError, SessionReferenceErrorCode } from '../src/core/errors.ts';
 import { formatSessionReferenceMention, parseSessionReferenceText } from '../src/core/uri.ts';
+import * as redact from '../src/core/redact.ts';
 import { bootCatalogHost, writeSessions } from './support/catalog-host.ts';
 import type { CatalogHost, CatalogHostOptions, SessionSpec } from './support/catalog-host.ts';
+
+vi.mock('../src/core/redact.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../src/core/redact.ts')>();
+  return { ...actual, redactTexts: vi.fn(actual.redactTexts) };
+});
 
 const APP = '/work/app';
 const OTHER = '/work/other';
@@ -695,6 +701,23 @@ describe('body matches (§7.5)', () => {
     const raw = new CandidateDiscovery(host.ctx, { cacheTtlMs: 60_000, bodySearchWaitMs: 30_000, redactSnippets: false });
     const [plain] = await raw.list(agent('self', APP), 'quokka', 50);
     expect((plain!.match as { in: 'body'; snippet: string }).snippet).toContain(key);
+  });
+
+  it('shows no body hit when the snippet scan fails, and a cancelled scan is CANCELLED', async () => {
+    await writeSessions(root, CHATS);
+    const host = await boot({ query: 'sqlite' });
+    const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 60_000, bodySearchWaitMs: 30_000 });
+    vi.mocked(redact.redactTexts).mockRejectedValueOnce(new Error('detector crashed'));
+    expect(ids(await discovery.list(agent('self', APP), 'zanzibar', 50))).toEqual(['chat-3', 'chat-2']);
+    expect(ids(await discovery.list(agent('self', APP), 'zanzibar', 50))).toEqual(['chat-3', 'chat-2', 'chat-1']);
+
+    const controller = new AbortController();
+    vi.mocked(redact.redactTexts).mockImplementationOnce(async () => {
+      controller.abort(new Error('user moved on'));
+      throw controller.signal.reason;
+    });
+    const error = await discovery.list(agent('self', APP), 'zanzibar', 50, controller.signal).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'SessionReferenceError', code: SessionReferenceErrorCode.CANCELLED });
   });
 
   it('is silent when the engine has search off or throws, and title matches are unaffected', async () => {
