@@ -1,12 +1,59 @@
-// Lint configuration: typescript-eslint's recommended (syntax-level, not type-aware) rules over src, test, bench and e2e; tsc --noEmit does the type checking.
+// Lint configuration: typescript-eslint's type-checked rules everywhere, and the one architectural rule: outside the host-wiring files, src imports no @deepseek-ai/* package.
 import tseslint from 'typescript-eslint';
 
+/** The files of src that talk to the DSH host (Cordis, host packages, schemastery); every other src file is pure logic. */
+export const HOST_WIRING = [
+  'src/index.ts',
+  'src/plugin.ts',
+  'src/config.ts',
+  'src/types.ts',
+  'src/augment.ts',
+  'src/context/budget-lookup.ts',
+  'src/context/capture.ts',
+  'src/context/content.ts',
+  'src/context/pre-step.ts',
+  'src/context/prepare.ts',
+  'src/context/routes.ts',
+  'src/context/spill.ts',
+  'src/discovery/body-search.ts',
+  'src/discovery/discovery.ts',
+  'src/discovery/labels.ts',
+  'src/discovery/title-backfill.ts',
+  'src/invariant/plugin.ts',
+  'src/remote/client.ts',
+  'src/remote/contract.ts',
+  'src/remote/service.ts',
+  'src/remote/typert.ts',
+  'src/cli/bin.ts',
+  'src/cli/program.ts',
+  'src/cli/commands.ts',
+  'src/cli/composition.ts',
+  'src/cli/demo.ts',
+  'src/cli/home.ts',
+  'src/cli/session-dirs.ts',
+  'src/cli/session-writer.ts',
+  'src/cli/snapshot-storage.ts',
+  'src/cli/titles.ts',
+  'src/cli/tolerant-listing.ts',
+];
+
 export default tseslint.config(
-  { ignores: ['lib/**', 'node_modules/**', 'coverage/**'] },
-  ...tseslint.configs.recommended,
+  { ignores: ['lib/**', 'node_modules/**', 'coverage/**', 'e2e/**', 'test/consumer/**', '*.config.*'] },
+  ...tseslint.configs.recommendedTypeChecked,
   {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    ignores: HOST_WIRING,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@deepseek-ai/*'], message: 'Pure files import no host package: move host code into a wiring file (HOST_WIRING in eslint.config.js).' }] },
+      ],
     },
   },
 );

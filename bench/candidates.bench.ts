@@ -21,11 +21,11 @@ import type { Session, SessionHeader } from '@deepseek-ai/dsh-session';
 import { checkpointRecord, projectionCacheDomainSpec } from '@deepseek-ai/dsh-session-projection-cache';
 import type { CheckpointRecord } from '@deepseek-ai/dsh-session-projection-cache';
 import type { DomainChanged } from '@deepseek-ai/dsh-storage-domain';
-import { rankCandidates } from '../src/core/candidates.ts';
-import { SessionListing } from '../src/core/listing-cache.ts';
-import { CandidateDiscovery } from '../src/host/discovery.ts';
-import type { CandidateDiscoveryOptions } from '../src/host/discovery.ts';
-import { openLabeller } from '../src/host/label-source.ts';
+import { rankCandidates } from '../src/discovery/rank.ts';
+import { SessionListing } from '../src/discovery/listing-cache.ts';
+import { CandidateDiscovery } from '../src/discovery/discovery.ts';
+import type { CandidateDiscoveryOptions } from '../src/discovery/discovery.ts';
+import { openLabeller } from '../src/discovery/labels.ts';
 import { bootCatalogHost } from '../test/support/catalog-host.ts';
 import type { CatalogHost, SessionSpec } from '../test/support/catalog-host.ts';
 

@@ -15,10 +15,11 @@
 import { Buffer } from 'node:buffer';
 import { createUserMessage } from '@deepseek-ai/dsh-llm';
 import { Session, SessionId } from '@deepseek-ai/dsh-session';
-import { checkContextMessage, checkDeepFrozen } from '../src/core/context-check.ts';
-import { assembleReferenceContext, retainSources, STORAGE_NOT_CONFIGURED } from '../src/core/prepare.ts';
-import type { NormalizedReference, SourceCapture } from '../src/core/types.ts';
-import '../src/host/augment.ts';
+import { checkContextMessage, checkDeepFrozen } from '../src/invariant/context-check.ts';
+import { assembleReferenceContext, retainSources, STORAGE_NOT_CONFIGURED } from '../src/context/assemble.ts';
+import type { NormalizedReference } from '../src/mentions/normalize.ts';
+import type { SourceCapture } from '../src/context/shapes.ts';
+import '../src/augment.ts';
 import { rng } from './rng.ts';
 
 const ITERATIONS = Number(process.env.BENCH_INVARIANT_ITER ?? 41);

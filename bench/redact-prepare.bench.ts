@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { SessionId } from '@deepseek-ai/dsh-session';
 import { bootHost, writeSession } from '../test/support/host.ts';
 import type { SessionItem } from '../test/support/host.ts';
-import { SessionReferenceResolver } from '../src/host/service.ts';
+import { SessionReferenceResolver } from '../src/plugin.ts';
 import type { SessionReferenceAgent } from '../src/types.ts';
-import { redactTexts } from '../src/core/redact.ts';
+import { redactTexts } from '../src/redaction/redact.ts';
 import { rng, wordText } from './rng.ts';
 
 const ITERATIONS = Number(process.env.BENCH_REDACT_ITER ?? 21);

@@ -17,7 +17,7 @@
 // MB are UTF-8 megabytes (10^6 bytes) of the texts scanned.
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
-import { findCandidateWindows, redactTexts } from '../src/core/redact.ts';
+import { findCandidateWindows, redactTexts } from '../src/redaction/redact.ts';
 import { FALSE_POSITIVES, SECRET_FORMATS } from '../test/support/secret-corpus.ts';
 import { rng, wordText } from './rng.ts';
 

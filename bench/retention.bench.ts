@@ -1,6 +1,6 @@
 // Retention benchmark: time by source size, cost per source byte, and budget fill over a generated corpus.
-import { retainReference } from '../src/core/retention.ts';
-import type { ProjectedMessage, SourceCapture } from '../src/core/types.ts';
+import { retainReference } from '../src/context/retention.ts';
+import type { ProjectedMessage, SourceCapture } from '../src/context/shapes.ts';
 import { rng } from './rng.ts';
 
 

@@ -13,8 +13,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { readTranscript, renderTranscript, transcriptChunks } from '../src/core/transcript.ts';
-import type { ProjectedMessage, SourceCapture } from '../src/core/types.ts';
+import { readTranscript, renderTranscript, transcriptChunks } from '../src/transcript/transcript.ts';
+import type { ProjectedMessage, SourceCapture } from '../src/context/shapes.ts';
 import { rng } from './rng.ts';
 
 const MiB = 1024 * 1024;

@@ -11,16 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Context } from '@deepseek-ai/cordis';
 import SessionStore from '@deepseek-ai/dsh-session';
 import JsonlSessionPersistence from '@deepseek-ai/dsh-session-persistence-jsonl';
-import {
-  encodeSessionReferenceUri,
-  findInTranscript,
-  formatSessionReferenceMention,
-  parseSessionReferenceText,
-  readTranscript,
-  UNTRUSTED_WARNING,
-} from '../src/index.ts';
-import { renderTranscript } from '../src/core/transcript.ts';
-import type { SessionReferenceMentionCandidate, SessionReferenceSource } from '../src/index.ts';
+import { encodeSessionReferenceUri, formatSessionReferenceMention, parseSessionReferenceText } from '../src/mentions/uri.ts';
+import { findInTranscript, readTranscript } from '../src/transcript/transcript.ts';
+import { UNTRUSTED_WARNING } from '../src/context/warning.ts';
+import { renderTranscript } from '../src/transcript/transcript.ts';
+import type { SessionReferenceMentionCandidate, SessionReferenceSource } from '../src/types.ts';
 import { DEMO_IDS, DEMO_PROJECTS, writeDemoHome } from '../src/cli/demo.ts';
 import { channel, colourEnabled } from '../src/cli/io.ts';
 import { SPINNER_DELAY_MS, withProgress } from '../src/cli/progress.ts';
@@ -32,7 +27,7 @@ import { writeSession } from './support/write-session.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const NODE = process.execPath;
-const CLI = join(ROOT, 'lib', 'cli.js');
+const CLI = join(ROOT, 'lib', 'cli', 'bin.js');
 
 let tmp: string;
 /** A zstd home: the demo sessions (two projects, compacted, injection-looking, large), cold titles in storages/. */

@@ -11,11 +11,13 @@ import { CallId, createAssistantMessage, createToolResultMessage, createUserMess
 import type { ContentBlock } from '@deepseek-ai/dsh-llm';
 import { foldSurface, SessionId } from '@deepseek-ai/dsh-session';
 import type { Session, SessionEvent } from '@deepseek-ai/dsh-session';
-import SessionReferenceResolver, { projectSurface } from '../src/index.ts';
-import type { PreparedReferencedMessage, SessionReferenceSource } from '../src/index.ts';
+import SessionReferenceResolver from '../src/index.ts';
+import { projectSurface } from '../src/context/projection.ts';
+import type { PreparedReferencedMessage } from '../src/types.ts';
+import type { SessionReferenceSource } from '../src/types.ts';
 import { bootHost } from './support/host.ts';
 import type { Host } from './support/host.ts';
-import type { ReferencePreview } from '../src/core/types.ts';
+import type { ReferencePreview } from '../src/context/shapes.ts';
 
 const SOURCES = ['live-a', 'live-b', 'live-c'] as const;
 const PREPARES = 50;

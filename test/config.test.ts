@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { resolveConfig, automaticReferenceBytes } from '../src/core/config.ts';
-import { ConfigSchema } from '../src/host/config-schema.ts';
-import { SessionReferenceError } from '../src/core/errors.ts';
+import { automaticReferenceBytes } from '../src/context/budget.ts';
+import { ConfigSchema, loadConfig } from '../src/config.ts';
+import type { Config, ResolvedConfig } from '../src/config.ts';
+import { SessionReferenceError } from '../src/errors.ts';
+
+const resolveConfig = (config: unknown): ResolvedConfig => loadConfig(config as Config);
 
 function code(fn: () => unknown): string | undefined {
   try {
@@ -57,8 +60,8 @@ describe('config', () => {
     expect(code(() => resolveConfig(config))).toBe('SESSION_REFERENCE_INVALID_CONFIG');
   });
 
-  it('rejects a non-object config', () => {
-    expect(code(() => resolveConfig(null))).toBe('SESSION_REFERENCE_INVALID_CONFIG');
+  it('rejects a non-object config; a null config is absent, like a null field', () => {
+    expect(resolveConfig(null)).toEqual(resolveConfig({}));
     expect(code(() => resolveConfig(3))).toBe('SESSION_REFERENCE_INVALID_CONFIG');
     expect(code(() => resolveConfig([]))).toBe('SESSION_REFERENCE_INVALID_CONFIG');
   });

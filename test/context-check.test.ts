@@ -1,13 +1,14 @@
 // The pure context-message checks the invariant companion runs: silent on everything the core renders, specific on each tamper.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkCitingRewrite, checkContextMessage, checkDeepFrozen, checkPlacement, isSessionReferenceContext } from '../src/core/context-check.ts';
-import type { CheckedMessage } from '../src/core/context-check.ts';
-import { SessionReferenceError } from '../src/core/errors.ts';
-import { assembleReferenceContext, retainSources, SAVE_FAILED, STORAGE_NOT_CONFIGURED } from '../src/core/prepare.ts';
-import { tagSafeStringify } from '../src/core/tag-safe-json.ts';
-import type { FullSnapshotOutcome, NormalizedReference, SourceCapture } from '../src/core/types.ts';
-import { formatSessionReferenceMention } from '../src/core/uri.ts';
+import { checkCitingRewrite, checkContextMessage, checkDeepFrozen, checkPlacement, isSessionReferenceContext } from '../src/invariant/context-check.ts';
+import type { CheckedMessage } from '../src/invariant/context-check.ts';
+import { SessionReferenceError } from '../src/errors.ts';
+import { assembleReferenceContext, retainSources, SAVE_FAILED, STORAGE_NOT_CONFIGURED } from '../src/context/assemble.ts';
+import { tagSafeStringify } from '../src/context/tag-safe-json.ts';
+import type { FullSnapshotOutcome, SourceCapture } from '../src/context/shapes.ts';
+import type { NormalizedReference } from '../src/mentions/normalize.ts';
+import { formatSessionReferenceMention } from '../src/mentions/uri.ts';
 
 const OPEN = '<referenced-sessions>';
 const CLOSE = '</referenced-sessions>';

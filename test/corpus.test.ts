@@ -10,7 +10,7 @@ import type { Session } from '@deepseek-ai/dsh-session';
 import SessionProjectionRegistry from '@deepseek-ai/dsh-session-projection';
 import SessionTitleService, { normalizeSessionTitle } from '@deepseek-ai/dsh-session-title';
 import SessionReferenceResolver, { SessionReferenceError, formatSessionReferenceMention, parseSessionReferenceText } from '../src/index.ts';
-import type { PreparedReferencedMessage } from '../src/index.ts';
+import type { PreparedReferencedMessage } from '../src/types.ts';
 import { bootHost, writeSession } from './support/host.ts';
 import type { Host, SessionItem } from './support/host.ts';
 import { checkPrepared, DEFAULT_BUDGET, fullPreviewBytes, InvariantViolation, minimalPreviewBytes, projectItems } from './support/invariants.ts';

@@ -10,18 +10,18 @@ import { SessionId } from '@deepseek-ai/dsh-session';
 import { projectionCacheDomainSpec } from '@deepseek-ai/dsh-session-projection-cache';
 import SessionTitleService from '@deepseek-ai/dsh-session-title';
 import type { DomainChanged } from '@deepseek-ai/dsh-storage-domain';
-import { CandidateDiscovery } from '../src/host/discovery.ts';
-import { SessionReferenceResolver } from '../src/host/service.ts';
-import { withMentions } from '../src/core/candidates.ts';
-import type { CandidateDiscoveryAgent } from '../src/host/discovery.ts';
-import { SessionReferenceError, SessionReferenceErrorCode } from '../src/core/errors.ts';
-import { formatSessionReferenceMention, parseSessionReferenceText } from '../src/core/uri.ts';
-import * as redact from '../src/core/redact.ts';
+import { CandidateDiscovery } from '../src/discovery/discovery.ts';
+import { SessionReferenceResolver } from '../src/plugin.ts';
+import { withMentions } from '../src/discovery/rank.ts';
+import type { CandidateDiscoveryAgent } from '../src/discovery/discovery.ts';
+import { SessionReferenceError, SessionReferenceErrorCode } from '../src/errors.ts';
+import { formatSessionReferenceMention, parseSessionReferenceText } from '../src/mentions/uri.ts';
+import * as redact from '../src/redaction/redact.ts';
 import { bootCatalogHost, writeSessions } from './support/catalog-host.ts';
 import type { CatalogHost, CatalogHostOptions, SessionSpec } from './support/catalog-host.ts';
 
-vi.mock('../src/core/redact.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../src/core/redact.ts')>();
+vi.mock('../src/redaction/redact.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../src/redaction/redact.ts')>();
   return { ...actual, redactTexts: vi.fn(actual.redactTexts) };
 });
 

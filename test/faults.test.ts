@@ -13,7 +13,8 @@ import type { UserMessage } from '@deepseek-ai/dsh-llm';
 import { SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionEvent } from '@deepseek-ai/dsh-session';
 import SessionReferenceResolver, { formatSessionReferenceMention, SessionReferenceError } from '../src/index.ts';
-import type { OmissionNotice, SessionReferenceSource } from '../src/index.ts';
+import type { OmissionNotice } from '../src/context/shapes.ts';
+import type { SessionReferenceSource } from '../src/types.ts';
 import { bootHost, messageText, writeSession } from './support/host.ts';
 import type { Host } from './support/host.ts';
 

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SessionReferenceResolver, { DEFAULT_MAX_REFERENCE_BYTES, SessionReferenceError } from '../src/index.ts';
-import type { SessionReferenceAgent, SessionReferenceSource } from '../src/index.ts';
+import type { SessionReferenceAgent } from '../src/types.ts';
+import type { SessionReferenceSource } from '../src/types.ts';
 import { bootHost, writeSession } from './support/host.ts';
 import type { Host } from './support/host.ts';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeParsedReferences, normalizeReferences } from '../src/core/normalize.ts';
-import { formatSessionReferenceMention, parseSessionReferenceText } from '../src/core/uri.ts';
-import { SessionReferenceError } from '../src/core/errors.ts';
+import { normalizeReferences } from '../src/mentions/normalize.ts';
+import { formatSessionReferenceMention, parseSessionReferenceText } from '../src/mentions/uri.ts';
+import { SessionReferenceError } from '../src/errors.ts';
 
 function codeOf(fn: () => unknown): string | undefined {
   try {
@@ -56,31 +56,11 @@ describe('normalizeReferences', () => {
   });
 });
 
-describe('normalizeParsedReferences', () => {
-  const outcome = (fn: () => unknown): unknown => {
-    try {
-      return fn();
-    } catch (error) {
-      return { code: (error as SessionReferenceError).code, message: (error as Error).message };
-    }
-  };
-
-  it('gives what normalizeReferences gives for every well-formed list (same result, or the same error and message)', () => {
-    const ids = fc.constantFrom('self', 'a', 'b', 'c', 'd');
-    const input = fc.record({ sessionId: ids, label: fc.option(fc.string(), { nil: undefined }) }, { requiredKeys: ['sessionId'] });
-    fc.assert(
-      fc.property(fc.array(input, { maxLength: 8 }), fc.integer({ min: 1, max: 3 }), (references, max) => {
-        const inputs = references.map(({ sessionId, label }) => (label === undefined ? { sessionId } : { sessionId, label }));
-        expect(outcome(() => normalizeParsedReferences(inputs, 'self', max))).toEqual(outcome(() => normalizeReferences(inputs, 'self', max)));
-      }),
-      { seed: 23, numRuns: 500 },
-    );
-  });
-
+describe('normalizeReferences on what the parser found', () => {
   it('takes what the parser found as it is: the references of a message with mentions', () => {
     const mention = (sessionId: string, label: string) => formatSessionReferenceMention({ sessionId, label });
     const { references } = parseSessionReferenceText(`see ${mention('a', 'A')} and ${mention('a', 'again')} and ${mention('b', 'B')}`);
-    expect(normalizeParsedReferences(references, 'self', 3)).toEqual([
+    expect(normalizeReferences(references, 'self', 3)).toEqual([
       { sessionId: 'a', label: 'A', inputIndex: 0 },
       { sessionId: 'b', label: 'B', inputIndex: 1 },
     ]);

@@ -1,6 +1,6 @@
 import { isCompactCheckpointSource } from '@deepseek-ai/dsh-compaction/checkpoint';
 import { describe, expect, it } from 'vitest';
-import { captureSource, projectSurface } from '../src/core/projection.ts';
+import { captureSource, projectSurface } from '../src/context/projection.ts';
 
 const text = (t: string) => ({ type: 'text', text: t });
 const user = (content: unknown[], source: unknown = { kind: 'user' }) => ({ type: 'user/message', data: { id: 'x', role: 'user', content, source } });

@@ -12,8 +12,8 @@ import {
   preloadSecretDetector,
   redactTexts,
   redactionMarker,
-} from '../src/core/redact.ts';
-import type { SecretKind } from '../src/core/redact.ts';
+} from '../src/redaction/redact.ts';
+import type { SecretKind } from '../src/redaction/redact.ts';
 import { FALSE_POSITIVES, LEFT_EDGES, PRESET_EXAMPLES, RIGHT_EDGES, SECRET_FORMATS, filler } from './support/secret-corpus.ts';
 import type { SecretExample } from './support/secret-corpus.ts';
 

@@ -9,7 +9,13 @@ import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SessionReferenceResolver, { formatSessionReferenceMention, readTranscript } from '../src/index.ts';
-import type { DetailedPreparedReferencedMessage, SessionReferenceAgent, SessionReferenceSource } from '../src/index.ts';
+import type { SessionReferenceAgent } from '../src/types.ts';
+import type { SessionReferenceSource } from '../src/types.ts';
+import type { ContentBlock } from '@deepseek-ai/dsh-llm';
+import { copyContent } from '../src/context/content.ts';
+import { prepareMessage } from '../src/context/prepare.ts';
+import type { PreparedMessageDetails } from '../src/context/prepare.ts';
+import { normalizeReferences } from '../src/mentions/normalize.ts';
 import { bootHost, createTargetAgent, readPersistedLog, runTurn, writeSession } from './support/host.ts';
 import type { Host } from './support/host.ts';
 import { FALSE_POSITIVES, filler, SECRET_FORMATS } from './support/secret-corpus.ts';
@@ -47,8 +53,14 @@ async function withConfig<T>(changes: Partial<{ maxReferenceBytes: number; redac
   }
 }
 
+/** `prepare`, also returning what it decided on the way. */
+function prepareDetailed(agent: SessionReferenceAgent, content: ContentBlock[], references: readonly unknown[]): Promise<PreparedMessageDetails> {
+  const preparing = { ctx: host.ctx, config: resolver.config, routeOf: (a: SessionReferenceAgent) => a.options ?? {} };
+  return prepareMessage(preparing, agent, copyContent(content), normalizeReferences(references, agent.id, resolver.config.maxReferences), undefined);
+}
+
 /** Everything model-visible or stored that a prepare produced: the context text, its source, and the decoded transcript. */
-async function outputs(prepared: DetailedPreparedReferencedMessage): Promise<{ text: string; source: string; transcript: string[]; headerCounts: (number | undefined)[] }> {
+async function outputs(prepared: PreparedMessageDetails): Promise<{ text: string; source: string; transcript: string[]; headerCounts: (number | undefined)[] }> {
   const context = prepared.additionalContext!;
   const text = (context.content[0] as { text: string }).text;
   const transcript: string[] = [];
@@ -102,7 +114,7 @@ describe('no secret travels (property, through prepare with a real spill store)'
         });
         const label = labelSecret === undefined ? 'plain label' : `label ${labelSecret.text} end`;
         const prepared = await withConfig({ maxReferenceBytes: budget }, () =>
-          resolver.prepareDetailed(agent, [{ type: 'text', text: '@x' }], [{ sessionId: id, label }]));
+          prepareDetailed(agent, [{ type: 'text', text: '@x' }], [{ sessionId: id, label }]));
         const { text, source, transcript, headerCounts } = await outputs(prepared);
         const values = [...secrets.map(([example]) => example.secret), ...(labelSecret ? [labelSecret.secret] : [])];
         const decoded = [...framedStrings(text), ...transcript];
@@ -158,7 +170,7 @@ describe('look-alikes', () => {
   it('stay byte-exact and count nothing', async () => {
     const text = FALSE_POSITIVES.join('\n');
     await writeSession(host, { id: 'lookalikes', items: [{ kind: 'user', text }] });
-    const prepared = await resolver.prepareDetailed(agent, [{ type: 'text', text: '@x' }], [{ sessionId: 'lookalikes' }]);
+    const prepared = await prepareDetailed(agent, [{ type: 'text', text: '@x' }], [{ sessionId: 'lookalikes' }]);
     expect(framedStrings((prepared.additionalContext!.content[0] as { text: string }).text)).toContain(text);
     expect((prepared.additionalContext!.source as SessionReferenceSource).references[0]!.redactedSecrets).toBe(0);
   });
@@ -172,7 +184,7 @@ describe('redaction and retention', () => {
     await writeSession(host, { id: 'straddle', items: [{ kind: 'user', text: long }] });
     for (const budget of [200, 260, 320, 400, 500]) {
       const prepared = await withConfig({ maxReferenceBytes: budget }, () =>
-        resolver.prepareDetailed(agent, [{ type: 'text', text: '@x' }], [{ sessionId: 'straddle' }]));
+        prepareDetailed(agent, [{ type: 'text', text: '@x' }], [{ sessionId: 'straddle' }]));
       const source = prepared.details!.sources[0]!;
       const kept = source.preview.conversation[0]!.text;
       expect(kept).not.toContain(key.slice(4, 20));
@@ -189,7 +201,7 @@ describe('redaction and retention', () => {
 
   it('with redactSecrets: false every text is byte-exact', async () => {
     const prepared = await withConfig({ redactSecrets: false }, () =>
-      resolver.prepareDetailed(agent, [{ type: 'text', text: '@x' }], [{ sessionId: 'straddle' }]));
+      prepareDetailed(agent, [{ type: 'text', text: '@x' }], [{ sessionId: 'straddle' }]));
     expect(framedStrings((prepared.additionalContext!.content[0] as { text: string }).text)).toContain(long);
     expect((prepared.additionalContext!.source as SessionReferenceSource).references[0]!.redactedSecrets).toBe(0);
   });

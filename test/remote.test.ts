@@ -31,13 +31,14 @@ import SessionReferenceResolver, {
   SessionReferenceError,
   SessionReferenceErrorCode,
 } from '../src/index.ts';
-import type { SessionReferenceMentionCandidate } from '../src/index.ts';
-import SessionReferenceRemote from '../src/host/remote.ts';
-import { agentIdSchema, candidatesDescriptor, candidatesResultSchema, querySchema } from '../src/host/remote-contract.ts';
-import { CANDIDATES_ENDPOINT, REMOTE_NAMESPACE, REMOTE_PACKAGE, REMOTE_SERVICE_KEY } from '../src/host/remote-names.ts';
-import TYPERT_REMOTE from '../src/host/remote-client.ts';
-import type { SessionReferenceCandidatesRemote } from '../src/host/remote-client.ts';
-import { TYPERT } from '../src/host/typert.ts';
+import type { SessionReferenceMentionCandidate } from '../src/types.ts';
+import SessionReferenceRemote from '../src/remote/service.ts';
+import { withMentions } from '../src/discovery/rank.ts';
+import { agentIdSchema, candidatesDescriptor, candidatesResultSchema, querySchema } from '../src/remote/contract.ts';
+import { CANDIDATES_ENDPOINT, REMOTE_NAMESPACE, REMOTE_PACKAGE, REMOTE_SERVICE_KEY } from '../src/remote/names.ts';
+import TYPERT_REMOTE from '../src/remote/client.ts';
+import type { SessionReferenceCandidatesRemote } from '../src/remote/client.ts';
+import { TYPERT } from '../src/remote/typert.ts';
 import { bootHost, createTargetAgent, NoSearchSessionQuery, writeSession } from './support/host.ts';
 import type { Host } from './support/host.ts';
 
@@ -153,7 +154,7 @@ describe('the Remote service', () => {
 describe('ctx.typertGateway.invoke() with the strict ./typert definition', () => {
   it('resolves agentId to the live agent and returns validated candidates with mentions', async () => {
     const host = await bootRemoteHost();
-    const spy = vi.spyOn(SessionReferenceResolver.prototype, 'remoteExportCandidates');
+    const spy = vi.spyOn(SessionReferenceResolver.prototype, 'listCandidates');
     const value = await invoke(host, { agentId: 'target', query: '' });
     const candidates = expectCandidates(value);
     expect(candidates[0]).toEqual({
@@ -166,11 +167,12 @@ describe('ctx.typertGateway.invoke() with the strict ./typert definition', () =>
     });
     expect(candidates[1]).not.toHaveProperty('cwd');
     expect(spy).toHaveBeenCalledTimes(1);
-    const [agent, query, signal] = spy.mock.calls[0]!;
+    const [agent, query, limit, signal] = spy.mock.calls[0]!;
     expect(agent).toBe(host.ctx.agents.get(SessionId('target')));
     expect(query).toBe('');
+    expect(limit).toBe(host.ctx.sessionReferenceResolver.config.candidateLimit);
     expect(signal).toBeInstanceOf(AbortSignal);
-    expect(value).toEqual(await host.ctx.sessionReferenceResolver.remoteExportCandidates(agent, ''));
+    expect(value).toEqual(withMentions(await host.ctx.sessionReferenceResolver.listCandidates(agent, '')));
   });
 
   it('filters by query and honours candidateLimit', async () => {
@@ -181,7 +183,7 @@ describe('ctx.typertGateway.invoke() with the strict ./typert definition', () =>
 
   it('rejects bad arguments with typed gateway errors before reaching the resolver', async () => {
     const host = await bootRemoteHost();
-    const spy = vi.spyOn(SessionReferenceResolver.prototype, 'remoteExportCandidates');
+    const spy = vi.spyOn(SessionReferenceResolver.prototype, 'listCandidates');
     const endpoint = CANDIDATES_ENDPOINT;
     expect(await gatewayError(invoke(host, { agentId: 'target', query: 42 }))).toEqual({ code: 'input-invalid', field: 'query', endpoint });
     expect(await gatewayError(invoke(host, { agentId: 7, query: '' }))).toEqual({ code: 'input-invalid', field: 'agentId', endpoint });
@@ -199,8 +201,8 @@ describe('ctx.typertGateway.invoke() with the strict ./typert definition', () =>
 
   it('validates the result: a malformed candidate is result-invalid', async () => {
     const host = await bootRemoteHost();
-    vi.spyOn(SessionReferenceResolver.prototype, 'remoteExportCandidates').mockResolvedValue([
-      { sessionId: 'alpha', label: 'alpha', sameWorkspace: 'yes', createdAt: 1, mention: 'm' } as never,
+    vi.spyOn(SessionReferenceResolver.prototype, 'listCandidates').mockResolvedValue([
+      { sessionId: 'alpha', label: 'alpha', sameWorkspace: 'yes', createdAt: 1 } as never,
     ]);
     expect(await gatewayError(invoke(host, { agentId: 'target', query: '' }))).toMatchObject({ code: 'result-invalid', field: 'result' });
   });
@@ -435,8 +437,8 @@ describe('the published contributions', () => {
   it('package.json exports ./typert and ./remote from the built contributions, with types', () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown> };
     expect(manifest.name).toBe(REMOTE_PACKAGE);
-    expect(manifest.exports['./typert']).toEqual({ types: './lib/host/typert.d.ts', default: './lib/host/typert.js' });
-    expect(manifest.exports['./remote']).toEqual({ types: './lib/host/remote-client.d.ts', default: './lib/host/remote-client.js' });
+    expect(manifest.exports['./typert']).toEqual({ types: './lib/remote/typert.d.ts', default: './lib/remote/typert.js' });
+    expect(manifest.exports['./remote']).toEqual({ types: './lib/remote/client.d.ts', default: './lib/remote/client.js' });
     expect(TYPERT).toMatchObject({ package: REMOTE_PACKAGE, face: 'host', invocations: [candidatesDescriptor] });
     expect(TYPERT_REMOTE).toEqual({ package: REMOTE_PACKAGE, descriptors: [candidatesDescriptor] });
   });

@@ -6,11 +6,11 @@ import {
   REFERENCED_SESSIONS_CLOSE_TAG,
   REFERENCED_SESSIONS_OPEN_TAG,
   renderReferencedSessions,
-} from '../src/core/render.ts';
-import { retainReference } from '../src/core/retention.ts';
-import { SessionReferenceError } from '../src/core/errors.ts';
-import type { OmissionNotice, ReferencePreview, SourceCapture } from '../src/core/types.ts';
-import { SNAPSHOT_INTRO, UNTRUSTED_WARNING } from '../src/core/warning.ts';
+} from '../src/context/render.ts';
+import { retainReference } from '../src/context/retention.ts';
+import { SessionReferenceError } from '../src/errors.ts';
+import type { OmissionNotice, ReferencePreview, SourceCapture } from '../src/context/shapes.ts';
+import { SNAPSHOT_INTRO, UNTRUSTED_WARNING } from '../src/context/warning.ts';
 
 const preview: ReferencePreview = {
   sessionId: 'a<b',

@@ -2,10 +2,10 @@
 import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SessionReferenceError, SessionReferenceErrorCode } from '../src/core/errors.ts';
-import { omissionMarker, retainReference } from '../src/core/retention.ts';
-import { jsonByteLengthWithUtf8, tagSafeStringify, utf8CodePointBytes } from '../src/core/tag-safe-json.ts';
-import type { ProjectedMessage, RetentionResult, SourceCapture } from '../src/core/types.ts';
+import { SessionReferenceError, SessionReferenceErrorCode } from '../src/errors.ts';
+import { omissionMarker, retainReference } from '../src/context/retention.ts';
+import { jsonByteLengthWithUtf8, tagSafeStringify, utf8CodePointBytes } from '../src/context/tag-safe-json.ts';
+import type { ProjectedMessage, RetentionResult, SourceCapture } from '../src/context/shapes.ts';
 import { omittedByCut } from './support/invariants.ts';
 import { cutText, naiveCut, naiveRetain } from './support/retention-model.ts';
 

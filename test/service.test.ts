@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import SessionReferenceResolver, { SessionReferenceError } from '../src/index.ts';
-import type { SessionReferenceSource } from '../src/index.ts';
+import type { SessionReferenceSource } from '../src/types.ts';
 import { bootHost, writeSession } from './support/host.ts';
 import type { BootHostOptions, Host, SessionItem } from './support/host.ts';
 

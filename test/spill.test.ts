@@ -9,17 +9,15 @@ import { createUserMessage } from '@deepseek-ai/dsh-llm';
 import { SessionId } from '@deepseek-ai/dsh-session';
 import type { SaveTextSpill, SpillRef } from '@deepseek-ai/dsh-spill';
 import { sessionDir } from '@deepseek-ai/dsh-spill-local';
-import SessionReferenceResolver, {
-  SessionReferenceError,
-  captureSource,
-  findInTranscript,
-  readTranscript,
-  renderTranscript,
-} from '../src/index.ts';
-import type { PreparedReferencedMessage, SessionReferenceSource, SourceCapture } from '../src/index.ts';
+import SessionReferenceResolver, { SessionReferenceError, findInTranscript, readTranscript } from '../src/index.ts';
+import { captureSource } from '../src/context/projection.ts';
+import { renderTranscript } from '../src/transcript/transcript.ts';
+import type { PreparedReferencedMessage } from '../src/types.ts';
+import type { SessionReferenceSource } from '../src/types.ts';
+import type { SourceCapture } from '../src/context/shapes.ts';
 import { bootHost, writeSession } from './support/host.ts';
 import type { BootHostOptions, Host, SessionItem } from './support/host.ts';
-import type { ReferencePreview } from '../src/core/types.ts';
+import type { ReferencePreview } from '../src/context/shapes.ts';
 
 let tmp: string;
 let counter = 0;

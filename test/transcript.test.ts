@@ -2,11 +2,11 @@
 import { legacy, splitEnd } from './support/legacy-transcript.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SessionReferenceErrorCode, isSessionReferenceError } from '../src/core/errors.ts';
-import { findInTranscript, readTranscript, renderTranscript, transcriptChunks } from '../src/core/transcript.ts';
-import type { ReadTranscriptOptions } from '../src/core/transcript.ts';
-import type { ProjectedMessage, SourceCapture } from '../src/core/types.ts';
-import { SNAPSHOT_INTRO, TRANSCRIPT_INTRO, UNTRUSTED_WARNING } from '../src/core/warning.ts';
+import { SessionReferenceErrorCode, isSessionReferenceError } from '../src/errors.ts';
+import { findInTranscript, readTranscript, renderTranscript, transcriptChunks } from '../src/transcript/transcript.ts';
+import type { ReadTranscriptOptions } from '../src/transcript/transcript.ts';
+import type { ProjectedMessage, SourceCapture } from '../src/context/shapes.ts';
+import { SNAPSHOT_INTRO, TRANSCRIPT_INTRO, UNTRUSTED_WARNING } from '../src/context/warning.ts';
 
 const user = (text: string, checkpoint = false): ProjectedMessage => ({ role: 'user', text, checkpoint });
 const assistant = (text: string): ProjectedMessage => ({ role: 'assistant', text, checkpoint: false });

@@ -8,7 +8,7 @@ import type { Message, UserMessage } from '@deepseek-ai/dsh-llm';
 import { SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionEvent } from '@deepseek-ai/dsh-session';
 import SessionReferenceResolver, { formatSessionReferenceMention } from '../src/index.ts';
-import type { SessionReferenceSource } from '../src/index.ts';
+import type { SessionReferenceSource } from '../src/types.ts';
 import { bootHost, createTargetAgent, messageText, readPersistedLog, runTurn, writeSession } from './support/host.ts';
 import type { BootHostOptions, Host } from './support/host.ts';
 

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SessionReferenceError, SessionReferenceErrorCode } from '../src/core/errors.ts';
+import { SessionReferenceError, SessionReferenceErrorCode } from '../src/errors.ts';
 import {
   SESSION_REFERENCE_SCHEME,
   decodeSessionReferenceUri,
   encodeSessionReferenceUri,
   formatSessionReferenceMention,
   parseSessionReferenceText,
-} from '../src/core/uri.ts';
+} from '../src/mentions/uri.ts';
 import { parseMentionsLiterally } from './support/mention-model.ts';
 
 const RUNS = { numRuns: 10_000 };

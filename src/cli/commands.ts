@@ -1,11 +1,15 @@
 /** The work of the CLI commands that boot a host over a DSH home: candidates and preview. */
 import type { TextBlock } from '@deepseek-ai/dsh-llm';
-import { automaticReferenceBytes } from '../core/config.ts';
-import { isSessionReferenceError } from '../core/errors.ts';
-import { rewriteMentions } from '../core/prepare.ts';
-import type { PreparedSource } from '../core/prepare.ts';
-import type { SessionReferenceMentionCandidate } from '../core/types.ts';
-import type { DetailedPreparedReferencedMessage } from '../types.ts';
+import { automaticReferenceBytes } from '../context/budget.ts';
+import { isSessionReferenceError } from '../errors.ts';
+import { rewriteMentions } from '../mentions/rewrite.ts';
+import type { PreparedSource } from '../context/assemble.ts';
+import type { SessionReferenceMentionCandidate } from '../types.ts';
+import { copyContent } from '../context/content.ts';
+import { prepareMessage } from '../context/prepare.ts';
+import type { PreparedMessageDetails } from '../context/prepare.ts';
+import { withMentions } from '../discovery/rank.ts';
+import { normalizeReferences } from '../mentions/normalize.ts';
 import { bytes, cellSafe, count, heading, shellQuote, table } from './format.ts';
 import type { Column } from './format.ts';
 import { openHome, throwawayAgent } from './home.ts';
@@ -106,7 +110,8 @@ export async function runCandidates(io: Io, options: CandidatesOptions): Promise
   const candidates = await withHome(io, { home: options.home, spill: false, config }, 'listing sessions', async (host, warn, progress) => {
     const unfolded = await foldMissingTitles(host.ctx, (done, total) => progress.set(`folding titles ${done}/${total} in ${options.home}`));
     progress.set(`listing sessions in ${options.home}`);
-    const listed = await host.resolver.remoteExportCandidates(throwawayAgent('candidates', options.cwd), options.query);
+    const { resolver } = host;
+    const listed = withMentions(await resolver.listCandidates(throwawayAgent('candidates', options.cwd), options.query, resolver.config.candidateLimit));
     for (const log of host.unreadable()) warn(`left out session ${JSON.stringify(log.sessionId)}: its log ${log.path} could not be read: ${log.reason}`);
     for (const { sessionId, reason } of unfolded) warn(`session ${JSON.stringify(sessionId)} is labelled by its id: its log could not be folded: ${reason}`);
     return listed;
@@ -175,18 +180,19 @@ function summaryTable(sources: readonly PreparedSource[], budget: number, c: Col
 
 /**
  * Prepares the mentions in `options.text` against the home exactly as the pre-step would for a message of a
- * throwaway target session (never stored), then prints, from what `prepareDetailed` decided, the readable message
+ * throwaway target session (never stored), then prints, from what preparing decided, the readable message
  * and the context message as the model gets them, a summary per source, and where truncated transcripts went;
  * or `{content, additionalContext}`.
  */
-export async function runPreview(io: Io, options: PreviewOptions): Promise<DetailedPreparedReferencedMessage> {
+export async function runPreview(io: Io, options: PreviewOptions): Promise<PreparedMessageDetails> {
   const { content, references } = rewriteMentions<TextBlock>([{ type: 'text', text: options.text }]);
   const maxReferenceBytes = budgetFromFlags(options.maxBytes, options.contextWindow);
   const config = maxReferenceBytes === undefined ? {} : { maxReferenceBytes };
   const agent = throwawayAgent('preview', options.cwd);
   const prepared = await withHome(io, { home: options.home, spill: options.spill, config }, 'reading referenced sessions', async (host, warn) => {
     try {
-      return await host.resolver.prepareDetailed(agent, content, references);
+      const preparing = { ctx: host.ctx, config: host.resolver.config, routeOf: () => ({}) };
+      return await prepareMessage(preparing, agent, copyContent(content), normalizeReferences(references, agent.id, host.resolver.config.maxReferences), undefined);
     } catch (error) {
       if (isSessionReferenceError(error, 'SESSION_REFERENCE_READ_FAILED')) {
         const cited = new Set(references.map((reference) => reference.sessionId));

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { JsonlCompression } from '@deepseek-ai/dsh-session-persistence-jsonl';
-import { formatSessionReferenceMention } from '../core/uri.ts';
+import { formatSessionReferenceMention } from '../mentions/uri.ts';
 import { runCandidates, runPreview } from './commands.ts';
 import { writeHome } from './composition.ts';
 import { heading, shellQuote } from './format.ts';

@@ -2,9 +2,9 @@
 import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { findInTranscript, readTranscript } from '../core/transcript.ts';
-import type { ParsedTranscript, ReadTranscriptOptions, TranscriptMessage } from '../core/transcript.ts';
-import { formatSessionReferenceMention } from '../core/uri.ts';
+import { findInTranscript, readTranscript } from '../transcript/transcript.ts';
+import type { ParsedTranscript, ReadTranscriptOptions, TranscriptMessage } from '../transcript/transcript.ts';
+import { formatSessionReferenceMention } from '../mentions/uri.ts';
 import { cellSafe, heading } from './format.ts';
 import type { Io } from './io.ts';
 

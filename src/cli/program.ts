@@ -1,7 +1,7 @@
 /** The `dsh-session-ref` command line: commander wiring, the exit-status contract and error reporting. */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { isSessionReferenceError } from '../core/errors.ts';
+import { isSessionReferenceError } from '../errors.ts';
 import { count } from './format.ts';
 import { DEFAULT_MAX_INPUT_BYTES, readBoundedText } from './input.ts';
 import type { Io } from './io.ts';

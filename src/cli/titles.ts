@@ -1,7 +1,7 @@
 /** Folds, in memory, the titles a home's projection cache holds no checkpoint for, with the host's own projection cache. */
 import type { Context } from '@deepseek-ai/cordis';
 import type { SessionHeader } from '@deepseek-ai/dsh-session';
-import { describeThrown } from '../core/errors.ts';
+import { describeThrown } from '../errors.ts';
 
 /** Sessions folded at once: each fold reads one whole log. */
 const FOLD_CONCURRENCY = 4;

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { SessionHeader, SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionPersistence, SessionPersistenceSnapshot } from '@deepseek-ai/dsh-session-persistence';
-import { describeThrown } from '../core/errors.ts';
+import { describeThrown } from '../errors.ts';
 import { decodeSessionDir, LOG_NAMES, subdirectories } from './session-dirs.ts';
 
 /** A session the CLI could not read, with the host's reason. */

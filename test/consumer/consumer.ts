@@ -7,6 +7,10 @@ import type { TypertContribution } from '@deepseek-ai/dsh-typert-registry/types'
 import { expectTypeOf } from 'vitest';
 import SessionReferenceResolverDefault, {
   ConfigSchema,
+  findInTranscript,
+  readTranscript,
+  redactTexts,
+  SessionReferenceErrorCode as ErrorCodes,
   DEFAULT_CANDIDATE_LIMIT,
   DEFAULT_MAX_REFERENCE_BYTES,
   decodeSessionReferenceUri,
@@ -20,85 +24,29 @@ import SessionReferenceResolverDefault, {
 } from '@deepseek-ai/dsh-session-reference';
 import type {
   Config,
-  DetailedPreparedReferencedMessage,
+  ParsedTranscript,
   PreparedReferencedMessage as RootPreparedReferencedMessage,
+  RedactResult,
+  ReadTranscriptOptions,
   SessionReferenceAgent,
   SessionReferenceErrorCode,
 } from '@deepseek-ai/dsh-session-reference';
 import type * as TypesOnly from '@deepseek-ai/dsh-session-reference/types';
 import type {
+  CandidateMatch,
   PreparedReferencedMessage,
   ReferencedConversationItem,
+  RetentionStats,
   SessionReferenceCandidate,
   SessionReferenceInput,
   SessionReferenceMentionCandidate,
   SessionReferenceSource,
+  SessionReferenceSourceEntry,
 } from '@deepseek-ai/dsh-session-reference/types';
 import * as invariant from '@deepseek-ai/dsh-session-reference/invariant';
 import TYPERT, { TYPERT as NAMED_TYPERT } from '@deepseek-ai/dsh-session-reference/typert';
 import TYPERT_REMOTE, { TYPERT_REMOTE as NAMED_TYPERT_REMOTE } from '@deepseek-ai/dsh-session-reference/remote';
 import type { SessionReferenceCandidatesRemote, SessionReferenceResolverRemoteNamespace } from '@deepseek-ai/dsh-session-reference/remote';
-import {
-  abortable,
-  assembleReferenceContext,
-  assertCandidateLimit,
-  assertCandidateQuery,
-  automaticReferenceBytes,
-  BYTES_PER_TOKEN,
-  captureSource,
-  DEFAULT_BODY_SEARCH_WAIT_MS,
-  DEFAULT_CANDIDATE_CACHE_TTL_MS,
-  DEFAULT_CANDIDATE_LIMIT as CORE_DEFAULT_CANDIDATE_LIMIT,
-  DEFAULT_MAX_REFERENCE_BYTES as CORE_DEFAULT_MAX_REFERENCE_BYTES,
-  DEFAULT_REFERENCE_CONTEXT_FRACTION,
-  describeThrown,
-  findInTranscript,
-  isSessionReferenceError,
-  MAX_REFERENCES as CORE_MAX_REFERENCES,
-  messageText,
-  normalizeReferences,
-  omissionMarker,
-  projectSurface,
-  rankCandidates,
-  readTranscript,
-  REFERENCE_OMISSIONS_HEADING,
-  REFERENCED_SESSIONS_CLOSE_TAG,
-  REFERENCED_SESSIONS_HEADING,
-  REFERENCED_SESSIONS_OPEN_TAG,
-  renderReferencedSessions,
-  renderTranscript,
-  resolveConfig,
-  retainReference,
-  retainSources,
-  rewriteMentions,
-  SAVE_FAILED,
-  savedOutcome,
-  SESSION_REFERENCE_SOURCE_KIND,
-  SessionReferenceError as CoreSessionReferenceError,
-  SessionReferenceErrorCode as CoreSessionReferenceErrorCode,
-  SNAPSHOT_INTRO,
-  STORAGE_NOT_CONFIGURED,
-  tagSafeByteLength,
-  tagSafeStringify,
-  toSearchableRecord,
-  TRANSCRIPT_INTRO,
-  transcriptChunks,
-  transcriptFileName,
-  UNTRUSTED_WARNING,
-} from '@deepseek-ai/dsh-session-reference/core';
-import type {
-  CandidateMatch,
-  FullSnapshotOutcome,
-  OmissionNotice,
-  ParsedTranscript,
-  PreparedReferenceContext,
-  ReadTranscriptOptions,
-  ReferencePreview,
-  RetentionStats,
-  SessionReferenceSourceEntry,
-  SourceCapture,
-  TranscriptMatch,
-} from '@deepseek-ai/dsh-session-reference/core';
 import manifest from '@deepseek-ai/dsh-session-reference/package.json' with { type: 'json' };
 
 declare const ctx: Context;
@@ -114,7 +62,6 @@ expectTypeOf(ctx.sessionReferenceResolver).toEqualTypeOf<SessionReferenceResolve
 expectTypeOf(ctx.sessionReferenceResolver.prepare)
   .parameters.toEqualTypeOf<[agent: SessionReferenceAgent, content: readonly ContentBlock[], references: readonly unknown[], signal?: AbortSignal]>();
 expectTypeOf(ctx.sessionReferenceResolver.prepare(agent, [], [])).resolves.toEqualTypeOf<PreparedReferencedMessage>();
-expectTypeOf(ctx.sessionReferenceResolver.prepareDetailed(agent, [], [])).resolves.toEqualTypeOf<DetailedPreparedReferencedMessage>();
 expectTypeOf(ctx.sessionReferenceResolver.listCandidates(agent, 'q', 5)).resolves.toEqualTypeOf<SessionReferenceCandidate[]>();
 
 // `.`: the error class takes (message, code, options?), message first.
@@ -185,46 +132,12 @@ expectTypeOf<SessionReferenceCandidatesRemote>().toEqualTypeOf<Candidates>();
 expectTypeOf<TypertRemoteNamespaceMap['sessionReferenceResolver']>().toEqualTypeOf<SessionReferenceResolverRemoteNamespace>();
 expectTypeOf<SessionReferenceResolverRemoteNamespace['candidates']>().toEqualTypeOf<Candidates>();
 
-// `./core`: the same values as `.` re-exports, and the plain pipeline a host-free consumer runs.
-expectTypeOf(CoreSessionReferenceError).toEqualTypeOf(SessionReferenceError);
-expectTypeOf<typeof CoreSessionReferenceErrorCode.TOO_MANY>().toEqualTypeOf<'SESSION_REFERENCE_TOO_MANY'>();
-expectTypeOf<typeof CORE_MAX_REFERENCES>().toEqualTypeOf<typeof MAX_REFERENCES>();
-expectTypeOf<typeof CORE_DEFAULT_CANDIDATE_LIMIT>().toEqualTypeOf<typeof DEFAULT_CANDIDATE_LIMIT>();
-expectTypeOf<typeof CORE_DEFAULT_MAX_REFERENCE_BYTES>().toEqualTypeOf<typeof DEFAULT_MAX_REFERENCE_BYTES>();
-expectTypeOf([DEFAULT_BODY_SEARCH_WAIT_MS, DEFAULT_CANDIDATE_CACHE_TTL_MS, DEFAULT_REFERENCE_CONTEXT_FRACTION, BYTES_PER_TOKEN]).toEqualTypeOf<number[]>();
-expectTypeOf([REFERENCED_SESSIONS_HEADING, REFERENCED_SESSIONS_OPEN_TAG, REFERENCED_SESSIONS_CLOSE_TAG, REFERENCE_OMISSIONS_HEADING, SESSION_REFERENCE_SOURCE_KIND]).toExtend<string[]>();
-expectTypeOf([UNTRUSTED_WARNING, SNAPSHOT_INTRO, TRANSCRIPT_INTRO]).toEqualTypeOf<string[]>();
-expectTypeOf([SAVE_FAILED, STORAGE_NOT_CONFIGURED, savedOutcome({ locator: 'l', bytes: 1, retrievalHint: 'h' })]).toEqualTypeOf<FullSnapshotOutcome[]>();
-expectTypeOf(isSessionReferenceError).guards.toEqualTypeOf<SessionReferenceError>();
-expectTypeOf(describeThrown).toEqualTypeOf<(value: unknown) => string>();
-expectTypeOf(abortable<number>).returns.toEqualTypeOf<Promise<number>>();
-expectTypeOf(resolveConfig).parameters.toEqualTypeOf<[config?: unknown]>();
-expectTypeOf(resolveConfig).returns.toExtend<Required<Pick<Config, 'maxReferences' | 'candidateLimit' | 'referenceContextFraction'>>>();
-expectTypeOf(automaticReferenceBytes).returns.toEqualTypeOf<number>();
-expectTypeOf(normalizeReferences).returns.items.toEqualTypeOf<{ sessionId: string; label: string; inputIndex: number }>();
-expectTypeOf(rewriteMentions([{ type: 'text', text: 'x' }]).references).toEqualTypeOf<SessionReferenceInput[]>();
-expectTypeOf(captureSource).returns.toEqualTypeOf<SourceCapture>();
-expectTypeOf(projectSurface).returns.items.toExtend<{ role: 'user' | 'assistant'; text: string; checkpoint: boolean }>();
-expectTypeOf(messageText).toEqualTypeOf<(content: unknown) => string>();
-expectTypeOf(retainReference).returns.toExtend<{ preview: ReferencePreview; stats: RetentionStats; size: number }>();
-expectTypeOf(retainSources).returns.items.toHaveProperty('preview').toEqualTypeOf<ReferencePreview>();
-expectTypeOf(assembleReferenceContext).returns.toEqualTypeOf<PreparedReferenceContext>();
-expectTypeOf(renderReferencedSessions).toEqualTypeOf<(previews: readonly ReferencePreview[], notices: readonly OmissionNotice[]) => string>();
-expectTypeOf(omissionMarker).toEqualTypeOf<(omittedBytes: number) => string>();
-expectTypeOf(transcriptFileName).returns.toEqualTypeOf<string>();
-expectTypeOf(tagSafeStringify).toEqualTypeOf<(value: unknown) => string>();
-expectTypeOf(tagSafeByteLength).toEqualTypeOf<(value: unknown) => number>();
-expectTypeOf(renderTranscript).parameter(0).toEqualTypeOf<SourceCapture>();
-expectTypeOf(readTranscript).returns.toEqualTypeOf<ParsedTranscript>();
-expectTypeOf(transcriptChunks).returns.toExtend<Iterable<string>>();
-expectTypeOf(renderTranscript).returns.toEqualTypeOf<string>();
-expectTypeOf(findInTranscript).parameters.toEqualTypeOf<[transcript: string | ParsedTranscript, phrase: string, options?: ReadTranscriptOptions]>();
+// `.`: what a host needs beside rc.8's names: the error codes, the transcript reader and the redaction.
+expectTypeOf<typeof ErrorCodes.TOO_MANY>().toEqualTypeOf<'SESSION_REFERENCE_TOO_MANY'>();
 expectTypeOf(readTranscript).parameters.toEqualTypeOf<[text: string, options?: ReadTranscriptOptions]>();
-expectTypeOf(findInTranscript).returns.toEqualTypeOf<TranscriptMatch[]>();
-expectTypeOf(rankCandidates).returns.toEqualTypeOf<SessionReferenceCandidate[]>();
-expectTypeOf(toSearchableRecord).returns.toBeObject();
-expectTypeOf(assertCandidateLimit).parameter(0).toEqualTypeOf<unknown>();
-expectTypeOf(assertCandidateQuery).parameter(0).toEqualTypeOf<unknown>();
+expectTypeOf(readTranscript).returns.toEqualTypeOf<ParsedTranscript>();
+expectTypeOf(findInTranscript).parameter(0).toEqualTypeOf<string | ParsedTranscript>();
+expectTypeOf(redactTexts).returns.resolves.toEqualTypeOf<RedactResult>();
 
 // `./package.json`: the manifest lists every subpath export.
 expectTypeOf(manifest.exports).toHaveProperty('.');
@@ -232,5 +145,5 @@ expectTypeOf(manifest.exports).toHaveProperty('./types');
 expectTypeOf(manifest.exports).toHaveProperty('./invariant');
 expectTypeOf(manifest.exports).toHaveProperty('./typert');
 expectTypeOf(manifest.exports).toHaveProperty('./remote');
-expectTypeOf(manifest.exports).toHaveProperty('./core');
+expectTypeOf(manifest.exports).not.toHaveProperty('./core');
 expectTypeOf(manifest.exports).toHaveProperty('./package.json');

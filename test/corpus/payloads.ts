@@ -3,7 +3,7 @@
  * `<referenced-sessions>` framing, whatever field of the source it sits in.
  */
 import { Buffer } from 'node:buffer';
-import { UNTRUSTED_WARNING } from '../../src/core/warning.ts';
+import { UNTRUSTED_WARNING } from '../../src/context/warning.ts';
 
 /** One hostile text. */
 export interface Payload {

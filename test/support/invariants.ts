@@ -6,11 +6,11 @@
 import { Buffer } from 'node:buffer';
 import { SESSION_FORMAT_VERSION } from '@deepseek-ai/dsh-session';
 import type { ContentBlock } from '@deepseek-ai/dsh-llm';
-import type { PreparedReferencedMessage } from '../../src/index.ts';
-import { checkContextMessage } from '../../src/core/context-check.ts';
-import { OMISSIONS_EXPLANATION } from '../../src/core/render.ts';
-import { readTranscript } from '../../src/core/transcript.ts';
-import { SNAPSHOT_INTRO, UNTRUSTED_WARNING } from '../../src/core/warning.ts';
+import type { PreparedReferencedMessage } from '../../src/types.ts';
+import { checkContextMessage } from '../../src/invariant/context-check.ts';
+import { OMISSIONS_EXPLANATION } from '../../src/context/render.ts';
+import { readTranscript } from '../../src/transcript/transcript.ts';
+import { SNAPSHOT_INTRO, UNTRUSTED_WARNING } from '../../src/context/warning.ts';
 import type { SessionItem } from './write-session.ts';
 
 /** The framing tags; the rendered text must hold each exactly once and no other `<` at all. */

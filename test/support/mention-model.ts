@@ -2,7 +2,7 @@
  * Reference mention parser (SPEC §1.5) for tests: at every position a sticky regex per shape, taken
  * from the grammar's wording; quadratic at worst and written apart from src/core/uri.ts.
  */
-import { decodeSessionReferenceUri } from '../../src/core/uri.ts';
+import { decodeSessionReferenceUri } from '../../src/mentions/uri.ts';
 
 /** (A) `@[` LABEL `](dsh-session:` PAYLOAD `)`: LABEL escapes are `\` + one non-line-terminator. */
 const MARKDOWN_MENTION = /@\[((?:\\[^\n\r\u2028\u2029]|[^\\\]])*)\]\((dsh-session:[^\s)]*)\)/y;

@@ -4,9 +4,10 @@
  * compared with it result for result.
  */
 import { Buffer } from 'node:buffer';
-import { SessionReferenceError, SessionReferenceErrorCode } from '../../src/core/errors.ts';
-import { tagSafeStringify } from '../../src/core/tag-safe-json.ts';
-import type { ReferencePreview, RetentionResult, RetentionStats, SourceCapture } from '../../src/core/types.ts';
+import { SessionReferenceError, SessionReferenceErrorCode } from '../../src/errors.ts';
+import { tagSafeStringify } from '../../src/context/tag-safe-json.ts';
+import type { ReferencePreview, RetentionResult, SourceCapture } from '../../src/context/shapes.ts';
+import type { RetentionStats } from '../../src/types.ts';
 
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
 const jsonSize = (v: unknown): number => bytes(tagSafeStringify(v));

@@ -1,6 +1,6 @@
 /** Realistic fake credentials (fast-check arbitraries) and a corpus of look-alikes that must stay, for the redaction tests. */
 import fc from 'fast-check';
-import type { SecretKind } from '../../src/core/redact.ts';
+import type { SecretKind } from '../../src/redaction/redact.ts';
 
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';

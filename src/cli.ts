@@ -1,9 +1,0 @@
-#!/usr/bin/env node
-/** Entry point of the `dsh-session-ref` bin: inspect, preview and debug session references against a DSH home. */
-import { processIo } from './cli/io.ts';
-import { main } from './cli/program.ts';
-import { filterSqliteWarning } from './cli/warnings.ts';
-
-const io = processIo();
-filterSqliteWarning((line) => io.err.line(line));
-process.exitCode = await main(process.argv.slice(2), io);

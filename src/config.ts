@@ -1,0 +1,128 @@
+/** The plugin's one config schema: every field's type, range, default and description, resolved once at load. */
+import z from '@deepseek-ai/schemastery';
+import { DEFAULT_MAX_REFERENCE_BYTES } from './context/budget.ts';
+import { DEFAULT_CANDIDATE_LIMIT } from './discovery/rank.ts';
+import { describeThrown, SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
+import { MAX_REFERENCES } from './mentions/normalize.ts';
+
+export { DEFAULT_CANDIDATE_LIMIT, DEFAULT_MAX_REFERENCE_BYTES, MAX_REFERENCES };
+
+/** Default context-window fraction given to each source by the automatic budget. */
+export const DEFAULT_REFERENCE_CONTEXT_FRACTION = 0.2;
+/** Default freshness bound of the cached session listing, in milliseconds. */
+export const DEFAULT_CANDIDATE_CACHE_TTL_MS = 2000;
+/** Default longest wait of one keystroke for full-text hits, in milliseconds. */
+export const DEFAULT_BODY_SEARCH_WAIT_MS = 50;
+
+/** How titles missing from every projection are filled in: folded in the background, or not at all. */
+export type TitleBackfillMode = 'background' | 'off';
+
+/**
+ * Accepted configuration of `SessionReferenceResolver`. A field given as `null` counts as absent
+ * (its default applies), for every field alike.
+ */
+export interface Config {
+  /** Maximum distinct source sessions in one prepared message: an integer from 1 to 3. Default 3. */
+  maxReferences?: number | null;
+  /** Default number of candidates returned to a host: an integer ≥ 1. Default 50. */
+  candidateLimit?: number | null;
+  /** Explicit serialised-JSON byte budget per source; overrides the automatic budget exactly. Default: automatic. */
+  maxReferenceBytes?: number | null;
+  /** Context-window fraction given to each source by the automatic budget, in [0, 1]. Default 0.2. */
+  referenceContextFraction?: number | null;
+  /** How long, in ms, one session listing serves later keystrokes before the store is listed again. Default 2000; 0 lists on every call. */
+  candidateCacheTtlMs?: number | null;
+  /** `'background'` folds titles no projection answers for after a listing; `'off'` labels such sessions by id. Default `'background'`. */
+  titleBackfill?: TitleBackfillMode | null;
+  /** Longest wait, in ms, of one keystroke for the host's full-text hits. Default 50. */
+  bodySearchWaitMs?: number | null;
+  /** Replace credentials in captured text and in the `@` menu's body-match snippets with `[REDACTED <kind>]`. Default true. */
+  redactSecrets?: boolean | null;
+}
+
+/** Configuration after the schema: every field set (`maxReferenceBytes` undefined selects the automatic budget). */
+export interface ResolvedConfig {
+  /** See {@link Config.maxReferences}. */
+  readonly maxReferences: number;
+  /** See {@link Config.candidateLimit}. */
+  readonly candidateLimit: number;
+  /** See {@link Config.maxReferenceBytes}. */
+  readonly maxReferenceBytes: number | undefined;
+  /** See {@link Config.referenceContextFraction}. */
+  readonly referenceContextFraction: number;
+  /** See {@link Config.candidateCacheTtlMs}. */
+  readonly candidateCacheTtlMs: number;
+  /** See {@link Config.titleBackfill}. */
+  readonly titleBackfill: TitleBackfillMode;
+  /** See {@link Config.bodySearchWaitMs}. */
+  readonly bodySearchWaitMs: number;
+  /** See {@link Config.redactSecrets}. */
+  readonly redactSecrets: boolean;
+}
+
+const fields = z.object({
+  maxReferences: z.natural().min(1).max(MAX_REFERENCES).default(MAX_REFERENCES)
+    .description('Maximum distinct source sessions in one prepared message (1 to 3).'),
+  candidateLimit: z.natural().min(1).default(DEFAULT_CANDIDATE_LIMIT)
+    .description('Default number of candidates returned to a host.'),
+  maxReferenceBytes: z.natural().min(1)
+    .description('Explicit serialised JSON byte budget per source; overrides the automatic budget.'),
+  referenceContextFraction: z.number().min(0).max(1).default(DEFAULT_REFERENCE_CONTEXT_FRACTION)
+    .description('Context-window fraction per source for the automatic budget (0 to 1).'),
+  candidateCacheTtlMs: z.natural().default(DEFAULT_CANDIDATE_CACHE_TTL_MS)
+    .description('How long one session listing serves later keystrokes, in ms; 0 lists on every call.'),
+  titleBackfill: z.union(['background', 'off']).default('background')
+    .description('Fold titles that no projection answers for in the background after a listing, or not at all.'),
+  bodySearchWaitMs: z.natural().default(DEFAULT_BODY_SEARCH_WAIT_MS)
+    .description('Longest wait of one keystroke for full-text hits, in ms.'),
+  redactSecrets: z.boolean().default(true)
+    .description('Replace credentials in captured text and in body-match snippets with [REDACTED <kind>] before the model, the log, the transcript or the @ menu sees them.'),
+});
+
+function invalid(field: string, rule: string, value: unknown): SessionReferenceError {
+  const shown = typeof value === 'number' ? String(value) : JSON.stringify(value);
+  return new SessionReferenceError(`invalid sessionReferenceResolver config: ${field} must be ${rule}, got ${shown}`, SessionReferenceErrorCode.INVALID_CONFIG);
+}
+
+/** What schemastery lets through: NaN, infinities and integers past 2^53, which no field accepts. */
+function finite(field: keyof Config, value: number, integer: boolean): number {
+  if (integer ? !Number.isSafeInteger(value) : !Number.isFinite(value)) throw invalid(field, integer ? 'a safe integer' : 'a finite number', value);
+  return value;
+}
+
+function resolve(value: Config): ResolvedConfig {
+  const given = (name: keyof Config): number | undefined => {
+    const raw = value[name] as number | null | undefined;
+    return raw === null || raw === undefined ? undefined : finite(name, raw, name !== 'referenceContextFraction');
+  };
+  return {
+    maxReferences: given('maxReferences') ?? MAX_REFERENCES,
+    candidateLimit: given('candidateLimit') ?? DEFAULT_CANDIDATE_LIMIT,
+    maxReferenceBytes: given('maxReferenceBytes'),
+    referenceContextFraction: given('referenceContextFraction') ?? DEFAULT_REFERENCE_CONTEXT_FRACTION,
+    candidateCacheTtlMs: given('candidateCacheTtlMs') ?? DEFAULT_CANDIDATE_CACHE_TTL_MS,
+    titleBackfill: value.titleBackfill ?? 'background',
+    bodySearchWaitMs: given('bodySearchWaitMs') ?? DEFAULT_BODY_SEARCH_WAIT_MS,
+    redactSecrets: value.redactSecrets ?? true,
+  };
+}
+
+/**
+ * The config schema Cordis validates the plugin's config with at load. It returns a
+ * {@link ResolvedConfig}; a bad value throws the schema's `ValidationError` (wrong type or range)
+ * or `SESSION_REFERENCE_INVALID_CONFIG` (NaN, an infinity, an unsafe integer), naming the field.
+ */
+export const ConfigSchema: z<Config, ResolvedConfig> = z.transform(fields, resolve) as unknown as z<Config, ResolvedConfig>;
+
+/**
+ * The config a constructed plugin runs with: `config` through {@link ConfigSchema} (absent or null
+ * is `{}`), any failure as `SESSION_REFERENCE_INVALID_CONFIG` naming the field.
+ */
+export function loadConfig(config: Config | null | undefined): ResolvedConfig {
+  try {
+    return ConfigSchema(config ?? {});
+  } catch (error) {
+    if (error instanceof SessionReferenceError) throw error;
+    throw new SessionReferenceError(`invalid sessionReferenceResolver config: ${describeThrown(error)}`, SessionReferenceErrorCode.INVALID_CONFIG, { cause: error });
+  }
+}

@@ -1,0 +1,120 @@
+/** The pure steps of `prepare` after the reads: per-source retention, spill outcomes and the assembled context. */
+import { renderReferencedSessions } from './render.ts';
+import { retainCapture } from './retention.ts';
+import { SESSION_REFERENCE_SOURCE_KIND } from './projection.ts';
+import type { FullSnapshotOutcome, OmissionNotice, ReferencePreview, SourceCapture } from './shapes.ts';
+import type { NormalizedReference } from '../mentions/normalize.ts';
+import type { RetentionStats, SessionReferenceInput, SessionReferenceSource } from '../types.ts';
+
+/** One source as `prepare` prepared it: what was captured, what the model sees of it, and where its full transcript went. */
+export interface PreparedSource {
+  /** The normalised reference. */
+  reference: NormalizedReference;
+  /** The capture every other field was built from. */
+  capture: SourceCapture;
+  /** The budgeted preview object. */
+  preview: ReferencePreview;
+  /** Retention statistics. */
+  stats: RetentionStats;
+  /** UTF-8 byte length of the preview's tag-safe JSON; never above the budget. */
+  size: number;
+  /** The full-transcript outcome; present exactly when the preview is truncated. */
+  fullSnapshot?: FullSnapshotOutcome;
+}
+
+/** Everything `prepare` decided for one message, before it becomes a host message; rendering is the last step. */
+export interface PreparedReferenceContext {
+  /** The per-source byte budget used. */
+  budget: number;
+  /** One entry per distinct source, in normalised order. */
+  sources: PreparedSource[];
+  /** The omission notices of the truncated sources, in reference order. */
+  notices: OmissionNotice[];
+  /** The rendered context text the model sees. */
+  text: string;
+  /** The context message's `source` record. */
+  source: SessionReferenceSource;
+}
+
+/**
+ * Retains every capture under the same per-source budget; throws BUDGET_EXCEEDED when one cannot
+ * fit. Trusts its input, checked once at the edge: captures as `captureSource` builds them from a
+ * snapshot `isSurfaceSnapshot` accepted, and a budget from `resolveConfig` or
+ * `automaticReferenceBytes`. Use `retainReference` for a capture from anywhere else.
+ */
+export function retainSources(
+  references: readonly NormalizedReference[],
+  captures: readonly SourceCapture[],
+  budget: number,
+): Omit<PreparedSource, 'fullSnapshot'>[] {
+  return captures.map((capture, i) => {
+    const { preview, stats, size } = retainCapture(capture, budget);
+    return { reference: references[i]!, capture, preview, stats, size };
+  });
+}
+
+/** The outcome when no spill store is mounted. */
+export const STORAGE_NOT_CONFIGURED: FullSnapshotOutcome = Object.freeze({ status: 'unavailable', reason: 'storage-not-configured' });
+
+/** The outcome when the store rejected the save (the error itself is not shown to the model). */
+export const SAVE_FAILED: FullSnapshotOutcome = Object.freeze({ status: 'unavailable', reason: 'save-failed' });
+
+/**
+ * The outcome for what a store's save resolved with: its locator, size and retrieval hint,
+ * verbatim, or {@link SAVE_FAILED} when the store answered with something else.
+ */
+export function savedOutcome(saved: unknown): FullSnapshotOutcome {
+  if (saved === null || typeof saved !== 'object') return SAVE_FAILED;
+  const { locator, bytes, retrievalHint } = saved as Record<string, unknown>;
+  if (typeof locator !== 'string' || typeof bytes !== 'number' || typeof retrievalHint !== 'string') return SAVE_FAILED;
+  return { status: 'saved', locator, bytes, retrievalHint };
+}
+
+/** The spill file name a source's full transcript is saved under. */
+export function transcriptFileName(reference: NormalizedReference): string {
+  return `session-reference-${reference.inputIndex + 1}.txt`;
+}
+
+/**
+ * Assembles the context of one message from its retained sources and the outcomes of their
+ * transcript saves (index-aligned; undefined for a source that was not truncated): the notices,
+ * the `source` record, and, last, the rendered text.
+ */
+export function assembleReferenceContext(
+  budget: number,
+  retained: readonly Omit<PreparedSource, 'fullSnapshot'>[],
+  outcomes: readonly (FullSnapshotOutcome | undefined)[],
+): PreparedReferenceContext {
+  const sources: PreparedSource[] = retained.map((entry, i) => {
+    const outcome = outcomes[i];
+    return outcome === undefined ? { ...entry } : { ...entry, fullSnapshot: outcome };
+  });
+  const notices: OmissionNotice[] = [];
+  for (const { preview, stats, fullSnapshot } of sources) {
+    if (fullSnapshot === undefined) continue;
+    notices.push({
+      sessionId: preview.sessionId,
+      capturedThroughSeq: preview.capturedThroughSeq,
+      omittedMessages: stats.omittedMessages,
+      omittedBytes: stats.omittedBytes,
+      fullSnapshot,
+    });
+  }
+  const source: SessionReferenceSource = {
+    kind: SESSION_REFERENCE_SOURCE_KIND,
+    form: 'recall',
+    version: 1,
+    references: sources.map(({ reference, capture, preview, stats }) => ({
+      sessionId: preview.sessionId,
+      label: preview.label,
+      capturedFormatVersion: capture.capturedFormatVersion,
+      capturedThroughSeq: preview.capturedThroughSeq,
+      ...stats,
+      inputIndex: reference.inputIndex,
+      redactedSecrets: capture.redactedSecrets ?? 0,
+      budgetBytes: budget,
+    })),
+  };
+  const text = renderReferencedSessions(sources.map((s) => s.preview), notices);
+  return { budget, sources, notices, text, source };
+}

@@ -1,0 +1,54 @@
+/** The captures `prepare` works from: each cited session read once through `sessionQuery`, projected, then redacted. */
+import { isCompactCheckpointSource } from '@deepseek-ai/dsh-compaction/checkpoint';
+import type { SessionId } from '@deepseek-ai/dsh-session';
+import type { SessionQueryEngine } from '@deepseek-ai/dsh-session-query';
+import { abortable } from '../errors.ts';
+import { cancelledError, isSessionReferenceError, readFailed } from '../errors.ts';
+import { captureSource, isSurfaceSnapshot } from './projection.ts';
+import { redactCaptures } from '../redaction/captures.ts';
+import type { NormalizedReference } from '../mentions/normalize.ts';
+import type { SourceCapture } from './shapes.ts';
+
+/**
+ * One capture per reference, in order: all sources read in parallel, a malformed surface or any
+ * rejection becoming READ_FAILED (with the host's value as `cause`), then, when `redactSecrets`
+ * is on, every label and text scanned once. An abort rejects with CANCELLED.
+ */
+export async function captureSources(
+  sessionQuery: Pick<SessionQueryEngine, 'readSurface'>,
+  references: readonly NormalizedReference[],
+  redactSecrets: boolean,
+  signal: AbortSignal | undefined,
+): Promise<SourceCapture[]> {
+  const captures = await readSources(sessionQuery, references, signal);
+  if (!redactSecrets) return captures;
+  try {
+    return await redactCaptures(captures, { enabled: true, ...(signal ? { signal } : {}) });
+  } catch (error) {
+    if (signal?.aborted) throw cancelledError(signal, 'redacting referenced sessions');
+    throw error;
+  }
+}
+
+async function readSources(
+  sessionQuery: Pick<SessionQueryEngine, 'readSurface'>,
+  references: readonly NormalizedReference[],
+  signal: AbortSignal | undefined,
+): Promise<SourceCapture[]> {
+  const reads = references.map(async ({ sessionId, label }) => {
+    try {
+      const snapshot: unknown = await sessionQuery.readSurface(sessionId as SessionId);
+      if (!isSurfaceSnapshot(snapshot)) throw new TypeError('the session query returned a malformed surface');
+      return captureSource(snapshot, sessionId, label, isCompactCheckpointSource);
+    } catch (error) {
+      if (signal?.aborted) throw cancelledError(signal, `reading session ${JSON.stringify(sessionId)}`);
+      throw readFailed(`could not read referenced session ${JSON.stringify(sessionId)}`, error);
+    }
+  });
+  try {
+    return await abortable(Promise.all(reads), signal, 'reading referenced sessions');
+  } catch (error) {
+    if (signal?.aborted && !isSessionReferenceError(error, 'SESSION_REFERENCE_CANCELLED')) throw cancelledError(signal, 'reading referenced sessions');
+    throw error;
+  }
+}

@@ -1,0 +1,49 @@
+/** The `agent/pre-step` listener: each direct user message that cites sessions becomes its readable form plus its context message. */
+import type { Context } from '@deepseek-ai/cordis';
+import type { PreStepDecision } from '@deepseek-ai/dsh-agent';
+import { freezeMessage } from '@deepseek-ai/dsh-llm';
+import type { ContentBlock, UserMessage } from '@deepseek-ai/dsh-llm';
+import { rewriteMentions } from '../mentions/rewrite.ts';
+import type { RewrittenContent } from '../mentions/rewrite.ts';
+import type { PreparedReferencedMessage, SessionReferenceAgent } from '../types.ts';
+
+/** What the listener calls for one citing message: the service's `prepare`, past the checks the parser already made. */
+export type PrepareMessage = (
+  agent: SessionReferenceAgent,
+  rewritten: RewrittenContent<ContentBlock>,
+  signal: AbortSignal,
+) => Promise<PreparedReferencedMessage>;
+
+/**
+ * Registers, outermost, the `agent/pre-step` listener: after the inner listeners decide, every
+ * direct user message with mentions is replaced by its rewritten, frozen copy followed by its
+ * context message; a rejected step or one without mentions passes unchanged. A failure of
+ * `prepare` fails the step. Returns the registration's disposer.
+ */
+export function listenPreStep(ctx: Context, prepare: PrepareMessage): () => void {
+  return ctx.on('agent/pre-step', async (payload, next) => {
+    const decision = await next();
+    return decision.kind === 'reject' ? decision : rewriteDecision(prepare, payload.agent, decision, payload.signal);
+  }, { prepend: true });
+}
+
+async function rewriteDecision(
+  prepare: PrepareMessage,
+  agent: SessionReferenceAgent,
+  decision: Extract<PreStepDecision, { kind: 'enter' }>,
+  signal: AbortSignal,
+): Promise<PreStepDecision> {
+  let changed = false;
+  const messages: UserMessage[] = [];
+  for (const message of decision.messages) {
+    const rewritten = message.source.kind === 'user' ? rewriteMentions(message.content) : undefined;
+    if (rewritten === undefined || rewritten.references.length === 0) {
+      messages.push(message);
+      continue;
+    }
+    const prepared = await prepare(agent, rewritten, signal);
+    messages.push(freezeMessage({ ...message, content: prepared.content }), prepared.additionalContext!);
+    changed = true;
+  }
+  return changed ? { kind: 'enter', messages } : decision;
+}

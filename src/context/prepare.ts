@@ -1,0 +1,62 @@
+/** `prepare` step by step, after the edge's checks: the budget, one read per source, retention, transcript saves and the context message. */
+import type { Context } from '@deepseek-ai/cordis';
+import { createUserMessage } from '@deepseek-ai/dsh-llm';
+import type { ContentBlock } from '@deepseek-ai/dsh-llm';
+import type { ResolvedConfig } from '../config.ts';
+import { throwIfAborted } from '../errors.ts';
+import type { NormalizedReference } from '../mentions/normalize.ts';
+import type { PreparedReferencedMessage, SessionReferenceAgent } from '../types.ts';
+import { assembleReferenceContext, retainSources } from './assemble.ts';
+import type { PreparedReferenceContext } from './assemble.ts';
+import { resolveBudget } from './budget-lookup.ts';
+import { captureSources } from './capture.ts';
+import type { AgentRoute } from './routes.ts';
+import { saveTranscripts } from './spill.ts';
+
+const PREPARING = 'session reference preparation';
+
+/** What preparing reads from its host: the services on `ctx`, the resolved config and each agent's model route. */
+export interface PrepareHost {
+  /** The context whose `sessionQuery`, `llm` and `spillStore` are used; the optional ones are looked up on every call. */
+  readonly ctx: Context;
+  /** The resolved config. */
+  readonly config: ResolvedConfig;
+  /** The provider/model route the automatic budget is computed for. */
+  readonly routeOf: (agent: SessionReferenceAgent) => AgentRoute;
+}
+
+/** A prepared message plus everything decided on the way (absent when there were no references). */
+export interface PreparedMessageDetails extends PreparedReferencedMessage {
+  /** Budget, per-source previews, statistics, notices, outcomes, text and source. */
+  details?: PreparedReferenceContext;
+}
+
+/** The per-source byte budget for `agent` now: the explicit one, or the automatic one of its route's model. */
+export function budgetFor(host: PrepareHost, agent: SessionReferenceAgent, signal?: AbortSignal): Promise<number> {
+  return resolveBudget(host.ctx.get('llm'), host.config, host.routeOf(agent), signal);
+}
+
+/**
+ * Prepares checked content and normalised references: resolves the budget, reads every source once
+ * in parallel, retains each, saves the transcripts of truncated ones and builds the frozen context
+ * message. All or nothing: any failure throws and nothing is returned.
+ */
+export async function prepareMessage(
+  host: PrepareHost,
+  agent: SessionReferenceAgent,
+  content: ContentBlock[],
+  references: readonly NormalizedReference[],
+  signal: AbortSignal | undefined,
+): Promise<PreparedMessageDetails> {
+  if (references.length === 0) return { content };
+  throwIfAborted(signal, PREPARING);
+  const budget = await budgetFor(host, agent, signal);
+  throwIfAborted(signal, PREPARING);
+  const captures = await captureSources(host.ctx.sessionQuery, references, host.config.redactSecrets, signal);
+  throwIfAborted(signal, PREPARING);
+  const retained = retainSources(references, captures, budget);
+  const outcomes = await saveTranscripts(host.ctx.get('spillStore'), agent.id, retained, signal);
+  const details = assembleReferenceContext(budget, retained, outcomes);
+  const additionalContext = createUserMessage({ content: [{ type: 'text', text: details.text }], source: details.source });
+  return { content, additionalContext, details };
+}

@@ -1,0 +1,73 @@
+/** The plain data `prepare` passes between its steps: the capture, the budgeted preview and the transcript outcomes. */
+import type { ReferencedConversationItem, RetentionStats } from '../types.ts';
+
+/** One projected message of a source session. */
+export interface ProjectedMessage {
+  /** Who spoke: direct user text and checkpoints are `user`. */
+  role: 'user' | 'assistant';
+  /** The text blocks joined with `\n`; never empty. */
+  text: string;
+  /** True for a compaction checkpoint; checkpoints are never dropped by retention. */
+  checkpoint: boolean;
+}
+
+/** Everything captured from one source by a single surface read; immutable after capture. */
+export interface SourceCapture {
+  /** Source session id. */
+  sessionId: string;
+  /** Mention label. */
+  label: string;
+  /** Source working directory, or null when the session has none. */
+  cwd: string | null;
+  /** Seq of the last raw log event at capture time, or null for an empty log. */
+  capturedThroughSeq: number | null;
+  /** The source header's format version; 0 when the header has none. */
+  capturedFormatVersion: number;
+  /** Projected conversation, in surface order. */
+  messages: readonly ProjectedMessage[];
+  /** Credentials replaced by `[REDACTED <kind>]` in the label and the texts; absent when none were. */
+  redactedSecrets?: number;
+}
+
+/** The budgeted preview object of one source; its key order is part of the format. */
+export interface ReferencePreview {
+  /** Source session id. */
+  sessionId: string;
+  /** Mention label. */
+  label: string;
+  /** Source working directory or null. */
+  cwd: string | null;
+  /** Seq the snapshot was captured through, or null. */
+  capturedThroughSeq: number | null;
+  /** Retained conversation, in source order. */
+  conversation: ReferencedConversationItem[];
+}
+
+/** Result of retaining one source under a byte budget. */
+export interface RetentionResult {
+  /** The budgeted preview object. */
+  preview: ReferencePreview;
+  /** Its statistics. */
+  stats: RetentionStats;
+  /** UTF-8 byte length of the preview's tag-safe JSON; never above the budget. */
+  size: number;
+}
+
+/** Where a truncated reference's full transcript went. */
+export type FullSnapshotOutcome =
+  | { status: 'saved'; locator: string; bytes: number; retrievalHint: string }
+  | { status: 'unavailable'; reason: 'storage-not-configured' | 'save-failed' };
+
+/** One omission notice of the `## Reference omissions` section. */
+export interface OmissionNotice {
+  /** Source session id. */
+  sessionId: string;
+  /** Seq the snapshot was captured through. */
+  capturedThroughSeq: number | null;
+  /** Whole messages dropped from the preview. */
+  omittedMessages: number;
+  /** UTF-8 text bytes left out of the preview. */
+  omittedBytes: number;
+  /** Where the full transcript is. */
+  fullSnapshot: FullSnapshotOutcome;
+}

@@ -1,0 +1,97 @@
+/** The Cordis service `sessionReferenceResolver`: wires the pure core into the DSH host (listeners, reads, saves, discovery). */
+import { Context, Service } from '@deepseek-ai/cordis';
+import type z from '@deepseek-ai/schemastery';
+import type { ContentBlock } from '@deepseek-ai/dsh-llm';
+import { ConfigSchema, loadConfig } from './config.ts';
+import type { Config, ResolvedConfig } from './config.ts';
+import { copyContent } from './context/content.ts';
+import { listenPreStep } from './context/pre-step.ts';
+import { budgetFor, prepareMessage } from './context/prepare.ts';
+import type { PrepareHost } from './context/prepare.ts';
+import { trackAgentRoutes } from './context/routes.ts';
+import { CandidateDiscovery } from './discovery/discovery.ts';
+import { normalizeReferences } from './mentions/normalize.ts';
+import { preloadSecretDetector } from './redaction/redact.ts';
+import { SessionReferenceRemote } from './remote/service.ts';
+import type { PreparedReferencedMessage, SessionReferenceAgent, SessionReferenceCandidate } from './types.ts';
+import './augment.ts';
+
+/**
+ * Cross-session references for DSH: rewrites `dsh-session:` mentions in direct user messages to
+ * readable `@label` text and inserts a bounded, untrusted snapshot of each cited session right
+ * after the citing message. Also lists candidate sessions for a host's `@` menu.
+ */
+export class SessionReferenceResolver extends Service {
+  /** Required services. */
+  static inject = ['sessionQuery'];
+  /** Config schema, validated by Cordis at load. */
+  static Config: z<Config, ResolvedConfig> = ConfigSchema;
+
+  /** The validated configuration. */
+  readonly config: ResolvedConfig;
+  private readonly host: PrepareHost;
+  private readonly discovery: CandidateDiscovery;
+
+  /** Validates the config (failing loudly) and registers the listeners; disposal removes them. */
+  constructor(ctx: Context, config: Config = {}) {
+    const resolved = loadConfig(config); // before super(): a bad config registers nothing
+    super(ctx, 'sessionReferenceResolver');
+    this.config = resolved;
+    this.discovery = new CandidateDiscovery(ctx, {
+      cacheTtlMs: this.config.candidateCacheTtlMs,
+      titleBackfill: this.config.titleBackfill,
+      bodySearchWaitMs: this.config.bodySearchWaitMs,
+      bodySearchPage: this.config.candidateLimit + 1,
+      redactSnippets: this.config.redactSecrets,
+    });
+    // secretlint takes a few hundred ms to load: pay it at start-up, not in the first citing turn.
+    if (this.config.redactSecrets) preloadSecretDetector().catch(() => {});
+    ctx.plugin(SessionReferenceRemote);
+    this.host = { ctx, config: resolved, routeOf: trackAgentRoutes(ctx) };
+    listenPreStep(ctx, async (agent, rewritten, signal) => {
+      const references = normalizeReferences(rewritten.references, agent.id, resolved.maxReferences);
+      const { details: _details, ...prepared } = await prepareMessage(this.host, agent, copyContent(rewritten.content), references, signal);
+      return prepared;
+    });
+  }
+
+  /**
+   * Prepares a message's references: normalises them, resolves the per-source budget, reads every
+   * distinct source once in parallel, retains each under its budget, saves full transcripts of
+   * truncated sources, and renders one frozen context message. All-or-nothing: any failure throws
+   * a `SessionReferenceError` (or a model-metadata error other than `NO_ADAPTER`) and returns nothing.
+   * @param agent - the target agent; its id is the target session.
+   * @param content - the citing message's content blocks (copied, never mutated).
+   * @param references - raw references, in mention order.
+   * @param signal - cancellation, honoured at every await.
+   */
+  async prepare(agent: SessionReferenceAgent, content: readonly ContentBlock[], references: readonly unknown[], signal?: AbortSignal): Promise<PreparedReferencedMessage> {
+    const copied = copyContent(content);
+    const normalized = normalizeReferences(references, agent.id, this.config.maxReferences);
+    const { details: _details, ...prepared } = await prepareMessage(this.host, agent, copied, normalized, signal);
+    return prepared;
+  }
+
+  /**
+   * The per-source byte budget `prepare` would use now for `agent`: the explicit
+   * `maxReferenceBytes`, else a fraction of the context window of the route captured at the
+   * agent's last prompt assembly (or its options).
+   */
+  resolveBudget(agent: SessionReferenceAgent, signal?: AbortSignal): Promise<number> {
+    return budgetFor(this.host, agent, signal);
+  }
+
+  /**
+   * Lists sessions the agent may cite, for a host's `@` menu: every session but the agent's own,
+   * filtered case-insensitively by id, cwd or title, same-workspace first. Never reads a session log.
+   * @param agent - the requesting agent.
+   * @param query - filter text; empty lists everything.
+   * @param limit - maximum results, a positive safe integer; defaults to `candidateLimit`.
+   * @param signal - cancellation.
+   */
+  listCandidates(agent: SessionReferenceAgent, query = '', limit: number = this.config.candidateLimit, signal?: AbortSignal): Promise<SessionReferenceCandidate[]> {
+    return this.discovery.list(agent, query, limit, signal);
+  }
+}
+
+export default SessionReferenceResolver;

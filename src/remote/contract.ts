@@ -1,0 +1,70 @@
+/**
+ * The wire contract of `sessionReferenceResolver/candidates`: strict zod codecs for its arguments
+ * and result, and the invocation descriptor both published contributions carry. Client-safe:
+ * only zod and type imports. The Host method's result type is derived from these codecs.
+ */
+import { z } from 'zod';
+import type { InvocationDescriptor } from '@deepseek-ai/dsh-typert-protocol';
+import type { SessionReferenceMentionCandidate } from '../types.ts';
+import { CANDIDATES_ENDPOINT, CANDIDATES_METHOD, REMOTE_NAMESPACE, REMOTE_PACKAGE, REMOTE_SERVICE_KEY } from './names.ts';
+
+/** Type symbol of the `agent` lookup's wire identity, as `@deepseek-ai/dsh-agent` registers it. */
+export const AGENT_ID_TYPE_SYMBOL = '@deepseek-ai/dsh-session/types#SessionId';
+
+/** `agentId`: a `SessionId`, a branded string. */
+export const agentIdSchema = z.intersection(z.string(), z.unknown());
+
+/** `query`: filter text. */
+export const querySchema = z.string();
+
+/** Why a candidate matched: its title, id or cwd, or its body with the engine's excerpt. */
+export const candidateMatchSchema = z.discriminatedUnion('in', [
+  z.object({ in: z.enum(['title', 'id', 'cwd']) }),
+  z.object({ in: z.literal('body'), snippet: z.string() }),
+]);
+
+/** One candidate with its canonical mention (`SessionReferenceMentionCandidate`). */
+export const candidateSchema = z.object({
+  sessionId: z.string(),
+  label: z.string(),
+  cwd: z.string().optional(),
+  sameWorkspace: z.boolean(),
+  createdAt: z.number(),
+  match: candidateMatchSchema.optional(),
+  mention: z.string(),
+});
+
+/** The result: candidates in ranked order. */
+export const candidatesResultSchema = z.array(candidateSchema);
+
+/** Invocation descriptor of `sessionReferenceResolver/candidates`. */
+export const candidatesDescriptor: InvocationDescriptor = {
+  id: `${REMOTE_PACKAGE}#${CANDIDATES_ENDPOINT}`,
+  service: REMOTE_SERVICE_KEY,
+  namespace: REMOTE_NAMESPACE,
+  method: CANDIDATES_METHOD,
+  invocation: { kind: 'direct' },
+  parameters: [
+    {
+      name: 'agent',
+      wire: 'agentId',
+      source: 'lookup',
+      lookup: 'agent',
+      codec: { mode: 'strict', typeSymbol: AGENT_ID_TYPE_SYMBOL, schema: agentIdSchema },
+    },
+    {
+      name: 'query',
+      wire: 'query',
+      source: 'json',
+      codec: { mode: 'strict', typeSymbol: `${REMOTE_PACKAGE}#${CANDIDATES_ENDPOINT}:query`, schema: querySchema },
+    },
+  ],
+  cancellation: { parameter: 'signal' },
+  result: { mode: 'strict', typeSymbol: `${REMOTE_PACKAGE}#${CANDIDATES_ENDPOINT}:result`, schema: candidatesResultSchema },
+};
+
+/** The wire result type, derived from its codec; the compile-time checks below keep it equal to the public type. */
+export type CandidatesResult = z.output<typeof candidatesResultSchema>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+/** Fails to compile when the codec and `SessionReferenceMentionCandidate` drift apart. */
+export const CANDIDATE_WIRE_MATCHES_PUBLIC_TYPE: Same<CandidatesResult[number], SessionReferenceMentionCandidate> = true;
