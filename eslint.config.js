@@ -52,7 +52,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@deepseek-ai/*'], message: 'Pure files import no host package: move host code into a wiring file (HOST_WIRING in eslint.config.js).' }] },
+        {
+          patterns: [
+            {
+              group: ['@deepseek-ai/*'],
+              message: 'Pure files import no host package: move host code into a wiring file (HOST_WIRING in eslint.config.js).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -126,7 +126,12 @@ async function measure(root: string, count: number, rounds: number): Promise<Row
     host.create({ id: AGENT.id, cwd: AGENT.session.header.cwd, empty: true });
     const expected = rankCandidates(
       specs(count)
-        .map((spec) => ({ sessionId: spec.id, label: spec.title!, createdAt: spec.createdAt!, ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }) }))
+        .map((spec) => ({
+          sessionId: spec.id,
+          label: spec.title!,
+          createdAt: spec.createdAt!,
+          ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
+        }))
         .reverse(),
       { selfId: AGENT.id, agentCwd: AGENT.session.header.cwd, query: TYPED, limit: LIMIT },
     );
@@ -249,7 +254,10 @@ async function scratchRoot(count: number, name: string, drop: (id: string, index
   return root;
 }
 
-async function inPlugin(host: CatalogHost, options: CandidateDiscoveryOptions): Promise<{ discovery: CandidateDiscovery; dispose: () => Promise<unknown> }> {
+async function inPlugin(
+  host: CatalogHost,
+  options: CandidateDiscoveryOptions,
+): Promise<{ discovery: CandidateDiscovery; dispose: () => Promise<unknown> }> {
   let discovery!: CandidateDiscovery;
   const fiber = host.ctx.plugin((ctx) => {
     discovery = new CandidateDiscovery(ctx, options);
@@ -285,10 +293,16 @@ if (SECTIONS.has('keystrokes')) {
   const rows: Row[] = [];
   for (const [count, rounds] of SIZES) rows.push(await measure(await fixture(count), count, rounds));
   console.log(`## Keystrokes\n`);
-  console.log(`Typed query "${TYPED}" (${TYPED.length} keystrokes), limit ${LIMIT}, cacheTtlMs ${CACHE_TTL_MS}; medians over the rounds; ratios are per round, to that round's \`listSessions()\`.`);
-  console.log("Own cost: the first keystroke with the listing served from memory (a clone of one listSessions() result) — discovery's labelling and ranking alone.");
+  console.log(
+    `Typed query "${TYPED}" (${TYPED.length} keystrokes), limit ${LIMIT}, cacheTtlMs ${CACHE_TTL_MS}; medians over the rounds; ratios are per round, to that round's \`listSessions()\`.`,
+  );
+  console.log(
+    "Own cost: the first keystroke with the listing served from memory (a clone of one listSessions() result) — discovery's labelling and ranking alone.",
+  );
   console.log('');
-  console.log('| sessions | rounds | `listSessions()` ms | first keystroke ms | first / list | following keystrokes, median ms | following / list | own cost of first keystroke ms | log reads |');
+  console.log(
+    '| sessions | rounds | `listSessions()` ms | first keystroke ms | first / list | following keystrokes, median ms | following / list | own cost of first keystroke ms | log reads |',
+  );
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) {
     console.log(
@@ -314,7 +328,16 @@ if (SECTIONS.has('labels')) {
     const around: number[] = [];
     const adopted: number[] = [];
     for (let round = 0; round < rounds; round++) {
-      const pair: Array<[Context, number[]]> = round % 2 === 0 ? [[host.ctx, traced], [untraced, around]] : [[untraced, around], [host.ctx, traced]];
+      const pair: Array<[Context, number[]]> =
+        round % 2 === 0
+          ? [
+              [host.ctx, traced],
+              [untraced, around],
+            ]
+          : [
+              [untraced, around],
+              [host.ctx, traced],
+            ];
       let last: SessionListing<SessionHeader> | undefined;
       for (const [ctx, out] of pair) {
         const listing = new SessionListing<SessionHeader>(listed, 0);
@@ -330,12 +353,22 @@ if (SECTIONS.has('labels')) {
       adopted.push(took);
     }
     console.log(`\n## Labelling ${count.toLocaleString('en-US')} listed sessions (first keystroke of a listing)\n`);
-    console.log('Every label comes from `sessionProjectionCache.cachedSnapshot(header)`. Discovery reads each service from `ctx` once per pass');
-    console.log("and calls it through Cordis' context-tracing proxy; \"around the proxy\" calls the same methods on `symbols.original` (measured here only).");
-    console.log('A new listing takes over the labels of the listing it replaces, so a relisting (every `cacheTtlMs` while typing) labels only what changed.\n');
-    console.log(`| rounds | through the proxy, median ms | around the proxy, median ms | proxy / around | relisting with labels taken over, median ms |`);
+    console.log(
+      'Every label comes from `sessionProjectionCache.cachedSnapshot(header)`. Discovery reads each service from `ctx` once per pass',
+    );
+    console.log(
+      'and calls it through Cordis\' context-tracing proxy; "around the proxy" calls the same methods on `symbols.original` (measured here only).',
+    );
+    console.log(
+      'A new listing takes over the labels of the listing it replaces, so a relisting (every `cacheTtlMs` while typing) labels only what changed.\n',
+    );
+    console.log(
+      `| rounds | through the proxy, median ms | around the proxy, median ms | proxy / around | relisting with labels taken over, median ms |`,
+    );
     console.log('|---:|---:|---:|---:|---:|');
-    console.log(`| ${rounds} | ${ms(median(traced))} | ${ms(median(around))} | ${ratio(median(traced) / median(around))} | ${ms(median(adopted))} |`);
+    console.log(
+      `| ${rounds} | ${ms(median(traced))} | ${ms(median(around))} | ${ratio(median(traced) / median(around))} | ${ms(median(adopted))} |`,
+    );
   } finally {
     await host.dispose();
   }
@@ -375,7 +408,8 @@ if (SECTIONS.has('backfill')) {
       const done = await landing.done;
       const all = await discovery.list(AGENT, '', count);
       const labelled = performance.now();
-      if (all.length !== count || all.some((candidate) => candidate.label === candidate.sessionId)) throw new Error('not every session was labelled');
+      if (all.length !== count || all.some((candidate) => candidate.label === candidate.sessionId))
+        throw new Error('not every session was labelled');
       firstKeystrokes.push(answered - start);
       backfillRuns.push(done - answered);
       labelledAfter.push(labelled - start);
@@ -395,10 +429,16 @@ if (SECTIONS.has('backfill')) {
   }
   const ratios = hostRuns.map((hostMs, i) => backfillRuns[i]! / hostMs);
   console.log(`\n## Title backfill of ${count.toLocaleString('en-US')} headless-written sessions\n`);
-  console.log('Sessions written without the projection cache (the fixture minus its checkpoints). Host: `coldSnapshot(id)` of every session,');
-  console.log('newest first, back to back, on a fresh host. Backfill: from the first keystroke\'s answer until the last checkpoint is written');
+  console.log(
+    'Sessions written without the projection cache (the fixture minus its checkpoints). Host: `coldSnapshot(id)` of every session,',
+  );
+  console.log(
+    "newest first, back to back, on a fresh host. Backfill: from the first keystroke's answer until the last checkpoint is written",
+  );
   console.log(`(cacheTtlMs ${CACHE_TTL_MS}, no further typing). Ratio per round, median over ${rounds} rounds (alternating order).\n`);
-  console.log('| host back to back, s | host sessions/s | backfill, s | backfill sessions/s | backfill / host | first keystroke ms | all labelled after, s |');
+  console.log(
+    '| host back to back, s | host sessions/s | backfill, s | backfill sessions/s | backfill / host | first keystroke ms | all labelled after, s |',
+  );
   console.log('|---:|---:|---:|---:|---:|---:|---:|');
   console.log(
     `| ${(median(hostRuns) / 1_000).toFixed(2)} | ${(count / (median(hostRuns) / 1_000)).toFixed(0)} | ${(median(backfillRuns) / 1_000).toFixed(2)} | ${(count / (median(backfillRuns) / 1_000)).toFixed(0)} | ${ratio(median(ratios))} | ${ms(median(firstKeystrokes))} | ${(median(labelledAfter) / 1_000).toFixed(2)} |`,
@@ -470,21 +510,31 @@ if (SECTIONS.has('typing')) {
     runs.push(await type(interval, keystrokes, true));
   }
   console.log(`\n## Keystrokes at ${count.toLocaleString('en-US')} sessions while a backfill runs\n`);
-  console.log(`${count / 10} of the ${count.toLocaleString('en-US')} sessions have no checkpoint. After the first keystroke (the listing), a keystroke is due a`);
-  console.log(`fixed interval after the previous answer (prefixes of "${TYPED}", cacheTtlMs ${CACHE_TTL_MS}, so relistings are included); each pace runs`);
+  console.log(
+    `${count / 10} of the ${count.toLocaleString('en-US')} sessions have no checkpoint. After the first keystroke (the listing), a keystroke is due a`,
+  );
+  console.log(
+    `fixed interval after the previous answer (prefixes of "${TYPED}", cacheTtlMs ${CACHE_TTL_MS}, so relistings are included); each pace runs`,
+  );
   console.log('without and with a backfill. Cost: call to answer. Lag: due time to answer, which adds the time the event loop was busy');
   console.log('elsewhere (the host folding a session and rewriting its JSON document). The backfill starts a session only after 200 ms');
   console.log('without a keystroke, so at 40 ms it waits for the typing to stop, and at 250 ms it works in the gaps.\n');
-  console.log('| interval ms | backfill | keystrokes | cost median ms | cost p95 ms | cost max ms | lag median ms | lag p95 ms | checkpoints written meanwhile |');
+  console.log(
+    '| interval ms | backfill | keystrokes | cost median ms | cost p95 ms | cost max ms | lag median ms | lag p95 ms | checkpoints written meanwhile |',
+  );
   console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const run of runs) {
     console.log(
       `| ${run.interval} | ${run.backfill ? 'running' : 'off'} | ${run.costs.length} | ${ms(median(run.costs))} | ${ms(percentile(run.costs, 95))} | ${ms(Math.max(...run.costs))} | ${ms(median(run.lags))} | ${ms(percentile(run.lags, 95))} | ${run.landed} |`,
     );
   }
-  console.log('\nThe same keystrokes without those during which a listing completed (each relisting of 10,000 sessions takes seconds here,');
+  console.log(
+    '\nThe same keystrokes without those during which a listing completed (each relisting of 10,000 sessions takes seconds here,',
+  );
   console.log('longer than cacheTtlMs, so the refresh started at half of it cannot hide it):\n');
-  console.log('| interval ms | backfill | keystrokes served from the cached listing | cost median ms | cost p95 ms | lag median ms | lag p95 ms |');
+  console.log(
+    '| interval ms | backfill | keystrokes served from the cached listing | cost median ms | cost p95 ms | lag median ms | lag p95 ms |',
+  );
   console.log('|---:|---|---:|---:|---:|---:|---:|');
   for (const run of runs) {
     console.log(
@@ -515,15 +565,21 @@ if (SECTIONS.has('body')) {
         }
       }
       await dispose();
-      rows.push(`| ${count.toLocaleString('en-US')} | ${ms(firstSearch)} | ${ms(median(warm))} | ${keystrokes.length} | ${ms(median(keystrokes))} | ${ms(percentile(keystrokes, 95))} |`);
+      rows.push(
+        `| ${count.toLocaleString('en-US')} | ${ms(firstSearch)} | ${ms(median(warm))} | ${keystrokes.length} | ${ms(median(keystrokes))} | ${ms(percentile(keystrokes, 95))} |`,
+      );
     } finally {
       await host.dispose();
     }
   }
-  console.log('\n## Keystrokes with the SQLite full-text engine (`path: \':memory:\'`)\n');
-  console.log('First search: the engine\'s first `searchSessions`, which opens the index and reads every log into it. Warm search: the');
-  console.log(`engine alone afterwards (it re-stats every log each time). Keystrokes: a word no title contains, typed with a pause of 60 ms,`);
-  console.log('so each keystroke asks the engine and waits at most `bodySearchWaitMs` (50). The fixture\'s logs hold only a title event each.\n');
+  console.log("\n## Keystrokes with the SQLite full-text engine (`path: ':memory:'`)\n");
+  console.log("First search: the engine's first `searchSessions`, which opens the index and reads every log into it. Warm search: the");
+  console.log(
+    `engine alone afterwards (it re-stats every log each time). Keystrokes: a word no title contains, typed with a pause of 60 ms,`,
+  );
+  console.log(
+    "so each keystroke asks the engine and waits at most `bodySearchWaitMs` (50). The fixture's logs hold only a title event each.\n",
+  );
   console.log('| sessions | first search ms | warm search, median ms | keystrokes | keystroke median ms | keystroke p95 ms |');
   console.log('|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) console.log(row);

@@ -40,11 +40,19 @@ function contextMessage(budget: number) {
     cwd: '/work',
     capturedThroughSeq: 400,
     capturedFormatVersion: 1,
-    messages: Array.from({ length: 200 }, (_, i) => ({ role: i % 2 === 0 ? 'user' : 'assistant', text: makeText(random, 1_024), checkpoint: false })),
+    messages: Array.from({ length: 200 }, (_, i) => ({
+      role: i % 2 === 0 ? 'user' : 'assistant',
+      text: makeText(random, 1_024),
+      checkpoint: false,
+    })),
   }));
   const references: NormalizedReference[] = captures.map((c, inputIndex) => ({ sessionId: c.sessionId, label: c.label, inputIndex }));
   const retained = retainSources(references, captures, budget);
-  const details = assembleReferenceContext(budget, retained, retained.map((r) => (r.stats.truncated ? STORAGE_NOT_CONFIGURED : undefined)));
+  const details = assembleReferenceContext(
+    budget,
+    retained,
+    retained.map((r) => (r.stats.truncated ? STORAGE_NOT_CONFIGURED : undefined)),
+  );
   return createUserMessage({ content: [{ type: 'text', text: details.text }], source: details.source });
 }
 
@@ -59,7 +67,8 @@ function time(run: () => unknown): number {
 console.log('budget/source  text bytes  append ms  encode ms  log check ms (×encode)  step check ms (×encode)');
 for (const budget of BUDGETS) {
   const message = contextMessage(budget);
-  if (checkContextMessage(message).length > 0 || checkDeepFrozen(message, 'message').length > 0) throw new Error('the bench message fails the checks');
+  if (checkContextMessage(message).length > 0 || checkDeepFrozen(message, 'message').length > 0)
+    throw new Error('the bench message fails the checks');
   const logged = Session.create(SessionId(`bench-${budget}`)).append('user/message', message, { surfaceOp: 'append' });
   const samples = { append: [] as number[], encode: [] as number[], log: [] as number[], step: [] as number[] };
   const ops: [keyof typeof samples, () => unknown][] = [
@@ -80,7 +89,12 @@ for (const budget of BUDGETS) {
       if (i >= 0) samples[name].push(elapsed);
     }
   }
-  const [append, encode, log, step] = [samples.append, samples.encode, samples.log, samples.step].map(median) as [number, number, number, number];
+  const [append, encode, log, step] = [samples.append, samples.encode, samples.log, samples.step].map(median) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   const bytes = Buffer.byteLength((message.content[0] as { text: string }).text);
   console.log(
     `${String(budget).padStart(13)}  ${String(bytes).padStart(10)}  ${append.toFixed(3).padStart(9)}  ${encode.toFixed(3).padStart(9)}  ` +

@@ -88,16 +88,34 @@ type Manifest = { version: string; sources: Record<string, SourceFacts> };
 
 // ---------------------------------------------------------------- fixture
 
-
-const WORDS = ['the', 'quick', 'brown', 'fox', 'jumps', 'over', 'lazy', 'dog', 'const', 'return', '<div>', '"q"', 'é', '界面', '😀', '\n', 'x = 1;'];
-
+const WORDS = [
+  'the',
+  'quick',
+  'brown',
+  'fox',
+  'jumps',
+  'over',
+  'lazy',
+  'dog',
+  'const',
+  'return',
+  '<div>',
+  '"q"',
+  'é',
+  '界面',
+  '😀',
+  '\n',
+  'x = 1;',
+];
 
 function sourceItems(spec: SourceSpec): SessionItem[] {
   const random = rng(spec.messages ?? spec.singleBytes ?? 1);
   if (spec.singleBytes !== undefined) return [{ kind: 'user', text: wordText(random, WORDS, spec.singleBytes) }];
   const items: SessionItem[] = [];
   for (let i = 0; i < spec.messages!; i++) {
-    items.push(i % 2 === 0 ? { kind: 'user', text: wordText(random, WORDS, 1000) } : { kind: 'assistant', text: wordText(random, WORDS, 1000) });
+    items.push(
+      i % 2 === 0 ? { kind: 'user', text: wordText(random, WORDS, 1000) } : { kind: 'assistant', text: wordText(random, WORDS, 1000) },
+    );
     // A tool call (assistant tool-call message + tool result) after every 10th message.
     if (i % 10 === 9) {
       items.push({ kind: 'tool', name: 'read', args: { path: `/work/file-${i}.ts` }, result: wordText(random, WORDS, 500) });
@@ -374,7 +392,11 @@ async function stages(): Promise<string[]> {
       const render = timeSync(() => renderReferencedSessions([retained.preview], notices), runs);
       const clone = timeSync(() => structuredClone([]), runs);
       const message = timeSync(
-        () => createUserMessage({ content: [{ type: 'text', text }], source: { kind: SESSION_REFERENCE_SOURCE_KIND, form: 'recall', version: 1, references: [] } }),
+        () =>
+          createUserMessage({
+            content: [{ type: 'text', text }],
+            source: { kind: SESSION_REFERENCE_SOURCE_KIND, form: 'recall', version: 1, references: [] },
+          }),
         runs,
       );
       const transcriptMs = retained.stats.truncated ? timeSync(() => renderTranscript(capture), runs) : 0;
@@ -479,7 +501,9 @@ function report(manifest: Manifest, samples: Samples, stageRows: string[]): void
         const a = (at(regime, encoding, one, op) * 1e6) / manifest.sources[one.id]!.projectedBytes;
         const b = (at(regime, encoding, ten, op) * 1e6) / manifest.sources[ten.id]!.projectedBytes;
         const spread = Math.max(a, b) / Math.min(a, b);
-        console.log(`| ${regime} | ${encoding.name} | ${op} | ${fmt(a, 3)} | ${fmt(b, 3)} | ${fmt(b / a)} | ${spread <= 2 ? 'yes' : 'NO'} |`);
+        console.log(
+          `| ${regime} | ${encoding.name} | ${op} | ${fmt(a, 3)} | ${fmt(b, 3)} | ${fmt(b / a)} | ${spread <= 2 ? 'yes' : 'NO'} |`,
+        );
       }
     }
   }

@@ -18,8 +18,36 @@ import { rng, wordText } from './rng.ts';
 
 const ITERATIONS = Number(process.env.BENCH_REDACT_ITER ?? 21);
 const MESSAGES = 10_000;
-const WORDS = ['the', 'build', 'failed', 'because', 'import', 'src/index.ts', 'const', 'await', 'fetch(url)', 'returns', 'a', 'promise', 'README', 'test', 'passes', 'again', 'cache', 'key', 'token', 'value', 'sk', 'learn', 'v1.2.3', '#fff', 'we', 'should', 'retry', 'later'];
-
+const WORDS = [
+  'the',
+  'build',
+  'failed',
+  'because',
+  'import',
+  'src/index.ts',
+  'const',
+  'await',
+  'fetch(url)',
+  'returns',
+  'a',
+  'promise',
+  'README',
+  'test',
+  'passes',
+  'again',
+  'cache',
+  'key',
+  'token',
+  'value',
+  'sk',
+  'learn',
+  'v1.2.3',
+  '#fff',
+  'we',
+  'should',
+  'retry',
+  'later',
+];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -27,7 +55,8 @@ const root = mkdtempSync(join(tmpdir(), 'dsh-ref-bench-redact-'));
 try {
   const random = rng(20261203);
   const items: SessionItem[] = [];
-  for (let i = 0; i < MESSAGES; i++) items.push({ kind: i % 2 === 0 ? 'user' : 'assistant', text: wordText(random, WORDS, 1000) } as SessionItem);
+  for (let i = 0; i < MESSAGES; i++)
+    items.push({ kind: i % 2 === 0 ? 'user' : 'assistant', text: wordText(random, WORDS, 1000) } as SessionItem);
   const writer = await bootHost({ root, agentLoop: false, llm: false, invariants: false });
   await writeSession(writer, { id: 'ordinary', cwd: '/w', items });
   await writer.dispose();
@@ -74,8 +103,12 @@ try {
     scans.push(performance.now() - scanStarted);
   }
   await host.dispose();
-  console.log(`prepare of ${MESSAGES.toLocaleString('en')} messages (~10 MB of ordinary text), budget 65536, warm host, ${ITERATIONS} interleaved samples:`);
-  console.log(`| readSurface (warm) | prepare, redactSecrets off | prepare, redactSecrets on | on ÷ off (medians) | on ÷ off (median of per-sample ratios) | the scan alone | off + scan, ÷ off |`);
+  console.log(
+    `prepare of ${MESSAGES.toLocaleString('en')} messages (~10 MB of ordinary text), budget 65536, warm host, ${ITERATIONS} interleaved samples:`,
+  );
+  console.log(
+    `| readSurface (warm) | prepare, redactSecrets off | prepare, redactSecrets on | on ÷ off (medians) | on ÷ off (median of per-sample ratios) | the scan alone | off + scan, ÷ off |`,
+  );
   console.log(`|---:|---:|---:|---:|---:|---:|---:|`);
   const scan = median(scans);
   console.log(

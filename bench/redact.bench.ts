@@ -85,12 +85,40 @@ function ordinaryMessage(random: () => number, bytes: number): string {
 }
 
 // bench/prepare.bench.ts's words.
-const PREPARE_WORDS = ['the', 'quick', 'brown', 'fox', 'jumps', 'over', 'lazy', 'dog', 'const', 'return', '<div>', '"q"', 'é', '界面', '😀', '\n', 'x = 1;'];
+const PREPARE_WORDS = [
+  'the',
+  'quick',
+  'brown',
+  'fox',
+  'jumps',
+  'over',
+  'lazy',
+  'dog',
+  'const',
+  'return',
+  '<div>',
+  '"q"',
+  'é',
+  '界面',
+  '😀',
+  '\n',
+  'x = 1;',
+];
 
-const NEAR_MISSES = [...FALSE_POSITIVES, 'sk-learn-0123456789abcdef', 'ghp_short', 'AKIA1234', 'Bearer of bad news', 'https://user@example.com/x'];
+const NEAR_MISSES = [
+  ...FALSE_POSITIVES,
+  'sk-learn-0123456789abcdef',
+  'ghp_short',
+  'AKIA1234',
+  'Bearer of bad news',
+  'https://user@example.com/x',
+];
 function denseMessages(count: number): string[] {
   const random = rng(3);
-  const secrets = fc.sample(fc.constantFrom(...Object.values(SECRET_FORMATS)).chain((arb) => arb), { numRuns: count * 4, seed: 5 });
+  const secrets = fc.sample(
+    fc.constantFrom(...Object.values(SECRET_FORMATS)).chain((arb) => arb),
+    { numRuns: count * 4, seed: 5 },
+  );
   return Array.from({ length: count }, (_, i) => {
     const parts: string[] = [];
     for (let k = 0; k < 4; k++) {
@@ -170,6 +198,8 @@ console.log(
     'MB = 10^6 UTF-8 bytes; times are wall / CPU ms; MB/s from CPU time.',
 );
 console.log('');
-console.log('| text | messages | MB | detector windows | window chars | values replaced | prefilter ms | MB/s | redactTexts ms | MB/s | secretlint on whole texts ms | MB/s |');
+console.log(
+  '| text | messages | MB | detector windows | window chars | values replaced | prefilter ms | MB/s | redactTexts ms | MB/s | secretlint on whole texts ms | MB/s |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const row of rows) console.log(row);

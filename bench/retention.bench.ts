@@ -3,7 +3,6 @@ import { retainReference } from '../src/context/retention.ts';
 import type { ProjectedMessage, SourceCapture } from '../src/context/shapes.ts';
 import { rng } from './rng.ts';
 
-
 const ALPHABET = ['a', 'e', 'o', 't', ' ', ' ', '\n', '<', '"', 'é', '界', '😀', 'x', 'y', '0', '.'];
 
 function makeText(random: () => number, bytes: number): string {

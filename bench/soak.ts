@@ -40,7 +40,6 @@ if (gc === undefined) {
   process.exit(2);
 }
 
-
 const immediate = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -67,13 +66,30 @@ let exitCode = 0;
 try {
   // Sources: three small ones and one of ~80 KB that every citation truncates (so a transcript is saved).
   const sources = [
-    { id: 'soak-alpha', label: 'Alpha', items: [{ kind: 'user' as const, text: 'alpha plan <b>' }, { kind: 'assistant' as const, text: 'alpha answer' }] },
-    { id: 'soak-beta', label: 'Beta', items: [{ kind: 'user' as const, text: 'beta "quoted" question' }, { kind: 'assistant' as const, text: 'beta reply' }] },
+    {
+      id: 'soak-alpha',
+      label: 'Alpha',
+      items: [
+        { kind: 'user' as const, text: 'alpha plan <b>' },
+        { kind: 'assistant' as const, text: 'alpha answer' },
+      ],
+    },
+    {
+      id: 'soak-beta',
+      label: 'Beta',
+      items: [
+        { kind: 'user' as const, text: 'beta "quoted" question' },
+        { kind: 'assistant' as const, text: 'beta reply' },
+      ],
+    },
     { id: 'soak-gamma', label: 'Gamma', items: [{ kind: 'user' as const, text: 'gamma 😀 notes' }] },
     {
       id: 'soak-big',
       label: 'Big',
-      items: Array.from({ length: 10 }, (_, i) => ({ kind: i % 2 === 0 ? ('user' as const) : ('assistant' as const), text: `${i}:` + 'x'.repeat(8_000) })),
+      items: Array.from({ length: 10 }, (_, i) => ({
+        kind: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+        text: `${i}:` + 'x'.repeat(8_000),
+      })),
     },
   ];
   for (const source of sources) await writeSession(host, { id: source.id, cwd: '/soak', items: source.items });
@@ -81,7 +97,10 @@ try {
 
   const pick = random(0x5eed);
   let generation = 0;
-  let handle = await host.ctx.agents.create({ sessionId: SessionId(`soak-target-${generation}`), agentOptions: { provider: 'test', model: 'm' } });
+  let handle = await host.ctx.agents.create({
+    sessionId: SessionId(`soak-target-${generation}`),
+    agentOptions: { provider: 'test', model: 'm' },
+  });
   const samples: { turn: number; heap: number; data: number }[] = [{ turn: 0, ...(await heapAfterGc()) }];
   let failures = 0;
   let citations = 0;
@@ -94,9 +113,11 @@ try {
     const text = !REFERENCES
       ? `turn ${turn}: compare ${cited.map((source) => source.label).join(' and ')}`
       : `turn ${turn}: compare ` +
-      cited
-        .map((source, i) => (i === 0 ? formatSessionReferenceMention({ sessionId: source.id, label: source.label }) : encodeSessionReferenceUri(source.id)))
-        .join(' and ');
+        cited
+          .map((source, i) =>
+            i === 0 ? formatSessionReferenceMention({ sessionId: source.id, label: source.label }) : encodeSessionReferenceUri(source.id),
+          )
+          .join(' and ');
     const result = await runTurn(handle.agent, text);
     const contexts = result.events
       .filter((event): event is SessionEvent<'user/message'> => event.type === 'user/message')
@@ -104,7 +125,8 @@ try {
       .filter((message) => (message.source.kind as string) === 'session-reference');
     if (result.reason.kind !== 'completed' || contexts.length !== (REFERENCES ? 1 : 0)) {
       failures++;
-      if (failures <= 3) console.error(`soak: turn ${turn} ended ${JSON.stringify(result.reason)} with ${contexts.length} context message(s)`);
+      if (failures <= 3)
+        console.error(`soak: turn ${turn} ended ${JSON.stringify(result.reason)} with ${contexts.length} context message(s)`);
     } else if (REFERENCES) {
       const refs = (contexts[0]!.source as unknown as { references: { truncated: boolean }[] }).references;
       citations += refs.length;
@@ -116,7 +138,10 @@ try {
     if (turn % AGENT_EVERY === 0) {
       await handle.dispose();
       generation++;
-      handle = await host.ctx.agents.create({ sessionId: SessionId(`soak-target-${generation}`), agentOptions: { provider: 'test', model: 'm' } });
+      handle = await host.ctx.agents.create({
+        sessionId: SessionId(`soak-target-${generation}`),
+        agentOptions: { provider: 'test', model: 'm' },
+      });
     }
     if (turn % SAMPLE_EVERY === 0) {
       const { heap, data } = await heapAfterGc();
@@ -151,8 +176,14 @@ try {
       `agents ${generation + 1}, wall ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   console.log(
-    `data heap after warm-up (median of turns ${tail.slice(0, 3).map((s) => s.turn).join('/')}) ${mib(warm)} MiB, ` +
-      `end (median of turns ${tail.slice(-3).map((s) => s.turn).join('/')}) ${mib(end)} MiB, ` +
+    `data heap after warm-up (median of turns ${tail
+      .slice(0, 3)
+      .map((s) => s.turn)
+      .join('/')}) ${mib(warm)} MiB, ` +
+      `end (median of turns ${tail
+        .slice(-3)
+        .map((s) => s.turn)
+        .join('/')}) ${mib(end)} MiB, ` +
       `growth ${(growth * 100).toFixed(1)}% (limit ${THRESHOLD * 100}%), slope ${(slope / 1024).toFixed(2)} KiB/turn after warm-up`,
   );
   if (failures > 0) {

@@ -48,10 +48,35 @@ function makeCapture(bytes: number): SourceCapture {
     total += Buffer.byteLength(text, 'utf8');
     messages.push({ role: i % 2 === 0 ? 'user' : 'assistant', text, checkpoint: i === 0 });
   }
-  return { sessionId: 'bench-source', label: 'bench', cwd: '/bench', capturedThroughSeq: messages.length * 3, capturedFormatVersion: 1, messages };
+  return {
+    sessionId: 'bench-source',
+    label: 'bench',
+    cwd: '/bench',
+    capturedThroughSeq: messages.length * 3,
+    capturedFormatVersion: 1,
+    messages,
+  };
 }
 
-const WORDS = ['the', 'quick', 'brown', 'fox', 'jumps', 'over', 'lazy', 'dog', 'const', 'return', '<div>', '"q"', 'é', '界面', '😀', '\n', 'x = 1;'];
+const WORDS = [
+  'the',
+  'quick',
+  'brown',
+  'fox',
+  'jumps',
+  'over',
+  'lazy',
+  'dog',
+  'const',
+  'return',
+  '<div>',
+  '"q"',
+  'é',
+  '界面',
+  '😀',
+  '\n',
+  'x = 1;',
+];
 
 /** `count` alternating user/assistant messages of ~1 KB of words (prepare.bench.ts's 10k source): two-byte text, quotes, newlines, sparse emoji. */
 function makeChat(count: number): SourceCapture {
@@ -59,7 +84,7 @@ function makeChat(count: number): SourceCapture {
   const messages: ProjectedMessage[] = [];
   for (let i = 0; i < count; i++) {
     const parts: string[] = [];
-    for (let size = 0; size < 1000; ) {
+    for (let size = 0; size < 1000;) {
       const word = WORDS[Math.floor(random() * WORDS.length)]!;
       parts.push(word);
       size += Buffer.byteLength(word) + 1;
@@ -70,10 +95,10 @@ function makeChat(count: number): SourceCapture {
 }
 
 const makeCase = ({ kind, size }: Case): SourceCapture => (kind === 'mixed' ? makeCapture(size * MiB) : makeChat(size));
-const caseName = ({ kind, size }: Case): string => (kind === 'mixed' ? `${size} MiB mixed` : `chat ${size.toLocaleString('en-US')} × ~1 KB`);
+const caseName = ({ kind, size }: Case): string =>
+  kind === 'mixed' ? `${size} MiB mixed` : `chat ${size.toLocaleString('en-US')} × ~1 KB`;
 
-const captureBytes = (capture: SourceCapture): number =>
-  capture.messages.reduce((sum, m) => sum + Buffer.byteLength(m.text, 'utf8'), 0);
+const captureBytes = (capture: SourceCapture): number => capture.messages.reduce((sum, m) => sum + Buffer.byteLength(m.text, 'utf8'), 0);
 
 const gc = (): void => {
   const collect = (globalThis as { gc?: () => void }).gc;
@@ -167,9 +192,7 @@ async function child(op: Op, testCase: Case, file: string): Promise<void> {
     gc();
   }
   void result;
-  process.stdout.write(
-    JSON.stringify({ inputBytes, best, peakRssDelta: peakRss - before.rss, retainedHeap, baselineRss: before.rss }),
-  );
+  process.stdout.write(JSON.stringify({ inputBytes, best, peakRssDelta: peakRss - before.rss, retainedHeap, baselineRss: before.rss }));
 }
 
 async function main(): Promise<void> {
@@ -217,7 +240,7 @@ async function main(): Promise<void> {
   console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
   console.log(
-    '\nTarget: render (one string) ≥ 300 MB/s. Against the engine\'s own escaper (escape = one JSON.stringify per message ' +
+    "\nTarget: render (one string) ≥ 300 MB/s. Against the engine's own escaper (escape = one JSON.stringify per message " +
       'text, no lines around it) and against streaming the same text, which keeps no chunk:\n',
   );
   console.log('| capture | escape MB/s | render MB/s | render ÷ escape | render ÷ stream |');

@@ -61,32 +61,52 @@ export interface ResolvedConfig {
 }
 
 const fields = z.object({
-  maxReferences: z.natural().min(1).max(MAX_REFERENCES).default(MAX_REFERENCES)
+  maxReferences: z
+    .natural()
+    .min(1)
+    .max(MAX_REFERENCES)
+    .default(MAX_REFERENCES)
     .description('Maximum distinct source sessions in one prepared message (1 to 3).'),
-  candidateLimit: z.natural().min(1).default(DEFAULT_CANDIDATE_LIMIT)
-    .description('Default number of candidates returned to a host.'),
-  maxReferenceBytes: z.natural().min(1)
-    .description('Explicit serialised JSON byte budget per source; overrides the automatic budget.'),
-  referenceContextFraction: z.number().min(0).max(1).default(DEFAULT_REFERENCE_CONTEXT_FRACTION)
+  candidateLimit: z.natural().min(1).default(DEFAULT_CANDIDATE_LIMIT).description('Default number of candidates returned to a host.'),
+  maxReferenceBytes: z.natural().min(1).description('Explicit serialised JSON byte budget per source; overrides the automatic budget.'),
+  referenceContextFraction: z
+    .number()
+    .min(0)
+    .max(1)
+    .default(DEFAULT_REFERENCE_CONTEXT_FRACTION)
     .description('Context-window fraction per source for the automatic budget (0 to 1).'),
-  candidateCacheTtlMs: z.natural().default(DEFAULT_CANDIDATE_CACHE_TTL_MS)
+  candidateCacheTtlMs: z
+    .natural()
+    .default(DEFAULT_CANDIDATE_CACHE_TTL_MS)
     .description('How long one session listing serves later keystrokes, in ms; 0 lists on every call.'),
-  titleBackfill: z.union(['background', 'off']).default('background')
+  titleBackfill: z
+    .union(['background', 'off'])
+    .default('background')
     .description('Fold titles that no projection answers for in the background after a listing, or not at all.'),
-  bodySearchWaitMs: z.natural().default(DEFAULT_BODY_SEARCH_WAIT_MS)
+  bodySearchWaitMs: z
+    .natural()
+    .default(DEFAULT_BODY_SEARCH_WAIT_MS)
     .description('Longest wait of one keystroke for full-text hits, in ms.'),
-  redactSecrets: z.boolean().default(true)
-    .description('Replace credentials in captured text and in body-match snippets with [REDACTED <kind>] before the model, the log, the transcript or the @ menu sees them.'),
+  redactSecrets: z
+    .boolean()
+    .default(true)
+    .description(
+      'Replace credentials in captured text and in body-match snippets with [REDACTED <kind>] before the model, the log, the transcript or the @ menu sees them.',
+    ),
 });
 
 function invalid(field: string, rule: string, value: unknown): SessionReferenceError {
   const shown = typeof value === 'number' ? String(value) : JSON.stringify(value);
-  return new SessionReferenceError(`invalid sessionReferenceResolver config: ${field} must be ${rule}, got ${shown}`, SessionReferenceErrorCode.INVALID_CONFIG);
+  return new SessionReferenceError(
+    `invalid sessionReferenceResolver config: ${field} must be ${rule}, got ${shown}`,
+    SessionReferenceErrorCode.INVALID_CONFIG,
+  );
 }
 
 /** What schemastery lets through: NaN, infinities and integers past 2^53, which no field accepts. */
 function finite(field: keyof Config, value: number, integer: boolean): number {
-  if (integer ? !Number.isSafeInteger(value) : !Number.isFinite(value)) throw invalid(field, integer ? 'a safe integer' : 'a finite number', value);
+  if (integer ? !Number.isSafeInteger(value) : !Number.isFinite(value))
+    throw invalid(field, integer ? 'a safe integer' : 'a finite number', value);
   return value;
 }
 
@@ -123,6 +143,10 @@ export function loadConfig(config: Config | null | undefined): ResolvedConfig {
     return ConfigSchema(config ?? {});
   } catch (error) {
     if (error instanceof SessionReferenceError) throw error;
-    throw new SessionReferenceError(`invalid sessionReferenceResolver config: ${describeThrown(error)}`, SessionReferenceErrorCode.INVALID_CONFIG, { cause: error });
+    throw new SessionReferenceError(
+      `invalid sessionReferenceResolver config: ${describeThrown(error)}`,
+      SessionReferenceErrorCode.INVALID_CONFIG,
+      { cause: error },
+    );
   }
 }

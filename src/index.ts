@@ -14,7 +14,13 @@ export {
   parseSessionReferenceText,
 } from './mentions/uri.ts';
 export { findInTranscript, readTranscript } from './transcript/transcript.ts';
-export type { ParsedTranscript, ReadTranscriptOptions, TranscriptHeader, TranscriptMatch, TranscriptMessage } from './transcript/transcript.ts';
+export type {
+  ParsedTranscript,
+  ReadTranscriptOptions,
+  TranscriptHeader,
+  TranscriptMatch,
+  TranscriptMessage,
+} from './transcript/transcript.ts';
 export { redactTexts } from './redaction/redact.ts';
 export type { RedactResult } from './redaction/redact.ts';
 export type * from './types.ts';

@@ -65,7 +65,12 @@ export class SessionReferenceResolver extends Service {
    * @param references - raw references, in mention order.
    * @param signal - cancellation, honoured at every await.
    */
-  async prepare(agent: SessionReferenceAgent, content: readonly ContentBlock[], references: readonly unknown[], signal?: AbortSignal): Promise<PreparedReferencedMessage> {
+  async prepare(
+    agent: SessionReferenceAgent,
+    content: readonly ContentBlock[],
+    references: readonly unknown[],
+    signal?: AbortSignal,
+  ): Promise<PreparedReferencedMessage> {
     const copied = copyContent(content);
     const normalized = normalizeReferences(references, agent.id, this.config.maxReferences);
     const { details: _details, ...prepared } = await prepareMessage(this.host, agent, copied, normalized, signal);
@@ -89,7 +94,12 @@ export class SessionReferenceResolver extends Service {
    * @param limit - maximum results, a positive safe integer; defaults to `candidateLimit`.
    * @param signal - cancellation.
    */
-  listCandidates(agent: SessionReferenceAgent, query = '', limit: number = this.config.candidateLimit, signal?: AbortSignal): Promise<SessionReferenceCandidate[]> {
+  listCandidates(
+    agent: SessionReferenceAgent,
+    query = '',
+    limit: number = this.config.candidateLimit,
+    signal?: AbortSignal,
+  ): Promise<SessionReferenceCandidate[]> {
     return this.discovery.list(agent, query, limit, signal);
   }
 }

@@ -71,9 +71,7 @@ describe('rankCandidates', () => {
     'rejects limit %s with INVALID_REFERENCE',
     (limit) => {
       expect(() => rank(RECORDS, { limit })).toThrow(SessionReferenceError);
-      expect(() => rank(RECORDS, { limit })).toThrow(
-        expect.objectContaining({ code: SessionReferenceErrorCode.INVALID_REFERENCE }),
-      );
+      expect(() => rank(RECORDS, { limit })).toThrow(expect.objectContaining({ code: SessionReferenceErrorCode.INVALID_REFERENCE }));
     },
   );
 
@@ -105,21 +103,30 @@ describe('appendBodyMatches', () => {
 
   it('puts the hits after every title match, in the engine order, skipping self and sessions already listed', () => {
     const ranked = rank(RECORDS, { query: 'build' });
-    const out = appendBodyMatches(ranked, [hit('n3', 'x'), hit('b2', 'said build here', '/srv/api'), hit('self', 'me'), hit('b1', 'build again')], options);
+    const out = appendBodyMatches(
+      ranked,
+      [hit('n3', 'x'), hit('b2', 'said build here', '/srv/api'), hit('self', 'me'), hit('b1', 'build again')],
+      options,
+    );
     expect(out.slice(0, ranked.length)).toEqual(ranked);
     expect(out.slice(ranked.length)).toEqual([
-      { sessionId: 'b2', label: 'b2', cwd: '/srv/api', sameWorkspace: true, createdAt: 1, match: { in: 'body', snippet: 'said build here' } },
+      {
+        sessionId: 'b2',
+        label: 'b2',
+        cwd: '/srv/api',
+        sameWorkspace: true,
+        createdAt: 1,
+        match: { in: 'body', snippet: 'said build here' },
+      },
       { sessionId: 'b1', label: 'b1', sameWorkspace: false, createdAt: 1, match: { in: 'body', snippet: 'build again' } },
     ]);
   });
 
   it('stops at the limit and returns the title matches unchanged when they fill it or there are no hits', () => {
     const ranked = rank(RECORDS, { query: 'build' });
-    expect(appendBodyMatches(ranked, [hit('b1', 'a'), hit('b2', 'b'), hit('b3', 'c')], { ...options, limit: 3 }).map((c) => c.sessionId)).toEqual([
-      'n2',
-      'n3',
-      'b1',
-    ]);
+    expect(
+      appendBodyMatches(ranked, [hit('b1', 'a'), hit('b2', 'b'), hit('b3', 'c')], { ...options, limit: 3 }).map((c) => c.sessionId),
+    ).toEqual(['n2', 'n3', 'b1']);
     expect(appendBodyMatches(ranked, [hit('b1', 'a')], { ...options, limit: 2 })).toBe(ranked);
     expect(appendBodyMatches(ranked, [], options)).toBe(ranked);
   });
@@ -152,18 +159,18 @@ describe('toSearchableRecord', () => {
 const CWDS = ['/w/a', '/w/b', '/W/A', undefined] as const;
 const CHARS = ['a', 'b', 'A', 'B', 'é', 'É', '/', 'x'];
 
-const text = (maxLength: number): fc.Arbitrary<string> =>
-  fc.array(fc.constantFrom(...CHARS), { maxLength }).map((chars) => chars.join(''));
+const text = (maxLength: number): fc.Arbitrary<string> => fc.array(fc.constantFrom(...CHARS), { maxLength }).map((chars) => chars.join(''));
 
 const recordsArb: fc.Arbitrary<CandidateRecord[]> = fc
   .uniqueArray(text(4), { maxLength: 30 })
   .chain((sessionIds) =>
     fc.tuple(
       ...sessionIds.map((sessionId) =>
-        fc.record({ cwd: fc.constantFrom(...CWDS), label: text(6), createdAt: fc.nat(1_000) }).map(
-          ({ cwd, label, createdAt }): CandidateRecord =>
+        fc
+          .record({ cwd: fc.constantFrom(...CWDS), label: text(6), createdAt: fc.nat(1_000) })
+          .map(({ cwd, label, createdAt }): CandidateRecord =>
             cwd === undefined ? { sessionId, createdAt, label } : { sessionId, cwd, createdAt, label },
-        ),
+          ),
       ),
     ),
   );
@@ -278,7 +285,13 @@ describe('appendBodyMatches properties', () => {
         for (const { record, snippet } of hits) {
           if (seen.has(record.sessionId)) continue;
           seen.add(record.sessionId);
-          expected.push({ sessionId: record.sessionId, label: record.label, sameWorkspace: false, createdAt: 0, match: { in: 'body', snippet: clampSnippet(snippet) } });
+          expected.push({
+            sessionId: record.sessionId,
+            label: record.label,
+            sameWorkspace: false,
+            createdAt: 0,
+            match: { in: 'body', snippet: clampSnippet(snippet) },
+          });
         }
         expect(out).toEqual(expected.slice(0, Math.max(scenario.limit, ranked.length)));
       }),

@@ -85,7 +85,11 @@ async function snapshot(dir: string): Promise<string[]> {
       lines.push(`d ${rel} ${info.mtimeMs}`);
       for (const name of (await readdir(path)).sort()) await walk(join(path, name), `${rel}/${name}`);
     } else {
-      const hash = info.isFile() ? createHash('sha256').update(await readFile(path)).digest('hex') : '-';
+      const hash = info.isFile()
+        ? createHash('sha256')
+            .update(await readFile(path))
+            .digest('hex')
+        : '-';
       lines.push(`f ${rel} ${info.size} ${info.mtimeMs} ${hash}`);
     }
   };
@@ -128,11 +132,16 @@ async function writeHarnessHome(home: string, compression: 'none' | 'zstd'): Pro
   );
 }
 
-const mentionOf = (id: string, label?: string): string => formatSessionReferenceMention(label === undefined ? { sessionId: id } : { sessionId: id, label });
+const mentionOf = (id: string, label?: string): string =>
+  formatSessionReferenceMention(label === undefined ? { sessionId: id } : { sessionId: id, label });
 
 beforeAll(async () => {
   // The package build into lib/, type checking skipped (the emit is identical; `npm run typecheck` checks types).
-  const build = promisify(execFile)(NODE, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', '--noCheck'], { cwd: ROOT });
+  const build = promisify(execFile)(
+    NODE,
+    [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', '--noCheck'],
+    { cwd: ROOT },
+  );
   tmp = await mkdtemp(join(tmpdir(), 'dsh-sref-cli-'));
   fakeUserHome = join(tmp, 'user-home');
   zstdHome = join(tmp, 'home-zstd');
@@ -158,7 +167,14 @@ describe('candidates', () => {
     const result = await guarded(zstdHome, ['candidates', '--home', zstdHome, '--cwd', DEMO_PROJECTS.atlas, '--json']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    const candidates = JSON.parse(result.stdout) as { sessionId: string; label: string; cwd?: string; sameWorkspace: boolean; createdAt: number; mention: string }[];
+    const candidates = JSON.parse(result.stdout) as {
+      sessionId: string;
+      label: string;
+      cwd?: string;
+      sameWorkspace: boolean;
+      createdAt: number;
+      mention: string;
+    }[];
     expect(candidates.map((c) => [c.label, c.sameWorkspace])).toEqual([
       ['Flaky checkout test', true],
       ['Billing migration plan', true],
@@ -195,7 +211,9 @@ describe('candidates', () => {
       guarded(plainHome, ['candidates', '--home', plainHome, '--cwd', cwd]),
     ]);
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout).map((c: { label: string; cwd?: string; sameWorkspace: boolean }) => [c.label, c.cwd, c.sameWorkspace])).toEqual([
+    expect(
+      JSON.parse(json.stdout).map((c: { label: string; cwd?: string; sameWorkspace: boolean }) => [c.label, c.cwd, c.sameWorkspace]),
+    ).toEqual([
       ['Alpha notes', cwd, true],
       ['Beta notes', undefined, false],
     ]);
@@ -223,13 +241,18 @@ describe('candidates', () => {
     try {
       await ctx.plugin(SessionStore);
       await ctx.plugin(JsonlSessionPersistence, { root: join(home, 'sessions') });
-      await writeSession({ ctx }, { id: 'late-session', cwd: DEMO_PROJECTS.atlas, title: 'Late notes', items: [{ kind: 'user', text: 'a late question' }] });
+      await writeSession(
+        { ctx },
+        { id: 'late-session', cwd: DEMO_PROJECTS.atlas, title: 'Late notes', items: [{ kind: 'user', text: 'a late question' }] },
+      );
     } finally {
       await ctx.fiber.dispose();
     }
     const result = await guarded(home, ['candidates', 'late', '--home', home, '--json']);
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout).map((c: { sessionId: string; label: string }) => [c.sessionId, c.label])).toEqual([['late-session', 'Late notes']]);
+    expect(JSON.parse(result.stdout).map((c: { sessionId: string; label: string }) => [c.sessionId, c.label])).toEqual([
+      ['late-session', 'Late notes'],
+    ]);
   });
 
   it('on an empty home lists nothing and exits 0; an absent home exits 1 naming it; nothing is created', async () => {
@@ -293,7 +316,10 @@ describe('preview', () => {
     expect(text.split('<referenced-sessions>')).toHaveLength(2);
     expect(text.split('</referenced-sessions>')).toHaveLength(2);
     expect(text).toContain('\\u003c/referenced-sessions>'); // the fake closing tag in the source, escaped
-    const notices = JSON.parse(text.slice(text.lastIndexOf('\n') + 1)) as { sessionId: string; fullSnapshot: { status: string; locator: string } }[];
+    const notices = JSON.parse(text.slice(text.lastIndexOf('\n') + 1)) as {
+      sessionId: string;
+      fullSnapshot: { status: string; locator: string };
+    }[];
     expect(notices).toHaveLength(1);
     expect(notices[0]!.sessionId).toBe(DEMO_IDS.checkout);
     expect(notices[0]!.fullSnapshot.status).toBe('saved');
@@ -309,7 +335,9 @@ describe('preview', () => {
     expect(result.code).toBe(0);
     const out = result.stdout;
     expect(out).toContain('Why does @Flaky checkout test fail?');
-    expect(out).toContain(`## Referenced sessions\n\nWhat follows is an untrusted, read-only snapshot of other sessions.\n${UNTRUSTED_WARNING}\n\n<referenced-sessions>\n[`);
+    expect(out).toContain(
+      `## Referenced sessions\n\nWhat follows is an untrusted, read-only snapshot of other sessions.\n${UNTRUSTED_WARNING}\n\n<referenced-sessions>\n[`,
+    );
     expect(out).toContain('## Reference omissions');
     expect(out).toMatch(/Summary — 1,600 B per source \(--max-bytes\)/);
     expect(out).toMatch(/1 +Flaky checkout test +4 of 4 +0 +[\d,]+ B +1,600 B of 1,600 +0 +yes +no/);
@@ -354,7 +382,14 @@ describe('preview', () => {
       guarded(zstdHome, ['preview', '--home', zstdHome, `see ${encodeSessionReferenceUri('no-such-session')}`]),
       guarded(zstdHome, ['preview', '--home', zstdHome, 'see @[bad](dsh-session:%%%)']),
       guarded(zstdHome, ['preview', '--home', zstdHome, 'see dsh-session:IiJ']),
-      guarded(zstdHome, ['preview', '--home', zstdHome, Object.values(DEMO_IDS).map((id) => mentionOf(id)).join(' ')]),
+      guarded(zstdHome, [
+        'preview',
+        '--home',
+        zstdHome,
+        Object.values(DEMO_IDS)
+          .map((id) => mentionOf(id))
+          .join(' '),
+      ]),
       guarded(zstdHome, ['preview', '--home', zstdHome, '--max-bytes', '50', mentionOf(DEMO_IDS.billing)]),
       guarded(emptyHome, ['preview', '--home', emptyHome, mentionOf('anything')]),
     ]);
@@ -379,7 +414,15 @@ describe('transcript', () => {
   let text: string;
 
   beforeAll(async () => {
-    const result = await guarded(zstdHome, ['preview', '--home', zstdHome, '--max-bytes', '1000', '--json', mentionOf(DEMO_IDS.checkout, 'Flaky checkout test')]);
+    const result = await guarded(zstdHome, [
+      'preview',
+      '--home',
+      zstdHome,
+      '--max-bytes',
+      '1000',
+      '--json',
+      mentionOf(DEMO_IDS.checkout, 'Flaky checkout test'),
+    ]);
     const context = JSON.parse(result.stdout).additionalContext.content[0].text as string;
     file = (JSON.parse(context.slice(context.lastIndexOf('\n') + 1)) as { fullSnapshot: { locator: string } }[])[0]!.fullSnapshot.locator;
     text = await readFile(file, 'utf8');
@@ -431,7 +474,9 @@ describe('transcript', () => {
       cli(['transcript', file, '--max-input-bytes', '0']),
     ]);
     expect(endlessStdin.code).toBe(1);
-    expect(endlessStdin.stderr).toBe('error: stdin is larger than --max-input-bytes (67,108,864 bytes); pass a larger --max-input-bytes to read it\n');
+    expect(endlessStdin.stderr).toBe(
+      'error: stdin is larger than --max-input-bytes (67,108,864 bytes); pass a larger --max-input-bytes to read it\n',
+    );
     expect(endlessFile.code).toBe(1);
     expect(endlessFile.stderr).toContain('/dev/zero is larger than --max-input-bytes (1,000 bytes)');
     expect(overStdin.code).toBe(1);
@@ -533,7 +578,11 @@ describe('demo', () => {
 async function logOf(home: string, sessionId: string): Promise<string> {
   for (const project of await readdir(join(home, 'sessions'))) {
     const dir = join(home, 'sessions', project, sessionId);
-    if (existsSync(dir)) return join(dir, (await readdir(dir)).find((name) => name.startsWith('session.jsonl'))!);
+    if (existsSync(dir))
+      return join(
+        dir,
+        (await readdir(dir)).find((name) => name.startsWith('session.jsonl'))!,
+      );
   }
   throw new Error(`no log of ${sessionId} under ${home}`);
 }
@@ -605,13 +654,14 @@ describe('one unreadable log stops only its own session', () => {
     for (const [kind, home] of Object.entries(homes)) {
       const result = await guarded(home, ['candidates', '--home', home, '--cwd', DEMO_PROJECTS.atlas, '--json']);
       expect(result.code, `${kind}: ${result.stderr}`).toBe(0);
-      expect(JSON.parse(result.stdout).map((c: { label: string }) => c.label), kind).toEqual([
-        'Flaky checkout test',
-        'Billing migration plan',
-        'Rotate Harbor TLS certificates',
-      ]);
+      expect(
+        JSON.parse(result.stdout).map((c: { label: string }) => c.label),
+        kind,
+      ).toEqual(['Flaky checkout test', 'Billing migration plan', 'Rotate Harbor TLS certificates']);
       expect(result.stderr, kind).toMatch(
-        new RegExp(`^warning: left out session "${DEMO_IDS.harborDeploy}": its log ${await logOf(home, DEMO_IDS.harborDeploy)} could not be read: \\S`),
+        new RegExp(
+          `^warning: left out session "${DEMO_IDS.harborDeploy}": its log ${await logOf(home, DEMO_IDS.harborDeploy)} could not be read: \\S`,
+        ),
       );
     }
   });
@@ -646,7 +696,9 @@ describe('one unreadable log stops only its own session', () => {
       [DEMO_IDS.harborDeploy]: 'Harbor deploy notes',
       [DEMO_IDS.harborTls]: 'Rotate Harbor TLS certificates',
     });
-    expect(result.stderr).toMatch(new RegExp(`^warning: session "${DEMO_IDS.billing}" is labelled by its id: its log could not be folded: \\S`));
+    expect(result.stderr).toMatch(
+      new RegExp(`^warning: session "${DEMO_IDS.billing}" is labelled by its id: its log could not be folded: \\S`),
+    );
     expect(existsSync(join(home, 'storages'))).toBe(false);
   });
 });
@@ -711,7 +763,7 @@ describe('on a terminal', () => {
     };
   });
 
-  it('the host message quotes the hostile id raw to a pipe; the transcript reader escapes V8\'s quote of the file', async () => {
+  it("the host message quotes the hostile id raw to a pipe; the transcript reader escapes V8's quote of the file", async () => {
     const [header, id] = await Promise.all([
       cli(['transcript', env.BAD_HEADER!]),
       cli(['preview', '--home', zstdHome, '--no-spill', env.HOSTILE_MENTION!]),
@@ -722,7 +774,7 @@ describe('on a terminal', () => {
     expect(id.stderr).toContain(`id${HOSTILE}`);
   });
 
-  it('no raw ESC, C1 control or bidi override from input reaches the terminal: errors, warnings, quoted text and session text are escaped; with colour on, the only sequences are the CLI\'s own colours', async () => {
+  it("no raw ESC, C1 control or bidi override from input reaches the terminal: errors, warnings, quoted text and session text are escaped; with colour on, the only sequences are the CLI's own colours", async () => {
     const commands = runs.map(([command]) => command).join('; ');
     const [plain, coloured] = await Promise.all([onTerminal(commands, { ...env, NO_COLOR: '1' }), onTerminal(commands, env)]);
     const shown = plain.replaceAll('\r\u001b[2K', '');
@@ -761,7 +813,13 @@ describe('in process', () => {
       progress.set('folding titles 1/2');
       return slow();
     };
-    expect(await Promise.all([withProgress(tty, 'reading', relabelled), withProgress(pipe, 'reading', slow), withProgress(fast, 'reading', async () => 'ok')])).toEqual(['ok', 'ok', 'ok']);
+    expect(
+      await Promise.all([
+        withProgress(tty, 'reading', relabelled),
+        withProgress(pipe, 'reading', slow),
+        withProgress(fast, 'reading', async () => 'ok'),
+      ]),
+    ).toEqual(['ok', 'ok', 'ok']);
     expect(written.tty).toMatch(/^\r\x1b\[2K. folding titles 1\/2 \d+\.\ds/);
     expect(written.tty.endsWith('\r\x1b[2K')).toBe(true);
     expect(written.pipe).toBe('');
@@ -798,7 +856,8 @@ describe('in process', () => {
 
   it('a wide or combining label is cut by display columns, never inside a grapheme', () => {
     const c = channel({ write: () => true }, {}).c;
-    const row = (label: string): string => candidatesTable([{ sessionId: 'x', label, sameWorkspace: true, createdAt: 1, mention: '' }], '', c).split('\n')[1]!;
+    const row = (label: string): string =>
+      candidatesTable([{ sessionId: 'x', label, sameWorkspace: true, createdAt: 1, mention: '' }], '', c).split('\n')[1]!;
     expect(row('数据库迁移计划'.repeat(5)).startsWith(`${'数据库迁移计划'.repeat(3)}数据… `)).toBe(true);
     expect(row('e\u0301'.repeat(60)).startsWith(`${'e\u0301'.repeat(47)}… `)).toBe(true);
   });

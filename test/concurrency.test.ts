@@ -55,13 +55,19 @@ async function write(session: Session, stopped: () => boolean): Promise<number> 
     turn++;
     await append('turn/start', { turn });
     await append('step/start', { turn, step: 1 });
-    const user = createUserMessage({ content: [{ type: 'text', text: `${session.id} q${turn} <b>"x"</b>\n😀` }], source: { kind: 'user' } });
+    const user = createUserMessage({
+      content: [{ type: 'text', text: `${session.id} q${turn} <b>"x"</b>\n😀` }],
+      source: { kind: 'user' },
+    });
     await append('user/message', user, { surfaceOp: 'append' });
     let step = 1;
     if (turn % 4 === 0) {
       const callId = CallId(`call-${session.id}-${turn}`);
       const call = createAssistantMessage({
-        content: [{ type: 'text', text: `calling ${turn}` }, { type: 'tool-call', id: callId, name: 'read', arguments: '{}' }],
+        content: [
+          { type: 'text', text: `calling ${turn}` },
+          { type: 'tool-call', id: callId, name: 'read', arguments: '{}' },
+        ],
         source: { provider: 'test', model: 'm' },
       });
       await append('assistant/message', { turn, step, message: call }, { surfaceOp: 'append' });
@@ -80,7 +86,10 @@ async function write(session: Session, stopped: () => boolean): Promise<number> 
     await append('turn/end', { turn, reason: { kind: 'completed' } });
 
     if (turn % 5 === 0) {
-      const plugin = createUserMessage({ content: [{ type: 'text', text: `plugin note ${turn}` }], source: { kind: 'plugin', plugin: 'watcher' } });
+      const plugin = createUserMessage({
+        content: [{ type: 'text', text: `plugin note ${turn}` }],
+        source: { kind: 'plugin', plugin: 'watcher' },
+      });
       await append('user/message', plugin, { surfaceOp: 'append' });
     }
     const nodes = session.surface.nodes;
@@ -120,7 +129,10 @@ function previews(prepared: PreparedReferencedMessage): Preview[] {
 function projectionThrough(events: readonly SessionEvent[], seq: number | null): { role: string; text: string }[] {
   const prefix = seq === null ? [] : events.slice(0, seq + 1);
   const { nodes } = foldSurface(prefix);
-  return projectSurface(nodes.map((n) => prefix[n]!), isCompactCheckpointSource).map(({ role, text }) => ({ role, text }));
+  return projectSurface(
+    nodes.map((n) => prefix[n]!),
+    isCompactCheckpointSource,
+  ).map(({ role, text }) => ({ role, text }));
 }
 
 describe('concurrent prepare over live, growing sources', () => {
@@ -165,7 +177,11 @@ describe('concurrent prepare over live, growing sources', () => {
         maxInFlight = Math.max(maxInFlight, inFlight);
         runs.push(
           service
-            .prepare({ id: 'target', options: {}, session: { header: {} } }, [{ type: 'text', text: `#${i}` }], order.map((sessionId) => ({ sessionId })))
+            .prepare(
+              { id: 'target', options: {}, session: { header: {} } },
+              [{ type: 'text', text: `#${i}` }],
+              order.map((sessionId) => ({ sessionId })),
+            )
             .then((prepared) => ({ index: i, order, prepared }))
             .finally(() => inFlight--),
         );

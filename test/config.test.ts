@@ -86,7 +86,16 @@ describe('config', () => {
 });
 
 describe('null in config', () => {
-  const FIELDS = ['maxReferences', 'candidateLimit', 'maxReferenceBytes', 'referenceContextFraction', 'candidateCacheTtlMs', 'titleBackfill', 'bodySearchWaitMs', 'redactSecrets'] as const;
+  const FIELDS = [
+    'maxReferences',
+    'candidateLimit',
+    'maxReferenceBytes',
+    'referenceContextFraction',
+    'candidateCacheTtlMs',
+    'titleBackfill',
+    'bodySearchWaitMs',
+    'redactSecrets',
+  ] as const;
 
   it.each(FIELDS)('%s: null counts as absent, for every field alike', (field) => {
     expect(resolveConfig({ [field]: null })).toEqual(resolveConfig({}));

@@ -1,7 +1,13 @@
 // The pure context-message checks the invariant companion runs: silent on everything the core renders, specific on each tamper.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkCitingRewrite, checkContextMessage, checkDeepFrozen, checkPlacement, isSessionReferenceContext } from '../src/invariant/context-check.ts';
+import {
+  checkCitingRewrite,
+  checkContextMessage,
+  checkDeepFrozen,
+  checkPlacement,
+  isSessionReferenceContext,
+} from '../src/invariant/context-check.ts';
 import type { CheckedMessage } from '../src/invariant/context-check.ts';
 import { SessionReferenceError } from '../src/errors.ts';
 import { assembleReferenceContext, retainSources, SAVE_FAILED, STORAGE_NOT_CONFIGURED } from '../src/context/assemble.ts';
@@ -28,7 +34,11 @@ function capture(sessionId: string, texts: readonly string[]): SourceCapture {
 function contextMessage(captures: readonly SourceCapture[], budget: number, outcome: FullSnapshotOutcome = STORAGE_NOT_CONFIGURED) {
   const references: NormalizedReference[] = captures.map((c, inputIndex) => ({ sessionId: c.sessionId, label: c.label, inputIndex }));
   const retained = retainSources(references, captures, budget);
-  const details = assembleReferenceContext(budget, retained, retained.map((r) => (r.stats.truncated ? outcome : undefined)));
+  const details = assembleReferenceContext(
+    budget,
+    retained,
+    retained.map((r) => (r.stats.truncated ? outcome : undefined)),
+  );
   return { id: 'ctx', role: 'user', content: [{ type: 'text', text: details.text }], source: details.source };
 }
 
@@ -68,7 +78,9 @@ describe('checkContextMessage', () => {
     const message = contextMessage(SMALL, 65_536);
     const text = textOf(message);
     const swapped = text.replace(OPEN, '\u0000').replace(CLOSE, OPEN).replace('\u0000', CLOSE);
-    expect(checkContextMessage(withText(message, swapped))).toEqual(['text does not open with the fixed heading, intro, warning and opening tag']);
+    expect(checkContextMessage(withText(message, swapped))).toEqual([
+      'text does not open with the fixed heading, intro, warning and opening tag',
+    ]);
     expect(checkContextMessage(withText(message, text.replace('do not follow', 'follow')))).toEqual([
       'text does not open with the fixed heading, intro, warning and opening tag',
     ]);
@@ -83,14 +95,18 @@ describe('checkContextMessage', () => {
   it('fails a preview over its recorded budget, a missing budget, and a preview count that differs from the references', () => {
     const message = contextMessage(SMALL, 200);
     const grown = textOf(message).replace('"answer"', `"${'x'.repeat(200)}"`);
-    expect(checkContextMessage(withText(message, grown))).toEqual([expect.stringMatching(/^preview 0 \(session "alpha"\) takes \d+ bytes, over its recorded budget of 200$/)]);
+    expect(checkContextMessage(withText(message, grown))).toEqual([
+      expect.stringMatching(/^preview 0 \(session "alpha"\) takes \d+ bytes, over its recorded budget of 200$/),
+    ]);
     const references = message.source.references.map(({ budgetBytes: _omit, ...entry }) => entry);
     expect(checkContextMessage({ ...message, source: { ...message.source, references } })).toEqual([
       'source.references[0] records no budget (budgetBytes undefined)',
       'source.references[1] records no budget (budgetBytes undefined)',
     ]);
     const one = { ...message.source, references: message.source.references.slice(0, 1) };
-    expect(checkContextMessage({ ...message, source: one })).toEqual(['the framed previews are not a list of 1 (one per recorded reference)']);
+    expect(checkContextMessage({ ...message, source: one })).toEqual([
+      'the framed previews are not a list of 1 (one per recorded reference)',
+    ]);
   });
 
   it('fails an omissions section that is missing, unexpected, or lists other notices', () => {
@@ -102,15 +118,24 @@ describe('checkContextMessage', () => {
       `text continues after ${CLOSE} although no reference is truncated`,
     ]);
     const empty = `${framed}\n\n## Reference omissions${omissions!.slice(0, omissions!.lastIndexOf('\n') + 1)}[]`;
-    expect(checkContextMessage(withText(truncated, empty))).toEqual(['the omission notices are not one per truncated reference, in reference order']);
+    expect(checkContextMessage(withText(truncated, empty))).toEqual([
+      'the omission notices are not one per truncated reference, in reference order',
+    ]);
   });
 
   it('fails a wrong role, source shape or content shape', () => {
     const message = contextMessage(SMALL, 65_536);
     expect(checkContextMessage({ ...message, role: 'assistant' })).toEqual(['role is assistant, not user']);
-    expect(checkContextMessage({ ...message, source: { ...message.source, version: 2 } })).toEqual(['source is form recall version 2, not recall version 1']);
-    expect(checkContextMessage({ ...message, content: [...message.content, { type: 'text', text: 'more' }] })).toEqual(['content is not exactly one text block']);
-    const repeated = { ...message.source, references: [message.source.references[0]!, { ...message.source.references[0]!, inputIndex: 1 }] };
+    expect(checkContextMessage({ ...message, source: { ...message.source, version: 2 } })).toEqual([
+      'source is form recall version 2, not recall version 1',
+    ]);
+    expect(checkContextMessage({ ...message, content: [...message.content, { type: 'text', text: 'more' }] })).toEqual([
+      'content is not exactly one text block',
+    ]);
+    const repeated = {
+      ...message.source,
+      references: [message.source.references[0]!, { ...message.source.references[0]!, inputIndex: 1 }],
+    };
     expect(checkContextMessage({ ...message, source: repeated })).toContain('source.references[1] repeats session "alpha"');
   });
 
@@ -160,8 +185,20 @@ describe('checkPlacement', () => {
 
 describe('checkCitingRewrite', () => {
   const mention = formatSessionReferenceMention({ sessionId: 'alpha', label: 'Alpha' });
-  const original: CheckedMessage = { id: 'm1', content: [{ type: 'text', text: `see ${mention} and dsh-session:ImJldGEi, again ${mention}` }, { type: 'image', data: 'x' }] };
-  const citing: CheckedMessage = { id: 'm1', content: [{ type: 'text', text: 'see @Alpha and @beta, again @Alpha' }, { type: 'image', data: 'x' }] };
+  const original: CheckedMessage = {
+    id: 'm1',
+    content: [
+      { type: 'text', text: `see ${mention} and dsh-session:ImJldGEi, again ${mention}` },
+      { type: 'image', data: 'x' },
+    ],
+  };
+  const citing: CheckedMessage = {
+    id: 'm1',
+    content: [
+      { type: 'text', text: 'see @Alpha and @beta, again @Alpha' },
+      { type: 'image', data: 'x' },
+    ],
+  };
   const context = contextMessage(SMALL, 65_536);
 
   it('passes the readable rewrite of the original, citing exactly the recorded sessions in first-mention order', () => {
@@ -170,10 +207,16 @@ describe('checkCitingRewrite', () => {
   });
 
   it('fails a kept mention, another id, other recorded sessions, or a malformed original', () => {
-    expect(checkCitingRewrite(original, original, context)).toEqual(['the citing message is not its original with every mention rewritten to readable @label text']);
+    expect(checkCitingRewrite(original, original, context)).toEqual([
+      'the citing message is not its original with every mention rewritten to readable @label text',
+    ]);
     expect(checkCitingRewrite(original, { ...citing, id: 'm2' }, context)).toEqual(['the citing message has id m2, not m1']);
     const reordered = { ...context, source: { ...context.source, references: [...context.source.references].reverse() } };
-    expect(checkCitingRewrite(original, citing, reordered)).toEqual(['it records sessions ["beta","alpha"] but its citing message cites ["alpha","beta"]']);
-    expect(checkCitingRewrite({ id: 'm1', content: [{ type: 'text', text: '@[x](dsh-session:!!)' }] }, citing, context)).toEqual(['the citing message holds a malformed mention']);
+    expect(checkCitingRewrite(original, citing, reordered)).toEqual([
+      'it records sessions ["beta","alpha"] but its citing message cites ["alpha","beta"]',
+    ]);
+    expect(checkCitingRewrite({ id: 'm1', content: [{ type: 'text', text: '@[x](dsh-session:!!)' }] }, citing, context)).toEqual([
+      'the citing message holds a malformed mention',
+    ]);
   });
 });

@@ -13,7 +13,14 @@ import SessionReferenceResolver, { SessionReferenceError, formatSessionReference
 import type { PreparedReferencedMessage } from '../src/types.ts';
 import { bootHost, writeSession } from './support/host.ts';
 import type { Host, SessionItem } from './support/host.ts';
-import { checkPrepared, DEFAULT_BUDGET, fullPreviewBytes, InvariantViolation, minimalPreviewBytes, projectItems } from './support/invariants.ts';
+import {
+  checkPrepared,
+  DEFAULT_BUDGET,
+  fullPreviewBytes,
+  InvariantViolation,
+  minimalPreviewBytes,
+  projectItems,
+} from './support/invariants.ts';
 import type { ExpectedMessage, ExpectedSource, SavedTranscript } from './support/invariants.ts';
 import { CORPUS_BYSTANDER_ID, CORPUS_TARGET_ID, PAYLOADS, TINY_MESSAGE_COUNT } from './corpus/payloads.ts';
 import type { Payload } from './corpus/payloads.ts';
@@ -47,7 +54,18 @@ const restores: (() => void)[] = [];
 const refused: string[] = [];
 /** Sources kept live, and why. */
 const liveSources: string[] = [];
-const figures = { persistedSources: 0, writeMs: {} as Record<string, number>, prepareMs: 0, prepares: 0, fits: 0, budgetExceeded: 0, checks: 0, transcripts: 0, truncated: 0, budgets: new Set<number>() };
+const figures = {
+  persistedSources: 0,
+  writeMs: {} as Record<string, number>,
+  prepareMs: 0,
+  prepares: 0,
+  fits: 0,
+  budgetExceeded: 0,
+  checks: 0,
+  transcripts: 0,
+  truncated: 0,
+  budgets: new Set<number>(),
+};
 
 const agent = { id: CORPUS_TARGET_ID, session: { header: { cwd: '/corpus' } } };
 const content: ContentBlock[] = [{ type: 'text', text: 'what did @source say?' }];
@@ -65,10 +83,17 @@ function budgetsFor(source: ExpectedSource, huge: boolean): number[] {
 function itemsFor(placement: Placement, text: string, huge: boolean): SessionItem[] {
   switch (placement) {
     case 'user':
-      return [{ kind: 'user', text }, { kind: 'assistant', text: 'noted' }, { kind: 'user', text: `again: ${text}` }];
+      return [
+        { kind: 'user', text },
+        { kind: 'assistant', text: 'noted' },
+        { kind: 'user', text: `again: ${text}` },
+      ];
     case 'assistant':
       return huge
-        ? [{ kind: 'user', text: 'what does it say?' }, { kind: 'assistant', text }]
+        ? [
+            { kind: 'user', text: 'what does it say?' },
+            { kind: 'assistant', text },
+          ]
         : [
             { kind: 'user', text: 'what does it say?' },
             { kind: 'tool', name: 'read', args: { path: text }, result: text, text: 'reading' },
@@ -84,7 +109,10 @@ function itemsFor(placement: Placement, text: string, huge: boolean): SessionIte
         { kind: 'assistant', text: 'done' },
       ];
     default:
-      return [{ kind: 'user', text: 'hello' }, { kind: 'assistant', text: 'hi' }];
+      return [
+        { kind: 'user', text: 'hello' },
+        { kind: 'assistant', text: 'hi' },
+      ];
   }
 }
 
@@ -100,10 +128,22 @@ async function writeCase(payload: Payload, placement: Exclude<Placement, 'title'
     if (labelCarrier === undefined) {
       const items = itemsFor('label', '', false);
       const written = await writeSession(host, { id: LABEL_CARRIER_ID, items, live: true });
-      labelCarrier = { sessionId: LABEL_CARRIER_ID, label: LABEL_CARRIER_ID, cwd: null, capturedThroughSeq: written.lastSeq, messages: projectItems(items) };
+      labelCarrier = {
+        sessionId: LABEL_CARRIER_ID,
+        label: LABEL_CARRIER_ID,
+        cwd: null,
+        capturedThroughSeq: written.lastSeq,
+        messages: projectItems(items),
+      };
     }
     const source = { ...labelCarrier, label: payload.text };
-    cases.push({ payload: payload.name, placement, reference: { sessionId: LABEL_CARRIER_ID, label: payload.text }, source, budgets: budgetsFor(source, huge) });
+    cases.push({
+      payload: payload.name,
+      placement,
+      reference: { sessionId: LABEL_CARRIER_ID, label: payload.text },
+      source,
+      budgets: budgetsFor(source, huge),
+    });
     return;
   }
   // Ids are capped: the JSONL store names files after the (escaped) id, and long ones hit ENAMETOOLONG.
@@ -112,7 +152,13 @@ async function writeCase(payload: Payload, placement: Exclude<Placement, 'title'
   const items = itemsFor(placement, payload.text, huge);
   try {
     const written = await writeSession(host, { id, ...(cwd === undefined ? {} : { cwd }), items, live: true });
-    const source: ExpectedSource = { sessionId: id, label: id, cwd: cwd ?? null, capturedThroughSeq: written.lastSeq, messages: projectItems(items) };
+    const source: ExpectedSource = {
+      sessionId: id,
+      label: id,
+      cwd: cwd ?? null,
+      capturedThroughSeq: written.lastSeq,
+      messages: projectItems(items),
+    };
     cases.push({ payload: payload.name, placement, reference: { sessionId: id }, source, budgets: budgetsFor(source, huge) });
   } catch (error) {
     refused.push(`${payload.name} as ${placement}: ${(error as Error).message.slice(0, 160)}`);
@@ -124,7 +170,9 @@ function appendTurn(session: Session, turn: number, prompts: readonly string[], 
   session.append('turn/start', { turn });
   session.append('step/start', { turn, step: 1 });
   for (const text of prompts) {
-    session.append('user/message', createUserMessage({ content: [{ type: 'text', text }], source: { kind: 'user' } }), { surfaceOp: 'append' });
+    session.append('user/message', createUserMessage({ content: [{ type: 'text', text }], source: { kind: 'user' } }), {
+      surfaceOp: 'append',
+    });
   }
   if (reply !== undefined) {
     const message = createAssistantMessage({ content: [{ type: 'text', text: reply }], source: { provider: 'test', model: 'm' } });
@@ -176,7 +224,10 @@ async function writeTitleCases(): Promise<void> {
       label: reference.label,
       cwd: null,
       capturedThroughSeq: session.seq - 1,
-      messages: [{ role: 'user', text: 'titled session', checkpoint: false }, { role: 'assistant', text: 'ok', checkpoint: false }],
+      messages: [
+        { role: 'user', text: 'titled session', checkpoint: false },
+        { role: 'assistant', text: 'ok', checkpoint: false },
+      ],
     };
     cases.push({ payload: payload.name, placement: 'title', reference, source, budgets: budgetsFor(source, payload.huge === true) });
   }
@@ -263,7 +314,13 @@ async function withBudget<T>(budget: number, run: (service: SessionReferenceReso
  * invariant of {@link checkPrepared}.
  * @returns a failure description, or undefined.
  */
-async function runMany(service: SessionReferenceResolver, label: string, references: readonly Case['reference'][], sources: readonly ExpectedSource[], budget: number): Promise<string | undefined> {
+async function runMany(
+  service: SessionReferenceResolver,
+  label: string,
+  references: readonly Case['reference'][],
+  sources: readonly ExpectedSource[],
+  budget: number,
+): Promise<string | undefined> {
   reads.length = 0;
   saves.length = 0;
   figures.prepares++;
@@ -307,7 +364,13 @@ async function runMany(service: SessionReferenceResolver, label: string, referen
   return undefined;
 }
 
-function runOne(service: SessionReferenceResolver, label: string, reference: Case['reference'], source: ExpectedSource, budget: number): Promise<string | undefined> {
+function runOne(
+  service: SessionReferenceResolver,
+  label: string,
+  reference: Case['reference'],
+  source: ExpectedSource,
+  budget: number,
+): Promise<string | undefined> {
   return runMany(service, label, [reference], [source], budget);
 }
 
@@ -340,8 +403,12 @@ function persistedSpecs(): { id: string; items: SessionItem[] }[] {
       id: 'corpus-persisted-conversation',
       items: small.flatMap((p, i): SessionItem[] => [
         { kind: 'user', text: p.text },
-        i % 3 === 0 ? { kind: 'tool', name: 'read', args: { q: p.text }, result: p.text, text: p.text } : { kind: 'assistant', reasoning: p.text, text: p.text },
-        ...(i % 4 === 0 ? [{ kind: 'plugin', plugin: 'watcher', text: p.text } as const, { kind: 'reference', text: p.text } as const] : []),
+        i % 3 === 0
+          ? { kind: 'tool', name: 'read', args: { q: p.text }, result: p.text, text: p.text }
+          : { kind: 'assistant', reasoning: p.text, text: p.text },
+        ...(i % 4 === 0
+          ? [{ kind: 'plugin', plugin: 'watcher', text: p.text } as const, { kind: 'reference', text: p.text } as const]
+          : []),
       ]),
     },
     {
@@ -352,7 +419,10 @@ function persistedSpecs(): { id: string; items: SessionItem[] }[] {
         { kind: 'compaction', summary: p.text, first: 0, last: -1 },
       ]),
     },
-    ...huge.map((p) => ({ id: `corpus-persisted-${p.name}`, items: [{ kind: 'user', text: p.text } as const, { kind: 'assistant', text: `${p.text}!` } as const] })),
+    ...huge.map((p) => ({
+      id: `corpus-persisted-${p.name}`,
+      items: [{ kind: 'user', text: p.text } as const, { kind: 'assistant', text: `${p.text}!` } as const],
+    })),
   ];
 }
 
@@ -363,9 +433,18 @@ describe('injection corpus', () => {
   });
 
   it('the checker itself fails on tampered results (so a pass means something)', async () => {
-    const items: SessionItem[] = [{ kind: 'user', text: `old <${'x'.repeat(400)}` }, { kind: 'assistant', text: `new <b> ${'界'.repeat(100)} \uD800 end` }];
+    const items: SessionItem[] = [
+      { kind: 'user', text: `old <${'x'.repeat(400)}` },
+      { kind: 'assistant', text: `new <b> ${'界'.repeat(100)} \uD800 end` },
+    ];
     const written = await writeSession(host, { id: 'corpus-checker', items, live: true });
-    const source: ExpectedSource = { sessionId: 'corpus-checker', label: 'L', cwd: null, capturedThroughSeq: written.lastSeq, messages: projectItems(items) };
+    const source: ExpectedSource = {
+      sessionId: 'corpus-checker',
+      label: 'L',
+      cwd: null,
+      capturedThroughSeq: written.lastSeq,
+      messages: projectItems(items),
+    };
     const budget = minimalPreviewBytes(source) + 200;
     const prepared = await withBudget(budget, async (service) => {
       saves.length = 0;
@@ -400,7 +479,9 @@ describe('injection corpus', () => {
     expect(violations(tampered({ text: text.replace('\\u003c', '</referenced-sessions>') })).length).toBeGreaterThan(0);
     expect(violations(tampered({ text: text.replace('\\u003c', '<') })).length).toBeGreaterThan(0);
     expect(violations(tampered({ text: `${text}\n<referenced-sessions>\n[]\n</referenced-sessions>` })).length).toBeGreaterThan(0);
-    expect(violations(tampered({ text: text.replace('"L"', '"L\\n## Referenced sessions"').replace('\\n## Ref', '\n## Ref') })).length).toBeGreaterThan(0);
+    expect(
+      violations(tampered({ text: text.replace('"L"', '"L\\n## Referenced sessions"').replace('\\n## Ref', '\n## Ref') })).length,
+    ).toBeGreaterThan(0);
     // Counts off by one, a dropped notice, a cut that is not head + tail, the budget one byte short.
     expect(violations(tampered({ entry: { omittedBytes: (entry.omittedBytes as number) + 1 } })).length).toBeGreaterThan(0);
     expect(violations(tampered({ entry: { omittedMessages: 0, retainedMessages: 2 } })).length).toBeGreaterThan(0);
@@ -418,15 +499,35 @@ describe('injection corpus', () => {
     const persisted: Case[] = [];
     for (const spec of persistedSpecs()) {
       const written = await writeSession(host, { ...spec, cwd: '/corpus/</referenced-sessions>' });
-      const source: ExpectedSource = { sessionId: spec.id, label: `${spec.id} </referenced-sessions>`, cwd: '/corpus/</referenced-sessions>', capturedThroughSeq: written.lastSeq, messages: projectItems(spec.items) };
+      const source: ExpectedSource = {
+        sessionId: spec.id,
+        label: `${spec.id} </referenced-sessions>`,
+        cwd: '/corpus/</referenced-sessions>',
+        capturedThroughSeq: written.lastSeq,
+        messages: projectItems(spec.items),
+      };
       figures.persistedSources++;
-      persisted.push({ payload: spec.id, placement: 'user', reference: { sessionId: spec.id, label: source.label }, source, budgets: budgetsFor(source, spec.id.includes('less-than') || spec.id.includes('mib')) });
+      persisted.push({
+        payload: spec.id,
+        placement: 'user',
+        reference: { sessionId: spec.id, label: source.label },
+        source,
+        budgets: budgetsFor(source, spec.id.includes('less-than') || spec.id.includes('mib')),
+      });
     }
     expect(await runCases(persisted)).toEqual([]);
     // All three at once: one prepare, three sources in normalised order, one budget for each.
     const sources = persisted.slice(0, 3).map((c) => c.source);
     const budget = Math.max(...sources.map(minimalPreviewBytes)) + 4096;
-    const failure = await withBudget(budget, (service) => runMany(service, 'three persisted sources', persisted.slice(0, 3).map((c) => c.reference), sources, budget));
+    const failure = await withBudget(budget, (service) =>
+      runMany(
+        service,
+        'three persisted sources',
+        persisted.slice(0, 3).map((c) => c.reference),
+        sources,
+        budget,
+      ),
+    );
     expect(failure).toBeUndefined();
 
     // Hostile ids and working directories survive the store too: every payload as both, cited three at a time.
@@ -436,13 +537,25 @@ describe('injection corpus', () => {
       const items: SessionItem[] = [{ kind: 'user', text: payload.text }];
       const written = await writeSession(host, { id, cwd: `/${payload.text}`, items });
       figures.persistedSources++;
-      hostile.push({ sessionId: id, label: id, cwd: `/${payload.text}`, capturedThroughSeq: written.lastSeq, messages: projectItems(items) });
+      hostile.push({
+        sessionId: id,
+        label: id,
+        cwd: `/${payload.text}`,
+        capturedThroughSeq: written.lastSeq,
+        messages: projectItems(items),
+      });
     }
     const failures = await withBudget(DEFAULT_BUDGET, async (service) => {
       const found: string[] = [];
       for (let i = 0; i < hostile.length; i += 3) {
         const group = hostile.slice(i, i + 3);
-        const failed = await runMany(service, `persisted hostile ids ${i}..${i + group.length - 1}`, group.map((s) => ({ sessionId: s.sessionId })), group, DEFAULT_BUDGET);
+        const failed = await runMany(
+          service,
+          `persisted hostile ids ${i}..${i + group.length - 1}`,
+          group.map((s) => ({ sessionId: s.sessionId })),
+          group,
+          DEFAULT_BUDGET,
+        );
         if (failed !== undefined) found.push(failed);
       }
       return found;

@@ -351,9 +351,7 @@ describe('the keystroke cache', () => {
     expect(ids(await discovery.list(self, 'build', 50))).toEqual(['sess-e', 'sess-a', 'sess-b']);
     await host.close(resumed);
     expect((await discovery.list(self, 'deploy', 50))[0]?.label).toBe('Deploy build');
-    await vi.waitFor(() =>
-      expect(host.ctx.sessionProjectionCache.cachedSnapshot(resumed.header)?.values.title).toBe('Deploy build'),
-    );
+    await vi.waitFor(() => expect(host.ctx.sessionProjectionCache.cachedSnapshot(resumed.header)?.values.title).toBe('Deploy build'));
     expect((await discovery.list(self, 'deploy', 50))[0]?.label).toBe('Deploy build');
     expect(host.calls.listings).toBe(0);
     expect(host.calls.logReads).toEqual([]);
@@ -444,12 +442,8 @@ describe('withMentions', () => {
     const candidates = await discovery.list(agent('self', APP), 'build', 50);
     const withMention = withMentions(candidates);
 
-    expect(withMention).toEqual(
-      candidates.map((candidate) => ({ ...candidate, mention: formatSessionReferenceMention(candidate) })),
-    );
-    expect(parseSessionReferenceText(withMention[0]!.mention).references).toEqual([
-      { sessionId: 'sess-e', label: 'Build cache' },
-    ]);
+    expect(withMention).toEqual(candidates.map((candidate) => ({ ...candidate, mention: formatSessionReferenceMention(candidate) })));
+    expect(parseSessionReferenceText(withMention[0]!.mention).references).toEqual([{ sessionId: 'sess-e', label: 'Build cache' }]);
   });
 });
 
@@ -515,7 +509,12 @@ describe('title backfill (§7.2.1)', () => {
     expect(host.calls.logReads).toEqual([]);
 
     await vi.waitFor(() => expect(written()).toBe(3), { timeout: 5_000 });
-    expect(labels(await discovery.list(agent('self', APP), '', 50))).toEqual(['Cron cleanup', 'Invoice export', 'Already cached', 'Flame graphs']);
+    expect(labels(await discovery.list(agent('self', APP), '', 50))).toEqual([
+      'Cron cleanup',
+      'Invoice export',
+      'Already cached',
+      'Flame graphs',
+    ]);
     expect(reads.ids).toEqual(['head-3', 'head-2', 'head-1']);
     expect(reads.peak).toBeLessThanOrEqual(2);
     expect(host.calls.listings).toBe(1);
@@ -528,7 +527,11 @@ describe('title backfill (§7.2.1)', () => {
     const discovery = new CandidateDiscovery(first.ctx, { cacheTtlMs: 60_000, backfillQuietMs: 0 });
     await discovery.list(agent('self', APP), '', 50);
     await vi.waitFor(async () => expect(labels(await discovery.list(agent('self', APP), 'e', 50))).toContain('Flame graphs'));
-    await vi.waitFor(() => expect(first.ctx.sessionProjectionCache.cachedSnapshot({ id: SessionId('head-1'), createdAt: 1_000, cwd: APP } as never)?.values.title).toBe('Invoice export'));
+    await vi.waitFor(() =>
+      expect(
+        first.ctx.sessionProjectionCache.cachedSnapshot({ id: SessionId('head-1'), createdAt: 1_000, cwd: APP } as never)?.values.title,
+      ).toBe('Invoice export'),
+    );
     await first.dispose();
     hosts.splice(hosts.indexOf(first), 1);
 
@@ -579,7 +582,11 @@ describe('title backfill (§7.2.1)', () => {
   });
 
   it('leaves no timer and no read behind when disposed in the middle of a backfill', async () => {
-    const many = Array.from({ length: 16 }, (_, i): SessionSpec => ({ id: `bulk-${String(i).padStart(2, '0')}`, title: `Bulk ${i}`, createdAt: 1_000 + i }));
+    const many = Array.from({ length: 16 }, (_, i): SessionSpec => ({
+      id: `bulk-${String(i).padStart(2, '0')}`,
+      title: `Bulk ${i}`,
+      createdAt: 1_000 + i,
+    }));
     await writeSessions(root, many, { projectionCache: false });
     const host = await boot();
     const pendingTimers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout' || kind === 'Immediate').length;
@@ -615,10 +622,17 @@ describe('title backfill (§7.2.1)', () => {
   });
 
   it('does not retry a session whose cold read failed until its log changes', async () => {
-    await writeSessions(root, [{ id: 'newer', title: 'From a newer harness', createdAt: 2_000 }, { id: 'plain', title: 'Plain one', createdAt: 1_000 }], {
-      projectionCache: false,
-      compression: 'none',
-    });
+    await writeSessions(
+      root,
+      [
+        { id: 'newer', title: 'From a newer harness', createdAt: 2_000 },
+        { id: 'plain', title: 'Plain one', createdAt: 1_000 },
+      ],
+      {
+        projectionCache: false,
+        compression: 'none',
+      },
+    );
     const path = await logFile('newer');
     const good = await readFile(path, 'utf8');
     const last = JSON.parse(good.trimEnd().split('\n').at(-1)!) as { seq: number };
@@ -678,9 +692,12 @@ describe('body matches (§7.5)', () => {
     const match = candidates[2]!.match as { in: 'body'; snippet: string };
     expect(match.snippet).toContain('zanzibar rollout window');
     expect(Array.from(match.snippet).length).toBeLessThanOrEqual(160);
-    expect(await discovery.list(agent('self', APP), 'rollout', 50)).toEqual([
-      { sessionId: 'chat-1', label: 'Release prep', cwd: APP, sameWorkspace: true, createdAt: 1_000, match },
-    ].map((candidate) => ({ ...candidate, match: { in: 'body', snippet: expect.stringContaining('rollout') } })));
+    expect(await discovery.list(agent('self', APP), 'rollout', 50)).toEqual(
+      [{ sessionId: 'chat-1', label: 'Release prep', cwd: APP, sameWorkspace: true, createdAt: 1_000, match }].map((candidate) => ({
+        ...candidate,
+        match: { in: 'body', snippet: expect.stringContaining('rollout') },
+      })),
+    );
     expect(await discovery.list(agent('chat-1', APP), 'rollout', 50)).toEqual([]);
     expect(ids(await discovery.list(agent('self', APP), 'zanzibar', 2))).toEqual(['chat-3', 'chat-2']);
     expect((await discovery.list(agent('self', APP), '', 50)).every((candidate) => candidate.match === undefined)).toBe(true);
@@ -688,7 +705,9 @@ describe('body matches (§7.5)', () => {
 
   it('redacts credentials in body-match snippets unless redactSnippets is off', async () => {
     const key = 'ghp_' + 'aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6';
-    await writeSessions(root, [{ id: 'leaky', cwd: APP, title: 'Deploy notes', said: `the quokka deploy uses ${key} for now`, createdAt: 1_000 }]);
+    await writeSessions(root, [
+      { id: 'leaky', cwd: APP, title: 'Deploy notes', said: `the quokka deploy uses ${key} for now`, createdAt: 1_000 },
+    ]);
     const host = await boot({ query: 'sqlite' });
     const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 60_000, bodySearchWaitMs: 30_000 });
     const [found] = await discovery.list(agent('self', APP), 'quokka', 50);
@@ -753,7 +772,9 @@ describe('body matches (§7.5)', () => {
 
     expect(first).toEqual([]);
     expect(elapsed).toBeLessThan(900);
-    await vi.waitFor(async () => expect(ids(await discovery.list(agent('self', APP), 'rollout', 50))).toEqual(['chat-1']), { timeout: 5_000 });
+    await vi.waitFor(async () => expect(ids(await discovery.list(agent('self', APP), 'rollout', 50))).toEqual(['chat-1']), {
+      timeout: 5_000,
+    });
   });
 });
 
@@ -784,7 +805,14 @@ describe('never wedged (§7.6) and any listing failure (issue 14 D2)', () => {
 
   it.each([
     ['an object without a prototype', Object.create(null) as unknown],
-    ['an object whose toString throws', { toString: () => { throw new Error('no string for you'); } }],
+    [
+      'an object whose toString throws',
+      {
+        toString: () => {
+          throw new Error('no string for you');
+        },
+      },
+    ],
     ['a symbol', Symbol('odd')],
     ['undefined', undefined],
   ])('turns a listing rejected with %s into READ_FAILED carrying it as cause', async (_name, value) => {

@@ -23,15 +23,7 @@ import type { Host } from './support/host.ts';
 
 /** Where a fault is injected: one await point of `prepare` or `listCandidates`. */
 type Point =
-  | 'read:first'
-  | 'read:middle'
-  | 'read:last'
-  | 'lookup'
-  | 'save:first'
-  | 'save:middle'
-  | 'save:last'
-  | 'list:cached'
-  | 'list:uncached';
+  'read:first' | 'read:middle' | 'read:last' | 'lookup' | 'save:first' | 'save:middle' | 'save:last' | 'list:cached' | 'list:uncached';
 
 /**
  * What the fault does:
@@ -108,11 +100,18 @@ function expected({ point, kind }: Case): Expected {
 // Instruments
 
 /** Replaces `target[method]` with `wrapper(original)`; returns the undo. */
-function intercept(target: object, method: string, wrapper: (original: (...args: unknown[]) => Promise<unknown>) => (...args: unknown[]) => Promise<unknown>): () => void {
+function intercept(
+  target: object,
+  method: string,
+  wrapper: (original: (...args: unknown[]) => Promise<unknown>) => (...args: unknown[]) => Promise<unknown>,
+): () => void {
   const record = target as Record<string, unknown>;
   const hadOwn = Object.hasOwn(record, method);
   const original = record[method] as (...args: unknown[]) => Promise<unknown>;
-  const bound = (self: unknown) => (...args: unknown[]) => original.apply(self, args);
+  const bound =
+    (self: unknown) =>
+    (...args: unknown[]) =>
+      original.apply(self, args);
   record[method] = function (this: unknown, ...args: unknown[]) {
     return wrapper(bound(this))(...args);
   };
@@ -144,12 +143,12 @@ function probeSignal(signal: AbortSignal, recording: () => boolean): SignalProbe
   const own = signal as unknown as Record<string, unknown>;
   const add = signal.addEventListener;
   const remove = signal.removeEventListener;
-  const captureOf = (options: unknown) => (typeof options === 'boolean' ? options : Boolean((options as { capture?: boolean } | undefined)?.capture));
+  const captureOf = (options: unknown) =>
+    typeof options === 'boolean' ? options : Boolean((options as { capture?: boolean } | undefined)?.capture);
   const probe: SignalProbe = {
     adds: 0,
     removes: 0,
-    live: () =>
-      tracked.filter((entry) => !(entry.once && entry.type === 'abort' && signal.aborted && !entry.addedWhileAborted)),
+    live: () => tracked.filter((entry) => !(entry.once && entry.type === 'abort' && signal.aborted && !entry.addedWhileAborted)),
     restore() {
       delete own.addEventListener;
       delete own.removeEventListener;
@@ -271,25 +270,45 @@ function installFault(host: Host, c: Case, armed: () => boolean, abort: () => vo
     case 'read:first':
     case 'read:middle':
     case 'read:last':
-      restore = intercept(host.ctx.sessionQuery, 'readSurface', (original) => (...args) =>
-        armed() && args[0] === target ? inject(() => original(...args), undefined) : original(...args));
+      restore = intercept(
+        host.ctx.sessionQuery,
+        'readSurface',
+        (original) =>
+          (...args) =>
+            armed() && args[0] === target ? inject(() => original(...args), undefined) : original(...args),
+      );
       break;
     case 'lookup':
-      restore = intercept(host.ctx.llm, 'resolveModelInfo', (original) => (...args) =>
-        armed() ? inject(() => original(...args), undefined) : original(...args));
+      restore = intercept(
+        host.ctx.llm,
+        'resolveModelInfo',
+        (original) =>
+          (...args) =>
+            armed() ? inject(() => original(...args), undefined) : original(...args),
+      );
       break;
     case 'save:first':
     case 'save:middle':
     case 'save:last':
-      restore = intercept(host.ctx.spillStore, 'saveText', (original) => (...args) =>
-        armed() && (args[0] as { source: { sessionId: string } }).source.sessionId === target
-          ? inject(() => original(...args), undefined)
-          : original(...args));
+      restore = intercept(
+        host.ctx.spillStore,
+        'saveText',
+        (original) =>
+          (...args) =>
+            armed() && (args[0] as { source: { sessionId: string } }).source.sessionId === target
+              ? inject(() => original(...args), undefined)
+              : original(...args),
+      );
       break;
     case 'list:cached':
     case 'list:uncached':
-      restore = intercept(host.ctx.sessionQuery, 'listSessions', (original) => (...args) =>
-        armed() ? inject(() => original(...args), args[0] as AbortSignal | undefined) : original(...args));
+      restore = intercept(
+        host.ctx.sessionQuery,
+        'listSessions',
+        (original) =>
+          (...args) =>
+            armed() ? inject(() => original(...args), args[0] as AbortSignal | undefined) : original(...args),
+      );
       break;
   }
   return { fault, restore };
@@ -339,9 +358,7 @@ afterEach(async () => {
 });
 
 const prompt = () =>
-  'compare ' +
-  SOURCES.map((id, i) => formatSessionReferenceMention({ sessionId: id, label: `S${i}` })).join(', ') +
-  ' please';
+  'compare ' + SOURCES.map((id, i) => formatSessionReferenceMention({ sessionId: id, label: `S${i}` })).join(', ') + ' please';
 
 const omissions = (text: string): OmissionNotice[] => JSON.parse(text.slice(text.lastIndexOf('\n') + 1)) as OmissionNotice[];
 
@@ -420,7 +437,12 @@ describe('fault injection matrix', () => {
             expect(want.outcome).toBe('success');
             expect(candidates.length).toBeGreaterThan(0);
           } else {
-            result = await service.prepare(agent, [{ type: 'text', text: 'see' }], SOURCES.map((sessionId) => ({ sessionId })), controller.signal);
+            result = await service.prepare(
+              agent,
+              [{ type: 'text', text: 'see' }],
+              SOURCES.map((sessionId) => ({ sessionId })),
+              controller.signal,
+            );
           }
         } catch (caught) {
           error = caught;
@@ -439,16 +461,20 @@ describe('fault injection matrix', () => {
         const agent: Agent = handle!.agent;
         // Outermost: sees exactly what the resolver's listener throws. Inner: arms the fault (and the listener probe
         // on the turn's own signal) only for the resolver's work after its `next()` returns.
-        const offOuter = host.ctx.on('agent/pre-step', async (payload, next) => {
-          try {
-            return await next();
-          } catch (caught) {
-            if (payload.agent.id === agent.id) error = caught;
-            throw caught;
-          } finally {
-            armed = false;
-          }
-        }, { prepend: true });
+        const offOuter = host.ctx.on(
+          'agent/pre-step',
+          async (payload, next) => {
+            try {
+              return await next();
+            } catch (caught) {
+              if (payload.agent.id === agent.id) error = caught;
+              throw caught;
+            } finally {
+              armed = false;
+            }
+          },
+          { prepend: true },
+        );
         const offInner = host.ctx.on('agent/pre-step', async (payload, next) => {
           const decision = await next();
           if (payload.agent.id === agent.id) {

@@ -32,8 +32,39 @@ const content: ContentBlock[] = [{ type: 'text', text: 'compare @a and @b' }];
 
 /** Single "characters" that stress escaping, sizing and cutting. */
 const SPECIAL_UNITS = [
-  '<', '>', '"', '\\', '/', '\n', '\r', '\t', '\u0000', '\u001f', '\u2028', '\u2029', '\uFEFF', '\u202E', '\u200D',
-  '\uD800', '\uDBFF', '\uDC00', '\uDFFF', '😀', '👩‍👧', '界', 'é', 'e\u0301', '…', ']', '[', '@', ' ', 'a', 'z', '0', '9',
+  '<',
+  '>',
+  '"',
+  '\\',
+  '/',
+  '\n',
+  '\r',
+  '\t',
+  '\u0000',
+  '\u001f',
+  '\u2028',
+  '\u2029',
+  '\uFEFF',
+  '\u202E',
+  '\u200D',
+  '\uD800',
+  '\uDBFF',
+  '\uDC00',
+  '\uDFFF',
+  '😀',
+  '👩‍👧',
+  '界',
+  'é',
+  'e\u0301',
+  '…',
+  ']',
+  '[',
+  '@',
+  ' ',
+  'a',
+  'z',
+  '0',
+  '9',
 ];
 /** Fragments lifted from the injection corpus plus mentions of the target and of a session nobody cites. */
 const FRAGMENTS = [
@@ -54,9 +85,15 @@ const shortText = fc.string({ unit, maxLength: 40 });
 const text = fc.oneof(
   { weight: 6, arbitrary: shortText },
   { weight: 2, arbitrary: fc.constantFrom(...FRAGMENTS) },
-  { weight: 2, arbitrary: fc.array(fc.oneof(shortText, fc.constantFrom(...FRAGMENTS)), { minLength: 2, maxLength: 6 }).map((parts) => parts.join('')) },
+  {
+    weight: 2,
+    arbitrary: fc.array(fc.oneof(shortText, fc.constantFrom(...FRAGMENTS)), { minLength: 2, maxLength: 6 }).map((parts) => parts.join('')),
+  },
   // Big texts force drops and cuts at most budgets.
-  { weight: 1, arbitrary: fc.tuple(fc.oneof(shortText, fc.constantFrom(...FRAGMENTS)), fc.integer({ min: 20, max: 400 })).map(([s, n]) => s.repeat(n)) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.oneof(shortText, fc.constantFrom(...FRAGMENTS)), fc.integer({ min: 20, max: 400 })).map(([s, n]) => s.repeat(n)),
+  },
   { weight: 1, arbitrary: fc.constant('') },
 );
 
@@ -69,16 +106,34 @@ const rawItem: fc.Arbitrary<RawItem> = fc.oneof(
     weight: 5,
     arbitrary: fc
       .record({ text: fc.option(text, { nil: undefined }), reasoning: fc.option(text, { nil: undefined }) })
-      .map((r): RawItem => (r.text === undefined && r.reasoning === undefined ? { kind: 'assistant', text: '' } : { kind: 'assistant', ...r }))
+      .map((r): RawItem =>
+        r.text === undefined && r.reasoning === undefined ? { kind: 'assistant', text: '' } : { kind: 'assistant', ...r },
+      )
       .map((r) => JSON.parse(JSON.stringify(r)) as RawItem),
   },
   {
     weight: 2,
     arbitrary: fc
-      .record({ name: fc.constantFrom('read', 'bash', 'web_fetch'), args: text, result: text, isError: fc.boolean(), text: fc.option(text, { nil: undefined }) })
-      .map((r): RawItem => ({ kind: 'tool', name: r.name, args: { input: r.args }, result: r.result, isError: r.isError, ...(r.text === undefined ? {} : { text: r.text }) })),
+      .record({
+        name: fc.constantFrom('read', 'bash', 'web_fetch'),
+        args: text,
+        result: text,
+        isError: fc.boolean(),
+        text: fc.option(text, { nil: undefined }),
+      })
+      .map((r): RawItem => ({
+        kind: 'tool',
+        name: r.name,
+        args: { input: r.args },
+        result: r.result,
+        isError: r.isError,
+        ...(r.text === undefined ? {} : { text: r.text }),
+      })),
   },
-  { weight: 1, arbitrary: fc.record({ plugin: fc.constantFrom('watcher', 'memory', 'x'), text }).map((r): RawItem => ({ kind: 'plugin', ...r })) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ plugin: fc.constantFrom('watcher', 'memory', 'x'), text }).map((r): RawItem => ({ kind: 'plugin', ...r })),
+  },
   {
     weight: 1,
     arbitrary: fc
@@ -108,8 +163,16 @@ function resolveItems(raw: readonly RawItem[]): SessionItem[] {
 }
 
 const sourceSpec = fc.record({
-  items: fc.oneof({ weight: 5, arbitrary: fc.array(rawItem, { maxLength: 8 }) }, { weight: 1, arbitrary: fc.array(rawItem, { minLength: 10, maxLength: 30 }) }).map(resolveItems),
-  cwd: fc.option(shortText.map((s) => `/${s}`), { nil: undefined }),
+  items: fc
+    .oneof(
+      { weight: 5, arbitrary: fc.array(rawItem, { maxLength: 8 }) },
+      { weight: 1, arbitrary: fc.array(rawItem, { minLength: 10, maxLength: 30 }) },
+    )
+    .map(resolveItems),
+  cwd: fc.option(
+    shortText.map((s) => `/${s}`),
+    { nil: undefined },
+  ),
   label: fc.option(text, { nil: undefined }),
   /** Suffix of the session id: usually plain, sometimes hostile. */
   idSuffix: fc.oneof({ weight: 3, arbitrary: fc.constant('') }, { weight: 1, arbitrary: shortText }),
@@ -266,7 +329,14 @@ async function runScenario(s: Scenario): Promise<void> {
       outcome = { ok: false, error };
     }
     lap('prepare');
-    const report = checkOutcome(outcome, { sources, budget, reads: [...reads], transcripts: [...saves], targetSessionId: TARGET_ID, content });
+    const report = checkOutcome(outcome, {
+      sources,
+      budget,
+      reads: [...reads],
+      transcripts: [...saves],
+      targetSessionId: TARGET_ID,
+      content,
+    });
     stats.runs++;
     stats.checks += report.checks;
     stats.truncated += report.truncated;

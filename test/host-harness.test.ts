@@ -65,15 +65,18 @@ function sourceKinds(events: readonly SessionEvent[]): string[] {
   });
 }
 
-describe.each([
-  { compression: 'none' as const },
-  { compression: 'zstd' as const },
-])('JSONL compression $compression', ({ compression }) => {
+describe.each([{ compression: 'none' as const }, { compression: 'zstd' as const }])('JSONL compression $compression', ({ compression }) => {
   it('writes sources in host A, reads them from disk in a fresh host B, and runs an agent turn', async () => {
     const root = join(tmp, `root-${compression}`);
     const a = await boot({ root, compression });
     const written = await writeSession(a, { id: 'src-a', cwd: CWD, items: SOURCE_ITEMS });
-    const other = await writeSession(a, { id: 'src-b', items: [{ kind: 'user', text: 'hi' }, { kind: 'assistant', text: 'hello' }] });
+    const other = await writeSession(a, {
+      id: 'src-b',
+      items: [
+        { kind: 'user', text: 'hi' },
+        { kind: 'assistant', text: 'hello' },
+      ],
+    });
     // Not live after writing: host A's own query already reads it from persistence.
     expect(a.ctx.sessions.get(written.id)).toBeUndefined();
     await a.dispose();

@@ -15,8 +15,16 @@ import type { Host } from './support/host.ts';
 
 /** Values a host might reject with, including ones that cannot become a string. */
 function hostileValues(): unknown[] {
-  const throwingToString = { toString: () => { throw new Error('toString refused'); } };
-  const throwingMessage = Object.defineProperty(new Error('x'), 'message', { get: () => { throw new Error('message refused'); } });
+  const throwingToString = {
+    toString: () => {
+      throw new Error('toString refused');
+    },
+  };
+  const throwingMessage = Object.defineProperty(new Error('x'), 'message', {
+    get: () => {
+      throw new Error('message refused');
+    },
+  });
   const revoked = Proxy.revocable({}, {});
   revoked.revoke();
   return [
@@ -59,7 +67,15 @@ const MALFORMED_SURFACES: unknown[] = [
 ];
 
 /** Answers a save might resolve with instead of a spill ref. */
-const MALFORMED_SAVES: unknown[] = [null, undefined, 0, 'saved', {}, { locator: 5, bytes: 1, retrievalHint: '' }, { locator: 'l', bytes: '1', retrievalHint: 'h' }];
+const MALFORMED_SAVES: unknown[] = [
+  null,
+  undefined,
+  0,
+  'saved',
+  {},
+  { locator: 5, bytes: 1, retrievalHint: '' },
+  { locator: 'l', bytes: '1', retrievalHint: 'h' },
+];
 
 /** Model metadata a host might answer with; every one must give a valid budget. */
 const ODD_MODEL_INFOS: unknown[] = [
@@ -87,8 +103,21 @@ const agent: SessionReferenceAgent = { id: 'target', options: { provider: 'test'
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'dsh-ref-hostile-'));
-  host = await bootHost({ root: join(tmp, 'sessions'), spillRoot: join(tmp, 'spill'), agentLoop: false, invariants: false, contextWindow: 128_000 });
-  await writeSession(host, { id: 'src', cwd: '/w', items: [{ kind: 'user', text: 'x'.repeat(5000) }, { kind: 'assistant', text: 'reply' }] });
+  host = await bootHost({
+    root: join(tmp, 'sessions'),
+    spillRoot: join(tmp, 'spill'),
+    agentLoop: false,
+    invariants: false,
+    contextWindow: 128_000,
+  });
+  await writeSession(host, {
+    id: 'src',
+    cwd: '/w',
+    items: [
+      { kind: 'user', text: 'x'.repeat(5000) },
+      { kind: 'assistant', text: 'reply' },
+    ],
+  });
   await host.ctx.plugin(SessionReferenceResolver, {});
   resolver = host.ctx.sessionReferenceResolver;
 });
@@ -99,7 +128,12 @@ afterAll(async () => {
 });
 
 /** Replaces one method of a live service for the duration of `run`. */
-async function withReplaced<T>(target: object, method: string, replacement: (...args: unknown[]) => unknown, run: () => Promise<T>): Promise<T> {
+async function withReplaced<T>(
+  target: object,
+  method: string,
+  replacement: (...args: unknown[]) => unknown,
+  run: () => Promise<T>,
+): Promise<T> {
   const record = target as Record<string, unknown>;
   const hadOwn = Object.hasOwn(record, method);
   const original = record[method];
@@ -120,7 +154,11 @@ function serviceOf(point: Point): object {
 
 const METHOD: Record<Point, string> = { read: 'readSurface', lookup: 'resolveModelInfo', save: 'saveText' };
 
-async function prepareUnder(point: Point, behaviour: Behaviour, maxReferenceBytes?: number): Promise<{ ok: true; value: Awaited<ReturnType<SessionReferenceResolver['prepare']>> } | { ok: false; error: unknown }> {
+async function prepareUnder(
+  point: Point,
+  behaviour: Behaviour,
+  maxReferenceBytes?: number,
+): Promise<{ ok: true; value: Awaited<ReturnType<SessionReferenceResolver['prepare']>> } | { ok: false; error: unknown }> {
   const controller = new AbortController();
   const replacement = () => {
     if (behaviour.kind === 'reject') return Promise.reject(behaviour.value);
@@ -134,7 +172,10 @@ async function prepareUnder(point: Point, behaviour: Behaviour, maxReferenceByte
       const saved = config.maxReferenceBytes;
       config.maxReferenceBytes = maxReferenceBytes;
       try {
-        return { ok: true as const, value: await resolver.prepare(agent, [{ type: 'text', text: '@src' }], [{ sessionId: 'src' }], controller.signal) };
+        return {
+          ok: true as const,
+          value: await resolver.prepare(agent, [{ type: 'text', text: '@src' }], [{ sessionId: 'src' }], controller.signal),
+        };
       } finally {
         config.maxReferenceBytes = saved;
       }
@@ -178,7 +219,10 @@ describe('prepare against a hostile host (seeded)', () => {
   it.each(MALFORMED_SURFACES.map((value) => [value]))('a read answering %o is READ_FAILED, not a TypeError', async (value) => {
     const result = await prepareUnder('read', { kind: 'malformed', value });
     expect(result.ok).toBe(false);
-    expect((result as { error: SessionReferenceError }).error).toMatchObject({ name: 'SessionReferenceError', code: 'SESSION_REFERENCE_READ_FAILED' });
+    expect((result as { error: SessionReferenceError }).error).toMatchObject({
+      name: 'SessionReferenceError',
+      code: 'SESSION_REFERENCE_READ_FAILED',
+    });
   });
 
   it('a save that rejects with any value or hangs: save-failed (prepare still succeeds) or CANCELLED', async () => {
@@ -192,7 +236,8 @@ describe('prepare against a hostile host (seeded)', () => {
           return;
         }
         expect(result.ok).toBe(true);
-        const text = (result as { value: { additionalContext?: { content: { text: string }[] } } }).value.additionalContext!.content[0]!.text;
+        const text = (result as { value: { additionalContext?: { content: { text: string }[] } } }).value.additionalContext!.content[0]!
+          .text;
         expect(text).toContain('"fullSnapshot":{"status":"unavailable","reason":"save-failed"}');
       }),
       { seed: 15, numRuns: 40 },
@@ -202,7 +247,8 @@ describe('prepare against a hostile host (seeded)', () => {
   it.each(MALFORMED_SAVES.map((value) => [value]))('a save answering %o counts as save-failed', async (value) => {
     const result = await prepareUnder('save', { kind: 'malformed', value }, 600);
     expect(result.ok).toBe(true);
-    const context = (result as { value: { additionalContext?: { content: { text: string }[]; source: unknown } } }).value.additionalContext!;
+    const context = (result as { value: { additionalContext?: { content: { text: string }[]; source: unknown } } }).value
+      .additionalContext!;
     expect(context.content[0]!.text).toContain('"reason":"save-failed"');
     expect((context.source as SessionReferenceSource).references[0]!.truncated).toBe(true);
   });
@@ -224,7 +270,12 @@ describe('prepare against a hostile host (seeded)', () => {
   it.each(ODD_MODEL_INFOS.map((value) => [value]))('model info %o gives a safe budget and prepare succeeds', async (value) => {
     const result = await prepareUnder('lookup', { kind: 'malformed', value });
     expect(result.ok).toBe(true);
-    const budget = await withReplaced(host.ctx.llm, 'resolveModelInfo', () => Promise.resolve(value), () => resolver.resolveBudget(agent));
+    const budget = await withReplaced(
+      host.ctx.llm,
+      'resolveModelInfo',
+      () => Promise.resolve(value),
+      () => resolver.resolveBudget(agent),
+    );
     expect(Number.isSafeInteger(budget)).toBe(true);
     expect(budget).toBeGreaterThanOrEqual(DEFAULT_MAX_REFERENCE_BYTES);
   });
@@ -240,12 +291,23 @@ describe('budget from absurd context windows (issue D1)', () => {
     config.referenceContextFraction = fraction;
     try {
       const info = { context: { contextWindow: window } };
-      const budget = await withReplaced(host.ctx.llm, 'resolveModelInfo', () => Promise.resolve(info), () => resolver.resolveBudget(agent));
+      const budget = await withReplaced(
+        host.ctx.llm,
+        'resolveModelInfo',
+        () => Promise.resolve(info),
+        () => resolver.resolveBudget(agent),
+      );
       expect(Number.isSafeInteger(budget)).toBe(true);
-      const expected = Number.isFinite(window) ? Math.min(Number.MAX_SAFE_INTEGER, Math.max(DEFAULT_MAX_REFERENCE_BYTES, Math.floor(window * 4 * fraction))) : DEFAULT_MAX_REFERENCE_BYTES;
+      const expected = Number.isFinite(window)
+        ? Math.min(Number.MAX_SAFE_INTEGER, Math.max(DEFAULT_MAX_REFERENCE_BYTES, Math.floor(window * 4 * fraction)))
+        : DEFAULT_MAX_REFERENCE_BYTES;
       expect(budget).toBe(expected);
-      const prepared = await withReplaced(host.ctx.llm, 'resolveModelInfo', () => Promise.resolve(info), () =>
-        resolver.prepare(agent, [{ type: 'text', text: '@src' }], [{ sessionId: 'src' }]));
+      const prepared = await withReplaced(
+        host.ctx.llm,
+        'resolveModelInfo',
+        () => Promise.resolve(info),
+        () => resolver.prepare(agent, [{ type: 'text', text: '@src' }], [{ sessionId: 'src' }]),
+      );
       expect(prepared.additionalContext).toBeDefined();
     } finally {
       config.referenceContextFraction = saved;
@@ -262,8 +324,19 @@ describe('content prepare cannot copy', () => {
     ['a block without a type', [{ text: 'x' }]],
   ])('%s is INVALID_REFERENCE, checked before anything is read', async (_name, content) => {
     let reads = 0;
-    const error = await withReplaced(host.ctx.sessionQuery, 'readSurface', () => { reads++; return Promise.reject(new Error('must not read')); }, () =>
-      resolver.prepare(agent, content as never, [{ sessionId: 'src' }]).then(() => undefined, (e: unknown) => e));
+    const error = await withReplaced(
+      host.ctx.sessionQuery,
+      'readSurface',
+      () => {
+        reads++;
+        return Promise.reject(new Error('must not read'));
+      },
+      () =>
+        resolver.prepare(agent, content as never, [{ sessionId: 'src' }]).then(
+          () => undefined,
+          (e: unknown) => e,
+        ),
+    );
     expect(error).toMatchObject({ name: 'SessionReferenceError', code: 'SESSION_REFERENCE_INVALID_REFERENCE' });
     expect(reads).toBe(0);
   });

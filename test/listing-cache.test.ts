@@ -6,7 +6,6 @@ import type { EntryLabel, ListedHeader, ListedSession, ListingEntry } from '../s
 import { ConfigSchema } from '../src/config.ts';
 import { SessionReferenceErrorCode } from '../src/errors.ts';
 
-
 interface Call {
   readonly signal: AbortSignal;
   resolve(listed: readonly ListedSession[]): void;
@@ -193,9 +192,12 @@ describe('ListingCache', () => {
     expect(calls).toHaveLength(4);
   });
 
-  it.each([-1, Number.NaN, '5' as unknown as number])('takes its TTL from the config, whose load rejects candidateCacheTtlMs %s', (ttlMs) => {
-    expect(() => ConfigSchema({ candidateCacheTtlMs: ttlMs })).toThrow(/candidateCacheTtlMs/);
-  });
+  it.each([-1, Number.NaN, '5' as unknown as number])(
+    'takes its TTL from the config, whose load rejects candidateCacheTtlMs %s',
+    (ttlMs) => {
+      expect(() => ConfigSchema({ candidateCacheTtlMs: ttlMs })).toThrow(/candidateCacheTtlMs/);
+    },
+  );
 });
 
 describe('SessionListing', () => {
@@ -228,13 +230,24 @@ describe('SessionListing', () => {
 
   it('takes over the labels of sessions listed unchanged, and labels what is new, moved or dropped since', () => {
     const before = new SessionListing(
-      [session('same', 5), session('relabelled', 4), session('opened', 3), { header: { id: 'moved', cwd: '/a', createdAt: 2 }, live: false, persisted: true }],
+      [
+        session('same', 5),
+        session('relabelled', 4),
+        session('opened', 3),
+        { header: { id: 'moved', cwd: '/a', createdAt: 2 }, live: false, persisted: true },
+      ],
       0,
     );
     before.labelled(() => (entry) => ({ text: `old-${entry.header.id}`, answered: entry.header.id !== 'same' }));
     before.relabel('relabelled');
     const after = new SessionListing(
-      [session('same', 5), session('relabelled', 4), session('opened', 3, true), { header: { id: 'moved', cwd: '/b', createdAt: 2 }, live: false, persisted: true }, session('new', 1)],
+      [
+        session('same', 5),
+        session('relabelled', 4),
+        session('opened', 3, true),
+        { header: { id: 'moved', cwd: '/b', createdAt: 2 }, live: false, persisted: true },
+        session('new', 1),
+      ],
       0,
     );
     after.adopt(before);
@@ -256,7 +269,10 @@ describe('SessionListing', () => {
     advance(1_000);
     const second = cache.acquire();
     calls[1]!.resolve([session('a', 1), session('b', 2)]);
-    expect((await second).labelled(() => (entry) => ({ text: entry.header.id, answered: true })).map((record) => record.label)).toEqual(['A', 'b']);
+    expect((await second).labelled(() => (entry) => ({ text: entry.header.id, answered: true })).map((record) => record.label)).toEqual([
+      'A',
+      'b',
+    ]);
   });
 
   it('turns a listed session live, and inserts a new one in newest-first order', () => {
@@ -289,13 +305,20 @@ describe('SessionListing', () => {
   it('keeps the store’s order (createdAt descending, then id ascending) whatever order sessions open in', () => {
     const headerArb = fc.record({ id: fc.string({ minLength: 1, maxLength: 4 }), createdAt: fc.integer({ min: 0, max: 20 }) });
     fc.assert(
-      fc.property(fc.uniqueArray(headerArb, { selector: (header) => header.id, maxLength: 30 }), fc.integer({ min: 0, max: 30 }), (headers, split) => {
-        const order = (a: ListedHeader, b: ListedHeader) => b.createdAt - a.createdAt || a.id.localeCompare(b.id);
-        const listed = headers.slice(0, split).sort(order);
-        const listing = new SessionListing(listed.map((header) => ({ header, live: false, persisted: true })), 0);
-        for (const header of headers.slice(split)) listing.opened(header);
-        expect(listing.entries.map((entry) => entry.header)).toEqual([...headers].sort(order));
-      }),
+      fc.property(
+        fc.uniqueArray(headerArb, { selector: (header) => header.id, maxLength: 30 }),
+        fc.integer({ min: 0, max: 30 }),
+        (headers, split) => {
+          const order = (a: ListedHeader, b: ListedHeader) => b.createdAt - a.createdAt || a.id.localeCompare(b.id);
+          const listed = headers.slice(0, split).sort(order);
+          const listing = new SessionListing(
+            listed.map((header) => ({ header, live: false, persisted: true })),
+            0,
+          );
+          for (const header of headers.slice(split)) listing.opened(header);
+          expect(listing.entries.map((entry) => entry.header)).toEqual([...headers].sort(order));
+        },
+      ),
       { numRuns: 300 },
     );
   });

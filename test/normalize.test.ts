@@ -15,12 +15,13 @@ function codeOf(fn: () => unknown): string | undefined {
 
 describe('normalizeReferences', () => {
   it('keeps first-mention order, defaults labels, skips repeats with the first label winning', () => {
-    expect(normalizeReferences([
-      { sessionId: 'b', label: 'B' },
-      { sessionId: 'a' },
-      { sessionId: 'b', label: 'other' },
-      { sessionId: 'c', label: '' },
-    ], 'self', 3)).toEqual([
+    expect(
+      normalizeReferences(
+        [{ sessionId: 'b', label: 'B' }, { sessionId: 'a' }, { sessionId: 'b', label: 'other' }, { sessionId: 'c', label: '' }],
+        'self',
+        3,
+      ),
+    ).toEqual([
       { sessionId: 'b', label: 'B', inputIndex: 0 },
       { sessionId: 'a', label: 'a', inputIndex: 1 },
       { sessionId: 'c', label: '', inputIndex: 2 },
@@ -52,7 +53,9 @@ describe('normalizeReferences', () => {
   it('reports the earliest error', () => {
     expect(codeOf(() => normalizeReferences([{ sessionId: 'self' }, null], 'self', 3))).toBe('SESSION_REFERENCE_SELF_REFERENCE');
     expect(codeOf(() => normalizeReferences([null, { sessionId: 'self' }], 'self', 3))).toBe('SESSION_REFERENCE_INVALID_REFERENCE');
-    expect(codeOf(() => normalizeReferences([{ sessionId: 'a' }, { sessionId: 'b' }, { sessionId: 'self' }], 'self', 1))).toBe('SESSION_REFERENCE_SELF_REFERENCE');
+    expect(codeOf(() => normalizeReferences([{ sessionId: 'a' }, { sessionId: 'b' }, { sessionId: 'self' }], 'self', 1))).toBe(
+      'SESSION_REFERENCE_SELF_REFERENCE',
+    );
   });
 });
 

@@ -3,8 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { captureSource, projectSurface } from '../src/context/projection.ts';
 
 const text = (t: string) => ({ type: 'text', text: t });
-const user = (content: unknown[], source: unknown = { kind: 'user' }) => ({ type: 'user/message', data: { id: 'x', role: 'user', content, source } });
-const assistant = (content: unknown[]) => ({ type: 'assistant/message', data: { turn: 1, step: 1, message: { id: 'y', role: 'assistant', content, source: { kind: 'model', provider: 'p', model: 'm' } } } });
+const user = (content: unknown[], source: unknown = { kind: 'user' }) => ({
+  type: 'user/message',
+  data: { id: 'x', role: 'user', content, source },
+});
+const assistant = (content: unknown[]) => ({
+  type: 'assistant/message',
+  data: { turn: 1, step: 1, message: { id: 'y', role: 'assistant', content, source: { kind: 'model', provider: 'p', model: 'm' } } },
+});
 
 describe('projectSurface', () => {
   it('keeps direct user text, checkpoints and assistant text; drops everything else', () => {
@@ -12,7 +18,12 @@ describe('projectSurface', () => {
       { type: 'system/message', data: {} },
       user([text('hello'), { type: 'image', data: 'x' }, text('world')]),
       assistant([{ type: 'reasoning', text: 'thinking' }, text('answer'), { type: 'tool-call', name: 'x' }]),
-      { type: 'tool/result', data: { message: { role: 'user', content: [{ type: 'tool-result', content: [text('tool out')] }], source: { kind: 'tool', callId: 'c' } } } },
+      {
+        type: 'tool/result',
+        data: {
+          message: { role: 'user', content: [{ type: 'tool-result', content: [text('tool out')] }], source: { kind: 'tool', callId: 'c' } },
+        },
+      },
       user([text('file changed')], { kind: 'plugin', plugin: 'watcher' }),
       user([text('## Referenced sessions …')], { kind: 'session-reference', form: 'recall', version: 1, references: [] }),
       user([text('summary so far')], { kind: 'plugin', plugin: 'compact', compactionId: 'c1' }),
@@ -27,8 +38,20 @@ describe('projectSurface', () => {
   });
 
   it('captures header facts and freezes the capture', () => {
-    const capture = captureSource({ session: { id: 's', cwd: '/w', version: 0 }, capturedThroughSeq: 7, events: [user([text('hi')])] }, 's', 'S', isCompactCheckpointSource);
-    expect(capture).toEqual({ sessionId: 's', label: 'S', cwd: '/w', capturedThroughSeq: 7, capturedFormatVersion: 0, messages: [{ role: 'user', text: 'hi', checkpoint: false }] });
+    const capture = captureSource(
+      { session: { id: 's', cwd: '/w', version: 0 }, capturedThroughSeq: 7, events: [user([text('hi')])] },
+      's',
+      'S',
+      isCompactCheckpointSource,
+    );
+    expect(capture).toEqual({
+      sessionId: 's',
+      label: 'S',
+      cwd: '/w',
+      capturedThroughSeq: 7,
+      capturedFormatVersion: 0,
+      messages: [{ role: 'user', text: 'hi', checkpoint: false }],
+    });
     expect(Object.isFrozen(capture)).toBe(true);
     expect(Object.isFrozen(capture.messages)).toBe(true);
   });

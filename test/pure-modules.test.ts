@@ -7,7 +7,9 @@ import { expect, it } from 'vitest';
 import { HOST_WIRING } from '../eslint.config.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const DEPENDENCIES = new Set(Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies));
+const DEPENDENCIES = new Set(
+  Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies),
+);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -17,7 +19,7 @@ function sourceFiles(dir: string): string[] {
 
 const isWiring = (file: string): boolean => HOST_WIRING.some((glob) => matchesGlob(relative(ROOT, file), glob));
 
-it('emits pure modules that import only each other, Node built-ins and the package\'s own dependencies, never a host package', () => {
+it("emits pure modules that import only each other, Node built-ins and the package's own dependencies, never a host package", () => {
   const pure = sourceFiles(join(ROOT, 'src')).filter((file) => !isWiring(file));
   expect(pure.length).toBeGreaterThan(15);
   const violations: string[] = [];

@@ -49,14 +49,22 @@ describe('redactTexts: required formats', () => {
   for (const [name, arb] of Object.entries(SECRET_FORMATS)) {
     it(`replaces ${name} wherever it sits, and nothing else`, async () => {
       await fc.assert(
-        fc.asyncProperty(arb, filler, fc.constantFrom(...LEFT_EDGES), fc.constantFrom(...RIGHT_EDGES), filler, wrapping, async (example, before, left, right, after, wrap) => {
-          const { text, written } = embed(example, before, left, right, after, wrap);
-          const result = await redactTexts([text]);
-          expect(result.texts[0]).not.toContain(example.secret);
-          expect(result.counts).toEqual([1]);
-          expect(result.total).toBe(1);
-          expectRedacted(result.texts[0]!, text, written, example.kind);
-        }),
+        fc.asyncProperty(
+          arb,
+          filler,
+          fc.constantFrom(...LEFT_EDGES),
+          fc.constantFrom(...RIGHT_EDGES),
+          filler,
+          wrapping,
+          async (example, before, left, right, after, wrap) => {
+            const { text, written } = embed(example, before, left, right, after, wrap);
+            const result = await redactTexts([text]);
+            expect(result.texts[0]).not.toContain(example.secret);
+            expect(result.counts).toEqual([1]);
+            expect(result.total).toBe(1);
+            expectRedacted(result.texts[0]!, text, written, example.kind);
+          },
+        ),
         { numRuns: RUNS },
       );
     });
@@ -154,7 +162,11 @@ describe('redactTexts: a whole capture in one pass', () => {
 
   it('finds with the prefilter exactly what the detector finds on whole texts', async () => {
     const format = fc.constantFrom(...Object.values(SECRET_FORMATS)).chain((arb) => arb);
-    const piece = fc.oneof(filler, format.map((s) => s.text), fc.constantFrom(...FALSE_POSITIVES));
+    const piece = fc.oneof(
+      filler,
+      format.map((s) => s.text),
+      fc.constantFrom(...FALSE_POSITIVES),
+    );
     const text = fc.array(piece, { maxLength: 6 }).map((parts) => parts.join(' '));
     await fc.assert(
       fc.asyncProperty(fc.array(text, { minLength: 1, maxLength: 8 }), async (texts) => {
@@ -194,7 +206,11 @@ describe('redactTexts: a whole capture in one pass', () => {
 
 describe('redactTexts: strings survive', () => {
   const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
-  const anyText = fc.array(fc.oneof(fc.string({ unit: 'binary', maxLength: 20 }), loneSurrogate, fc.constantFrom('\u0000', '\ufeff', '\r\n', '\\n')), { maxLength: 8 }).map((parts) => parts.join(''));
+  const anyText = fc
+    .array(fc.oneof(fc.string({ unit: 'binary', maxLength: 20 }), loneSurrogate, fc.constantFrom('\u0000', '\ufeff', '\r\n', '\\n')), {
+      maxLength: 8,
+    })
+    .map((parts) => parts.join(''));
 
   it('keeps every code unit outside a finding, lone surrogates, NULs and BOMs included', async () => {
     const format = fc.constantFrom(...Object.values(SECRET_FORMATS)).chain((arb) => arb);
@@ -255,7 +271,13 @@ describe('redactTexts: cancellation and hygiene', () => {
 
   it('stops between detector batches when aborted mid-scan', async () => {
     const controller = new AbortController();
-    const texts = Array.from({ length: 200 }, (_, k) => `line ${k}: AKIA${String(k).padStart(16, '7').replace(/[^A-Z2-7]/g, 'Q')}`);
+    const texts = Array.from(
+      { length: 200 },
+      (_, k) =>
+        `line ${k}: AKIA${String(k)
+          .padStart(16, '7')
+          .replace(/[^A-Z2-7]/g, 'Q')}`,
+    );
     const pending = redactTexts(texts, { signal: controller.signal, batchChars: 64 });
     queueMicrotask(() => controller.abort(new Error('late stop')));
     await expect(pending).rejects.toThrow('late stop');

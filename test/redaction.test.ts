@@ -54,13 +54,25 @@ async function withConfig<T>(changes: Partial<{ maxReferenceBytes: number; redac
 }
 
 /** `prepare`, also returning what it decided on the way. */
-function prepareDetailed(agent: SessionReferenceAgent, content: ContentBlock[], references: readonly unknown[]): Promise<PreparedMessageDetails> {
+function prepareDetailed(
+  agent: SessionReferenceAgent,
+  content: ContentBlock[],
+  references: readonly unknown[],
+): Promise<PreparedMessageDetails> {
   const preparing = { ctx: host.ctx, config: resolver.config, routeOf: (a: SessionReferenceAgent) => a.options ?? {} };
-  return prepareMessage(preparing, agent, copyContent(content), normalizeReferences(references, agent.id, resolver.config.maxReferences), undefined);
+  return prepareMessage(
+    preparing,
+    agent,
+    copyContent(content),
+    normalizeReferences(references, agent.id, resolver.config.maxReferences),
+    undefined,
+  );
 }
 
 /** Everything model-visible or stored that a prepare produced: the context text, its source, and the decoded transcript. */
-async function outputs(prepared: PreparedMessageDetails): Promise<{ text: string; source: string; transcript: string[]; headerCounts: (number | undefined)[] }> {
+async function outputs(
+  prepared: PreparedMessageDetails,
+): Promise<{ text: string; source: string; transcript: string[]; headerCounts: (number | undefined)[] }> {
   const context = prepared.additionalContext!;
   const text = (context.content[0] as { text: string }).text;
   const transcript: string[] = [];
@@ -99,7 +111,11 @@ describe('no secret travels (property, through prepare with a real spill store)'
     await fc.assert(
       fc.asyncProperty(sessionWithSecrets, async ({ secrets, fillers, labelSecret }) => {
         const padding = 'the build failed because of a missing import in src/index.ts, so we looked again. '.repeat(2);
-        const texts = [padding + fillers[0]! + ' ' + fillers[1]!, fillers[2]! + ' ' + fillers[3]! + padding, fillers[4]! + padding + fillers[5]!];
+        const texts = [
+          padding + fillers[0]! + ' ' + fillers[1]!,
+          fillers[2]! + ' ' + fillers[3]! + padding,
+          fillers[4]! + padding + fillers[5]!,
+        ];
         for (const [example, message, at] of secrets) {
           const text = texts[message]!;
           const cut = at % (text.length + 1);
@@ -110,11 +126,16 @@ describe('no secret travels (property, through prepare with a real spill store)'
         await writeSession(host, {
           id,
           cwd: '/w',
-          items: [{ kind: 'user', text: texts[0]! }, { kind: 'assistant', text: texts[1]! }, { kind: 'user', text: texts[2]! }],
+          items: [
+            { kind: 'user', text: texts[0]! },
+            { kind: 'assistant', text: texts[1]! },
+            { kind: 'user', text: texts[2]! },
+          ],
         });
         const label = labelSecret === undefined ? 'plain label' : `label ${labelSecret.text} end`;
         const prepared = await withConfig({ maxReferenceBytes: budget }, () =>
-          prepareDetailed(agent, [{ type: 'text', text: '@x' }], [{ sessionId: id, label }]));
+          prepareDetailed(agent, [{ type: 'text', text: '@x' }], [{ sessionId: id, label }]),
+        );
         const { text, source, transcript, headerCounts } = await outputs(prepared);
         const values = [...secrets.map(([example]) => example.secret), ...(labelSecret ? [labelSecret.secret] : [])];
         const decoded = [...framedStrings(text), ...transcript];
@@ -144,7 +165,14 @@ describe('the target log of a real turn', () => {
     try {
       const examples = fc.sample(fc.tuple(...Object.values(SECRET_FORMATS)), { seed: 7, numRuns: 1 })[0]!;
       const text = examples.map((example, i) => `step ${i}: ${example.text}`).join('\n');
-      await writeSession(turnHost, { id: 'leaky', cwd: '/w', items: [{ kind: 'user', text }, { kind: 'assistant', text: 'noted' }] });
+      await writeSession(turnHost, {
+        id: 'leaky',
+        cwd: '/w',
+        items: [
+          { kind: 'user', text },
+          { kind: 'assistant', text: 'noted' },
+        ],
+      });
       await turnHost.ctx.plugin(SessionReferenceResolver, {});
       const target = createTargetAgent(turnHost, { id: 'target', cwd: '/w' });
       const turn = await runTurn(target, `what did ${formatSessionReferenceMention({ sessionId: 'leaky', label: 'Leaky' })} do?`);
@@ -184,7 +212,8 @@ describe('redaction and retention', () => {
     await writeSession(host, { id: 'straddle', items: [{ kind: 'user', text: long }] });
     for (const budget of [200, 260, 320, 400, 500]) {
       const prepared = await withConfig({ maxReferenceBytes: budget }, () =>
-        prepareDetailed(agent, [{ type: 'text', text: '@x' }], [{ sessionId: 'straddle' }]));
+        prepareDetailed(agent, [{ type: 'text', text: '@x' }], [{ sessionId: 'straddle' }]),
+      );
       const source = prepared.details!.sources[0]!;
       const kept = source.preview.conversation[0]!.text;
       expect(kept).not.toContain(key.slice(4, 20));
@@ -201,7 +230,8 @@ describe('redaction and retention', () => {
 
   it('with redactSecrets: false every text is byte-exact', async () => {
     const prepared = await withConfig({ redactSecrets: false }, () =>
-      prepareDetailed(agent, [{ type: 'text', text: '@x' }], [{ sessionId: 'straddle' }]));
+      prepareDetailed(agent, [{ type: 'text', text: '@x' }], [{ sessionId: 'straddle' }]),
+    );
     expect(framedStrings((prepared.additionalContext!.content[0] as { text: string }).text)).toContain(long);
     expect((prepared.additionalContext!.source as SessionReferenceSource).references[0]!.redactedSecrets).toBe(0);
   });

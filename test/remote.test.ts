@@ -91,7 +91,9 @@ function invoke(host: Host, args: Record<string, unknown>, signal?: AbortSignal)
   return host.ctx.typertGateway.invoke({ namespace: NAMESPACE, method: METHOD, args, ...(signal === undefined ? {} : { signal }) });
 }
 
-async function gatewayError(promise: Promise<unknown>): Promise<{ code: TypertGatewayErrorCode; field: string | undefined; endpoint: string }> {
+async function gatewayError(
+  promise: Promise<unknown>,
+): Promise<{ code: TypertGatewayErrorCode; field: string | undefined; endpoint: string }> {
   try {
     await promise;
   } catch (error) {
@@ -195,7 +197,10 @@ describe('ctx.typertGateway.invoke() with the strict ./typert definition', () =>
 
   it('rejects an unknown agent, and a stored session that is not a live agent, as lookup-not-found', async () => {
     const host = await bootRemoteHost();
-    expect(await gatewayError(invoke(host, { agentId: 'nobody', query: '' }))).toMatchObject({ code: 'lookup-not-found', field: 'agentId' });
+    expect(await gatewayError(invoke(host, { agentId: 'nobody', query: '' }))).toMatchObject({
+      code: 'lookup-not-found',
+      field: 'agentId',
+    });
     expect(await gatewayError(invoke(host, { agentId: 'alpha', query: '' }))).toMatchObject({ code: 'lookup-not-found', field: 'agentId' });
   });
 
@@ -244,7 +249,10 @@ describe('SRC fallback (a host that does not load ./typert)', () => {
     const host = await bootRemoteHost({ strict: false });
     expect(host.ctx.typert.local.get(CANDIDATES_ENDPOINT)).toBeUndefined();
     expectCandidates(await invoke(host, { agentId: 'target', query: 'gam' }), ['gamma']);
-    expect(await gatewayError(invoke(host, { agentId: 'nobody', query: '' }))).toMatchObject({ code: 'lookup-not-found', field: 'agentId' });
+    expect(await gatewayError(invoke(host, { agentId: 'nobody', query: '' }))).toMatchObject({
+      code: 'lookup-not-found',
+      field: 'agentId',
+    });
     expect(await gatewayError(invoke(host, { agentId: 'target', query: '', extra: 1 }))).toMatchObject({ code: 'arguments-invalid' });
     const error = await rejection(invoke(host, { agentId: 'target', query: '' }, AbortSignal.abort()));
     expect(error.name).toBe('RemoteInvocationCancelled');
@@ -281,10 +289,13 @@ async function loadBrowserBundles(): Promise<{ registry: ClientFace; gateway: Cl
   globals.window = {
     __ModuleLoader__: {
       load: ({ id, factory }: ModuleLoaderEntry) => {
-        loaded.set(id, factory((dependency) => {
-          if (dependency === '@deepseek-ai/cordis') return cordis;
-          throw new Error(`browser bundle ${id} requires unexpected module ${dependency}`);
-        }));
+        loaded.set(
+          id,
+          factory((dependency) => {
+            if (dependency === '@deepseek-ai/cordis') return cordis;
+            throw new Error(`browser bundle ${id} requires unexpected module ${dependency}`);
+          }),
+        );
       },
     },
   };
@@ -325,7 +336,10 @@ class LoopbackCarrier {
 
 /** Host half of the loopback carrier: `ctx.connection.rpc.intercept`. */
 class HostConnection extends Service {
-  constructor(ctx: Context, private readonly carrier: LoopbackCarrier) {
+  constructor(
+    ctx: Context,
+    private readonly carrier: LoopbackCarrier,
+  ) {
     super(ctx, 'connection');
   }
 
@@ -348,7 +362,10 @@ class HostConnection extends Service {
 
 /** Client half of the loopback carrier: `ctx.connection.rpc.call`. */
 class ClientConnection extends Service {
-  constructor(ctx: Context, private readonly carrier: LoopbackCarrier) {
+  constructor(
+    ctx: Context,
+    private readonly carrier: LoopbackCarrier,
+  ) {
     super(ctx, 'connection');
   }
 
@@ -393,7 +410,10 @@ describe('Client face: ctx.remote.sessionReferenceResolver.candidates over a loo
     await expect(remote.candidates('target')).rejects.toThrow(/expected 2 business argument/);
     expect(carrier.frames).toHaveLength(0);
     const unknown = await client.remote.sessionReferenceResolver.candidates(SessionId('nobody'), '');
-    expect(unknown).toEqual({ ok: false, error: { code: 'internal', message: expect.stringMatching(/lookup provider "agent" did not resolve/), details: {} } });
+    expect(unknown).toEqual({
+      ok: false,
+      error: { code: 'internal', message: expect.stringMatching(/lookup provider "agent" did not resolve/), details: {} },
+    });
   });
 
   it('cancels through the caller signal: the Host method sees the abort and the Client gets a cancelled result', async () => {

@@ -139,18 +139,18 @@ const captureArb: fc.Arbitrary<SourceCapture> = fc.record({
 });
 
 const noticeArb: fc.Arbitrary<OmissionNotice> = fc.record({
-    sessionId: text(5),
-    capturedThroughSeq: fc.option(fc.nat(1000), { nil: null }),
-    omittedMessages: fc.nat(10),
-    omittedBytes: fc.nat(10_000),
-    fullSnapshot: fc.oneof(
-      fc.record({ status: fc.constant('saved' as const), locator: text(8), bytes: fc.nat(), retrievalHint: text(12) }),
-      fc.record({
-        status: fc.constant('unavailable' as const),
-        reason: fc.constantFrom('storage-not-configured' as const, 'save-failed' as const),
-      }),
-    ),
-  });
+  sessionId: text(5),
+  capturedThroughSeq: fc.option(fc.nat(1000), { nil: null }),
+  omittedMessages: fc.nat(10),
+  omittedBytes: fc.nat(10_000),
+  fullSnapshot: fc.oneof(
+    fc.record({ status: fc.constant('saved' as const), locator: text(8), bytes: fc.nat(), retrievalHint: text(12) }),
+    fc.record({
+      status: fc.constant('unavailable' as const),
+      reason: fc.constantFrom('storage-not-configured' as const, 'save-failed' as const),
+    }),
+  ),
+});
 
 describe('renderReferencedSessions: properties', () => {
   it('has exactly one opening and one closing tag and round-trips its JSON, whatever the sources hold', () => {

@@ -58,7 +58,10 @@ function cutOmission(original: string, text: string): number | undefined {
 
 const nastyUnit = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('a', 'b', ' ', '0', 'é', '界', '😀', '\u2028', '\u007f') },
-  { weight: 3, arbitrary: fc.constantFrom('<', '</referenced-sessions>', '<referenced-sessions>', '"', '\\', '\n', '\t', '\u0000', '\u001f') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom('<', '</referenced-sessions>', '<referenced-sessions>', '"', '\\', '\n', '\t', '\u0000', '\u001f'),
+  },
   { weight: 2, arbitrary: fc.constantFrom('\ud800', '\udc00', '\udbff', '\udfff') },
   { weight: 3, arbitrary: fc.integer({ min: 0, max: 0x10ffff }).map((cp) => String.fromCodePoint(cp)) },
 );
@@ -67,10 +70,10 @@ const nastyString = (maxLength: number): fc.Arbitrary<string> => fc.string({ uni
 const messageArb = (maxLength: number): fc.Arbitrary<ProjectedMessage> =>
   fc.record({
     role: fc.constantFrom<'user' | 'assistant'>('user', 'assistant'),
-    text: fc.oneof(
-      nastyString(Math.ceil(maxLength / 8)),
-      { weight: 2, arbitrary: fc.string({ unit: nastyUnit, minLength: Math.floor(maxLength / 3), maxLength }) },
-    ),
+    text: fc.oneof(nastyString(Math.ceil(maxLength / 8)), {
+      weight: 2,
+      arbitrary: fc.string({ unit: nastyUnit, minLength: Math.floor(maxLength / 3), maxLength }),
+    }),
     checkpoint: fc.integer({ min: 0, max: 3 }).map((x) => x === 0),
   });
 
@@ -96,12 +99,22 @@ const previewOf = (capture: SourceCapture, conversation: { role: string; text: s
 function minimalSize(capture: SourceCapture): number {
   const last = capture.messages.length - 1;
   const required = capture.messages.filter((m, i) => m.checkpoint || i === last);
-  return jsonSize(previewOf(capture, required.map((m) => ({ role: m.role, text: '' }))));
+  return jsonSize(
+    previewOf(
+      capture,
+      required.map((m) => ({ role: m.role, text: '' })),
+    ),
+  );
 }
 
 /** A budget spread between just under the minimal size and just over the full size. */
 function budgetFor(capture: SourceCapture, permille: number): number {
-  const full = jsonSize(previewOf(capture, capture.messages.map((m) => ({ role: m.role, text: m.text }))));
+  const full = jsonSize(
+    previewOf(
+      capture,
+      capture.messages.map((m) => ({ role: m.role, text: m.text })),
+    ),
+  );
   const low = minimalSize(capture) - 3;
   return Math.max(0, Math.round(low + ((full + 5 - low) * permille) / 1000));
 }
@@ -270,7 +283,16 @@ describe('capture validation', () => {
     [{ sessionId: 's', label: 's', cwd: 5, capturedThroughSeq: null, capturedFormatVersion: 0, messages: [] }],
     [{ sessionId: 's', label: 's', cwd: null, capturedThroughSeq: -1, capturedFormatVersion: 0, messages: [] }],
     [{ sessionId: 's', label: 's', cwd: null, capturedThroughSeq: null, capturedFormatVersion: 0, messages: {} }],
-    [{ sessionId: 's', label: 's', cwd: null, capturedThroughSeq: null, capturedFormatVersion: 0, messages: [{ role: 'system', text: 'x' }] }],
+    [
+      {
+        sessionId: 's',
+        label: 's',
+        cwd: null,
+        capturedThroughSeq: null,
+        capturedFormatVersion: 0,
+        messages: [{ role: 'system', text: 'x' }],
+      },
+    ],
     [{ sessionId: 's', label: 's', cwd: null, capturedThroughSeq: null, capturedFormatVersion: 0, messages: [{ role: 'user', text: 7 }] }],
   ])('rejects a malformed capture %j with INVALID_REFERENCE', (capture) => {
     let error: unknown;
@@ -399,12 +421,7 @@ describe('retainReference: SPEC §4 vectors', () => {
 
   it('keeps the checkpoint and the newest message at budget 150', () => {
     const capture = source(
-      [
-        { text: 'cp summary', checkpoint: true },
-        { text: 'a'.repeat(50) },
-        { text: 'b'.repeat(50), role: 'assistant' },
-        { text: 'latest' },
-      ],
+      [{ text: 'cp summary', checkpoint: true }, { text: 'a'.repeat(50) }, { text: 'b'.repeat(50), role: 'assistant' }, { text: 'latest' }],
       { cwd: '/w', capturedThroughSeq: 3 },
     );
     const r = retainReference(capture, 150);
@@ -479,7 +496,10 @@ describe('retainReference: behaviour', () => {
   it('does not mistake an astral code point for a lone surrogate at the join', () => {
     const capture = source([{ text: 'x'.repeat(20) + '\u{7d800}\ud800<' + '\udc00'.repeat(3) + '\u{1dc00}' + 'y'.repeat(20) }]);
     for (let budget = 100; budget < 200; budget++) {
-      expectSameOutcome(run(() => retainReference(capture, budget)), run(() => naiveRetain(capture, budget)));
+      expectSameOutcome(
+        run(() => retainReference(capture, budget)),
+        run(() => naiveRetain(capture, budget)),
+      );
     }
   });
 
@@ -506,7 +526,10 @@ describe('retainReference: behaviour', () => {
       for (let permille = 0; permille <= 1000; permille += 9) {
         const budget = budgetFor(capture, permille);
         const actual = run(() => retainReference(capture, budget));
-        expectSameOutcome(actual, run(() => naiveRetain(capture, budget)));
+        expectSameOutcome(
+          actual,
+          run(() => naiveRetain(capture, budget)),
+        );
         if (!(actual instanceof SessionReferenceError)) checkInvariants(capture, budget, actual);
       }
     }
@@ -551,7 +574,10 @@ describe('retainReference: properties', () => {
         const capture = source([{ text }]);
         const budget = budgetFor(capture, permille);
         const actual = run(() => retainReference(capture, budget));
-        expectSameOutcome(actual, run(() => naiveRetain(capture, budget)));
+        expectSameOutcome(
+          actual,
+          run(() => naiveRetain(capture, budget)),
+        );
         if (actual instanceof SessionReferenceError) return;
         checkInvariants(capture, budget, actual);
         const kept = actual.preview.conversation[0]!.text;

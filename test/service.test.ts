@@ -35,7 +35,9 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
   } catch (error) {
-    return error instanceof SessionReferenceError ? error.code : `other:${(error as Error)?.constructor?.name}:${(error as Error)?.message}`;
+    return error instanceof SessionReferenceError
+      ? error.code
+      : `other:${(error as Error)?.constructor?.name}:${(error as Error)?.message}`;
   }
   return 'resolved';
 }
@@ -92,7 +94,10 @@ describe('mounting', () => {
   it('a NaN fraction (which the schema lets through) fails with SESSION_REFERENCE_INVALID_CONFIG', async () => {
     const host = await boot();
     const fiber = host.ctx.plugin(SessionReferenceResolver, { referenceContextFraction: Number.NaN });
-    const error = await Promise.resolve(fiber).then(() => (fiber as unknown as { error?: unknown }).error, (e: unknown) => e);
+    const error = await Promise.resolve(fiber).then(
+      () => (fiber as unknown as { error?: unknown }).error,
+      (e: unknown) => e,
+    );
     expect(host.ctx.get('sessionReferenceResolver')).toBeUndefined();
     expect(error).toBeInstanceOf(SessionReferenceError);
     expect((error as SessionReferenceError).code).toBe('SESSION_REFERENCE_INVALID_CONFIG');
@@ -156,8 +161,17 @@ describe('prepare', () => {
     expect(text.startsWith('## Referenced sessions\n\n')).toBe(true);
     expect(text.endsWith('</referenced-sessions>')).toBe(true);
     expect(text).not.toContain('## Reference omissions');
-    const payload = contextPayload(text) as { sessionId: string; label: string; cwd: string | null; capturedThroughSeq: number; conversation: unknown[] }[];
-    expect(payload.map((p) => [p.sessionId, p.label, p.cwd])).toEqual([['src-a', 'A', '/w/a'], ['src-b', 'src-b', null]]);
+    const payload = contextPayload(text) as {
+      sessionId: string;
+      label: string;
+      cwd: string | null;
+      capturedThroughSeq: number;
+      conversation: unknown[];
+    }[];
+    expect(payload.map((p) => [p.sessionId, p.label, p.cwd])).toEqual([
+      ['src-a', 'A', '/w/a'],
+      ['src-b', 'src-b', null],
+    ]);
     expect(Object.keys(payload[0]!)).toEqual(['sessionId', 'label', 'cwd', 'capturedThroughSeq', 'conversation']);
     expect(payload[0]!.conversation).toEqual([
       { role: 'user', text: 'What is the plan?' },
@@ -171,13 +185,36 @@ describe('prepare', () => {
     expect(source.form).toBe('recall');
     expect(source.version).toBe(1);
     expect(source.references).toEqual([
-      expect.objectContaining({ sessionId: 'src-a', label: 'A', capturedFormatVersion: 0, compacted: false, originalMessages: 4, retainedMessages: 4, omittedMessages: 0, omittedBytes: 0, truncated: false, inputIndex: 0, budgetBytes: 65_536 }),
+      expect.objectContaining({
+        sessionId: 'src-a',
+        label: 'A',
+        capturedFormatVersion: 0,
+        compacted: false,
+        originalMessages: 4,
+        retainedMessages: 4,
+        omittedMessages: 0,
+        omittedBytes: 0,
+        truncated: false,
+        inputIndex: 0,
+        budgetBytes: 65_536,
+      }),
       expect.objectContaining({ sessionId: 'src-b', label: 'src-b', inputIndex: 1, originalMessages: 1 }),
     ]);
     expect(source.references[0]!.capturedThroughSeq).toBe(payload[0]!.capturedThroughSeq);
     expect(Object.keys(source.references[0]!)).toEqual([
-      'sessionId', 'label', 'capturedFormatVersion', 'capturedThroughSeq', 'compacted', 'originalMessages',
-      'retainedMessages', 'omittedMessages', 'omittedBytes', 'truncated', 'inputIndex', 'redactedSecrets', 'budgetBytes',
+      'sessionId',
+      'label',
+      'capturedFormatVersion',
+      'capturedThroughSeq',
+      'compacted',
+      'originalMessages',
+      'retainedMessages',
+      'omittedMessages',
+      'omittedBytes',
+      'truncated',
+      'inputIndex',
+      'redactedSecrets',
+      'budgetBytes',
     ]);
   });
 
@@ -196,7 +233,10 @@ describe('prepare', () => {
     const result = await service.prepare(agent(), [], [{ sessionId: 'compacted' }]);
     const text = (result.additionalContext!.content[0] as { text: string }).text;
     const [preview] = contextPayload(text) as { conversation: unknown[] }[];
-    expect(preview!.conversation).toEqual([{ role: 'user', text: 'summary of old' }, { role: 'user', text: 'new question' }]);
+    expect(preview!.conversation).toEqual([
+      { role: 'user', text: 'summary of old' },
+      { role: 'user', text: 'new question' },
+    ]);
     const source = result.additionalContext!.source as unknown as SessionReferenceSource;
     expect(source.references[0]!.compacted).toBe(true);
   });
@@ -206,7 +246,9 @@ describe('prepare', () => {
     const service = await mount(host, { maxReferences: 2 });
     const read = vi.spyOn(host.ctx.sessionQuery, 'readSurface');
     expect(await codeOf(service.prepare(agent('me'), [], [{ sessionId: 'me' }]))).toBe('SESSION_REFERENCE_SELF_REFERENCE');
-    expect(await codeOf(service.prepare(agent('me'), [], [{ sessionId: 'a' }, { sessionId: 'b' }, { sessionId: 'c' }]))).toBe('SESSION_REFERENCE_TOO_MANY');
+    expect(await codeOf(service.prepare(agent('me'), [], [{ sessionId: 'a' }, { sessionId: 'b' }, { sessionId: 'c' }]))).toBe(
+      'SESSION_REFERENCE_TOO_MANY',
+    );
     expect(await codeOf(service.prepare(agent('me'), [], [{ sessionId: 5 }]))).toBe('SESSION_REFERENCE_INVALID_REFERENCE');
     expect(await codeOf(service.prepare(agent('me'), [], [null]))).toBe('SESSION_REFERENCE_INVALID_REFERENCE');
     expect(read).not.toHaveBeenCalled();
@@ -243,9 +285,12 @@ describe('prepare', () => {
     expect(read).not.toHaveBeenCalled();
 
     const controller = new AbortController();
-    read.mockImplementation(() => new Promise((_, reject) => {
-      setTimeout(() => reject(new Error('late failure')), 20);
-    }));
+    read.mockImplementation(
+      () =>
+        new Promise((_, reject) => {
+          setTimeout(() => reject(new Error('late failure')), 20);
+        }),
+    );
     const pending = service.prepare(agent(), [], [{ sessionId: 'src' }], controller.signal);
     setTimeout(() => controller.abort(new Error('user')), 5);
     expect(await codeOf(pending)).toBe('SESSION_REFERENCE_CANCELLED');
@@ -313,7 +358,7 @@ describe('budget resolution', () => {
     expect(await codeOf(pending)).toBe('SESSION_REFERENCE_CANCELLED');
   });
 
-  it('uses the route captured at the agent\'s last system-prompt assembly, not its options', async () => {
+  it("uses the route captured at the agent's last system-prompt assembly, not its options", async () => {
     const host = await boot({ agentLoop: true, contextWindow: 500_000 });
     const service = await mount(host);
     const lookup = vi.spyOn(host.ctx.llm, 'resolveModelInfo');

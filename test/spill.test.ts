@@ -111,10 +111,7 @@ async function captureOf(host: Host, sessionId: string, label: string): Promise<
 }
 
 /** Wraps the real store's saveText; `around` gets the input and the real save. */
-function wrapSave(
-  host: Host,
-  around: (input: SaveTextSpill, real: (input: SaveTextSpill) => Promise<SpillRef>) => Promise<SpillRef>,
-) {
+function wrapSave(host: Host, around: (input: SaveTextSpill, real: (input: SaveTextSpill) => Promise<SpillRef>) => Promise<SpillRef>) {
   const store = host.ctx.spillStore;
   const real = store.saveText.bind(store);
   return vi.spyOn(store, 'saveText').mockImplementation((input) => around(input, real));
@@ -137,7 +134,13 @@ describe('which references are saved', () => {
   it('intact references are not saved and produce no omissions section', async () => {
     const root = spillRoot();
     const host = await boot({ spillRoot: root });
-    await writeSession(host, { id: 'small-1', items: [{ kind: 'user', text: 'short question' }, { kind: 'assistant', text: 'short answer' }] });
+    await writeSession(host, {
+      id: 'small-1',
+      items: [
+        { kind: 'user', text: 'short question' },
+        { kind: 'assistant', text: 'short answer' },
+      ],
+    });
     await writeSession(host, { id: 'small-2', items: [{ kind: 'user', text: 'hello' }] });
     const service = await mount(host, { maxReferenceBytes: 4096 });
     const { spy } = recordSaves(host);
@@ -261,7 +264,10 @@ describe('which references are saved', () => {
 });
 
 describe('outcomes without a usable store', () => {
-  const items: SessionItem[] = [{ kind: 'user', text: long('big', 40) }, { kind: 'assistant', text: 'fine' }];
+  const items: SessionItem[] = [
+    { kind: 'user', text: long('big', 40) },
+    { kind: 'assistant', text: 'fine' },
+  ];
 
   it('no store mounted gives unavailable/storage-not-configured', async () => {
     const host = await boot();
@@ -319,7 +325,10 @@ describe('outcomes without a usable store', () => {
 });
 
 describe('cancellation', () => {
-  const items: SessionItem[] = [{ kind: 'user', text: long('big', 40) }, { kind: 'assistant', text: 'fine' }];
+  const items: SessionItem[] = [
+    { kind: 'user', text: long('big', 40) },
+    { kind: 'assistant', text: 'fine' },
+  ];
 
   it('an abort right after the real save completes gives CANCELLED; the file stays and nothing is returned', async () => {
     const host = await boot({ spillRoot: spillRoot() });
@@ -506,7 +515,10 @@ describe('exact recovery from a real saved transcript', () => {
       { kind: 'assistant', text: tricky },
       { kind: 'user', text: '界😀'.repeat(300) },
       { kind: 'assistant', text: `${tricky} again` },
-      ...Array.from({ length: 6 }, (_, i): SessionItem => ({ kind: i % 2 ? 'assistant' : 'user', text: `turn ${i}: ${'"q" \\ <b>\n'.repeat(9 * i)}` })),
+      ...Array.from({ length: 6 }, (_, i): SessionItem => ({
+        kind: i % 2 ? 'assistant' : 'user',
+        text: `turn ${i}: ${'"q" \\ <b>\n'.repeat(9 * i)}`,
+      })),
       { kind: 'user', text: 'latest' },
     ];
     const { file } = await saveAndRead(items, false);
@@ -535,7 +547,10 @@ describe('exact recovery from a real saved transcript', () => {
   });
 
   it('lone surrogates in a live source come back exactly', async () => {
-    const items: SessionItem[] = [{ kind: 'user', text: 'x'.repeat(3000) }, { kind: 'assistant', text: tricky }];
+    const items: SessionItem[] = [
+      { kind: 'user', text: 'x'.repeat(3000) },
+      { kind: 'assistant', text: tricky },
+    ];
     const { file } = await saveAndRead(items, true);
     expect(readTranscript(file).messages).toEqual(projected(items));
     expect(maxLine(file)).toBeLessThanOrEqual(386);

@@ -92,9 +92,7 @@ describe('warning constants', () => {
 
 describe('renderTranscript', () => {
   it('produces the exact documented layout', () => {
-    const text = renderTranscript(
-      capture([user('cp summary', true), user('hi "there"\n<x>'), assistant(''), assistant('😀'.repeat(65))]),
-    );
+    const text = renderTranscript(capture([user('cp summary', true), user('hi "there"\n<x>'), assistant(''), assistant('😀'.repeat(65))]));
     const expected =
       '## Referenced session — full transcript\n' +
       '\n' +
@@ -132,7 +130,11 @@ describe('renderTranscript', () => {
       '\n' +
       '### End of transcript: 4 messages\n';
     expect(text).toBe(expected);
-    expect([...transcriptChunks(capture([user('cp summary', true), user('hi "there"\n<x>'), assistant(''), assistant('😀'.repeat(65))]))].join('')).toBe(expected);
+    expect(
+      [...transcriptChunks(capture([user('cp summary', true), user('hi "there"\n<x>'), assistant(''), assistant('😀'.repeat(65))]))].join(
+        '',
+      ),
+    ).toBe(expected);
   });
 
   it('handles a capture with no messages, null cwd and null seq', () => {
@@ -355,7 +357,12 @@ describe('end line and truncation (SPEC §6.2)', () => {
     expect([...transcriptChunks(source)].join('')).toBe(text);
     expect(readTranscript(text)).toEqual({
       capture: readTranscript(text).capture,
-      messages: source.messages.map((m, i) => ({ index: i + 1, role: m.role, text: m.text, ...(m.checkpoint ? { checkpoint: true } : {}) })),
+      messages: source.messages.map((m, i) => ({
+        index: i + 1,
+        role: m.role,
+        text: m.text,
+        ...(m.checkpoint ? { checkpoint: true } : {}),
+      })),
     });
     expect(readTranscript(text)).not.toHaveProperty('unterminated');
   });
@@ -392,7 +399,12 @@ describe('end line and truncation (SPEC §6.2)', () => {
     const withoutLast = body.slice(0, body.lastIndexOf('\n\n### Message 6: user'));
     expect(rejection(`${withoutLast}\n\n### End of transcript: 6 messages\n`)).toMatch(/counts 6 messages but 5 were read/);
     // Malformed end lines are not end lines.
-    for (const bad of ['### End of transcript: 06 messages', '### End of transcript: 6 message', '### End of transcript: 6 messages ', '### end of transcript: 6 messages']) {
+    for (const bad of [
+      '### End of transcript: 06 messages',
+      '### End of transcript: 6 message',
+      '### End of transcript: 6 messages ',
+      '### end of transcript: 6 messages',
+    ]) {
       expect(rejection(`${body}\n${bad}\n`)).toMatch(/expected a heading .* or the end line/);
     }
     expect(rejection(`${body}\n### End of transcript: 6 messages\n\n`)).toMatch(/after the end line/);
@@ -410,7 +422,10 @@ describe('end line and truncation (SPEC §6.2)', () => {
     // Old transcripts ending with an empty message or holding none.
     for (const messages of [[user('a'), assistant('')], []]) {
       const other = legacy(renderTranscript(capture(messages)));
-      expect(readTranscript(other, { allowUnterminated: true })).toEqual({ ...readTranscript(renderTranscript(capture(messages))), unterminated: true });
+      expect(readTranscript(other, { allowUnterminated: true })).toEqual({
+        ...readTranscript(renderTranscript(capture(messages))),
+        unterminated: true,
+      });
     }
     // A complete transcript reads the same with the option; an old one cut at a line boundary reads as a shorter unterminated one.
     expect(readTranscript(text, { allowUnterminated: true })).toEqual(readTranscript(text));
@@ -428,7 +443,9 @@ describe('end line and truncation (SPEC §6.2)', () => {
     expect(rejection(text, { maxBytes: bytes - 1 })).toBe(
       `invalid transcript: ${bytes} UTF-8 bytes, over the maxBytes limit of ${bytes - 1}`,
     );
-    expect(rejection(text, { maxBytes: 10 })).toBe(`invalid transcript: at least ${text.length} UTF-8 bytes, over the maxBytes limit of 10`);
+    expect(rejection(text, { maxBytes: 10 })).toBe(
+      `invalid transcript: at least ${text.length} UTF-8 bytes, over the maxBytes limit of 10`,
+    );
     // Checked before parsing: a malformed text over the limit reports the size.
     expect(rejection('junk'.repeat(100), { maxBytes: 0 })).toMatch(/over the maxBytes limit of 0/);
     for (const options of [{ maxBytes: -1 }, { maxBytes: 1.5 }, { maxBytes: Infinity }, { allowUnterminated: 'yes' }, null]) {
@@ -496,7 +513,26 @@ describe('findInTranscript', () => {
 const unit = fc.oneof(
   { weight: 4, arbitrary: fc.integer({ min: 0, max: 0x10ffff }).map((cp) => String.fromCodePoint(cp)) },
   { weight: 1, arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }).map((cu) => String.fromCharCode(cu)) },
-  { weight: 3, arbitrary: fc.constantFrom('a', 'b', '\n', '"', '\\', '<', '\u0000', '\u001f', '\u2028', '\u2029', '😀', '界', '\uD83D', '\uDE00', '\r') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      'a',
+      'b',
+      '\n',
+      '"',
+      '\\',
+      '<',
+      '\u0000',
+      '\u001f',
+      '\u2028',
+      '\u2029',
+      '😀',
+      '界',
+      '\uD83D',
+      '\uDE00',
+      '\r',
+    ),
+  },
 );
 const text = fc.string({ unit, minLength: 0, maxLength: 300 });
 const message = fc.record({ role: fc.constantFrom('user' as const, 'assistant' as const), text, checkpoint: fc.boolean() });
@@ -513,7 +549,9 @@ const captureArb = fc.record({
 function naiveRender(source: SourceCapture): string {
   const { sessionId, label, cwd, capturedThroughSeq, capturedFormatVersion } = source;
   const header = JSON.stringify({ sessionId, label, cwd, capturedThroughSeq, capturedFormatVersion }, null, 2);
-  const explanation = renderTranscript({ ...source, messages: [] }).split('\n').at(-4)!;
+  const explanation = renderTranscript({ ...source, messages: [] })
+    .split('\n')
+    .at(-4)!;
   let out = `## Referenced session — full transcript\n\n${TRANSCRIPT_INTRO}\n${UNTRUSTED_WARNING}\n\n${header}\n\n${explanation}\n`;
   source.messages.forEach((m, i) => {
     out += `\n### Message ${i + 1}: ${m.role}${m.checkpoint ? ' (checkpoint)' : ''}\n`;
@@ -578,7 +616,9 @@ describe('properties', () => {
     // the writer's buffer fills dozens of times, at every offset within a line and between messages.
     const parts = fc.sample(fc.tuple(fc.nat(400), fc.nat(200), fc.constantFrom('é', '界', '😀', '"', 'x')), { numRuns: 15000, seed: 42 });
     const source = capture([
-      ...parts.map(([lone, plain, odd], i) => (i % 2 ? user : assistant)(`${'\uD800'.repeat(lone % 130)}${odd}${'界a\n'.repeat(plain % 40)}`)),
+      ...parts.map(([lone, plain, odd], i) =>
+        (i % 2 ? user : assistant)(`${'\uD800'.repeat(lone % 130)}${odd}${'界a\n'.repeat(plain % 40)}`),
+      ),
       // Messages of whole 387-unit lines, so a fill can leave less room than the next heading needs.
       ...parts.map(([lone], i) => (i % 2 ? user : assistant)('\uDFFF'.repeat(64 * (1 + (lone % 3))))),
     ]);
@@ -650,13 +690,11 @@ describe('properties', () => {
       .filter((c) => c.messages.some((m) => m.text.length > 0))
       .chain((c) => {
         const texts = c.messages.map((m) => m.text).filter((t) => t.length > 0);
-        const picked = fc
-          .tuple(fc.integer({ min: 0, max: texts.length - 1 }), fc.nat(), fc.nat())
-          .map(([i, a, b]) => {
-            const t = texts[i]!;
-            const start = a % t.length;
-            return t.slice(start, start + 1 + (b % Math.min(8, t.length - start)));
-          });
+        const picked = fc.tuple(fc.integer({ min: 0, max: texts.length - 1 }), fc.nat(), fc.nat()).map(([i, a, b]) => {
+          const t = texts[i]!;
+          const start = a % t.length;
+          return t.slice(start, start + 1 + (b % Math.min(8, t.length - start)));
+        });
         const random = fc.string({ unit, minLength: 1, maxLength: 3 });
         return fc.tuple(fc.constant(c), fc.oneof(picked, random));
       });

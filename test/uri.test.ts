@@ -28,9 +28,7 @@ function expectInvalid(run: () => unknown): SessionReferenceError {
 }
 
 /** Any sequence of UTF-16 code units, lone surrogates included. */
-const codeUnitString = fc
-  .array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 40 })
-  .map((units) => String.fromCharCode(...units));
+const codeUnitString = fc.array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 40 }).map((units) => String.fromCharCode(...units));
 
 /** Strings biased towards surrogates, the mention syntax characters, and line terminators. */
 const trickyString = fc.string({
@@ -183,9 +181,7 @@ describe('formatSessionReferenceMention', () => {
   });
 
   it('escapes only backslash and closing bracket', () => {
-    expect(formatSessionReferenceMention({ sessionId: 'abc', label: 'a]b\\c[d)e\nf' })).toBe(
-      '@[a\\]b\\\\c[d)e\nf](dsh-session:ImFiYyI)',
-    );
+    expect(formatSessionReferenceMention({ sessionId: 'abc', label: 'a]b\\c[d)e\nf' })).toBe('@[a\\]b\\\\c[d)e\nf](dsh-session:ImFiYyI)');
     expect(formatSessionReferenceMention({ sessionId: 'a]b' })).toBe('@[a\\]b](dsh-session:ImFdYiI)');
   });
 
@@ -283,9 +279,7 @@ describe('parseSessionReferenceText', () => {
       text: '@a\nb',
       references: [{ sessionId: 'abc', label: 'a\nb' }],
     });
-    expect(parseSessionReferenceText('@[a\\\\\nb](dsh-session:ImFiYyI)').references).toEqual([
-      { sessionId: 'abc', label: 'a\\\nb' },
-    ]);
+    expect(parseSessionReferenceText('@[a\\\\\nb](dsh-session:ImFiYyI)').references).toEqual([{ sessionId: 'abc', label: 'a\\\nb' }]);
     // `\` + newline is no escape, so the mention shape fails and only the bare URI is taken.
     expect(parseSessionReferenceText('@[a\\\nb](dsh-session:ImFiYyI)')).toEqual({
       text: '@[a\\\nb](@abc)',
@@ -307,7 +301,12 @@ describe('parseSessionReferenceText', () => {
   });
 
   it('throws when a structurally complete mention has a bad payload', () => {
-    for (const input of ['@[x](dsh-session:ImFiYyI=)', '@[x](dsh-session:ImFiYyI(x))', '@[x](dsh-session:IiJ)', 'ok @[x](dsh-session:MQ)']) {
+    for (const input of [
+      '@[x](dsh-session:ImFiYyI=)',
+      '@[x](dsh-session:ImFiYyI(x))',
+      '@[x](dsh-session:IiJ)',
+      'ok @[x](dsh-session:MQ)',
+    ]) {
       expectInvalid(() => parseSessionReferenceText(input));
     }
   });
@@ -350,32 +349,85 @@ describe('parseSessionReferenceText', () => {
       fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
     );
     fc.assert(
-      fc.property(fc.array(unit, { maxLength: 30 }).map((parts) => parts.join('')), (text) => {
-        try {
-          const parsed = parseSessionReferenceText(text);
-          expect(typeof parsed.text).toBe('string');
-          expect(parsed.references.every((r) => typeof r.sessionId === 'string' && typeof r.label === 'string')).toBe(true);
-        } catch (error) {
-          expect(error).toBeInstanceOf(SessionReferenceError);
-          expect((error as SessionReferenceError).code).toBe(SessionReferenceErrorCode.INVALID_REFERENCE);
-        }
-      }),
+      fc.property(
+        fc.array(unit, { maxLength: 30 }).map((parts) => parts.join('')),
+        (text) => {
+          try {
+            const parsed = parseSessionReferenceText(text);
+            expect(typeof parsed.text).toBe('string');
+            expect(parsed.references.every((r) => typeof r.sessionId === 'string' && typeof r.label === 'string')).toBe(true);
+          } catch (error) {
+            expect(error).toBeInstanceOf(SessionReferenceError);
+            expect((error as SessionReferenceError).code).toBe(SessionReferenceErrorCode.INVALID_REFERENCE);
+          }
+        },
+      ),
       RUNS,
     );
   });
 
   it('agrees with the grammar read literally (a sticky regex per shape at every position)', () => {
     const unit = fc.oneof(
-      { weight: 4, arbitrary: fc.constantFrom('@[', '@', '[', ']', '](', '](dsh-session:', 'dsh-session:', ')', '(', '\\', '\\\\', '\\]', '\\\n', '\\\u2028', '\n', '\u2028', ' ', '\t', '=', '%', '-', '_') },
+      {
+        weight: 4,
+        arbitrary: fc.constantFrom(
+          '@[',
+          '@',
+          '[',
+          ']',
+          '](',
+          '](dsh-session:',
+          'dsh-session:',
+          ')',
+          '(',
+          '\\',
+          '\\\\',
+          '\\]',
+          '\\\n',
+          '\\\u2028',
+          '\n',
+          '\u2028',
+          ' ',
+          '\t',
+          '=',
+          '%',
+          '-',
+          '_',
+        ),
+      },
       { weight: 3, arbitrary: fc.constantFrom('ImFiYyI', 'IiI', 'IvCfmIAi', 'Ilx1ZDgwMCI', 'IiJ', 'MQ', 'I', 'x', 'é', '😀', '\uD800') },
-      { weight: 2, arbitrary: fc.constantFrom('@[a](dsh-session:ImFiYyI)', '](dsh-session:ImFiYyI)', 'dsh-session:ImFiYyI', '@[a\\]b](dsh-session:IiI)', '@[x](dsh-session:IiJ)') },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom(
+          '@[a](dsh-session:ImFiYyI)',
+          '](dsh-session:ImFiYyI)',
+          'dsh-session:ImFiYyI',
+          '@[a\\]b](dsh-session:IiI)',
+          '@[x](dsh-session:IiJ)',
+        ),
+      },
       { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
     );
     // Near-mentions: every part of the shape, each part sometimes slightly wrong.
     const labelPart = fc
-      .array(fc.constantFrom('a', '\\', '\\\\', '\\]', ']', '\\\n', '\\\r', '\n', '[', '@[', 'dsh-session:ImFiYyI', '😀', '\uD800'), { maxLength: 4 })
+      .array(fc.constantFrom('a', '\\', '\\\\', '\\]', ']', '\\\n', '\\\r', '\n', '[', '@[', 'dsh-session:ImFiYyI', '😀', '\uD800'), {
+        maxLength: 4,
+      })
       .map((parts) => parts.join(''));
-    const payloadPart = fc.constantFrom('ImFiYyI', 'IiI', 'IiJ', 'MQ', '', '%%%', 'ImFiYyI=', 'ImFiYyI\t', 'ImFiYyI ', 'ImFiYyI\u2028', 'ImFiYyI\u00a0', 'ImFiYyI(x');
+    const payloadPart = fc.constantFrom(
+      'ImFiYyI',
+      'IiI',
+      'IiJ',
+      'MQ',
+      '',
+      '%%%',
+      'ImFiYyI=',
+      'ImFiYyI\t',
+      'ImFiYyI ',
+      'ImFiYyI\u2028',
+      'ImFiYyI\u00a0',
+      'ImFiYyI(x',
+    );
     const nearMention = fc
       .tuple(
         fc.constantFrom('@[', '@[', '[', '@'),
@@ -403,12 +455,15 @@ describe('parseSessionReferenceText', () => {
     let parsed = 0;
     let thrown = 0;
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 16 }).map((parts) => parts.join('')), (text) => {
-        const actual = outcome(text);
-        expect(actual).toEqual(literal(text));
-        if ('code' in (actual as object)) thrown++;
-        else if ((actual as { references: unknown[] }).references.length > 0) parsed++;
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 16 }).map((parts) => parts.join('')),
+        (text) => {
+          const actual = outcome(text);
+          expect(actual).toEqual(literal(text));
+          if ('code' in (actual as object)) thrown++;
+          else if ((actual as { references: unknown[] }).references.length > 0) parsed++;
+        },
+      ),
       RUNS,
     );
     expect(parsed).toBeGreaterThan(RUNS.numRuns / 10);

@@ -31,7 +31,7 @@ export function assertHostNode(version = process.versions.node) {
   if (major < 22 || (major === 22 && minor < 19)) {
     throw new Error(
       `the e2e suite runs dsh with this Node (${version}); it needs >= 22.19. ` +
-        'Run it through the root `npm run e2e`, whose npm scripts use the project\'s Node 22 dev dependency.',
+        "Run it through the root `npm run e2e`, whose npm scripts use the project's Node 22 dev dependency.",
     );
   }
 }
@@ -185,10 +185,10 @@ export function runHeadless({ sandbox, cwd, task, modelUrl, timeoutMs = 90_000 }
  */
 export function startWeb({ sandbox, cwd, modelUrl, bootTimeoutMs = 60_000 }) {
   const started = Date.now();
-  const child = spawnDsh(
-    ['--profile', 'web', '--patch', OVERLAYS.web, '--no-open', '--host', '127.0.0.1', '--port', '0'],
-    { cwd, env: dshEnv({ home: sandbox.home, userHome: sandbox.userHome, modelUrl }) },
-  );
+  const child = spawnDsh(['--profile', 'web', '--patch', OVERLAYS.web, '--no-open', '--host', '127.0.0.1', '--port', '0'], {
+    cwd,
+    env: dshEnv({ home: sandbox.home, userHome: sandbox.userHome, modelUrl }),
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -212,9 +212,7 @@ export function startWeb({ sandbox, cwd, modelUrl, bootTimeoutMs = 60_000 }) {
       settled = true;
       clearInterval(poll);
       clearTimeout(timer);
-      void stopChild(child, 2000).then(() =>
-        rejectBoot(new Error(`dsh web ${why}\nstdout:\n${stdout}\nstderr:\n${stderr}`)),
-      );
+      void stopChild(child, 2000).then(() => rejectBoot(new Error(`dsh web ${why}\nstdout:\n${stdout}\nstderr:\n${stderr}`)));
     };
     const timer = setTimeout(() => fail(`printed no URL within ${bootTimeoutMs} ms`), bootTimeoutMs);
     const poll = setInterval(() => {

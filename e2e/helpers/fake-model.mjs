@@ -48,7 +48,7 @@ export function firstUserText(body) {
 /** A message `content` as plain text (string or an array of text parts). */
 export function textOf(content) {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((p) => (typeof p === 'string' ? p : p?.text ?? '')).join('');
+  if (Array.isArray(content)) return content.map((p) => (typeof p === 'string' ? p : (p?.text ?? ''))).join('');
   return '';
 }
 
@@ -64,7 +64,12 @@ export function isTitleRequest(body) {
 
 /** A deterministic title: "Title " plus the first five words of the text. */
 export function titleFor(text) {
-  const words = text.replace(/[^A-Za-z0-9 ]+/g, ' ').trim().split(/\s+/).slice(0, 5).join(' ');
+  const words = text
+    .replace(/[^A-Za-z0-9 ]+/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .slice(0, 5)
+    .join(' ');
   return `Title ${words || 'untitled'}`;
 }
 
@@ -166,7 +171,16 @@ export async function startFakeModel(options = {}) {
     });
   }
 
-  return { url, port: address.port, requests, close, waitForRequests, get closed() { return closed; } };
+  return {
+    url,
+    port: address.port,
+    requests,
+    close,
+    waitForRequests,
+    get closed() {
+      return closed;
+    },
+  };
 }
 
 function streamText(res, text, model, index, chunkSize) {

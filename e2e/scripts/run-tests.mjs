@@ -21,11 +21,11 @@ const files = readdirSync(join(E2E_DIR, 'test'))
   .filter((name) => name.endsWith('.test.mjs'))
   .sort()
   .map((name) => join('test', name));
-const runner = spawn(
-  process.execPath,
-  ['--test', '--test-concurrency=1', '--test-timeout=300000', ...process.argv.slice(2), ...files],
-  { cwd: E2E_DIR, stdio: 'inherit', detached: true },
-);
+const runner = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-timeout=300000', ...process.argv.slice(2), ...files], {
+  cwd: E2E_DIR,
+  stdio: 'inherit',
+  detached: true,
+});
 const killRun = (signal) => {
   try {
     process.kill(-runner.pid, signal);

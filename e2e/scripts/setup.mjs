@@ -88,7 +88,13 @@ run('npm', ['--prefix', ROOT_DIR, 'run', 'build'], { cwd: ROOT_DIR, timeoutMs: 3
 mkdirSync(PACK_DIR, { recursive: true });
 const scratch = mkdtempSync(join(tmpdir(), 'dsh-e2e-pack-'));
 try {
-  const packed = JSON.parse(run('npm', ['--prefix', ROOT_DIR, 'pack', ROOT_DIR, '--json', '--pack-destination', scratch], { cwd: ROOT_DIR, timeoutMs: 120_000, capture: true }));
+  const packed = JSON.parse(
+    run('npm', ['--prefix', ROOT_DIR, 'pack', ROOT_DIR, '--json', '--pack-destination', scratch], {
+      cwd: ROOT_DIR,
+      timeoutMs: 120_000,
+      capture: true,
+    }),
+  );
   renameSync(join(scratch, packed[0].filename), TARBALL);
   log(`packed ${packed[0].name}@${packed[0].version} (${packed[0].entryCount} files) to ${TARBALL}`);
 } finally {
@@ -114,7 +120,9 @@ if (stale === undefined) {
   // npm trusts the lockfile's record of a file: dependency, so the stale entry
   // (and whatever was nested under it) is dropped first to make npm read the
   // packed manifest again; the rest of the lockfile stays as it is.
-  log(`the lockfile no longer matches the packed ${PACKAGE} (${stale}): re-resolving it with npm install, which updates e2e/package-lock.json`);
+  log(
+    `the lockfile no longer matches the packed ${PACKAGE} (${stale}): re-resolving it with npm install, which updates e2e/package-lock.json`,
+  );
   const lock = readLock();
   if (lock?.packages !== undefined) {
     for (const key of Object.keys(lock.packages)) {

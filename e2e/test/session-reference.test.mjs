@@ -45,7 +45,10 @@ function newSession(before) {
 
 /** The text of a logged `user/message` event. */
 function loggedText(event) {
-  return event.data.content.filter((b) => b.type === 'text').map((b) => b.text).join('');
+  return event.data.content
+    .filter((b) => b.type === 'text')
+    .map((b) => b.text)
+    .join('');
 }
 
 /** The latest title a session's own log recorded, if any. */
@@ -75,7 +78,7 @@ after(async () => {
   sandbox?.cleanup({ keep: failed });
 });
 
-test('the installed dsh-session-reference is this working tree\'s build', () => {
+test("the installed dsh-session-reference is this working tree's build", () => {
   assert.deepEqual(checkInstalledIsOurs({ e2eDir: E2E_DIR, rootDir: ROOT_DIR }), []);
 });
 
@@ -122,7 +125,10 @@ describe('headless turns', () => {
       assert.ok(request, 'the turn sent an agent request');
       const messages = request.body.messages.filter((m) => m.role !== 'system');
       const at = messages.findIndex((m) => m.role === 'user' && textOf(m.content) === readable);
-      assert.ok(at >= 0, `the model got the readable message; user messages were:\n${messages.map((m) => textOf(m.content).slice(0, 80)).join('\n')}`);
+      assert.ok(
+        at >= 0,
+        `the model got the readable message; user messages were:\n${messages.map((m) => textOf(m.content).slice(0, 80)).join('\n')}`,
+      );
       assert.ok(!JSON.stringify(request.body).includes('dsh-session:'), 'no raw mention reaches the model');
       const context = messages[at + 1];
       assert.equal(context?.role, 'user');
@@ -133,13 +139,10 @@ describe('headless turns', () => {
       assert.equal(snapshot[0].sessionId, sources.apples.id);
       assert.equal(snapshot[0].label, label);
       assert.equal(snapshot[0].cwd, sources.apples.cwd);
-      assert.deepEqual(
-        snapshot[0].conversation,
-        [
-          { role: 'user', text: sources.apples.task },
-          { role: 'assistant', text: 'OK from the fake model.' },
-        ],
-      );
+      assert.deepEqual(snapshot[0].conversation, [
+        { role: 'user', text: sources.apples.task },
+        { role: 'assistant', text: 'OK from the fake model.' },
+      ]);
       assert.ok(!contextText.includes('bananas'), 'the other session is not cited');
 
       // The target session's log holds both messages, in that order.
@@ -246,7 +249,9 @@ describe('dsh web: the sessionReferenceResolver/candidates Remote endpoint', () 
       const result = await candidates(web, agentId, '');
       assert.equal(result.ok, true, JSON.stringify(result));
       const byId = new Map(result.value.map((c) => [c.sessionId, c.label]));
-      wrong = titled.filter((s) => byId.get(s.id) !== s.title).map((s) => `${s.id}: ${JSON.stringify(byId.get(s.id))} ≠ ${JSON.stringify(s.title)}`);
+      wrong = titled
+        .filter((s) => byId.get(s.id) !== s.title)
+        .map((s) => `${s.id}: ${JSON.stringify(byId.get(s.id))} ≠ ${JSON.stringify(s.title)}`);
       if (wrong.length === 0) return [];
       if (Date.now() < deadline) await sleep(250);
     } while (Date.now() < deadline);
@@ -269,7 +274,7 @@ describe('dsh web: the sessionReferenceResolver/candidates Remote endpoint', () 
 
       const logs = listSessionLogs(sandbox.home);
       const others = logs.filter((s) => s.id !== agentId);
-      assert.deepEqual(new Set(list.map((c) => c.sessionId)), new Set(others.map((s) => s.id)), 'every other session, not the agent\'s own');
+      assert.deepEqual(new Set(list.map((c) => c.sessionId)), new Set(others.map((s) => s.id)), "every other session, not the agent's own");
       for (const c of list) {
         for (const key of Object.keys(c)) assert.ok(CANDIDATE_KEYS.has(key), `unexpected key ${key}`);
         assert.equal(typeof c.sessionId, 'string');
@@ -283,12 +288,19 @@ describe('dsh web: the sessionReferenceResolver/candidates Remote endpoint', () 
         assert.equal(c.mention, mentionOf(c.sessionId, c.label));
       }
       const firstOther = list.findIndex((c) => !c.sameWorkspace);
-      if (firstOther >= 0) assert.ok(list.slice(firstOther).every((c) => !c.sameWorkspace), 'same-workspace sessions come first');
+      if (firstOther >= 0)
+        assert.ok(
+          list.slice(firstOther).every((c) => !c.sameWorkspace),
+          'same-workspace sessions come first',
+        );
 
       // The query filters (here on the working directory).
       const filtered = await candidates(web, agentId, 'ws-bananas');
       assert.equal(filtered.ok, true);
-      assert.deepEqual(filtered.value.map((c) => c.sessionId), [sources.bananas.id]);
+      assert.deepEqual(
+        filtered.value.map((c) => c.sessionId),
+        [sources.bananas.id],
+      );
 
       // An unknown agent is the gateway's failure, not a list.
       const unknown = await candidates(web, 'session-00000000-0000-4000-8000-00000000beef', '');
@@ -302,27 +314,24 @@ describe('dsh web: the sessionReferenceResolver/candidates Remote endpoint', () 
     }
   });
 
-  test(
-    'on a home written by headless runs, web labels sessions with their titles (background backfill, then at the next boot\'s first call)',
-    async (t) => {
-      let web;
-      try {
-        const cwd = sandbox.cwd('ws-compare');
-        assert.ok(titledSessions().length >= 2, 'the headless runs recorded titles');
-        web = await startWeb({ sandbox, cwd, modelUrl: model.url });
-        const agentId = await createSession(web, cwd);
-        const wrong = await labelsAfter(web, agentId, 8000);
-        assert.deepEqual(wrong, [], 'after the backfill, every titled session is labelled with its title');
-        await web.stop();
+  test("on a home written by headless runs, web labels sessions with their titles (background backfill, then at the next boot's first call)", async (t) => {
+    let web;
+    try {
+      const cwd = sandbox.cwd('ws-compare');
+      assert.ok(titledSessions().length >= 2, 'the headless runs recorded titles');
+      web = await startWeb({ sandbox, cwd, modelUrl: model.url });
+      const agentId = await createSession(web, cwd);
+      const wrong = await labelsAfter(web, agentId, 8000);
+      assert.deepEqual(wrong, [], 'after the backfill, every titled session is labelled with its title');
+      await web.stop();
 
-        web = await startWeb({ sandbox, cwd, modelUrl: model.url });
-        const second = await createSession(web, cwd);
-        const first = await labelsAfter(web, second, 0);
-        assert.deepEqual(first, [], 'a second boot labels them all at its first call');
-        t.diagnostic('titles present at the second boot\'s first call');
-      } finally {
-        await web?.stop();
-      }
-    },
-  );
+      web = await startWeb({ sandbox, cwd, modelUrl: model.url });
+      const second = await createSession(web, cwd);
+      const first = await labelsAfter(web, second, 0);
+      assert.deepEqual(first, [], 'a second boot labels them all at its first call');
+      t.diagnostic("titles present at the second boot's first call");
+    } finally {
+      await web?.stop();
+    }
+  });
 });

@@ -111,9 +111,13 @@ export async function runCandidates(io: Io, options: CandidatesOptions): Promise
     const unfolded = await foldMissingTitles(host.ctx, (done, total) => progress.set(`folding titles ${done}/${total} in ${options.home}`));
     progress.set(`listing sessions in ${options.home}`);
     const { resolver } = host;
-    const listed = withMentions(await resolver.listCandidates(throwawayAgent('candidates', options.cwd), options.query, resolver.config.candidateLimit));
-    for (const log of host.unreadable()) warn(`left out session ${JSON.stringify(log.sessionId)}: its log ${log.path} could not be read: ${log.reason}`);
-    for (const { sessionId, reason } of unfolded) warn(`session ${JSON.stringify(sessionId)} is labelled by its id: its log could not be folded: ${reason}`);
+    const listed = withMentions(
+      await resolver.listCandidates(throwawayAgent('candidates', options.cwd), options.query, resolver.config.candidateLimit),
+    );
+    for (const log of host.unreadable())
+      warn(`left out session ${JSON.stringify(log.sessionId)}: its log ${log.path} could not be read: ${log.reason}`);
+    for (const { sessionId, reason } of unfolded)
+      warn(`session ${JSON.stringify(sessionId)} is labelled by its id: its log could not be folded: ${reason}`);
     return listed;
   });
   if (options.json) {
@@ -121,7 +125,9 @@ export async function runCandidates(io: Io, options: CandidatesOptions): Promise
     return candidates;
   }
   if (candidates.length === 0) {
-    io.err.line(io.err.c.dim(options.query === '' ? `No sessions in ${options.home}.` : `No session matches ${JSON.stringify(options.query)}.`));
+    io.err.line(
+      io.err.c.dim(options.query === '' ? `No sessions in ${options.home}.` : `No session matches ${JSON.stringify(options.query)}.`),
+    );
     return candidates;
   }
   io.out.write(candidatesTable(candidates, options.query, io.out.c));
@@ -173,7 +179,11 @@ function summaryTable(sources: readonly PreparedSource[], budget: number, c: Col
       value: (s) => (s.stats.truncated ? 'yes' : 'no'),
       style: (text, s, cc) => (s.stats.truncated ? cc.yellow(text) : cc.dim(text)),
     },
-    { header: 'COMPACTED', value: (s) => (s.stats.compacted ? 'yes' : 'no'), style: (text, s, cc) => (s.stats.compacted ? text : cc.dim(text)) },
+    {
+      header: 'COMPACTED',
+      value: (s) => (s.stats.compacted ? 'yes' : 'no'),
+      style: (text, s, cc) => (s.stats.compacted ? text : cc.dim(text)),
+    },
   );
   return table(sources, columns, c);
 }
@@ -189,24 +199,42 @@ export async function runPreview(io: Io, options: PreviewOptions): Promise<Prepa
   const maxReferenceBytes = budgetFromFlags(options.maxBytes, options.contextWindow);
   const config = maxReferenceBytes === undefined ? {} : { maxReferenceBytes };
   const agent = throwawayAgent('preview', options.cwd);
-  const prepared = await withHome(io, { home: options.home, spill: options.spill, config }, 'reading referenced sessions', async (host, warn) => {
-    try {
-      const preparing = { ctx: host.ctx, config: host.resolver.config, routeOf: () => ({}) };
-      return await prepareMessage(preparing, agent, copyContent(content), normalizeReferences(references, agent.id, host.resolver.config.maxReferences), undefined);
-    } catch (error) {
-      if (isSessionReferenceError(error, 'SESSION_REFERENCE_READ_FAILED')) {
-        const cited = new Set(references.map((reference) => reference.sessionId));
-        for (const log of host.unreadable()) {
-          if (cited.has(log.sessionId)) warn(`the log of session ${JSON.stringify(log.sessionId)} (${log.path}) could not be read: ${log.reason}`);
+  const prepared = await withHome(
+    io,
+    { home: options.home, spill: options.spill, config },
+    'reading referenced sessions',
+    async (host, warn) => {
+      try {
+        const preparing = { ctx: host.ctx, config: host.resolver.config, routeOf: () => ({}) };
+        return await prepareMessage(
+          preparing,
+          agent,
+          copyContent(content),
+          normalizeReferences(references, agent.id, host.resolver.config.maxReferences),
+          undefined,
+        );
+      } catch (error) {
+        if (isSessionReferenceError(error, 'SESSION_REFERENCE_READ_FAILED')) {
+          const cited = new Set(references.map((reference) => reference.sessionId));
+          for (const log of host.unreadable()) {
+            if (cited.has(log.sessionId))
+              warn(`the log of session ${JSON.stringify(log.sessionId)} (${log.path}) could not be read: ${log.reason}`);
+          }
         }
+        throw error;
       }
-      throw error;
-    }
-  });
+    },
+  );
 
   const context = prepared.additionalContext;
   if (options.json) {
-    io.out.line(JSON.stringify(context === undefined ? { content: prepared.content } : { content: prepared.content, additionalContext: context }, null, 2));
+    io.out.line(
+      JSON.stringify(
+        context === undefined ? { content: prepared.content } : { content: prepared.content, additionalContext: context },
+        null,
+        2,
+      ),
+    );
     return prepared;
   }
 

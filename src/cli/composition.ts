@@ -68,7 +68,11 @@ export async function mountHomeServices(ctx: Context, options: HomeServicesOptio
  * Writes `sessions` into `home` the way a DSH host does: through the session store and the JSONL persistence,
  * each renamed through the title service and checkpointed by the projection cache under `<home>/storages`.
  */
-export async function writeHome(home: string, sessions: readonly Omit<WriteSessionSpec, 'live'>[], options: { compression?: JsonlCompression } = {}): Promise<void> {
+export async function writeHome(
+  home: string,
+  sessions: readonly Omit<WriteSessionSpec, 'live'>[],
+  options: { compression?: JsonlCompression } = {},
+): Promise<void> {
   const ctx = new Context();
   try {
     await mountHomeServices(ctx, { home, storage: 'json', ...options });

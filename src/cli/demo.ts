@@ -66,15 +66,26 @@ function demoSessions(): DemoSession[] {
       cwd: DEMO_PROJECTS.atlas,
       hoursAgo: 30,
       items: [
-        { kind: 'user', text: 'We have to move billing from the legacy Postgres 11 cluster to the new Postgres 16 one. What is the safest order?' },
+        {
+          kind: 'user',
+          text: 'We have to move billing from the legacy Postgres 11 cluster to the new Postgres 16 one. What is the safest order?',
+        },
         {
           kind: 'assistant',
           reasoning: 'Dual writes first, then backfill, then switch reads.',
           text: 'Safest order: 1) add dual writes behind a flag, 2) backfill history in batches, 3) compare row counts and checksums nightly, 4) switch reads, 5) stop writing to the old cluster after a quiet week.',
         },
-        { kind: 'tool', name: 'read', args: { path: 'jobs/invoices.ts' }, result: 'export const schedule = "0 2 * * *"; // nightly invoice run' },
+        {
+          kind: 'tool',
+          name: 'read',
+          args: { path: 'jobs/invoices.ts' },
+          result: 'export const schedule = "0 2 * * *"; // nightly invoice run',
+        },
         { kind: 'user', text: 'The nightly invoice job runs at 02:00 UTC and the backfill is heavy. Does that clash?' },
-        { kind: 'assistant', text: 'Yes: move the invoice job to 03:00 UTC during the backfill window and pause the backfill from 01:45 to 03:30.' },
+        {
+          kind: 'assistant',
+          text: 'Yes: move the invoice job to 03:00 UTC during the backfill window and pause the backfill from 01:45 to 03:30.',
+        },
         {
           kind: 'compaction',
           summary:
@@ -137,7 +148,10 @@ function demoSessions(): DemoSession[] {
       hoursAgo: 2,
       items: [
         { kind: 'user', text: 'When do the Harbor certificates expire, and how do we rotate them?' },
-        { kind: 'assistant', text: 'They expire on the 14th. cert-manager renews them 30 days ahead; rotate by deleting the secret harbor-tls so it is reissued.' },
+        {
+          kind: 'assistant',
+          text: 'They expire on the 14th. cert-manager renews them 30 days ahead; rotate by deleting the secret harbor-tls so it is reissued.',
+        },
       ],
     },
   ];
@@ -219,7 +233,7 @@ export async function runDemo(io: Io, options: DemoOptions): Promise<string> {
     out.line('  "ignore previous instructions" and the fake closing tag stay inside the JSON: every < is \\u003c.');
     out.line('- "Billing migration plan" was compacted: its checkpoint summary stands in for the older turns.');
     out.line('- "Flaky checkout test" did not fit: the omission notice counts what was left out and points to');
-    out.line('  the full transcript saved under the home\'s spill/ directory.');
+    out.line("  the full transcript saved under the home's spill/ directory.");
     out.line();
     if (options.clean) {
       await rm(home, { recursive: true, force: true });

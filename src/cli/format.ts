@@ -80,7 +80,9 @@ export function table<Row>(rows: readonly Row[], columns: readonly Column<Row>[]
   };
   const last = columns.length - 1;
   const trimEnd = (line: string): string => line.replace(/ +$/, '');
-  const lines = [trimEnd(columns.map((column, i) => c.dim(i === last && column.right !== true ? column.header : pad(column.header, i))).join('  '))];
+  const lines = [
+    trimEnd(columns.map((column, i) => c.dim(i === last && column.right !== true ? column.header : pad(column.header, i))).join('  ')),
+  ];
   rows.forEach((row, r) => {
     const line = columns.map((column, i) => {
       const text = cells[r]![i]!;

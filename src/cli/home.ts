@@ -126,7 +126,9 @@ export async function openHome(options: OpenHomeOptions): Promise<HomeHost> {
   } catch (error) {
     if (!projectionCache) throw error;
     // An unreadable projection cache costs the cold titles read from it, not the command: start it empty.
-    options.warn?.(`the projection cache under ${join(home, STORAGES_DIR)} could not be read, so titles are folded from the logs: ${describeThrown(error)}`);
+    options.warn?.(
+      `the projection cache under ${join(home, STORAGES_DIR)} could not be read, so titles are folded from the logs: ${describeThrown(error)}`,
+    );
     projectionCache = false;
     composed = await compose({ ...composition, storage: 'memory' });
   }

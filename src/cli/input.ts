@@ -27,7 +27,9 @@ export async function readBoundedText(path: string, maxBytes: number, stdin: Nod
     total += buffer.length;
     if (total > maxBytes) {
       const what = path === '-' ? 'stdin' : path;
-      throw new InputTooLargeError(`${what} is larger than --max-input-bytes (${count(maxBytes)} bytes); pass a larger --max-input-bytes to read it`);
+      throw new InputTooLargeError(
+        `${what} is larger than --max-input-bytes (${count(maxBytes)} bytes); pass a larger --max-input-bytes to read it`,
+      );
     }
     parts.push(decoder.write(buffer));
   }

@@ -106,7 +106,9 @@ export function runTranscript(io: Io, options: TranscriptOptions): ParsedTranscr
   };
   const parsed = readTranscript(options.text, readOptions);
   if (parsed.unterminated === true) {
-    io.err.line(io.err.c.yellow('warning: the transcript has no "### End of transcript" line, so it may be cut off (read with --allow-unterminated)'));
+    io.err.line(
+      io.err.c.yellow('warning: the transcript has no "### End of transcript" line, so it may be cut off (read with --allow-unterminated)'),
+    );
   }
   if (options.message !== undefined && options.message > parsed.messages.length) {
     throw new UsageError(`--message ${options.message}: the transcript has ${parsed.messages.length} message(s)`);
@@ -153,7 +155,11 @@ export function runTranscript(io: Io, options: TranscriptOptions): ParsedTranscr
   const c = out.c;
   const { capture } = parsed;
   out.write(heading(`Transcript of ${cellSafe(capture.label)}`, c, `session ${cellSafe(capture.sessionId)}`));
-  out.line(c.dim(`cwd ${cellSafe(capture.cwd ?? '-')} · captured through seq ${capture.capturedThroughSeq ?? '-'} · format v${capture.capturedFormatVersion} · ${parsed.messages.length} message(s)`));
+  out.line(
+    c.dim(
+      `cwd ${cellSafe(capture.cwd ?? '-')} · captured through seq ${capture.capturedThroughSeq ?? '-'} · format v${capture.capturedFormatVersion} · ${parsed.messages.length} message(s)`,
+    ),
+  );
   for (const message of selected) {
     out.line();
     out.line(c.bold(`### Message ${message.index}: ${message.role}${message.checkpoint === true ? ' (checkpoint)' : ''}`));

@@ -103,16 +103,20 @@ export function buildProgram(io: Io): Command {
   homeCommand(program.command('preview'))
     .description('prepare the mentions in a message against the home and print what the model would get')
     .argument('<text>', 'the message with @[label](dsh-session:…) mentions or bare dsh-session: URIs; - reads stdin')
-    .addOption(new Option('--max-bytes <n>', 'exact per-source budget in serialised JSON bytes').argParser(positiveInteger).conflicts('contextWindow'))
     .addOption(
-      new Option('--context-window <n>', "model context window in tokens; budget max(65536, n × 4 × 0.2)").argParser(positiveInteger),
+      new Option('--max-bytes <n>', 'exact per-source budget in serialised JSON bytes')
+        .argParser(positiveInteger)
+        .conflicts('contextWindow'),
+    )
+    .addOption(
+      new Option('--context-window <n>', 'model context window in tokens; budget max(65536, n × 4 × 0.2)').argParser(positiveInteger),
     )
     .option('--no-spill', 'do not save full transcripts of truncated sources under <home>/spill')
     .addOption(maxInputOption())
     .option('--json', 'print { content, additionalContext }')
     .addHelpText(
       'after',
-      '\nWithout --max-bytes or --context-window the budget is the resolver\'s fallback, 65536 bytes per source.\n' +
+      "\nWithout --max-bytes or --context-window the budget is the resolver's fallback, 65536 bytes per source.\n" +
         'The citing session is a throwaway one that is never stored.\n\n' +
         'Examples:\n  dsh-session-ref preview "What did we decide in $(dsh-session-ref mention <id>)?"\n' +
         '  echo "see dsh-session:ImFiYyI" | dsh-session-ref preview - --max-bytes 4000 --json',
@@ -144,7 +148,10 @@ export function buildProgram(io: Io): Command {
       'read a transcript without its closing "### End of transcript" line (written before that line existed, or cut off), with a warning',
     )
     .addOption(maxInputOption())
-    .addHelpText('after', '\nExamples:\n  dsh-session-ref transcript ~/.dsh/spill/session-…/session-reference-1.txt --message 2\n  dsh-session-ref transcript saved.txt --grep "timeout" --json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  dsh-session-ref transcript ~/.dsh/spill/session-…/session-reference-1.txt --message 2\n  dsh-session-ref transcript saved.txt --grep "timeout" --json',
+    )
     .action(async (file: string, options: TranscriptFlags) => {
       runTranscript(io, {
         text: await readBoundedText(file, options.maxInputBytes),

@@ -222,11 +222,7 @@ function appendItem(session: Session, item: SessionItem, provider: string, model
       if (item.reasoning !== undefined) content.push({ type: 'reasoning', text: item.reasoning });
       if (item.text !== undefined) content.push({ type: 'text', text: item.text });
       const message = createAssistantMessage({ content, source: { provider, model } });
-      const seq = session.append(
-        'assistant/message',
-        { turn: cursor.turn, step: cursor.step, message },
-        { surfaceOp: 'append' },
-      ).seq;
+      const seq = session.append('assistant/message', { turn: cursor.turn, step: cursor.step, message }, { surfaceOp: 'append' }).seq;
       cursor.stepHasModelOutput = true;
       return [seq];
     }

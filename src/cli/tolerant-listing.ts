@@ -40,7 +40,9 @@ export function tolerateUnreadableLogs(persistence: SessionPersistence, sessions
   let fallback: Promise<SessionHeader[]> | undefined;
 
   const readOne = async (dir: string): Promise<SessionHeader | undefined> => {
-    const log = Object.values(LOG_NAMES).map((file) => join(dir, file)).find((path) => existsSync(path));
+    const log = Object.values(LOG_NAMES)
+      .map((file) => join(dir, file))
+      .find((path) => existsSync(path));
     if (log === undefined) return undefined;
     const name = basename(dir);
     const sessionId = decodeSessionDir(name);
@@ -68,7 +70,10 @@ export function tolerateUnreadableLogs(persistence: SessionPersistence, sessions
   };
 
   /** The backend's listing until it first fails, then the per-session one; a failure of that too is the backend's. */
-  const listing = async <T>(backend: () => Promise<T>, signal: AbortSignal | undefined): Promise<{ listed: T } | { each: SessionHeader[] }> => {
+  const listing = async <T>(
+    backend: () => Promise<T>,
+    signal: AbortSignal | undefined,
+  ): Promise<{ listed: T } | { each: SessionHeader[] }> => {
     if (fallback === undefined) {
       try {
         return { listed: await backend() };

@@ -115,6 +115,9 @@ export function assembleReferenceContext(
       budgetBytes: budget,
     })),
   };
-  const text = renderReferencedSessions(sources.map((s) => s.preview), notices);
+  const text = renderReferencedSessions(
+    sources.map((s) => s.preview),
+    notices,
+  );
   return { budget, sources, notices, text, source };
 }

@@ -48,7 +48,8 @@ async function readSources(
   try {
     return await abortable(Promise.all(reads), signal, 'reading referenced sessions');
   } catch (error) {
-    if (signal?.aborted && !isSessionReferenceError(error, 'SESSION_REFERENCE_CANCELLED')) throw cancelledError(signal, 'reading referenced sessions');
+    if (signal?.aborted && !isSessionReferenceError(error, 'SESSION_REFERENCE_CANCELLED'))
+      throw cancelledError(signal, 'reading referenced sessions');
     throw error;
   }
 }

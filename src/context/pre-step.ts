@@ -21,10 +21,14 @@ export type PrepareMessage = (
  * `prepare` fails the step. Returns the registration's disposer.
  */
 export function listenPreStep(ctx: Context, prepare: PrepareMessage): () => void {
-  return ctx.on('agent/pre-step', async (payload, next) => {
-    const decision = await next();
-    return decision.kind === 'reject' ? decision : rewriteDecision(prepare, payload.agent, decision, payload.signal);
-  }, { prepend: true });
+  return ctx.on(
+    'agent/pre-step',
+    async (payload, next) => {
+      const decision = await next();
+      return decision.kind === 'reject' ? decision : rewriteDecision(prepare, payload.agent, decision, payload.signal);
+    },
+    { prepend: true },
+  );
 }
 
 async function rewriteDecision(

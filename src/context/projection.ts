@@ -103,7 +103,12 @@ export function projectSurface(events: readonly SurfaceEventLike[], isCheckpoint
 }
 
 /** Builds the immutable capture of one source from a single surface snapshot. */
-export function captureSource(snapshot: SurfaceSnapshotLike, sessionId: string, label: string, isCheckpoint: CheckpointPredicate): SourceCapture {
+export function captureSource(
+  snapshot: SurfaceSnapshotLike,
+  sessionId: string,
+  label: string,
+  isCheckpoint: CheckpointPredicate,
+): SourceCapture {
   const version = snapshot.session.version;
   return Object.freeze({
     sessionId,

@@ -417,7 +417,8 @@ function assertCapture(capture: SourceCapture): void {
   const { sessionId, label, cwd, capturedThroughSeq, messages } = capture;
   if (typeof sessionId !== 'string') throw invalidCapture('sessionId is not a string');
   if (typeof label !== 'string') throw invalidCapture(`label of session ${JSON.stringify(sessionId)} is not a string`);
-  if (cwd !== null && typeof cwd !== 'string') throw invalidCapture(`cwd of session ${JSON.stringify(sessionId)} is neither a string nor null`);
+  if (cwd !== null && typeof cwd !== 'string')
+    throw invalidCapture(`cwd of session ${JSON.stringify(sessionId)} is neither a string nor null`);
   if (capturedThroughSeq !== null && !(Number.isSafeInteger(capturedThroughSeq) && capturedThroughSeq >= 0)) {
     throw invalidCapture(`capturedThroughSeq of session ${JSON.stringify(sessionId)} is neither a non-negative integer nor null`);
   }

@@ -15,14 +15,18 @@ export interface AgentRoute {
  */
 export function trackAgentRoutes(ctx: Context): (agent: SessionReferenceAgent) => AgentRoute {
   const routes = new Map<string, AgentRoute>();
-  ctx.on('system-prompt/assemble', async (_assembly, context, next) => {
-    const assembled = await next();
-    if (context.agent !== undefined) {
-      const { provider, model } = assembled.variables;
-      routes.set(context.agent.id, { provider, model });
-    }
-    return assembled;
-  }, { prepend: true });
+  ctx.on(
+    'system-prompt/assemble',
+    async (_assembly, context, next) => {
+      const assembled = await next();
+      if (context.agent !== undefined) {
+        const { provider, model } = assembled.variables;
+        routes.set(context.agent.id, { provider, model });
+      }
+      return assembled;
+    },
+    { prepend: true },
+  );
   ctx.on('agent/disposed', ({ agent }) => void routes.delete(agent.id));
   return (agent) => routes.get(agent.id) ?? agent.options ?? {};
 }

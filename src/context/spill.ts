@@ -30,9 +30,18 @@ export async function saveTranscripts(
     if (store === undefined) return STORAGE_NOT_CONFIGURED;
     const content = renderCapturedTranscript(capture);
     // rc.8's SpillSource names a tool call; a reference has none, so the record describes the cited session instead.
-    const source = { kind: SESSION_REFERENCE_SOURCE_KIND, sessionId: reference.sessionId, label: reference.label } as unknown as SpillSource;
+    const source = {
+      kind: SESSION_REFERENCE_SOURCE_KIND,
+      sessionId: reference.sessionId,
+      label: reference.label,
+    } as unknown as SpillSource;
     try {
-      const saved: unknown = await store.saveText({ owner: { sessionId: targetSessionId as SessionId }, source, suggestedName: transcriptFileName(reference), content });
+      const saved: unknown = await store.saveText({
+        owner: { sessionId: targetSessionId as SessionId },
+        source,
+        suggestedName: transcriptFileName(reference),
+        content,
+      });
       return savedOutcome(saved);
     } catch {
       return SAVE_FAILED;

@@ -146,10 +146,13 @@ function within<T>(promise: Promise<readonly T[]>, waitMs: number, signal: Abort
       done();
       reject(cancelledError(signal!, what));
     };
-    const timer = setTimeout(() => {
-      done();
-      resolve([]);
-    }, Math.min(waitMs, MAX_TIMER_MS));
+    const timer = setTimeout(
+      () => {
+        done();
+        resolve([]);
+      },
+      Math.min(waitMs, MAX_TIMER_MS),
+    );
     signal?.addEventListener('abort', onAbort, { once: true });
     void promise.then((value) => {
       done();

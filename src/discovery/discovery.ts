@@ -8,7 +8,14 @@ import { appendBodyMatches, assertCandidateLimit, assertCandidateQuery, rankCand
 import type { BodyMatchRecord } from './rank.ts';
 import { DEFAULT_BODY_SEARCH_WAIT_MS } from '../config.ts';
 import type { TitleBackfillMode } from '../config.ts';
-import { cancelledError, isSessionReferenceError, readFailed, SessionReferenceError, SessionReferenceErrorCode, throwIfAborted } from '../errors.ts';
+import {
+  cancelledError,
+  isSessionReferenceError,
+  readFailed,
+  SessionReferenceError,
+  SessionReferenceErrorCode,
+  throwIfAborted,
+} from '../errors.ts';
 import { ListingCache } from './listing-cache.ts';
 import { redactTexts } from '../redaction/redact.ts';
 import type { Labeller, ListingEntry, SessionListing } from './listing-cache.ts';
@@ -126,7 +133,14 @@ export class CandidateDiscovery {
     this.quietMs = options.backfillQuietMs ?? BACKFILL_QUIET_MS;
     this.redactSnippets = options.redactSnippets ?? true;
     const backfill =
-      mode === 'background' ? new TitleBackfill(ctx, () => this.labeller(), (id) => this.relabel(id), () => this.quietIn()) : undefined;
+      mode === 'background'
+        ? new TitleBackfill(
+            ctx,
+            () => this.labeller(),
+            (id) => this.relabel(id),
+            () => this.quietIn(),
+          )
+        : undefined;
     this.backfill = backfill;
     this.folded = backfill?.folded ?? new Map();
 
@@ -164,11 +178,14 @@ export class CandidateDiscovery {
       else this.cache.forget();
       scoped.effect(() => () => this.cache.forget(), 'candidateDiscovery.persistence');
     });
-    ctx.effect(() => async () => {
-      this.lifetime.abort(new Error('candidate discovery disposed'));
-      this.cache.dispose();
-      await backfill?.stop();
-    }, 'candidateDiscovery');
+    ctx.effect(
+      () => async () => {
+        this.lifetime.abort(new Error('candidate discovery disposed'));
+        this.cache.dispose();
+        await backfill?.stop();
+      },
+      'candidateDiscovery',
+    );
   }
 
   /**
@@ -178,12 +195,7 @@ export class CandidateDiscovery {
    * CANCELLED when `signal` is aborted before or while listing or waiting for hits, and
    * READ_FAILED when listing fails, whatever the listing rejected with.
    */
-  async list(
-    agent: CandidateDiscoveryAgent,
-    query: string,
-    limit: number,
-    signal?: AbortSignal,
-  ): Promise<SessionReferenceCandidate[]> {
+  async list(agent: CandidateDiscoveryAgent, query: string, limit: number, signal?: AbortSignal): Promise<SessionReferenceCandidate[]> {
     assertCandidateLimit(limit);
     assertCandidateQuery(query);
     throwIfAborted(signal, WHAT);
@@ -196,13 +208,22 @@ export class CandidateDiscovery {
     }
   }
 
-  private async answer(agent: CandidateDiscoveryAgent, query: string, limit: number, signal: AbortSignal | undefined): Promise<SessionReferenceCandidate[]> {
+  private async answer(
+    agent: CandidateDiscoveryAgent,
+    query: string,
+    limit: number,
+    signal: AbortSignal | undefined,
+  ): Promise<SessionReferenceCandidate[]> {
     const listing = this.cache.fresh() ?? (await this.acquire(signal));
     const options = { selfId: agent.id, agentCwd: agent.session.header.cwd, limit };
-    let candidates = rankCandidates(listing.labelled(() => this.labeller()), { ...options, query });
+    let candidates = rankCandidates(
+      listing.labelled(() => this.labeller()),
+      { ...options, query },
+    );
     if (candidates.length < limit && query.trim() !== '') {
       const hits = await this.bodySearch(listing).hits(query, this.bodyWaitMs, signal);
-      if (hits.length > 0) candidates = appendBodyMatches(candidates, await this.redacted(this.bodyRecords(listing, hits), signal), options);
+      if (hits.length > 0)
+        candidates = appendBodyMatches(candidates, await this.redacted(this.bodyRecords(listing, hits), signal), options);
     }
     this.backfill?.schedule(listing);
     return candidates;
@@ -268,7 +289,10 @@ export class CandidateDiscovery {
   private async redacted(records: BodyMatchRecord[], signal: AbortSignal | undefined): Promise<BodyMatchRecord[]> {
     if (!this.redactSnippets) return records;
     try {
-      const { texts } = await redactTexts(records.map((record) => record.snippet), signal ? { signal } : {});
+      const { texts } = await redactTexts(
+        records.map((record) => record.snippet),
+        signal ? { signal } : {},
+      );
       return records.map((record, i) => (texts[i] === record.snippet ? record : { ...record, snippet: texts[i]! }));
     } catch {
       if (signal?.aborted) throw cancelledError(signal, WHAT);

@@ -170,7 +170,9 @@ function labelEntry<H extends ListedHeader>(entry: ListingEntry<H>, label: Label
   const { text, answered } = label(entry);
   const { id, cwd, createdAt } = entry.header;
   entry.answered = answered;
-  entry.record = toSearchableRecord(cwd === undefined ? { sessionId: id, createdAt, label: text } : { sessionId: id, cwd, createdAt, label: text });
+  entry.record = toSearchableRecord(
+    cwd === undefined ? { sessionId: id, createdAt, label: text } : { sessionId: id, cwd, createdAt, label: text },
+  );
   return entry.record;
 }
 

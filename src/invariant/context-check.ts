@@ -58,7 +58,9 @@ function parseTagSafeList(json: string, what: string): TagSafeList | { violation
   }
   if (!Array.isArray(items)) return { violation: `${what} are not a list` };
   const parts = items.map((item: unknown) => tagSafeStringify(item));
-  return `[${parts.join(',')}]` === json ? { items, parts } : { violation: `${what} are not tag-safe JSON (a raw '<' or a non-canonical form)` };
+  return `[${parts.join(',')}]` === json
+    ? { items, parts }
+    : { violation: `${what} are not tag-safe JSON (a raw '<' or a non-canonical form)` };
 }
 
 /** True for a message whose `source.kind` is `session-reference`: a context message this package publishes. */
@@ -72,7 +74,8 @@ function checkSource(source: unknown, violations: string[]): Entry[] {
     violations.push('source is not an object');
     return [];
   }
-  if (source.form !== 'recall' || source.version !== 1) violations.push(`source is form ${String(source.form)} version ${String(source.version)}, not recall version 1`);
+  if (source.form !== 'recall' || source.version !== 1)
+    violations.push(`source is form ${String(source.form)} version ${String(source.version)}, not recall version 1`);
   const entries = source.references;
   if (!Array.isArray(entries) || entries.length < 1 || entries.length > MAX_REFERENCES) {
     violations.push(`source.references is not a list of 1 to ${MAX_REFERENCES} entries`);
@@ -88,7 +91,8 @@ function checkSource(source: unknown, violations: string[]): Entry[] {
     ids.add(entry.sessionId);
     if (entry.inputIndex !== i) violations.push(`source.references[${i}] has inputIndex ${String(entry.inputIndex)}`);
     const budget = entry.budgetBytes;
-    if (typeof budget !== 'number' || !Number.isSafeInteger(budget) || budget < 1) violations.push(`source.references[${i}] records no budget (budgetBytes ${String(budget)})`);
+    if (typeof budget !== 'number' || !Number.isSafeInteger(budget) || budget < 1)
+      violations.push(`source.references[${i}] records no budget (budgetBytes ${String(budget)})`);
   });
   return entries.filter(isRecord);
 }
@@ -115,7 +119,9 @@ export function checkContextMessage(message: CheckedMessage): string[] {
   const opens = count(text, REFERENCED_SESSIONS_OPEN_TAG);
   const closes = count(text, REFERENCED_SESSIONS_CLOSE_TAG);
   if (opens !== 1 || closes !== 1) {
-    violations.push(`text holds ${opens} ${REFERENCED_SESSIONS_OPEN_TAG} and ${closes} ${REFERENCED_SESSIONS_CLOSE_TAG}, not exactly one of each`);
+    violations.push(
+      `text holds ${opens} ${REFERENCED_SESSIONS_OPEN_TAG} and ${closes} ${REFERENCED_SESSIONS_CLOSE_TAG}, not exactly one of each`,
+    );
     return violations;
   }
   if (!text.startsWith(PREFIX)) {
@@ -140,7 +146,9 @@ export function checkContextMessage(message: CheckedMessage): string[] {
       }
       const size = Buffer.byteLength(framed.parts[i]!);
       if (typeof entry.budgetBytes === 'number' && size > entry.budgetBytes) {
-        violations.push(`preview ${i} (session ${JSON.stringify(entry.sessionId)}) takes ${size} bytes, over its recorded budget of ${entry.budgetBytes}`);
+        violations.push(
+          `preview ${i} (session ${JSON.stringify(entry.sessionId)}) takes ${size} bytes, over its recorded budget of ${entry.budgetBytes}`,
+        );
       }
     });
   }
@@ -155,12 +163,17 @@ function checkOmissions(rest: string, entries: readonly Entry[], violations: str
     return;
   }
   if (!rest.startsWith(OMISSIONS_LEAD)) {
-    violations.push(`no ${REFERENCE_OMISSIONS_HEADING} section after ${REFERENCED_SESSIONS_CLOSE_TAG} although ${truncated.length} reference(s) are truncated`);
+    violations.push(
+      `no ${REFERENCE_OMISSIONS_HEADING} section after ${REFERENCED_SESSIONS_CLOSE_TAG} although ${truncated.length} reference(s) are truncated`,
+    );
     return;
   }
   const notices = parseTagSafeList(rest.slice(OMISSIONS_LEAD.length), 'the omission notices');
   if ('violation' in notices) violations.push(notices.violation);
-  else if (notices.items.length !== truncated.length || notices.items.some((notice, i) => !isRecord(notice) || notice.sessionId !== truncated[i]!.sessionId)) {
+  else if (
+    notices.items.length !== truncated.length ||
+    notices.items.some((notice, i) => !isRecord(notice) || notice.sessionId !== truncated[i]!.sessionId)
+  ) {
     violations.push(`the omission notices are not one per truncated reference, in reference order`);
   }
 }
@@ -195,7 +208,9 @@ export function checkDeepFrozen(value: unknown, what: string): string[] {
 export function checkPlacement(previous: CheckedMessage | undefined): string[] {
   if (previous === undefined) return ['it is not preceded by its citing message (nothing comes before it)'];
   if (previous.role !== 'user' || sourceKind(previous) !== 'user') {
-    return [`it follows a ${String(previous.role)} message of source kind ${String(sourceKind(previous))}, not its citing direct user message`];
+    return [
+      `it follows a ${String(previous.role)} message of source kind ${String(sourceKind(previous))}, not its citing direct user message`,
+    ];
   }
   return [];
 }
@@ -223,7 +238,10 @@ export function checkCitingRewrite(original: CheckedMessage, citing: CheckedMess
   }
   const cited = [...new Set(rewritten.references.map((reference) => reference.sessionId))];
   const source = context.source;
-  const recorded = isRecord(source) && Array.isArray(source.references) ? source.references.map((entry: unknown) => (isRecord(entry) ? entry.sessionId : undefined)) : [];
+  const recorded =
+    isRecord(source) && Array.isArray(source.references)
+      ? source.references.map((entry: unknown) => (isRecord(entry) ? entry.sessionId : undefined))
+      : [];
   if (JSON.stringify(recorded) !== JSON.stringify(cited)) {
     violations.push(`it records sessions ${JSON.stringify(recorded)} but its citing message cites ${JSON.stringify(cited)}`);
   }

@@ -36,7 +36,9 @@ function checkDecision(payload: PreStepPayload, messages: readonly UserMessage[]
       if (original !== undefined) violations.push(...checkCitingRewrite(original, citing, message));
     }
     if (violations.length > 0) {
-      fail(`context message ${String(message.id)} entering step ${payload.turn}.${payload.step} of agent "${payload.agent.id}": ${violations.join('; ')}`);
+      fail(
+        `context message ${String(message.id)} entering step ${payload.turn}.${payload.step} of agent "${payload.agent.id}": ${violations.join('; ')}`,
+      );
     }
   });
 }
@@ -68,13 +70,17 @@ function install(ctx: Context, fail: InvariantFailure): void {
   };
   const listen = () => ctx.on('agent/pre-step', observeStep, { global: true, prepend: true });
   let unlisten = listen();
-  ctx.on('internal/dispatch', (_mode, eventName, args) => {
-    if (eventName === 'session/event') checkAppend(args[0] as Session, args[1] as SessionEvent, fail);
-    else if (eventName === 'agent/pre-step') {
-      unlisten();
-      unlisten = listen();
-    }
-  }, { global: true });
+  ctx.on(
+    'internal/dispatch',
+    (_mode, eventName, args) => {
+      if (eventName === 'session/event') checkAppend(args[0] as Session, args[1] as SessionEvent, fail);
+      else if (eventName === 'agent/pre-step') {
+        unlisten();
+        unlisten = listen();
+      }
+    },
+    { global: true },
+  );
 }
 
 /**

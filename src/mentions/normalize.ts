@@ -43,22 +43,24 @@ function assertInput(entry: unknown, index: number): asserts entry is SessionRef
     throw new SessionReferenceError(`reference ${index} has no string sessionId`, SessionReferenceErrorCode.INVALID_REFERENCE);
   }
   if (label !== undefined && typeof label !== 'string') {
-    throw new SessionReferenceError(`reference ${index} (session ${show(sessionId)}) has a label that is not a string`, SessionReferenceErrorCode.INVALID_REFERENCE);
+    throw new SessionReferenceError(
+      `reference ${index} (session ${show(sessionId)}) has a label that is not a string`,
+      SessionReferenceErrorCode.INVALID_REFERENCE,
+    );
   }
 }
 
-function normalize(
-  entries: readonly unknown[],
-  selfId: string,
-  maxReferences: number,
-): NormalizedReference[] {
+function normalize(entries: readonly unknown[], selfId: string, maxReferences: number): NormalizedReference[] {
   const seen = new Set<string>();
   const out: NormalizedReference[] = [];
   entries.forEach((entry: unknown, index) => {
     assertInput(entry, index);
     const { sessionId, label } = entry as SessionReferenceInput;
     if (sessionId === selfId) {
-      throw new SessionReferenceError(`reference ${index} cites the target session ${show(sessionId)} itself`, SessionReferenceErrorCode.SELF_REFERENCE);
+      throw new SessionReferenceError(
+        `reference ${index} cites the target session ${show(sessionId)} itself`,
+        SessionReferenceErrorCode.SELF_REFERENCE,
+      );
     }
     if (seen.has(sessionId)) return;
     seen.add(sessionId);

@@ -34,11 +34,7 @@ function quote(text: string): string {
 }
 
 function invalid(message: string, cause?: unknown): SessionReferenceError {
-  return new SessionReferenceError(
-    message,
-    SessionReferenceErrorCode.INVALID_REFERENCE,
-    cause === undefined ? undefined : { cause },
-  );
+  return new SessionReferenceError(message, SessionReferenceErrorCode.INVALID_REFERENCE, cause === undefined ? undefined : { cause });
 }
 
 function describeType(value: unknown): string {
@@ -127,11 +123,7 @@ function unescapeLabel(raw: string): string {
 
 function isBase64UrlCode(code: number): boolean {
   return (
-    (code >= 0x41 && code <= 0x5a) ||
-    (code >= 0x61 && code <= 0x7a) ||
-    (code >= 0x30 && code <= 0x39) ||
-    code === 0x2d ||
-    code === 0x5f
+    (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x2d || code === 0x5f
   );
 }
 
@@ -259,7 +251,7 @@ export function parseSessionReferenceText(text: string): ParsedSessionReferenceT
   const out: string[] = [];
   const references: SessionReferenceMention[] = [];
   let copied = 0;
-  for (let i = 0; ; ) {
+  for (let i = 0; ;) {
     const mention = nextMention(i);
     const uri = nextUri(i);
     if (mention === -1 && uri === -1) break;

@@ -9,7 +9,8 @@ import type { lintSource as LintSource } from '@secretlint/core';
 export const SECRET_KINDS = {
   'aws-access-key': 'AWS access key id: AKIA…, ASIA…, ABIA…, ACCA…, A3T… and the other IAM prefixes, 20 characters',
   'aws-secret-key': '40-character AWS secret access key after aws_secret_access_key / SecretAccessKey / aws_secret_key / … (any case)',
-  'github-token': 'GitHub classic (ghp_, gho_, ghu_, ghs_, ghr_), fine-grained (github_pat_) and app installation tokens; tokens before :x-oauth-basic@',
+  'github-token':
+    'GitHub classic (ghp_, gho_, ghu_, ghs_, ghr_), fine-grained (github_pat_) and app installation tokens; tokens before :x-oauth-basic@',
   'gitlab-token': 'GitLab personal access token (glpat-…)',
   'slack-token': 'Slack bot, user, app, refresh and configuration tokens (xoxb-, xoxp-, xoxa-, xoxo-, xoxr-, xoxs-, xoxe-, xapp-)',
   'slack-webhook': 'Slack incoming webhook URL (hooks.slack.com/services/…)',
@@ -19,7 +20,8 @@ export const SECRET_KINDS = {
   'anthropic-key': 'Anthropic API and admin keys (sk-ant-api03-…, sk-ant-admin01-…)',
   'deepseek-key': 'DeepSeek API key: sk- + 32 hex digits',
   'google-api-key': 'Google API key (AIza + 35 characters)',
-  'private-key': 'PEM private key block (RSA, EC, DSA, OPENSSH, PGP, PKCS#8, encrypted), also with \\n-escaped newlines or without its END line',
+  'private-key':
+    'PEM private key block (RSA, EC, DSA, OPENSSH, PGP, PKCS#8, encrypted), also with \\n-escaped newlines or without its END line',
   'url-password': 'the password of scheme://user:password@host (only the password is replaced)',
   jwt: 'JSON Web Token (eyJ….ey….signature), with or without a Bearer in front',
   'bearer-token': 'opaque token after Bearer: 20+ URL-safe characters mixing letters and digits',
@@ -129,7 +131,9 @@ const PEM_LABEL = String.raw`-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?----
 const PATTERN_SPECS: readonly PatternSpec[] = [
   {
     kind: 'aws-access-key',
-    patterns: [String.raw`/${tokenAt('A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA', EDGE_ALNUM)}[A-Z0-9]{16}(?![A-Za-z0-9])/`],
+    patterns: [
+      String.raw`/${tokenAt('A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA', EDGE_ALNUM)}[A-Z0-9]{16}(?![A-Za-z0-9])/`,
+    ],
   },
   {
     // The preset's AWS secret rule reports [matchStart, matchStart + value length): it covers the
@@ -227,34 +231,36 @@ interface PresetMapping {
 }
 
 const PRESET_PREFIX = '@secretlint/secretlint-rule-';
-const PRESET_KINDS: ReadonlyMap<string, PresetMapping> = new Map(Object.entries<PresetMapping>({
-  aws: { kind: 'aws-access-key', messages: { AWSAccessKeyID: 'aws-access-key', AWSSecretAccessKey: null, AWSAccountID: null } },
-  privatekey: { kind: 'private-key' },
-  npm: { kind: 'npm-token', messages: { NPM_ACCESS_TOKEN: 'npm-token', Npmrc_authToken: null, PackageJSON_xOauthToken: null } },
-  basicauth: { kind: 'url-password', urlPassword: true },
-  'database-connection-string': { kind: 'url-password', urlPassword: true },
-  slack: { kind: 'slack-token', messages: { SLACK_TOKEN: 'slack-token', IncomingWebhook: 'slack-webhook' } },
-  sendgrid: { kind: 'sendgrid-key' },
-  shopify: { kind: 'shopify-token' },
-  stripe: { kind: 'stripe-key' },
-  github: { kind: 'github-token' },
-  gitlab: { kind: 'gitlab-token' },
-  grafana: { kind: 'grafana-token' },
-  openai: { kind: 'openai-key' },
-  anthropic: { kind: 'anthropic-key' },
-  groq: { kind: 'groq-key' },
-  huggingface: { kind: 'huggingface-token' },
-  linear: { kind: 'linear-key' },
-  notion: { kind: 'notion-token' },
-  '1password': { kind: '1password-token' },
-  'hashicorp-vault': { kind: 'vault-token' },
-  vercel: { kind: 'vercel-token' },
-  databricks: { kind: 'databricks-token' },
-  docker: { kind: 'docker-token' },
-  figma: { kind: 'figma-token' },
-  cloudflare: { kind: 'cloudflare-token' },
-  tailscale: { kind: 'tailscale-key' },
-}));
+const PRESET_KINDS: ReadonlyMap<string, PresetMapping> = new Map(
+  Object.entries<PresetMapping>({
+    aws: { kind: 'aws-access-key', messages: { AWSAccessKeyID: 'aws-access-key', AWSSecretAccessKey: null, AWSAccountID: null } },
+    privatekey: { kind: 'private-key' },
+    npm: { kind: 'npm-token', messages: { NPM_ACCESS_TOKEN: 'npm-token', Npmrc_authToken: null, PackageJSON_xOauthToken: null } },
+    basicauth: { kind: 'url-password', urlPassword: true },
+    'database-connection-string': { kind: 'url-password', urlPassword: true },
+    slack: { kind: 'slack-token', messages: { SLACK_TOKEN: 'slack-token', IncomingWebhook: 'slack-webhook' } },
+    sendgrid: { kind: 'sendgrid-key' },
+    shopify: { kind: 'shopify-token' },
+    stripe: { kind: 'stripe-key' },
+    github: { kind: 'github-token' },
+    gitlab: { kind: 'gitlab-token' },
+    grafana: { kind: 'grafana-token' },
+    openai: { kind: 'openai-key' },
+    anthropic: { kind: 'anthropic-key' },
+    groq: { kind: 'groq-key' },
+    huggingface: { kind: 'huggingface-token' },
+    linear: { kind: 'linear-key' },
+    notion: { kind: 'notion-token' },
+    '1password': { kind: '1password-token' },
+    'hashicorp-vault': { kind: 'vault-token' },
+    vercel: { kind: 'vercel-token' },
+    databricks: { kind: 'databricks-token' },
+    docker: { kind: 'docker-token' },
+    figma: { kind: 'figma-token' },
+    cloudflare: { kind: 'cloudflare-token' },
+    tailscale: { kind: 'tailscale-key' },
+  }),
+);
 
 // gcp parses a whole file as service-account JSON (a PEM inside is caught anyway); filter-comments
 // would let a `secretlint-disable` comment inside session text switch detection off.
@@ -464,7 +470,10 @@ function buildPivotRegex(): RegExp {
       if (BY_PREV[code * 128 + other] !== undefined) before.push(String.fromCharCode(other));
       if (BY_NEXT[code * 128 + other] !== undefined) after.push(String.fromCharCode(other));
     }
-    const checks = [...(before.length > 0 ? [`(?<=[${escape(before)}]${escape(pivot)})`] : []), ...(after.length > 0 ? [`(?=[${escape(after)}])`] : [])];
+    const checks = [
+      ...(before.length > 0 ? [`(?<=[${escape(before)}]${escape(pivot)})`] : []),
+      ...(after.length > 0 ? [`(?=[${escape(after)}])`] : []),
+    ];
     if (checks.length > 0) alternatives.push(`${escape(pivot)}(?:${checks.join('|')})`);
   }
   return new RegExp(alternatives.join('|'), 'g');
@@ -522,7 +531,19 @@ function runStarts(text: string): (from: number, limit: number) => number {
 }
 
 function isWhitespace(code: number): boolean {
-  return code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0x2028 || code === 0x2029 || code === 0xfeff || (code >= 0x2000 && code <= 0x200a) || code === 0x1680 || code === 0x202f || code === 0x205f || code === 0x3000;
+  return (
+    code === 32 ||
+    (code >= 9 && code <= 13) ||
+    code === 0xa0 ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0xfeff ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x1680 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  );
 }
 
 /** Where a PEM block that starts at `start` ends: its END line, else the end of its base64 body. */
@@ -747,7 +768,14 @@ function urlPasswordRange(content: string, start: number, end: number): [number,
 }
 
 /** Maps a batch range onto the windows it touches; a range cut by a window edge inside a token grows to the token's end. */
-function mapToTexts(texts: readonly string[], batch: Window[], start: number, end: number, kind: SecretKind, found: SecretFinding[][]): void {
+function mapToTexts(
+  texts: readonly string[],
+  batch: Window[],
+  start: number,
+  end: number,
+  kind: SecretKind,
+  found: SecretFinding[][],
+): void {
   // Binary search for the last window starting at or before `start`.
   let lo = 0;
   let hi = batch.length - 1;

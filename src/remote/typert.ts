@@ -19,7 +19,7 @@ export const TYPERT: TypertContribution = {
       {
         summary: 'Remote face of the session reference resolver.',
         description:
-          'Remote face of the session reference resolver: lists the sessions an agent may cite, for a host\'s `@` menu. Exported on the wire as namespace `sessionReferenceResolver`.',
+          "Remote face of the session reference resolver: lists the sessions an agent may cite, for a host's `@` menu. Exported on the wire as namespace `sessionReferenceResolver`.",
         tags: [],
         key: REMOTE_SERVICE_KEY,
         exportName: 'SessionReferenceRemote',
@@ -28,7 +28,8 @@ export const TYPERT: TypertContribution = {
             kind: 'method',
             name: 'candidates',
             signature: '@Remote candidates(agent: Agent, query: string, signal: AbortSignal): Promise<SessionReferenceMentionCandidate[]>',
-            summary: 'The sessions `agent` may cite, filtered by `query`, under the configured `candidateLimit`, each with its canonical mention.',
+            summary:
+              'The sessions `agent` may cite, filtered by `query`, under the configured `candidateLimit`, each with its canonical mention.',
           },
         ],
         types: [],

@@ -96,11 +96,7 @@ export interface TranscriptMatch {
 }
 
 function invalid(message: string, cause?: unknown): SessionReferenceError {
-  return new SessionReferenceError(
-    message,
-    SessionReferenceErrorCode.INVALID_REFERENCE,
-    cause === undefined ? undefined : { cause },
-  );
+  return new SessionReferenceError(message, SessionReferenceErrorCode.INVALID_REFERENCE, cause === undefined ? undefined : { cause });
 }
 
 /** Characters `JSON.stringify` leaves raw that a terminal would act on: DEL, C1 controls, line/paragraph separators, bidi controls. */
@@ -344,7 +340,7 @@ function* transcriptText(capture: SourceCapture, sizes: ChunkSizes): Generator<s
       yield takeUnits(buffer);
       putLine(buffer, opening);
     }
-    for (let start = 0; start < n; ) {
+    for (let start = 0; start < n;) {
       start = putFragmentLines(buffer, text, start);
       if (start < n) yield takeUnits(buffer);
     }
@@ -549,7 +545,10 @@ function checkOptions(options: ReadTranscriptOptions | undefined): void {
     throw new SessionReferenceError('readTranscript: allowUnterminated must be a boolean', SessionReferenceErrorCode.INVALID_CONFIG);
   }
   if (maxBytes !== undefined && !isSeq(maxBytes)) {
-    throw new SessionReferenceError('readTranscript: maxBytes must be a non-negative safe integer', SessionReferenceErrorCode.INVALID_CONFIG);
+    throw new SessionReferenceError(
+      'readTranscript: maxBytes must be a non-negative safe integer',
+      SessionReferenceErrorCode.INVALID_CONFIG,
+    );
   }
 }
 

@@ -59,14 +59,19 @@ expectTypeOf(SessionReferenceResolver.inject).toEqualTypeOf<string[]>();
 expectTypeOf(ConfigSchema).toEqualTypeOf(SessionReferenceResolver.Config);
 ctx.plugin(SessionReferenceResolver, { maxReferences: 2 });
 expectTypeOf(ctx.sessionReferenceResolver).toEqualTypeOf<SessionReferenceResolver>();
-expectTypeOf(ctx.sessionReferenceResolver.prepare)
-  .parameters.toEqualTypeOf<[agent: SessionReferenceAgent, content: readonly ContentBlock[], references: readonly unknown[], signal?: AbortSignal]>();
+expectTypeOf(ctx.sessionReferenceResolver.prepare).parameters.toEqualTypeOf<
+  [agent: SessionReferenceAgent, content: readonly ContentBlock[], references: readonly unknown[], signal?: AbortSignal]
+>();
 expectTypeOf(ctx.sessionReferenceResolver.prepare(agent, [], [])).resolves.toEqualTypeOf<PreparedReferencedMessage>();
 expectTypeOf(ctx.sessionReferenceResolver.listCandidates(agent, 'q', 5)).resolves.toEqualTypeOf<SessionReferenceCandidate[]>();
 
 // `.`: the error class takes (message, code, options?), message first.
-expectTypeOf(SessionReferenceError).constructorParameters.toEqualTypeOf<[message: string, code: SessionReferenceErrorCode, options?: { cause?: unknown }]>();
-expectTypeOf(new SessionReferenceError('m', 'SESSION_REFERENCE_TOO_MANY', { cause: 1 })).toExtend<Error & { readonly code: SessionReferenceErrorCode }>();
+expectTypeOf(SessionReferenceError).constructorParameters.toEqualTypeOf<
+  [message: string, code: SessionReferenceErrorCode, options?: { cause?: unknown }]
+>();
+expectTypeOf(new SessionReferenceError('m', 'SESSION_REFERENCE_TOO_MANY', { cause: 1 })).toExtend<
+  Error & { readonly code: SessionReferenceErrorCode }
+>();
 // @ts-expect-error the code is the second argument, never the first
 void new SessionReferenceError('SESSION_REFERENCE_TOO_MANY', 'message');
 expectTypeOf<SessionReferenceErrorCode>().toEqualTypeOf<
@@ -80,7 +85,18 @@ expectTypeOf<SessionReferenceErrorCode>().toEqualTypeOf<
 >();
 
 // `.`: the config fields (every one optional), the constants as literal types, the URI and mention functions.
-const everyField: Required<Pick<Config, 'maxReferences' | 'candidateLimit' | 'maxReferenceBytes' | 'referenceContextFraction' | 'candidateCacheTtlMs' | 'titleBackfill' | 'bodySearchWaitMs'>> = {
+const everyField: Required<
+  Pick<
+    Config,
+    | 'maxReferences'
+    | 'candidateLimit'
+    | 'maxReferenceBytes'
+    | 'referenceContextFraction'
+    | 'candidateCacheTtlMs'
+    | 'titleBackfill'
+    | 'bodySearchWaitMs'
+  >
+> = {
   maxReferences: 3,
   candidateLimit: 50,
   maxReferenceBytes: 65_536,
@@ -98,21 +114,42 @@ expectTypeOf<typeof SESSION_REFERENCE_SCHEME>().toEqualTypeOf<'dsh-session:'>();
 expectTypeOf(encodeSessionReferenceUri).toEqualTypeOf<(id: string) => string>();
 expectTypeOf(decodeSessionReferenceUri).toEqualTypeOf<(uri: string) => string>();
 expectTypeOf(formatSessionReferenceMention).toEqualTypeOf<(reference: { sessionId: string; label?: string }) => string>();
-expectTypeOf(parseSessionReferenceText).toEqualTypeOf<(text: string) => { text: string; references: { sessionId: string; label: string }[] }>();
+expectTypeOf(parseSessionReferenceText).toEqualTypeOf<
+  (text: string) => { text: string; references: { sessionId: string; label: string }[] }
+>();
 expectTypeOf<RootPreparedReferencedMessage>().toEqualTypeOf<PreparedReferencedMessage>();
 
 // `./types`: types only, with the published shapes.
 expectTypeOf<keyof typeof TypesOnly>().toEqualTypeOf<never>();
 expectTypeOf<SessionReferenceInput>().toEqualTypeOf<{ sessionId: string; label?: string }>();
 expectTypeOf<ReferencedConversationItem>().toEqualTypeOf<{ role: 'user' | 'assistant'; text: string }>();
-expectTypeOf<SessionReferenceCandidate>().toEqualTypeOf<{ sessionId: string; label: string; cwd?: string; sameWorkspace: boolean; createdAt: number; match?: CandidateMatch }>();
+expectTypeOf<SessionReferenceCandidate>().toEqualTypeOf<{
+  sessionId: string;
+  label: string;
+  cwd?: string;
+  sameWorkspace: boolean;
+  createdAt: number;
+  match?: CandidateMatch;
+}>();
 expectTypeOf<SessionReferenceMentionCandidate>().toExtend<SessionReferenceCandidate>();
 expectTypeOf<Omit<SessionReferenceMentionCandidate, 'mention'>>().toEqualTypeOf<SessionReferenceCandidate>();
 expectTypeOf<SessionReferenceMentionCandidate['mention']>().toEqualTypeOf<string>();
 expectTypeOf<PreparedReferencedMessage>().toEqualTypeOf<{ content: ContentBlock[]; additionalContext?: UserMessage }>();
-expectTypeOf<SessionReferenceSource>().toExtend<{ kind: 'session-reference'; form: 'recall'; version: 1; references: SessionReferenceSourceEntry[] }>();
+expectTypeOf<SessionReferenceSource>().toExtend<{
+  kind: 'session-reference';
+  form: 'recall';
+  version: 1;
+  references: SessionReferenceSourceEntry[];
+}>();
 expectTypeOf<SessionReferenceSourceEntry>().toExtend<
-  RetentionStats & { sessionId: string; label: string; capturedFormatVersion: number; capturedThroughSeq: number | null; inputIndex: number; budgetBytes: number }
+  RetentionStats & {
+    sessionId: string;
+    label: string;
+    capturedFormatVersion: number;
+    capturedThroughSeq: number | null;
+    inputIndex: number;
+    budgetBytes: number;
+  }
 >();
 
 // `./invariant`: the companion plugin of the `@deepseek-ai/dsh-invariants` contract.

@@ -215,10 +215,7 @@ export interface PersistedLog {
  * @param id - session id.
  * @returns the stored header and events.
  */
-export async function readPersistedLog(
-  location: Pick<BootHostOptions, 'root' | 'compression'>,
-  id: string,
-): Promise<PersistedLog> {
+export async function readPersistedLog(location: Pick<BootHostOptions, 'root' | 'compression'>, id: string): Promise<PersistedLog> {
   const host = await bootHost({ ...location, query: false, llm: false, agentLoop: false, invariants: false });
   try {
     const inspection = await host.ctx.sessionPersistence.inspect(SessionId(id));
@@ -291,9 +288,7 @@ export function watchLogReads(host: Host): LogReadCounter {
     count(filter = {}) {
       const layer = filter.layer ?? 'backend';
       return reads.filter(
-        (read) =>
-          (layer === 'all' || read.layer === layer) &&
-          (filter.sessionId === undefined || read.sessionId === filter.sessionId),
+        (read) => (layer === 'all' || read.layer === layer) && (filter.sessionId === undefined || read.sessionId === filter.sessionId),
       ).length;
     },
     reset() {

@@ -114,15 +114,18 @@ function budgetedObject(source: ExpectedSource, conversation: { role: string; te
 /** Size of the smallest preview retention can produce: checkpoints and the newest item, all with empty text. */
 export function minimalPreviewBytes(source: ExpectedSource): number {
   const n = source.messages.length;
-  const mandatory = source.messages
-    .filter((m, i) => m.checkpoint || i === n - 1)
-    .map((m) => ({ role: m.role, text: '' }));
+  const mandatory = source.messages.filter((m, i) => m.checkpoint || i === n - 1).map((m) => ({ role: m.role, text: '' }));
   return previewBytes(budgetedObject(source, mandatory));
 }
 
 /** Size of the untruncated preview. */
 export function fullPreviewBytes(source: ExpectedSource): number {
-  return previewBytes(budgetedObject(source, source.messages.map((m) => ({ role: m.role, text: m.text }))));
+  return previewBytes(
+    budgetedObject(
+      source,
+      source.messages.map((m) => ({ role: m.role, text: m.text })),
+    ),
+  );
 }
 
 /**
@@ -244,7 +247,11 @@ interface Alignment {
  * droppable (non-checkpoint, not newest) messages dropped in order, optionally the last dropped one
  * refilled as a cut. Returns each candidate whose texts are valid, with its omitted-byte count.
  */
-function alignments(messages: readonly ExpectedMessage[], conversation: readonly { role: string; text: string }[], problems: string[]): Alignment[] {
+function alignments(
+  messages: readonly ExpectedMessage[],
+  conversation: readonly { role: string; text: string }[],
+  problems: string[],
+): Alignment[] {
   const n = messages.length;
   const m = conversation.length;
   const droppable: number[] = [];
@@ -290,8 +297,19 @@ function alignments(messages: readonly ExpectedMessage[], conversation: readonly
 const PREVIEW_KEYS = ['sessionId', 'label', 'cwd', 'capturedThroughSeq', 'conversation'];
 const NOTICE_KEYS = ['sessionId', 'capturedThroughSeq', 'omittedMessages', 'omittedBytes', 'fullSnapshot'];
 const ENTRY_KEYS = [
-  'sessionId', 'label', 'capturedFormatVersion', 'capturedThroughSeq', 'compacted', 'originalMessages',
-  'retainedMessages', 'omittedMessages', 'omittedBytes', 'truncated', 'inputIndex', 'redactedSecrets', 'budgetBytes',
+  'sessionId',
+  'label',
+  'capturedFormatVersion',
+  'capturedThroughSeq',
+  'compacted',
+  'originalMessages',
+  'retainedMessages',
+  'omittedMessages',
+  'omittedBytes',
+  'truncated',
+  'inputIndex',
+  'redactedSecrets',
+  'budgetBytes',
 ];
 
 const sameKeys = (value: unknown, keys: readonly string[]) =>
@@ -349,13 +367,21 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
   check(open !== -1 && close > open, () => `closing tag at ${close} not after opening tag at ${open}`);
   const lessThan: number[] = [];
   for (let i = text.indexOf('<'); i !== -1; i = text.indexOf('<', i + 1)) lessThan.push(i);
-  check(lessThan.length === 2 && lessThan[0] === open && lessThan[1] === close, () => `raw '<' outside the two framing tags at ${show(lessThan.slice(0, 10))}`);
+  check(
+    lessThan.length === 2 && lessThan[0] === open && lessThan[1] === close,
+    () => `raw '<' outside the two framing tags at ${show(lessThan.slice(0, 10))}`,
+  );
   const lines = text.split('\n');
   const headings = lines.filter((line) => line.startsWith('#'));
   check(text.length > 0 && !text.endsWith('\n'), () => 'text ends with a newline');
 
   const prefix = `${HEADING}\n\n${SNAPSHOT_INTRO}\n${UNTRUSTED_WARNING}\n\n${OPEN_TAG}\n`;
-  if (!check(text.startsWith(prefix), () => `text does not start with the fixed heading, intro, warning and opening tag: ${show(text.slice(0, 300))}`)) {
+  if (
+    !check(
+      text.startsWith(prefix),
+      () => `text does not start with the fixed heading, intro, warning and opening tag: ${show(text.slice(0, 300))}`,
+    )
+  ) {
     return finish({ truncated: 0, sizes });
   }
   const closeLine = `\n${CLOSE_TAG}`;
@@ -371,17 +397,32 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
     return finish({ truncated: 0, sizes });
   }
   check(tagSafe(parsed) === json, () => 'framed JSON is not the tag-safe serialisation of what it parses to');
-  if (!check(Array.isArray(parsed) && parsed.length === sources.length, () => `framed JSON is not an array of ${sources.length} previews`)) {
+  if (
+    !check(Array.isArray(parsed) && parsed.length === sources.length, () => `framed JSON is not an array of ${sources.length} previews`)
+  ) {
     return finish({ truncated: 0, sizes });
   }
-  const previews = parsed as { sessionId: string; label: string; cwd: string | null; capturedThroughSeq: number | null; conversation: { role: string; text: string }[] }[];
+  const previews = parsed as {
+    sessionId: string;
+    label: string;
+    cwd: string | null;
+    capturedThroughSeq: number | null;
+    conversation: { role: string; text: string }[];
+  }[];
 
-  const entries = (message.source as unknown as { kind?: string; form?: string; version?: number; references?: Record<string, unknown>[] });
-  check(entries.kind === 'session-reference' && entries.form === 'recall' && entries.version === 1, () => `message source ${show({ kind: entries.kind, form: entries.form, version: entries.version })}`);
+  const entries = message.source as unknown as { kind?: string; form?: string; version?: number; references?: Record<string, unknown>[] };
+  check(
+    entries.kind === 'session-reference' && entries.form === 'recall' && entries.version === 1,
+    () => `message source ${show({ kind: entries.kind, form: entries.form, version: entries.version })}`,
+  );
   const references = Array.isArray(entries.references) ? entries.references : [];
   check(references.length === sources.length, () => `message source lists ${references.length} references, expected ${sources.length}`);
 
-  interface Stats { omittedMessages: number; omittedBytes: number; truncated: boolean }
+  interface Stats {
+    omittedMessages: number;
+    omittedBytes: number;
+    truncated: boolean;
+  }
   const stats: Stats[] = [];
   sources.forEach((source, i) => {
     const preview = previews[i]!;
@@ -390,12 +431,18 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
     check(preview.sessionId === source.sessionId, () => `${where}: sessionId ${show(preview.sessionId)}`);
     check(preview.label === source.label, () => `${where}: label ${show(preview.label)} ≠ ${show(source.label)}`);
     check(preview.cwd === source.cwd, () => `${where}: cwd ${show(preview.cwd)} ≠ ${show(source.cwd)}`);
-    check(preview.capturedThroughSeq === source.capturedThroughSeq, () => `${where}: capturedThroughSeq ${preview.capturedThroughSeq} ≠ ${source.capturedThroughSeq}`);
+    check(
+      preview.capturedThroughSeq === source.capturedThroughSeq,
+      () => `${where}: capturedThroughSeq ${preview.capturedThroughSeq} ≠ ${source.capturedThroughSeq}`,
+    );
     const size = utf8(JSON.stringify(preview).replaceAll('<', '\\u003c'));
     sizes.push(size);
     check(size <= budget, () => `${where}: preview is ${size} bytes, over the budget of ${budget}`);
     const conversation = Array.isArray(preview.conversation) ? preview.conversation : [];
-    check(conversation.every((entry) => sameKeys(entry, ['role', 'text']) && typeof entry.text === 'string'), () => `${where}: malformed conversation entry`);
+    check(
+      conversation.every((entry) => sameKeys(entry, ['role', 'text']) && typeof entry.text === 'string'),
+      () => `${where}: malformed conversation entry`,
+    );
 
     const n = source.messages.length;
     const problems: string[] = [];
@@ -405,7 +452,10 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
     const reported = entry.omittedBytes;
     let omittedBytes = found[0]?.omittedBytes ?? -1;
     if (found.some((a) => a.omittedBytes === reported)) omittedBytes = reported as number;
-    check(found.length > 0, () => `${where}: conversation is no SPEC §4.3 retention of the projected messages (${problems.slice(0, 3).join('; ')})`);
+    check(
+      found.length > 0,
+      () => `${where}: conversation is no SPEC §4.3 retention of the projected messages (${problems.slice(0, 3).join('; ')})`,
+    );
     const truncated = omittedMessages > 0 || omittedBytes > 0;
     stats.push({ omittedMessages, omittedBytes, truncated });
 
@@ -435,7 +485,10 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
   // Omission notices.
   const rest = text.slice(jsonEnd + closeLine.length);
   const truncatedIndexes = stats.flatMap((s, i) => (s.truncated ? [i] : []));
-  check(headings.length === (truncatedIndexes.length > 0 ? 2 : 1) && headings[0] === HEADING, () => `headings at line starts: ${show(headings)}`);
+  check(
+    headings.length === (truncatedIndexes.length > 0 ? 2 : 1) && headings[0] === HEADING,
+    () => `headings at line starts: ${show(headings)}`,
+  );
   let notices: Record<string, unknown>[] = [];
   if (truncatedIndexes.length === 0) {
     check(rest === '', () => `text continues after the closing tag with nothing truncated: ${show(rest)}`);
@@ -444,7 +497,10 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
     if (check(rest.startsWith(head), () => `no omissions section after the closing tag: ${show(rest.slice(0, 80))}`)) {
       const body = rest.slice(head.length);
       const newline = body.indexOf('\n');
-      check(newline > 0 && body.slice(0, newline) === OMISSIONS_EXPLANATION, () => `omissions explanation line differs: ${show(body.slice(0, Math.max(newline, 0)))}`);
+      check(
+        newline > 0 && body.slice(0, newline) === OMISSIONS_EXPLANATION,
+        () => `omissions explanation line differs: ${show(body.slice(0, Math.max(newline, 0)))}`,
+      );
       const noticeJson = body.slice(newline + 1);
       check(!/[\n\r]/.test(noticeJson), () => 'omission notices span several lines');
       try {
@@ -455,11 +511,17 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
       }
     }
   }
-  check(Array.isArray(notices) && notices.length === truncatedIndexes.length, () => `${notices.length} notices for ${truncatedIndexes.length} truncated sources`);
+  check(
+    Array.isArray(notices) && notices.length === truncatedIndexes.length,
+    () => `${notices.length} notices for ${truncatedIndexes.length} truncated sources`,
+  );
 
   const saves = options.transcripts;
   if (saves !== undefined) {
-    check(saves.length === truncatedIndexes.length, () => `${saves.length} transcripts saved for ${truncatedIndexes.length} truncated sources`);
+    check(
+      saves.length === truncatedIndexes.length,
+      () => `${saves.length} transcripts saved for ${truncatedIndexes.length} truncated sources`,
+    );
   }
   truncatedIndexes.forEach((i, k) => {
     const source = sources[i]!;
@@ -468,11 +530,23 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
     if (notice === undefined) return;
     check(sameKeys(notice, NOTICE_KEYS), () => `${where}: notice keys ${show(Object.keys(notice))}`);
     check(notice.sessionId === source.sessionId, () => `${where}: notice sessionId ${show(notice.sessionId)}`);
-    check(notice.capturedThroughSeq === source.capturedThroughSeq, () => `${where}: notice capturedThroughSeq ${show(notice.capturedThroughSeq)}`);
-    check(notice.omittedMessages === stats[i]!.omittedMessages, () => `${where}: notice omittedMessages ${show(notice.omittedMessages)} ≠ ${stats[i]!.omittedMessages}`);
-    check(notice.omittedBytes === stats[i]!.omittedBytes, () => `${where}: notice omittedBytes ${show(notice.omittedBytes)} ≠ ${stats[i]!.omittedBytes}`);
+    check(
+      notice.capturedThroughSeq === source.capturedThroughSeq,
+      () => `${where}: notice capturedThroughSeq ${show(notice.capturedThroughSeq)}`,
+    );
+    check(
+      notice.omittedMessages === stats[i]!.omittedMessages,
+      () => `${where}: notice omittedMessages ${show(notice.omittedMessages)} ≠ ${stats[i]!.omittedMessages}`,
+    );
+    check(
+      notice.omittedBytes === stats[i]!.omittedBytes,
+      () => `${where}: notice omittedBytes ${show(notice.omittedBytes)} ≠ ${stats[i]!.omittedBytes}`,
+    );
     if (saves === undefined) {
-      check(show(notice.fullSnapshot) === show({ status: 'unavailable', reason: 'storage-not-configured' }), () => `${where}: fullSnapshot ${show(notice.fullSnapshot)} without a store`);
+      check(
+        show(notice.fullSnapshot) === show({ status: 'unavailable', reason: 'storage-not-configured' }),
+        () => `${where}: fullSnapshot ${show(notice.fullSnapshot)} without a store`,
+      );
       return;
     }
     const matching = saves.filter((save) => save.sessionId === source.sessionId);
@@ -483,10 +557,14 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
     if (options.targetSessionId !== undefined) {
       check(save.ownerSessionId === options.targetSessionId, () => `${where}: save owner ${show(save.ownerSessionId)}`);
     }
-    const expectedSnapshot = save.ref === undefined
-      ? { status: 'unavailable', reason: 'save-failed' }
-      : { status: 'saved', locator: save.ref.locator, bytes: save.ref.bytes, retrievalHint: save.ref.retrievalHint };
-    check(show(notice.fullSnapshot, Infinity) === show(expectedSnapshot, Infinity), () => `${where}: fullSnapshot ${show(notice.fullSnapshot)} ≠ ${show(expectedSnapshot)}`);
+    const expectedSnapshot =
+      save.ref === undefined
+        ? { status: 'unavailable', reason: 'save-failed' }
+        : { status: 'saved', locator: save.ref.locator, bytes: save.ref.bytes, retrievalHint: save.ref.retrievalHint };
+    check(
+      show(notice.fullSnapshot, Infinity) === show(expectedSnapshot, Infinity),
+      () => `${where}: fullSnapshot ${show(notice.fullSnapshot)} ≠ ${show(expectedSnapshot)}`,
+    );
     if (save.ref !== undefined) {
       check(save.ref.bytes === utf8(save.content), () => `${where}: saved bytes ${save.ref!.bytes} ≠ ${utf8(save.content)}`);
     }
@@ -523,7 +601,9 @@ export function checkOutcome(outcome: PrepareOutcome, options: OutcomeOptions): 
     const code = (outcome.error as { code?: unknown } | null)?.code;
     if (fits || code !== 'SESSION_REFERENCE_BUDGET_EXCEEDED') {
       const error = outcome.error as Error;
-      violations.push(`prepare threw ${String(error?.name)} ${String(code)} (${String(error?.message).slice(0, 300)}) with minimal preview ${minimal} ≤ budget ${options.budget}: ${fits}`);
+      violations.push(
+        `prepare threw ${String(error?.name)} ${String(code)} (${String(error?.message).slice(0, 300)}) with minimal preview ${minimal} ≤ budget ${options.budget}: ${fits}`,
+      );
     }
     if ((options.transcripts?.length ?? 0) > 0) violations.push(`${options.transcripts!.length} transcript(s) saved by a failed prepare`);
     if (violations.length > 0) throw new InvariantViolation(violations);
@@ -542,7 +622,12 @@ export function checkOutcome(outcome: PrepareOutcome, options: OutcomeOptions): 
 }
 
 /** The saved transcript decodes to the exact full projected conversation and header. */
-function checkTranscript(content: string, source: ExpectedSource, where: string, check: (ok: boolean, message: () => string) => boolean): void {
+function checkTranscript(
+  content: string,
+  source: ExpectedSource,
+  where: string,
+  check: (ok: boolean, message: () => string) => boolean,
+): void {
   let parsed: ReturnType<typeof readTranscript>;
   try {
     parsed = readTranscript(content);
@@ -559,7 +644,13 @@ function checkTranscript(content: string, source: ExpectedSource, where: string,
   };
   check(show(parsed.capture, Infinity) === show(header, Infinity), () => `${where}: transcript header ${show(parsed.capture)}`);
   const messages = parsed.messages;
-  if (!check(messages.length === source.messages.length, () => `${where}: transcript has ${messages.length} messages, expected ${source.messages.length}`)) return;
+  if (
+    !check(
+      messages.length === source.messages.length,
+      () => `${where}: transcript has ${messages.length} messages, expected ${source.messages.length}`,
+    )
+  )
+    return;
   let bad = -1;
   for (let j = 0; j < messages.length; j++) {
     const got = messages[j]!;

@@ -13,7 +13,7 @@ const BARE_URI = /dsh-session:[A-Za-z0-9_-]+/y;
 export function parseMentionsLiterally(input: string): { text: string; references: { sessionId: string; label: string }[] } {
   let text = '';
   const references: { sessionId: string; label: string }[] = [];
-  for (let i = 0; i < input.length; ) {
+  for (let i = 0; i < input.length;) {
     MARKDOWN_MENTION.lastIndex = i;
     const mention = MARKDOWN_MENTION.exec(input);
     if (mention !== null) {

@@ -18,7 +18,12 @@ export function chars(alphabet: string, length: number, max = length): fc.Arbitr
 /** At least one letter and one digit: what real random tokens have, and what rules that require entropy check. */
 function mixed(alphabet: string, length: number, max = length): fc.Arbitrary<string> {
   return fc
-    .tuple(chars(alphabet, length - 2, max - 2), fc.constantFrom(...[...alphabet].filter((c) => /[a-z]/i.test(c))), fc.constantFrom(...DIGITS), fc.nat())
+    .tuple(
+      chars(alphabet, length - 2, max - 2),
+      fc.constantFrom(...[...alphabet].filter((c) => /[a-z]/i.test(c))),
+      fc.constantFrom(...DIGITS),
+      fc.nat(),
+    )
     .map(([body, letter, digit, at]) => {
       const k = at % (body.length + 1);
       return body.slice(0, k) + letter + digit + body.slice(k);
@@ -42,7 +47,11 @@ const example = (kind: SecretKind, arb: fc.Arbitrary<string | [string, string]>)
 
 const pemBody = fc
   .tuple(fc.integer({ min: 3, max: 20 }), chars(BASE64, 64), chars(BASE64, 4, 60), fc.constantFrom('', '=', '=='))
-  .map(([lines, line, last, pad]) => ['MII' + line.slice(3), ...Array.from({ length: lines - 1 }, (_, i) => line.slice(i % 7) + line.slice(0, i % 7)), last + pad]);
+  .map(([lines, line, last, pad]) => [
+    'MII' + line.slice(3),
+    ...Array.from({ length: lines - 1 }, (_, i) => line.slice(i % 7) + line.slice(0, i % 7)),
+    last + pad,
+  ]);
 
 /** One arbitrary per format SPEC §5.5 requires, keyed by a short name. */
 export const SECRET_FORMATS: Record<string, fc.Arbitrary<SecretExample>> = {
@@ -54,7 +63,16 @@ export const SECRET_FORMATS: Record<string, fc.Arbitrary<SecretExample>> = {
     'aws-secret-key',
     fc
       .tuple(
-        fc.constantFrom('aws_secret_access_key', 'AWS_SECRET_ACCESS_KEY', 'SecretAccessKey', 'secretAccessKey', 'aws_secret_key', 'AWS_SECRET_KEY', 'AwsSecretAccessKey', 'secret-access-key'),
+        fc.constantFrom(
+          'aws_secret_access_key',
+          'AWS_SECRET_ACCESS_KEY',
+          'SecretAccessKey',
+          'secretAccessKey',
+          'aws_secret_key',
+          'AWS_SECRET_KEY',
+          'AwsSecretAccessKey',
+          'secret-access-key',
+        ),
         fc.constantFrom(' = ', '=', ': ', '="', "='", '": "', ' => ', ' '),
         mixed(BASE64, 40),
       )
@@ -71,8 +89,12 @@ export const SECRET_FORMATS: Record<string, fc.Arbitrary<SecretExample>> = {
   slack: example(
     'slack-token',
     fc.oneof(
-      fc.tuple(fc.constantFrom('xoxb', 'xoxp'), chars(DIGITS, 10, 13), chars(DIGITS, 10, 13), mixed(ALNUM, 24)).map(([p, a, b, c]) => `${p}-${a}-${b}-${c}`),
-      fc.tuple(chars(DIGITS, 11, 13), chars(DIGITS, 11, 13), chars(DIGITS, 12, 13), mixed(HEX, 32)).map(([a, b, c, d]) => `xoxp-${a}-${b}-${c}-${d}`),
+      fc
+        .tuple(fc.constantFrom('xoxb', 'xoxp'), chars(DIGITS, 10, 13), chars(DIGITS, 10, 13), mixed(ALNUM, 24))
+        .map(([p, a, b, c]) => `${p}-${a}-${b}-${c}`),
+      fc
+        .tuple(chars(DIGITS, 11, 13), chars(DIGITS, 11, 13), chars(DIGITS, 12, 13), mixed(HEX, 32))
+        .map(([a, b, c, d]) => `xoxp-${a}-${b}-${c}-${d}`),
       fc.tuple(chars(UPPER + DIGITS, 10), chars(DIGITS, 13), mixed(HEX, 64)).map(([a, b, c]) => `xapp-1-A${a}-${b}-${c}`),
     ),
   ),
@@ -80,10 +102,15 @@ export const SECRET_FORMATS: Record<string, fc.Arbitrary<SecretExample>> = {
     'stripe-key',
     fc.tuple(fc.constantFrom('sk_live_', 'rk_live_', 'sk_test_'), mixed(ALNUM, 24, 99)).map(([p, b]) => p + b),
   ),
-  npm: example('npm-token', mixed(ALNUM, 36).map((b) => `npm_${b}`)),
+  npm: example(
+    'npm-token',
+    mixed(ALNUM, 36).map((b) => `npm_${b}`),
+  ),
   npmrc: example(
     'npm-token',
-    fc.tuple(fc.constantFrom('//registry.npmjs.org/:_authToken=', '_authToken = '), mixed(ALNUM + '-', 36)).map(([p, v]): [string, string] => [p + v, v]),
+    fc
+      .tuple(fc.constantFrom('//registry.npmjs.org/:_authToken=', '_authToken = '), mixed(ALNUM + '-', 36))
+      .map(([p, v]): [string, string] => [p + v, v]),
   ),
   openaiProject: example(
     'openai-key',
@@ -102,8 +129,14 @@ export const SECRET_FORMATS: Record<string, fc.Arbitrary<SecretExample>> = {
     'anthropic-key',
     fc.tuple(fc.constantFrom('api03', 'admin01'), mixed(BASE64URL, 93)).map(([k, b]) => `sk-ant-${k}-${b.replace(/^[-_]/, 'Q')}AA`),
   ),
-  deepseek: example('deepseek-key', mixed(HEX, 32).map((b) => `sk-${b}`)),
-  google: example('google-api-key', mixed(BASE64URL, 35).map((b) => `AIza${b}`)),
+  deepseek: example(
+    'deepseek-key',
+    mixed(HEX, 32).map((b) => `sk-${b}`),
+  ),
+  google: example(
+    'google-api-key',
+    mixed(BASE64URL, 35).map((b) => `AIza${b}`),
+  ),
   pem: example(
     'private-key',
     fc
@@ -112,7 +145,9 @@ export const SECRET_FORMATS: Record<string, fc.Arbitrary<SecretExample>> = {
   ),
   pemOneLine: example(
     'private-key',
-    fc.tuple(pemBody, fc.constantFrom(' ', '\\n')).map(([lines, sep]) => `-----BEGIN PRIVATE KEY-----${sep}${lines.join(sep)}${sep}-----END PRIVATE KEY-----`),
+    fc
+      .tuple(pemBody, fc.constantFrom(' ', '\\n'))
+      .map(([lines, sep]) => `-----BEGIN PRIVATE KEY-----${sep}${lines.join(sep)}${sep}-----END PRIVATE KEY-----`),
   ),
   urlPassword: example(
     'url-password',
@@ -143,17 +178,31 @@ export const SECRET_FORMATS: Record<string, fc.Arbitrary<SecretExample>> = {
   ),
   bearerOpaque: example(
     'bearer-token',
-    fc.tuple(fc.constantFrom('Bearer ', 'Authorization: Bearer ', 'BEARER '), mixed(ALNUM, 24, 64)).map(([before, token]): [string, string] => [before + token, token]),
+    fc
+      .tuple(fc.constantFrom('Bearer ', 'Authorization: Bearer ', 'BEARER '), mixed(ALNUM, 24, 64))
+      .map(([before, token]): [string, string] => [before + token, token]),
   ),
 };
 
 /** Fixed examples of formats the recommended preset alone catches (beyond the required list). */
 export const PRESET_EXAMPLES: readonly SecretExample[] = [
   { kind: 'gitlab-token', text: 'glpat-Xy7Kq2Lm9Np4Rs8Tv1Wz', secret: 'glpat-Xy7Kq2Lm9Np4Rs8Tv1Wz' },
-  { kind: 'sendgrid-key', text: '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', secret: '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' },
-  { kind: 'groq-key', text: 'gsk_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T0u1V2w3X4y5Z6', secret: 'gsk_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T0u1V2w3X4y5Z6' },
+  {
+    kind: 'sendgrid-key',
+    text: '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',
+    secret: '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',
+  },
+  {
+    kind: 'groq-key',
+    text: 'gsk_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T0u1V2w3X4y5Z6',
+    secret: 'gsk_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T0u1V2w3X4y5Z6',
+  },
   { kind: 'huggingface-token', text: 'hf_' + 'aBcDeFgHiJkLmNoPqRsTuVwXyZaBcDeFgH', secret: 'hf_' + 'aBcDeFgHiJkLmNoPqRsTuVwXyZaBcDeFgH' },
-  { kind: 'slack-webhook', text: 'https://hooks.slack.com/services/T01ABCDEF/B02GHIJKL/abcdefghijklmnopqrstuvwx', secret: 'https://hooks.slack.com/services/T01ABCDEF/B02GHIJKL/abcdefghijklmnopqrstuvwx' },
+  {
+    kind: 'slack-webhook',
+    text: 'https://hooks.slack.com/services/T01ABCDEF/B02GHIJKL/abcdefghijklmnopqrstuvwx',
+    secret: 'https://hooks.slack.com/services/T01ABCDEF/B02GHIJKL/abcdefghijklmnopqrstuvwx',
+  },
   { kind: 'docker-token', text: 'dckr_pat_' + 'Ab1Cd2Ef3Gh4Ij5Kl6Mn7Op8Qr9', secret: 'dckr_pat_' + 'Ab1Cd2Ef3Gh4Ij5Kl6Mn7Op8Qr9' },
   { kind: 'databricks-token', text: 'dapi0123456789abcdef0123456789abcdef', secret: 'dapi0123456789abcdef0123456789abcdef' },
   { kind: 'shopify-token', text: 'shpat_' + '0123456789abcdef0123456789abcdef', secret: 'shpat_' + '0123456789abcdef0123456789abcdef' },
@@ -161,9 +210,45 @@ export const PRESET_EXAMPLES: readonly SecretExample[] = [
 
 /** Ordinary words and code, none of which is or contains a credential. */
 export const FILLER_WORDS: readonly string[] = [
-  'the', 'build', 'failed', 'because', 'of', 'a', 'missing', 'import', 'in', 'src/index.ts', 'const', 'x', '=', '1;',
-  'return', 'await', 'fetch(url)', 'README.md', '日本語', 'élan', '😀', 'user_name', 'task-id', 'v1.2.3', 'ok.', 'Error:',
-  'function', 'secret', 'token', 'key', 'Bearer', 'password', 'sk', 'learn', '#fff', 'npm', 'install', 'github', '42',
+  'the',
+  'build',
+  'failed',
+  'because',
+  'of',
+  'a',
+  'missing',
+  'import',
+  'in',
+  'src/index.ts',
+  'const',
+  'x',
+  '=',
+  '1;',
+  'return',
+  'await',
+  'fetch(url)',
+  'README.md',
+  '日本語',
+  'élan',
+  '😀',
+  'user_name',
+  'task-id',
+  'v1.2.3',
+  'ok.',
+  'Error:',
+  'function',
+  'secret',
+  'token',
+  'key',
+  'Bearer',
+  'password',
+  'sk',
+  'learn',
+  '#fff',
+  'npm',
+  'install',
+  'github',
+  '42',
 ];
 
 /** Text from {@link FILLER_WORDS}, joined by spaces and newlines. */
