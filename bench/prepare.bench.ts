@@ -221,7 +221,7 @@ async function bootReader(encoding: Encoding, spec: SourceSpec, spill: boolean):
   const host = await bootHost(hostOptions(join(rootOf(encoding), spec.id), encoding, spillRoot));
   try {
     await host.ctx.plugin(SessionReferenceResolver, { maxReferenceBytes: BUDGET });
-    const resolver = host.ctx.get('sessionReferenceResolver') as SessionReferenceResolver | undefined;
+    const resolver = host.ctx.get('sessionReferenceResolver');
     if (resolver === undefined) throw new Error('sessionReferenceResolver did not mount');
     return { host, resolver, ...(spillRoot === undefined ? {} : { spillRoot }) };
   } catch (error) {

@@ -55,8 +55,7 @@ const root = mkdtempSync(join(tmpdir(), 'dsh-ref-bench-redact-'));
 try {
   const random = rng(20261203);
   const items: SessionItem[] = [];
-  for (let i = 0; i < MESSAGES; i++)
-    items.push({ kind: i % 2 === 0 ? 'user' : 'assistant', text: wordText(random, WORDS, 1000) } as SessionItem);
+  for (let i = 0; i < MESSAGES; i++) items.push({ kind: i % 2 === 0 ? 'user' : 'assistant', text: wordText(random, WORDS, 1000) });
   const writer = await bootHost({ root, agentLoop: false, llm: false, invariants: false });
   await writeSession(writer, { id: 'ordinary', cwd: '/w', items });
   await writer.dispose();

@@ -9,7 +9,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
-import type { UserMessage } from '@deepseek-ai/dsh-llm';
 import { SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionEvent } from '@deepseek-ai/dsh-session';
 import SessionReferenceResolver, { encodeSessionReferenceUri, formatSessionReferenceMention } from '../src/index.ts';
@@ -121,7 +120,7 @@ try {
     const result = await runTurn(handle.agent, text);
     const contexts = result.events
       .filter((event): event is SessionEvent<'user/message'> => event.type === 'user/message')
-      .map((event) => event.data as UserMessage)
+      .map((event) => event.data)
       .filter((message) => (message.source.kind as string) === 'session-reference');
     if (result.reason.kind !== 'completed' || contexts.length !== (REFERENCES ? 1 : 0)) {
       failures++;

@@ -132,7 +132,7 @@ function resolve(value: Config): ResolvedConfig {
  * {@link ResolvedConfig}; a bad value throws the schema's `ValidationError` (wrong type or range)
  * or `SESSION_REFERENCE_INVALID_CONFIG` (NaN, an infinity, an unsafe integer), naming the field.
  */
-export const ConfigSchema: z<Config, ResolvedConfig> = z.transform(fields, resolve) as unknown as z<Config, ResolvedConfig>;
+export const ConfigSchema: z<Config, ResolvedConfig> = z.transform(fields, resolve);
 
 /**
  * The config a constructed plugin runs with: `config` through {@link ConfigSchema} (absent or null

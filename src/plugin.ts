@@ -104,4 +104,3 @@ export class SessionReferenceResolver extends Service {
   }
 }
 
-export default SessionReferenceResolver;

@@ -545,7 +545,7 @@ describe('usage', () => {
       expect(result.code, result.stderr).toBe(2);
       expect(result.stdout).toBe('');
     }
-    expect(results[1]!.stderr).toContain("unknown command 'frobnicate'");
+    expect(results[1].stderr).toContain("unknown command 'frobnicate'");
   });
 });
 

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Agent } from '@deepseek-ai/dsh-agent';
 import { createUserMessage } from '@deepseek-ai/dsh-llm';
-import type { UserMessage } from '@deepseek-ai/dsh-llm';
 import { SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionEvent } from '@deepseek-ai/dsh-session';
 import SessionReferenceResolver, { formatSessionReferenceMention, SessionReferenceError } from '../src/index.ts';
@@ -494,12 +493,12 @@ describe('fault injection matrix', () => {
           offInner();
         }
         const events = agent.session.events.slice(from);
-        const end = events.findLast((event) => event.type === 'turn/end') as SessionEvent<'turn/end'> | undefined;
+        const end = events.findLast((event): event is SessionEvent<'turn/end'> => event.type === 'turn/end');
         const logged = events
           .filter((event): event is SessionEvent<'user/message'> => event.type === 'user/message')
-          .map((event) => event.data as UserMessage);
+          .map((event) => event.data);
         const contexts = agent.session.events.filter(
-          (event) => event.type === 'user/message' && (event.data as UserMessage).source.kind === ('session-reference' as never),
+          (event) => event.type === 'user/message' && event.data.source.kind === ('session-reference' as never),
         );
         if (want.outcome === 'save-failed' || want.outcome === 'success') {
           expect(error).toBeUndefined();

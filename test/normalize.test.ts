@@ -1,4 +1,3 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeReferences } from '../src/mentions/normalize.ts';
 import { formatSessionReferenceMention, parseSessionReferenceText } from '../src/mentions/uri.ts';

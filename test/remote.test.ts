@@ -463,3 +463,4 @@ describe('the published contributions', () => {
     expect(TYPERT_REMOTE).toEqual({ package: REMOTE_PACKAGE, descriptors: [candidatesDescriptor] });
   });
 });
+expectTypeOf<HostResult>().toEqualTypeOf<SessionReferenceMentionCandidate[]>();

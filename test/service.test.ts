@@ -20,7 +20,7 @@ async function boot(options: Partial<BootHostOptions> & { root?: string } = {}):
 
 async function mount(host: Host, config: Record<string, unknown> = {}): Promise<SessionReferenceResolver> {
   await host.ctx.plugin(SessionReferenceResolver, config);
-  const service = host.ctx.get('sessionReferenceResolver') as SessionReferenceResolver | undefined;
+  const service = host.ctx.get('sessionReferenceResolver');
   if (!service) throw new Error('service did not mount');
   return service;
 }

@@ -31,7 +31,7 @@ async function boot(options: Partial<BootHostOptions> = {}): Promise<Host> {
 
 async function mount(host: Host, config: Record<string, unknown> = {}): Promise<SessionReferenceResolver> {
   await host.ctx.plugin(SessionReferenceResolver, config);
-  const service = host.ctx.get('sessionReferenceResolver') as SessionReferenceResolver | undefined;
+  const service = host.ctx.get('sessionReferenceResolver');
   if (!service) throw new Error('service did not mount');
   return service;
 }

@@ -92,7 +92,7 @@ describe.each(['none', 'zstd'] as const)('a real turn (compression %s)', (compre
 
     const replay = await boot({ root, compression, agentLoop: false, llm: false });
     const surface = await replay.ctx.sessionQuery.readSurface(SessionId('target'));
-    const replayed = surface.events.filter((event) => event.type === 'user/message').map((event) => event.data as UserMessage);
+    const replayed = surface.events.filter((event) => event.type === 'user/message').map((event) => event.data);
     const idx = replayed.findIndex((message) => textOf(message) === 'compare @Alpha with @beta please');
     expect(JSON.stringify(replayed[idx + 1])).toBe(JSON.stringify(loggedContext));
   });

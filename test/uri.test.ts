@@ -127,8 +127,8 @@ describe('encodeSessionReferenceUri / decodeSessionReferenceUri', () => {
 
   it('rejects non-string input', () => {
     for (const value of [undefined, null, 1, {}, ['a']]) {
-      expectInvalid(() => encodeSessionReferenceUri(value as unknown as string));
-      expectInvalid(() => decodeSessionReferenceUri(value as unknown as string));
+      expectInvalid(() => encodeSessionReferenceUri(value as string));
+      expectInvalid(() => decodeSessionReferenceUri(value as string));
     }
   });
 

@@ -15,7 +15,6 @@ import { detectCompression } from './session-dirs.ts';
 import { tolerateUnreadableLogs } from './tolerant-listing.ts';
 import type { UnreadableLog } from './tolerant-listing.ts';
 
-export { SESSIONS_DIR, STORAGES_DIR } from './composition.ts';
 /** Where the CLI saves full transcripts with the local spill store. */
 export const SPILL_DIR = 'spill';
 
@@ -164,7 +163,7 @@ interface Composition extends OpenHomeOptions {
 
 interface Composed {
   ctx: Context;
-  unreadable(): readonly UnreadableLog[];
+  unreadable: () => readonly UnreadableLog[];
 }
 
 async function compose(options: Composition): Promise<Composed> {

@@ -80,7 +80,7 @@ const PLAIN: Colors = { bold: identity, dim: identity, red: identity, green: ide
  * the channel can escape every control character in what it writes and still turn exactly these marks,
  * and no look-alike from a session or a file, into SGR sequences.
  */
-function markedColors(): { c: Colors; render(text: string): string } {
+function markedColors(): { c: Colors; render: (text: string) => string } {
   const token = randomBytes(12).toString('hex');
   const mark = (code: number): string => `\u0000${token}:${code}\u0000`;
   const colour = ([open, close]: readonly [number, number]) => {

@@ -5,9 +5,9 @@ import { StorageError, storageBackendServiceKey } from '@deepseek-ai/dsh-storage
 import type { KvUnit, KvUnitDescriptor, StorageBackend } from '@deepseek-ai/dsh-storage';
 import { JsonStorageBackend } from '@deepseek-ai/dsh-storage-json';
 
-/** Cordis plugin name. */
+/** Cordis plugin name. @public */
 export const name = 'dsh-session-ref-snapshot-storage';
-/** The hub must exist before the backend can register. */
+/** The hub must exist before the backend can register. @public */
 export const inject = ['storage'];
 /** The backend name the storage domain is routed to. */
 export const SNAPSHOT_BACKEND = 'snapshot';
@@ -35,29 +35,34 @@ class MemoryUnit implements KvUnit {
     this.global = global;
   }
 
-  async loadAll(): Promise<Snapshot> {
-    this.assertOpen();
-    const tables: Snapshot['tables'] = {};
-    for (const [table, records] of this.tables) tables[table] = Object.fromEntries(records);
-    return { tables: structuredClone(tables), global: structuredClone(this.global) };
+  loadAll(): Promise<Snapshot> {
+    return settle(() => {
+      this.assertOpen();
+      const tables: Snapshot['tables'] = {};
+      for (const [table, records] of this.tables) tables[table] = Object.fromEntries(records);
+      return { tables: structuredClone(tables), global: structuredClone(this.global) };
+    });
   }
 
-  async putRecord(table: string, key: string, value: unknown): Promise<void> {
-    this.records(table).set(key, structuredClone(value));
+  putRecord(table: string, key: string, value: unknown): Promise<void> {
+    return settle(() => void this.records(table).set(key, structuredClone(value)));
   }
 
-  async deleteRecord(table: string, key: string): Promise<void> {
-    this.records(table).delete(key);
+  deleteRecord(table: string, key: string): Promise<void> {
+    return settle(() => void this.records(table).delete(key));
   }
 
-  async setGlobal(value: unknown): Promise<void> {
-    this.assertOpen();
-    if (!this.descriptor.hasGlobal) throw new Error(`unit '${this.descriptor.name}' does not declare a global slot`);
-    this.global = structuredClone(value);
+  setGlobal(value: unknown): Promise<void> {
+    return settle(() => {
+      this.assertOpen();
+      if (!this.descriptor.hasGlobal) throw new Error(`unit '${this.descriptor.name}' does not declare a global slot`);
+      this.global = structuredClone(value);
+    });
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.closed = true;
+    return Promise.resolve();
   }
 
   private assertOpen(): void {
@@ -110,9 +115,18 @@ class SnapshotBackend implements StorageBackend {
   }
 }
 
-/** Registers the snapshot backend on the storage hub as {@link SNAPSHOT_BACKEND}. */
+/** Registers the snapshot backend on the storage hub as {@link SNAPSHOT_BACKEND}. @public */
 export function apply(ctx: Context, config: Config): void {
   const backend = new SnapshotBackend(config);
   ctx.effect(() => ctx.storage.backend.register(SNAPSHOT_BACKEND, backend), 'snapshotStorage.register');
   ctx.provide(storageBackendServiceKey(SNAPSHOT_BACKEND), backend);
+}
+
+/** `work()` as a promise: its value, or its throw as a rejection, as the async backend interface reports them. */
+function settle<T>(work: () => T): Promise<T> {
+  try {
+    return Promise.resolve(work());
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }

@@ -4,7 +4,7 @@ import { retainCapture } from './retention.ts';
 import { SESSION_REFERENCE_SOURCE_KIND } from './projection.ts';
 import type { FullSnapshotOutcome, OmissionNotice, ReferencePreview, SourceCapture } from './shapes.ts';
 import type { NormalizedReference } from '../mentions/normalize.ts';
-import type { RetentionStats, SessionReferenceInput, SessionReferenceSource } from '../types.ts';
+import type { RetentionStats, SessionReferenceSource } from '../types.ts';
 
 /** One source as `prepare` prepared it: what was captured, what the model sees of it, and where its full transcript went. */
 export interface PreparedSource {

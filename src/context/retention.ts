@@ -400,7 +400,7 @@ function largestCut(text: string, textBytes: number, room: number): Cut | undefi
   }
   const kept = keptAt(head, tail, textBytes, lo);
   return {
-    text: text.slice(0, head.offset[kept.headCount]!) + omissionMarker(kept.omittedBytes) + text.slice(tail.offset[kept.tailCount]!),
+    text: text.slice(0, head.offset[kept.headCount]) + omissionMarker(kept.omittedBytes) + text.slice(tail.offset[kept.tailCount]),
     omittedBytes: kept.omittedBytes,
     keptJsonBytes: kept.keptJson,
     contentBytes: kept.contentBytes,

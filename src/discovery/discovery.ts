@@ -22,6 +22,7 @@ import type { Labeller, ListingEntry, SessionListing } from './listing-cache.ts'
 import type { SessionReferenceCandidate } from '../types.ts';
 import { BODY_SEARCH_MAX_PAGE, BodySearch } from './body-search.ts';
 import { openLabeller } from './labels.ts';
+import type { FoldedTitle } from './labels.ts';
 import { BACKFILL_QUIET_MS, TitleBackfill } from './title-backfill.ts';
 
 const WHAT = 'listing session reference candidates';
@@ -142,7 +143,7 @@ export class CandidateDiscovery {
           )
         : undefined;
     this.backfill = backfill;
-    this.folded = backfill?.folded ?? new Map();
+    this.folded = backfill?.folded ?? new Map<string, FoldedTitle>();
 
     ctx.on('session/created', (session) => {
       this.cache.changed();

@@ -55,7 +55,7 @@ function normalize(entries: readonly unknown[], selfId: string, maxReferences: n
   const out: NormalizedReference[] = [];
   entries.forEach((entry: unknown, index) => {
     assertInput(entry, index);
-    const { sessionId, label } = entry as SessionReferenceInput;
+    const { sessionId, label } = entry;
     if (sessionId === selfId) {
       throw new SessionReferenceError(
         `reference ${index} cites the target session ${show(sessionId)} itself`,

@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import type { InvocationDescriptor } from '@deepseek-ai/dsh-typert-protocol';
-import type { SessionReferenceMentionCandidate } from '../types.ts';
 import { CANDIDATES_ENDPOINT, CANDIDATES_METHOD, REMOTE_NAMESPACE, REMOTE_PACKAGE, REMOTE_SERVICE_KEY } from './names.ts';
 
 /** Type symbol of the `agent` lookup's wire identity, as `@deepseek-ai/dsh-agent` registers it. */
@@ -63,8 +62,5 @@ export const candidatesDescriptor: InvocationDescriptor = {
   result: { mode: 'strict', typeSymbol: `${REMOTE_PACKAGE}#${CANDIDATES_ENDPOINT}:result`, schema: candidatesResultSchema },
 };
 
-/** The wire result type, derived from its codec; the compile-time checks below keep it equal to the public type. */
+/** The wire result type, derived from its codec; a type test holds it equal to `SessionReferenceMentionCandidate[]`. */
 export type CandidatesResult = z.output<typeof candidatesResultSchema>;
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-/** Fails to compile when the codec and `SessionReferenceMentionCandidate` drift apart. */
-export const CANDIDATE_WIRE_MATCHES_PUBLIC_TYPE: Same<CandidatesResult[number], SessionReferenceMentionCandidate> = true;

@@ -68,16 +68,19 @@ function decorateMethod(
   name: typeof CANDIDATES_METHOD,
   decorator: (method: CandidatesMethod, context: ClassMethodDecoratorContext<SessionReferenceRemote, CandidatesMethod>) => void,
 ): void {
+  // The decorator takes the method itself, unbound, as a compiler passes it.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   const method = SessionReferenceRemote.prototype[name];
   decorator(method, {
     kind: 'method',
     name,
     static: false,
     private: false,
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     access: { has: (object) => name in object, get: (object) => object[name] },
     metadata: {},
     addInitializer: (initializer) => {
-      initializers.push(initializer as Initializer);
+      initializers.push(initializer);
     },
   });
 }

@@ -13,7 +13,6 @@ import * as ScopeInvariant from '@deepseek-ai/dsh-scope/invariant';
 import SessionStore, { SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionEvent, SessionHeader, TurnEndReason } from '@deepseek-ai/dsh-session';
 import * as SessionInvariant from '@deepseek-ai/dsh-session/invariant';
-import type { SessionPersistence } from '@deepseek-ai/dsh-session-persistence';
 import JsonlSessionPersistence from '@deepseek-ai/dsh-session-persistence-jsonl';
 import SessionQueryEngine, { SessionQueryError } from '@deepseek-ai/dsh-session-query';
 import type {
@@ -263,7 +262,7 @@ export interface LogReadCounter {
  * @returns the counter.
  */
 export function watchLogReads(host: Host): LogReadCounter {
-  const service = host.ctx.get('sessionPersistence') as SessionPersistence | undefined;
+  const service = host.ctx.get('sessionPersistence');
   if (service === undefined) throw new Error('watchLogReads: no sessionPersistence mounted');
   const target = service as unknown as Record<string, unknown>;
   const reads: LogRead[] = [];

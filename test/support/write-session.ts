@@ -4,7 +4,7 @@ import { writeSession as writeLoggedSession } from '../../src/cli/session-writer
 import type { WriteSessionSpec as LoggedSessionSpec, WrittenSession } from '../../src/cli/session-writer.ts';
 import { TEST_MODEL, TEST_PROVIDER } from './test-llm.ts';
 
-export { SESSION_REFERENCE_SOURCE, sessionReferenceSource } from '../../src/cli/session-writer.ts';
+export { SESSION_REFERENCE_SOURCE } from '../../src/cli/session-writer.ts';
 export type { SessionItem, WrittenSession } from '../../src/cli/session-writer.ts';
 
 /** What {@link writeSession} writes: provider and model default to the test adapter's `test` / `m`. */
