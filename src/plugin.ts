@@ -103,4 +103,3 @@ export class SessionReferenceResolver extends Service {
     return this.discovery.list(agent, query, limit, signal);
   }
 }
-
