@@ -206,7 +206,11 @@ describe('which references are saved', () => {
 
     // The files: names derived from the suggested names, distinct locators, under the target's session dir.
     expect(returned).toHaveLength(2);
-    const [ref1, ref3] = returned as [SpillRef, SpillRef];
+    // The saves run in parallel, so they may finish in either order.
+    const [ref1, ref3] = [...returned].sort((a, b) => (a.locator.endsWith('-1.txt') ? -1 : b.locator.endsWith('-1.txt') ? 1 : 0)) as [
+      SpillRef,
+      SpillRef,
+    ];
     expect(ref1.locator).not.toBe(ref3.locator);
     expect(basename(ref1.locator).endsWith('-session-reference-1.txt')).toBe(true);
     expect(basename(ref3.locator).endsWith('-session-reference-3.txt')).toBe(true);
