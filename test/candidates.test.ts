@@ -221,7 +221,7 @@ function model(options: RankCandidatesOptions & { records: CandidateRecord[] }):
 }
 
 describe('rankCandidates properties', () => {
-  it('equals the reference model of §7.3', () => {
+  it('equals the reference model of filtering and ranking', () => {
     fc.assert(
       fc.property(scenarioArb, (scenario) => {
         expect(rankCandidates(scenario.records, scenario)).toEqual(model(scenario));

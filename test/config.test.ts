@@ -76,7 +76,7 @@ describe('config', () => {
     expect(ConfigSchema({})).toMatchObject({ maxReferences: 3, candidateLimit: 50, referenceContextFraction: 0.2 });
   });
 
-  it('computes the automatic budget per SPEC §4.2 vectors', () => {
+  it('computes the automatic budget of the documented vectors', () => {
     expect(automaticReferenceBytes(200_001, 0.2)).toBe(160_000);
     expect(automaticReferenceBytes(200_001, 0.1)).toBe(80_000);
     expect(automaticReferenceBytes(200_001, 0)).toBe(65_536);

@@ -77,7 +77,7 @@ describe('stored sessions discovered from a fresh host', () => {
     await writeSessions(root, STORED);
   });
 
-  it('labels them from the persisted checkpoint, ranks them per §7.3, and reads no log', async () => {
+  it('labels them from the persisted checkpoint, ranks them same-workspace first, and reads no log', async () => {
     const host = await boot();
     const discovery = new CandidateDiscovery(host.ctx, { cacheTtlMs: 60_000 });
     host.calls.reset();
@@ -489,7 +489,7 @@ async function logFile(id: string): Promise<string> {
   throw new Error(`no plain JSONL log for ${id}`);
 }
 
-describe('title backfill (§7.2.1)', () => {
+describe('title backfill', () => {
   const HEADLESS: SessionSpec[] = [
     { id: 'head-1', cwd: APP, title: 'Invoice export', createdAt: 1_000 },
     { id: 'head-2', cwd: APP, title: 'Cron cleanup', createdAt: 2_000 },
@@ -668,7 +668,7 @@ describe('title backfill (§7.2.1)', () => {
   });
 });
 
-describe('body matches (§7.5)', () => {
+describe('body matches', () => {
   const CHATS: SessionSpec[] = [
     { id: 'chat-1', cwd: APP, title: 'Release prep', said: 'remember the zanzibar rollout window before Friday', createdAt: 1_000 },
     { id: 'chat-2', cwd: OTHER, title: 'Zanzibar dashboard', said: 'make the charts load faster', createdAt: 2_000 },
@@ -778,7 +778,7 @@ describe('body matches (§7.5)', () => {
   });
 });
 
-describe('never wedged (§7.6) and any listing failure (issue 14 D2)', () => {
+describe('never wedged, whatever the listing fails with', () => {
   it('lists afresh and answers once cacheTtlMs has passed since a listSessions() that never settles', async () => {
     await writeSessions(root, STORED);
     const host = await boot();

@@ -38,7 +38,7 @@ function sections(text: string): { previews: unknown; notices: unknown } {
 }
 
 describe('renderReferencedSessions', () => {
-  it('renders the exact §5.1 layout without a trailing newline', () => {
+  it('renders the exact framed layout without a trailing newline', () => {
     const text = renderReferencedSessions([preview], []);
     expect(text).toBe(
       '## Referenced sessions\n\n' +

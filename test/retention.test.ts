@@ -307,7 +307,7 @@ describe('capture validation', () => {
 });
 
 describe('cutText (the reference cut in test/support)', () => {
-  it('follows SPEC §4.4 on the digits vector: head, marker where the text was cut, tail', () => {
+  it('cuts the digits vector: head, marker where the text was cut, tail', () => {
     const cut = cutText('0123456789'.repeat(10), 57);
     expect(cut.head).toBe('01234567890123456789012345678');
     expect(cut.tail).toBe('2345678901234567890123456789');
@@ -352,7 +352,7 @@ describe('cutText (the reference cut in test/support)', () => {
   });
 });
 
-describe('retainReference: SPEC §4 vectors', () => {
+describe('retainReference on the documented vectors', () => {
   it('an empty source costs 94 bytes: 94 fits, 93 fails', () => {
     const empty = source([], { sessionId: 'source', label: 'source' });
     const r = retainReference(empty, 94);
@@ -535,13 +535,12 @@ describe('retainReference: behaviour', () => {
     }
   });
 
-  it('stays fast on 10k messages and on a 10 MB message', () => {
+  // Its speed is measured in bench/retention.bench.ts; here, that the big inputs are handled exactly.
+  it('fills the budget on 10k messages and on a 10 MB message', () => {
     const many = source(Array.from({ length: 10_000 }, (_, i) => ({ text: `message ${i} `.repeat(80), checkpoint: i % 1000 === 0 })));
-    const t0 = performance.now();
     const r1 = retainReference(many, 65_536);
     const big = source([{ text: 'x<界😀'.repeat(1_000_000) }]);
     const r2 = retainReference(big, 160_000);
-    expect(performance.now() - t0).toBeLessThan(3_000);
     expect(r1.size).toBeLessThanOrEqual(65_536);
     expect(r1.size).toBeGreaterThan(65_536 * 0.99);
     expect(r2.size).toBeLessThanOrEqual(160_000);

@@ -339,7 +339,7 @@ function lineCuts(text: string): { cut: string; kept: number }[] {
   return cuts;
 }
 
-describe('end line and truncation (SPEC §6.2)', () => {
+describe('end line and truncation', () => {
   const source = capture([
     user('cp summary', true),
     user('hi "there"\n<x>'),
