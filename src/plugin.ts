@@ -65,7 +65,7 @@ export class SessionReferenceResolver extends Service {
         return prepared;
       }),
     );
-    // Registered after discovery's, so it runs first on disposal: calls in flight settle before anything else is torn down.
+    // Disposal runs the fiber's effects together; this one settles every call in flight with CANCELLED.
     ctx.effect(
       () => () => this.lifetime.end(new Error('the sessionReferenceResolver plugin was disposed')),
       'sessionReferenceResolver.lifetime',
