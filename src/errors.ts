@@ -42,12 +42,48 @@ export function throwIfAborted(signal: AbortSignal | undefined, what: string): v
   if (signal?.aborted) throw cancelledError(signal, what);
 }
 
+/** The most characters of host text (an id, a label, a file's bytes, a host error's message) an error message quotes. */
+export const QUOTED_TEXT_LIMIT = 200;
+
+/** What may not stand raw in a message: C0 (NUL included), DEL, C1, line/paragraph separators, bidi controls, lone surrogates. */
+const UNPRINTABLE =
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const SHORT_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+function escapeUnprintable(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** `text` cut to {@link QUOTED_TEXT_LIMIT} characters (never inside a surrogate pair), and what follows the cut. */
+function bounded(text: string): { head: string; tail: string } {
+  if (text.length <= QUOTED_TEXT_LIMIT) return { head: text, tail: '' };
+  const pairCut = /[\ud800-\udbff]/.test(text[QUOTED_TEXT_LIMIT - 1]!) && /[\udc00-\udfff]/.test(text[QUOTED_TEXT_LIMIT]!);
+  return { head: text.slice(0, pairCut ? QUOTED_TEXT_LIMIT - 1 : QUOTED_TEXT_LIMIT), tail: `… (${text.length} characters)` };
+}
+
+/**
+ * Host text as an error message quotes it: in double quotes, `"` and `\` escaped, every control (C0 with
+ * NUL, DEL, C1), line/paragraph separator, bidi control and lone surrogate written as an escape (`\n`,
+ * `\u001b`), and, past {@link QUOTED_TEXT_LIMIT} characters, cut there and followed by `… (<length>
+ * characters)`: `"abc"` or `"<200 characters>"… (10000 characters)`.
+ */
+export function quoteText(text: string): string {
+  const { head, tail } = bounded(text);
+  return `"${escapeUnprintable(head.replace(/["\\]/g, '\\$&'))}"${tail}`;
+}
+
 /**
  * A one-line description of any thrown value, for an error message: `code: message` for an error
- * with a string code, the message for an error, else a string conversion. Never throws, whatever
- * the value is (a symbol, an object without a prototype, one whose `toString` or getters throw).
+ * with a string code, the message for an error, else a string conversion; bounded and escaped like
+ * {@link quoteText}, without the quotes. Never throws, whatever the value is (a symbol, an object
+ * without a prototype, one whose `toString` or getters throw).
  */
 export function describeThrown(value: unknown): string {
+  const { head, tail } = bounded(rawDescription(value));
+  return `${escapeUnprintable(head)}${tail}`;
+}
+
+function rawDescription(value: unknown): string {
   try {
     if (value instanceof Error) {
       const code = (value as { code?: unknown }).code;
@@ -68,6 +104,20 @@ export function describeThrown(value: unknown): string {
 /** READ_FAILED for a host rejection: `what` plus the thrown value's description, with the value as `cause`. */
 export function readFailed(what: string, cause: unknown): SessionReferenceError {
   return new SessionReferenceError(`${what}: ${describeThrown(cause)}`, SessionReferenceErrorCode.READ_FAILED, { cause });
+}
+
+/**
+ * The value `read` returns (a caller's getter, a Proxy trap, an `Array.isArray` of a revoked Proxy);
+ * whatever it throws becomes INVALID_REFERENCE `<what> could not be read: …`, with the thrown value as `cause`.
+ */
+export function readGuarded<T>(read: () => T, what: string): T {
+  try {
+    return read();
+  } catch (error) {
+    throw new SessionReferenceError(`${what} could not be read: ${describeThrown(error)}`, SessionReferenceErrorCode.INVALID_REFERENCE, {
+      cause: error,
+    });
+  }
 }
 
 /**

@@ -2,6 +2,7 @@
 import { Context, Service } from '@deepseek-ai/cordis';
 import type z from '@deepseek-ai/schemastery';
 import type { ContentBlock } from '@deepseek-ai/dsh-llm';
+import { readListingAgent, readPrepareAgent } from './agent.ts';
 import { ConfigSchema, loadConfig } from './config.ts';
 import type { Config, ResolvedConfig } from './config.ts';
 import { copyContent } from './context/content.ts';
@@ -10,6 +11,7 @@ import { budgetFor, prepareMessage } from './context/prepare.ts';
 import type { PrepareHost } from './context/prepare.ts';
 import { trackAgentRoutes } from './context/routes.ts';
 import { CandidateDiscovery } from './discovery/discovery.ts';
+import { Lifetime } from './lifetime.ts';
 import { normalizeReferences } from './mentions/normalize.ts';
 import { preloadSecretDetector } from './redaction/redact.ts';
 import { SessionReferenceRemote } from './remote/service.ts';
@@ -31,6 +33,8 @@ export class SessionReferenceResolver extends Service {
   readonly config: ResolvedConfig;
   private readonly host: PrepareHost;
   private readonly discovery: CandidateDiscovery;
+  /** Calls in flight; disposal cancels them, whether or not their caller gave a signal. */
+  private readonly lifetime = new Lifetime();
 
   /** Validates the config (failing loudly) and registers the listeners; disposal removes them. */
   constructor(ctx: Context, config: Config = {}) {
@@ -48,11 +52,24 @@ export class SessionReferenceResolver extends Service {
     if (this.config.redactSecrets) preloadSecretDetector().catch(() => {});
     ctx.plugin(SessionReferenceRemote);
     this.host = { ctx, config: resolved, routeOf: trackAgentRoutes(ctx) };
-    listenPreStep(ctx, async (agent, rewritten, signal) => {
-      const references = normalizeReferences(rewritten.references, agent.id, resolved.maxReferences);
-      const { details: _details, ...prepared } = await prepareMessage(this.host, agent, copyContent(rewritten.content), references, signal);
-      return prepared;
-    });
+    listenPreStep(ctx, (agent, rewritten, signal) =>
+      this.lifetime.run(signal, async (linked) => {
+        const references = normalizeReferences(rewritten.references, agent.id, resolved.maxReferences);
+        const { details: _details, ...prepared } = await prepareMessage(
+          this.host,
+          agent,
+          copyContent(rewritten.content),
+          references,
+          linked,
+        );
+        return prepared;
+      }),
+    );
+    // Disposal runs the fiber's effects together; this one settles every call in flight with CANCELLED.
+    ctx.effect(
+      () => () => this.lifetime.end(new Error('the sessionReferenceResolver plugin was disposed')),
+      'sessionReferenceResolver.lifetime',
+    );
   }
 
   /**
@@ -63,18 +80,21 @@ export class SessionReferenceResolver extends Service {
    * @param agent - the target agent; its id is the target session.
    * @param content - the citing message's content blocks (copied, never mutated).
    * @param references - raw references, in mention order.
-   * @param signal - cancellation, honoured at every await.
+   * @param signal - cancellation, honoured at every await; disposing the plugin cancels the call too.
    */
-  async prepare(
+  prepare(
     agent: SessionReferenceAgent,
     content: readonly ContentBlock[],
     references: readonly unknown[],
     signal?: AbortSignal,
   ): Promise<PreparedReferencedMessage> {
-    const copied = copyContent(content);
-    const normalized = normalizeReferences(references, agent.id, this.config.maxReferences);
-    const { details: _details, ...prepared } = await prepareMessage(this.host, agent, copied, normalized, signal);
-    return prepared;
+    return this.lifetime.run(signal, async (linked) => {
+      const target = readPrepareAgent(agent);
+      const copied = copyContent(content);
+      const normalized = normalizeReferences(references, target.id, this.config.maxReferences);
+      const { details: _details, ...prepared } = await prepareMessage(this.host, target, copied, normalized, linked);
+      return prepared;
+    });
   }
 
   /**
@@ -83,7 +103,7 @@ export class SessionReferenceResolver extends Service {
    * agent's last prompt assembly (or its options).
    */
   resolveBudget(agent: SessionReferenceAgent, signal?: AbortSignal): Promise<number> {
-    return budgetFor(this.host, agent, signal);
+    return this.lifetime.run(signal, (linked) => budgetFor(this.host, readPrepareAgent(agent), linked));
   }
 
   /**
@@ -92,7 +112,7 @@ export class SessionReferenceResolver extends Service {
    * @param agent - the requesting agent.
    * @param query - filter text; empty lists everything.
    * @param limit - maximum results, a positive safe integer; defaults to `candidateLimit`.
-   * @param signal - cancellation.
+   * @param signal - cancellation; disposing the plugin cancels the call too.
    */
   listCandidates(
     agent: SessionReferenceAgent,
@@ -100,6 +120,6 @@ export class SessionReferenceResolver extends Service {
     limit: number = this.config.candidateLimit,
     signal?: AbortSignal,
   ): Promise<SessionReferenceCandidate[]> {
-    return this.discovery.list(agent, query, limit, signal);
+    return this.lifetime.run(signal, (linked) => this.discovery.list(readListingAgent(agent), query, limit, linked));
   }
 }

@@ -763,7 +763,7 @@ describe('on a terminal', () => {
     };
   });
 
-  it("the host message quotes the hostile id raw to a pipe; the transcript reader escapes V8's quote of the file", async () => {
+  it("the host message and the transcript reader's quote of the file reach even a pipe with every control escaped", async () => {
     const [header, id] = await Promise.all([
       cli(['transcript', env.BAD_HEADER!]),
       cli(['preview', '--home', zstdHome, '--no-spill', env.HOSTILE_MENTION!]),
@@ -771,7 +771,9 @@ describe('on a terminal', () => {
     // V8 quotes a window of the header; the reader passes that quote on JSON-escaped, so even a pipe gets no raw ESC.
     expect(header.stderr).toContain('x\\u001b]0;PWNED');
     expect(header.stderr).not.toContain('\u001b');
-    expect(id.stderr).toContain(`id${HOSTILE}`);
+    // Error messages escape the host text they quote themselves, so the hostile id arrives escaped, not raw.
+    expect(id.stderr).toContain('id\\u001b]0;PWNED');
+    expect(id.stderr).not.toContain('\u001b');
   });
 
   it("no raw ESC, C1 control or bidi override from input reaches the terminal: errors, warnings, quoted text and session text are escaped; with colour on, the only sequences are the CLI's own colours", async () => {

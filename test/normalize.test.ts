@@ -52,8 +52,15 @@ describe('normalizeReferences', () => {
   it('reports the earliest error', () => {
     expect(codeOf(() => normalizeReferences([{ sessionId: 'self' }, null], 'self', 3))).toBe('SESSION_REFERENCE_SELF_REFERENCE');
     expect(codeOf(() => normalizeReferences([null, { sessionId: 'self' }], 'self', 3))).toBe('SESSION_REFERENCE_INVALID_REFERENCE');
+    // TOO_MANY stands where the distinct ids pass the limit: here at 'b', before the self-reference.
     expect(codeOf(() => normalizeReferences([{ sessionId: 'a' }, { sessionId: 'b' }, { sessionId: 'self' }], 'self', 1))).toBe(
+      'SESSION_REFERENCE_TOO_MANY',
+    );
+    expect(codeOf(() => normalizeReferences([{ sessionId: 'a' }, { sessionId: 'self' }, { sessionId: 'b' }], 'self', 1))).toBe(
       'SESSION_REFERENCE_SELF_REFERENCE',
+    );
+    expect(codeOf(() => normalizeReferences([{ sessionId: 'a' }, { sessionId: 'a' }, null, { sessionId: 'b' }], 'self', 1))).toBe(
+      'SESSION_REFERENCE_INVALID_REFERENCE',
     );
   });
 });

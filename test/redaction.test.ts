@@ -59,7 +59,11 @@ function prepareDetailed(
   content: ContentBlock[],
   references: readonly unknown[],
 ): Promise<PreparedMessageDetails> {
-  const preparing = { ctx: host.ctx, config: resolver.config, routeOf: (a: SessionReferenceAgent) => a.options ?? {} };
+  const preparing = {
+    ctx: host.ctx,
+    config: resolver.config,
+    routeOf: (a: Pick<SessionReferenceAgent, 'id' | 'options'>) => a.options ?? {},
+  };
   return prepareMessage(
     preparing,
     agent,

@@ -366,7 +366,7 @@ describe('budget resolution', () => {
     await host.ctx.systemPrompt.assemble({ agent: target as never });
     await host.ctx.systemPrompt.assemble({});
     expect(await service.resolveBudget(target)).toBe(65_536);
-    expect(lookup).toHaveBeenLastCalledWith('nobody', 'none', undefined);
+    expect(lookup).toHaveBeenLastCalledWith('nobody', 'none', expect.any(AbortSignal));
 
     const off = host.ctx.on('system-prompt/assemble', async (_assembly, _context, next) => {
       const assembled = await next();
@@ -375,6 +375,6 @@ describe('budget resolution', () => {
     await host.ctx.systemPrompt.assemble({ agent: target as never });
     off();
     expect(await service.resolveBudget(target)).toBe(400_000);
-    expect(lookup).toHaveBeenLastCalledWith('test', 'big', undefined);
+    expect(lookup).toHaveBeenLastCalledWith('test', 'big', expect.any(AbortSignal));
   });
 });

@@ -59,14 +59,27 @@ export const STORAGE_NOT_CONFIGURED: FullSnapshotOutcome = Object.freeze({ statu
 /** The outcome when the store rejected the save (the error itself is not shown to the model). */
 export const SAVE_FAILED: FullSnapshotOutcome = Object.freeze({ status: 'unavailable', reason: 'save-failed' });
 
+/** The longest `locator` or `retrievalHint` published to the model. */
+const SPILL_FIELD_LIMIT = 4096;
+
+/** Characters a published locator or hint may not hold: C0, DEL, C1 and the bidi embeddings, overrides and isolates. */
+const UNPUBLISHABLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+function isPublishable(field: unknown): field is string {
+  return typeof field === 'string' && field.length > 0 && field.length <= SPILL_FIELD_LIMIT && !UNPUBLISHABLE.test(field);
+}
+
 /**
  * The outcome for what a store's save resolved with: its locator, size and retrieval hint,
- * verbatim, or {@link SAVE_FAILED} when the store answered with something else.
+ * verbatim, when `bytes` is a non-negative safe integer and `locator` and `retrievalHint` are
+ * non-empty strings of at most {@link SPILL_FIELD_LIMIT} characters with no control or bidi
+ * character; else {@link SAVE_FAILED}, and nothing of the answer is kept. Each field is read once.
  */
 export function savedOutcome(saved: unknown): FullSnapshotOutcome {
   if (saved === null || typeof saved !== 'object') return SAVE_FAILED;
   const { locator, bytes, retrievalHint } = saved as Record<string, unknown>;
-  if (typeof locator !== 'string' || typeof bytes !== 'number' || typeof retrievalHint !== 'string') return SAVE_FAILED;
+  if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes < 0) return SAVE_FAILED;
+  if (!isPublishable(locator) || !isPublishable(retrievalHint)) return SAVE_FAILED;
   return { status: 'saved', locator, bytes, retrievalHint };
 }
 

@@ -3,7 +3,7 @@ import { isCompactCheckpointSource } from '@deepseek-ai/dsh-compaction/checkpoin
 import type { SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionQueryEngine } from '@deepseek-ai/dsh-session-query';
 import { abortable } from '../errors.ts';
-import { cancelledError, isSessionReferenceError, readFailed } from '../errors.ts';
+import { cancelledError, isSessionReferenceError, quoteText, readFailed } from '../errors.ts';
 import { captureSource, isSurfaceSnapshot } from './projection.ts';
 import { redactCaptures } from '../redaction/captures.ts';
 import type { NormalizedReference } from '../mentions/normalize.ts';
@@ -41,8 +41,8 @@ async function readSources(
       if (!isSurfaceSnapshot(snapshot)) throw new TypeError('the session query returned a malformed surface');
       return captureSource(snapshot, sessionId, label, isCompactCheckpointSource);
     } catch (error) {
-      if (signal?.aborted) throw cancelledError(signal, `reading session ${JSON.stringify(sessionId)}`);
-      throw readFailed(`could not read referenced session ${JSON.stringify(sessionId)}`, error);
+      if (signal?.aborted) throw cancelledError(signal, `reading session ${quoteText(sessionId)}`);
+      throw readFailed(`could not read referenced session ${quoteText(sessionId)}`, error);
     }
   });
   try {

@@ -5,7 +5,8 @@ import type { ContentBlock } from '@deepseek-ai/dsh-llm';
 import type { ResolvedConfig } from '../config.ts';
 import { throwIfAborted } from '../errors.ts';
 import type { NormalizedReference } from '../mentions/normalize.ts';
-import type { PreparedReferencedMessage, SessionReferenceAgent } from '../types.ts';
+import type { PrepareAgent } from '../agent.ts';
+import type { PreparedReferencedMessage } from '../types.ts';
 import { assembleReferenceContext, retainSources } from './assemble.ts';
 import type { PreparedReferenceContext } from './assemble.ts';
 import { resolveBudget } from './budget-lookup.ts';
@@ -22,7 +23,7 @@ export interface PrepareHost {
   /** The resolved config. */
   readonly config: ResolvedConfig;
   /** The provider/model route the automatic budget is computed for. */
-  readonly routeOf: (agent: SessionReferenceAgent) => AgentRoute;
+  readonly routeOf: (agent: PrepareAgent) => AgentRoute;
 }
 
 /** A prepared message plus everything decided on the way (absent when there were no references). */
@@ -32,7 +33,7 @@ export interface PreparedMessageDetails extends PreparedReferencedMessage {
 }
 
 /** The per-source byte budget for `agent` now: the explicit one, or the automatic one of its route's model. */
-export function budgetFor(host: PrepareHost, agent: SessionReferenceAgent, signal?: AbortSignal): Promise<number> {
+export function budgetFor(host: PrepareHost, agent: PrepareAgent, signal?: AbortSignal): Promise<number> {
   return resolveBudget(host.ctx.get('llm'), host.config, host.routeOf(agent), signal);
 }
 
@@ -43,7 +44,7 @@ export function budgetFor(host: PrepareHost, agent: SessionReferenceAgent, signa
  */
 export async function prepareMessage(
   host: PrepareHost,
-  agent: SessionReferenceAgent,
+  agent: PrepareAgent,
   content: ContentBlock[],
   references: readonly NormalizedReference[],
   signal: AbortSignal | undefined,

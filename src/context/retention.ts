@@ -1,6 +1,6 @@
 /** Per-source retention under a byte budget: measure, drop the oldest, refill the newest dropped, cut the largest. */
 import { Buffer } from 'node:buffer';
-import { SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
+import { quoteText, SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
 import { jsonByteLengthWithUtf8, jsonCodePointBytes, tagSafeByteLength, tagSafeStringify, utf8CodePointBytes } from './tag-safe-json.ts';
 import type { ProjectedMessage, ReferencePreview, RetentionResult, SourceCapture } from './shapes.ts';
 import type { ReferencedConversationItem } from '../types.ts';
@@ -416,17 +416,16 @@ function assertCapture(capture: SourceCapture): void {
   if (capture === null || typeof capture !== 'object') throw invalidCapture('not an object');
   const { sessionId, label, cwd, capturedThroughSeq, messages } = capture;
   if (typeof sessionId !== 'string') throw invalidCapture('sessionId is not a string');
-  if (typeof label !== 'string') throw invalidCapture(`label of session ${JSON.stringify(sessionId)} is not a string`);
-  if (cwd !== null && typeof cwd !== 'string')
-    throw invalidCapture(`cwd of session ${JSON.stringify(sessionId)} is neither a string nor null`);
+  if (typeof label !== 'string') throw invalidCapture(`label of session ${quoteText(sessionId)} is not a string`);
+  if (cwd !== null && typeof cwd !== 'string') throw invalidCapture(`cwd of session ${quoteText(sessionId)} is neither a string nor null`);
   if (capturedThroughSeq !== null && !(Number.isSafeInteger(capturedThroughSeq) && capturedThroughSeq >= 0)) {
-    throw invalidCapture(`capturedThroughSeq of session ${JSON.stringify(sessionId)} is neither a non-negative integer nor null`);
+    throw invalidCapture(`capturedThroughSeq of session ${quoteText(sessionId)} is neither a non-negative integer nor null`);
   }
-  if (!Array.isArray(messages)) throw invalidCapture(`messages of session ${JSON.stringify(sessionId)} is not an array`);
+  if (!Array.isArray(messages)) throw invalidCapture(`messages of session ${quoteText(sessionId)} is not an array`);
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i] as Partial<ProjectedMessage> | null | undefined;
     if (m === null || typeof m !== 'object' || (m.role !== 'user' && m.role !== 'assistant') || typeof m.text !== 'string') {
-      throw invalidCapture(`message ${i} of session ${JSON.stringify(sessionId)} is not {role: 'user'|'assistant', text: string}`);
+      throw invalidCapture(`message ${i} of session ${quoteText(sessionId)} is not {role: 'user'|'assistant', text: string}`);
     }
   }
 }

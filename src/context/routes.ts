@@ -1,6 +1,6 @@
 /** Each agent's final provider/model route, captured at prompt assembly, for the automatic budget. */
 import type { Context } from '@deepseek-ai/cordis';
-import type { SessionReferenceAgent } from '../types.ts';
+import type { PrepareAgent } from '../agent.ts';
 
 /** A provider/model route; either may be missing. */
 export interface AgentRoute {
@@ -13,7 +13,7 @@ export interface AgentRoute {
  * finally resolves it and forget it on `agent/disposed`; they end with `ctx`'s fiber. Returns the
  * lookup: the captured route, else the agent's options, else an empty route.
  */
-export function trackAgentRoutes(ctx: Context): (agent: SessionReferenceAgent) => AgentRoute {
+export function trackAgentRoutes(ctx: Context): (agent: PrepareAgent) => AgentRoute {
   const routes = new Map<string, AgentRoute>();
   ctx.on(
     'system-prompt/assemble',

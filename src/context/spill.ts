@@ -15,7 +15,7 @@ const SAVING = 'saving referenced-session transcripts';
  * One outcome per retained source, in order: undefined for a source that fit its budget; for a
  * truncated one, its transcript saved in parallel into `store` owned by `targetSessionId`
  * (`saved`), `storage-not-configured` without a store, or `save-failed` when the store throws or
- * answers with something that is not a spill ref. An abort rejects with CANCELLED.
+ * answers with something that fails `savedOutcome`'s check. An abort rejects with CANCELLED.
  */
 export async function saveTranscripts(
   store: Pick<SpillStore, 'saveText'> | undefined,

@@ -11,6 +11,7 @@ import {
   REFERENCED_SESSIONS_OPEN_TAG,
 } from '../context/render.ts';
 import { Buffer } from 'node:buffer';
+import { quoteText } from '../errors.ts';
 import { tagSafeStringify } from '../context/tag-safe-json.ts';
 import { SNAPSHOT_INTRO, UNTRUSTED_WARNING } from '../context/warning.ts';
 
@@ -87,7 +88,7 @@ function checkSource(source: unknown, violations: string[]): Entry[] {
       violations.push(`source.references[${i}] has no session id`);
       return;
     }
-    if (ids.has(entry.sessionId)) violations.push(`source.references[${i}] repeats session ${JSON.stringify(entry.sessionId)}`);
+    if (ids.has(entry.sessionId)) violations.push(`source.references[${i}] repeats session ${quoteValue(entry.sessionId)}`);
     ids.add(entry.sessionId);
     if (entry.inputIndex !== i) violations.push(`source.references[${i}] has inputIndex ${String(entry.inputIndex)}`);
     const budget = entry.budgetBytes;
@@ -141,13 +142,13 @@ export function checkContextMessage(message: CheckedMessage): string[] {
     framed.items.forEach((preview, i) => {
       const entry = entries[i]!;
       if (!isRecord(preview) || preview.sessionId !== entry.sessionId) {
-        violations.push(`preview ${i} is not of session ${JSON.stringify(entry.sessionId)}`);
+        violations.push(`preview ${i} is not of session ${quoteValue(entry.sessionId)}`);
         return;
       }
       const size = Buffer.byteLength(framed.parts[i]!);
       if (typeof entry.budgetBytes === 'number' && size > entry.budgetBytes) {
         violations.push(
-          `preview ${i} (session ${JSON.stringify(entry.sessionId)}) takes ${size} bytes, over its recorded budget of ${entry.budgetBytes}`,
+          `preview ${i} (session ${quoteValue(entry.sessionId)}) takes ${size} bytes, over its recorded budget of ${entry.budgetBytes}`,
         );
       }
     });
@@ -215,6 +216,17 @@ export function checkPlacement(previous: CheckedMessage | undefined): string[] {
   return [];
 }
 
+/** A recorded value for a violation message: a string quoted (cut and escaped), anything else by its type. */
+function quoteValue(value: unknown): string {
+  return typeof value === 'string' ? quoteText(value) : value === null ? 'null' : typeof value;
+}
+
+/** Up to four values of a list, each as {@link quoteValue} shows it, for a violation message. */
+function quoteList(values: readonly unknown[]): string {
+  const shown = values.slice(0, MAX_REFERENCES + 1).map(quoteValue);
+  return `[${shown.join(',')}${values.length > shown.length ? `,… (${values.length} in all)` : ''}]`;
+}
+
 /**
  * Checks a citing message against the message it was rewritten from: same id, content
  * equal to the original with every mention rewritten to readable `@label` text, and the context
@@ -243,7 +255,7 @@ export function checkCitingRewrite(original: CheckedMessage, citing: CheckedMess
       ? source.references.map((entry: unknown) => (isRecord(entry) ? entry.sessionId : undefined))
       : [];
   if (JSON.stringify(recorded) !== JSON.stringify(cited)) {
-    violations.push(`it records sessions ${JSON.stringify(recorded)} but its citing message cites ${JSON.stringify(cited)}`);
+    violations.push(`it records sessions ${quoteList(recorded)} but its citing message cites ${quoteList(cited)}`);
   }
   return violations;
 }

@@ -1,6 +1,6 @@
 /** The canonical `dsh-session:` URI codec, mention formatting, and linear-time mention parsing. */
 
-import { SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
+import { quoteText, SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
 
 /** The exact, case-sensitive scheme prefix of a canonical session reference URI. */
 export const SESSION_REFERENCE_SCHEME = 'dsh-session:';
@@ -21,17 +21,12 @@ export interface ParsedSessionReferenceText {
   references: SessionReferenceMention[];
 }
 
-const MESSAGE_TEXT_LIMIT = 80;
 const BASE64URL_PAYLOAD = /^[A-Za-z0-9_-]+$/;
 const NON_BASE64URL_CHAR = /[^A-Za-z0-9_-]/;
 const MENTION_MIDDLE = `](${SESSION_REFERENCE_SCHEME}`;
 const MENTION_OPEN = '@[';
 const PAYLOAD_END = /[\s)]/g;
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-function quote(text: string): string {
-  return JSON.stringify(text.length > MESSAGE_TEXT_LIMIT ? `${text.slice(0, MESSAGE_TEXT_LIMIT)}…` : text);
-}
 
 function invalid(message: string, cause?: unknown): SessionReferenceError {
   return new SessionReferenceError(message, SessionReferenceErrorCode.INVALID_REFERENCE, cause === undefined ? undefined : { cause });
@@ -52,17 +47,22 @@ export function encodeSessionReferenceUri(id: string): string {
   return SESSION_REFERENCE_SCHEME + Buffer.from(JSON.stringify(id), 'utf8').toString('base64url');
 }
 
+/** rc.8's phrase for a URI that does not decode; every such message starts with it. */
+const INVALID_URI = 'invalid session reference URI';
+
 /**
  * Decodes a canonical session reference URI back to its session id.
  * Throws `SESSION_REFERENCE_INVALID_REFERENCE` for anything {@link encodeSessionReferenceUri} would not produce.
  */
 export function decodeSessionReferenceUri(uri: string): string {
   if (typeof uri !== 'string') {
-    throw invalid(`Invalid session reference URI: expected a string, got ${describeType(uri)}`);
+    throw invalid(`${INVALID_URI}: expected a string, got ${describeType(uri)}`);
   }
-  const fail = (why: string, cause?: unknown): SessionReferenceError =>
-    invalid(`Invalid session reference URI ${quote(uri)}: ${why}`, cause);
+  return decodeOr(uri, (why, cause) => invalid(`${INVALID_URI} ${quoteText(uri)}: ${why}`, cause));
+}
 
+/** Decodes `uri`, or throws what `fail` makes of the reason it does not decode. */
+function decodeOr(uri: string, fail: (why: string, cause?: unknown) => SessionReferenceError): string {
   if (!uri.startsWith(SESSION_REFERENCE_SCHEME)) {
     const prefix = uri.slice(0, SESSION_REFERENCE_SCHEME.length);
     throw fail(
@@ -75,7 +75,7 @@ export function decodeSessionReferenceUri(uri: string): string {
   if (payload.length === 0) throw fail('the payload is empty');
   if (!BASE64URL_PAYLOAD.test(payload)) {
     const bad = NON_BASE64URL_CHAR.exec(payload)?.[0] ?? '';
-    throw fail(`the payload contains ${JSON.stringify(bad)}, which is not an unpadded base64url character`);
+    throw fail(`the payload contains ${quoteText(bad)}, which is not an unpadded base64url character`);
   }
 
   let json: string;
@@ -88,7 +88,7 @@ export function decodeSessionReferenceUri(uri: string): string {
   try {
     id = JSON.parse(json);
   } catch (error) {
-    throw fail(`the payload ${quote(json)} is not valid JSON`, error);
+    throw fail(`the payload ${quoteText(json)} is not valid JSON`, error);
   }
   if (typeof id !== 'string') throw fail(`the payload is JSON ${describeType(id)}, not a JSON string`);
   if (encodeSessionReferenceUri(id) !== uri) {
@@ -132,14 +132,14 @@ interface Recognised extends SessionReferenceMention {
   end: number;
 }
 
-/** Decodes the URI of a mention or bare URI found at `start`, naming its source text when it fails. */
+/**
+ * Decodes the URI of a mention or bare URI found at `start`; when it does not decode, the message
+ * starts with rc.8's phrase and names the source text and its index in the text.
+ */
 function decodeFound(kind: string, text: string, start: number, end: number, uri: string): string {
-  try {
-    return decodeSessionReferenceUri(uri);
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw invalid(`Invalid ${kind} ${quote(text.slice(start, end))} at index ${start}: ${why}`, error);
-  }
+  return decodeOr(uri, (why, cause) =>
+    invalid(`${INVALID_URI} in the ${kind} ${quoteText(text.slice(start, end))} at index ${start}: ${why}`, cause),
+  );
 }
 
 /**
@@ -221,7 +221,7 @@ function bareUriAt(text: string, start: number): Recognised | undefined {
   let end = payloadStart;
   while (end < text.length && isBase64UrlCode(text.charCodeAt(end))) end++;
   if (end === payloadStart) return undefined;
-  const sessionId = decodeFound('session reference URI', text, start, end, text.slice(start, end));
+  const sessionId = decodeFound('bare URI', text, start, end, text.slice(start, end));
   return { sessionId, label: sessionId, end };
 }
 

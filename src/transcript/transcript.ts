@@ -1,6 +1,6 @@
 /** Full-transcript text format: writer (one string or streamed), strict linear-time reader, and phrase search. */
 
-import { SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
+import { quoteText, SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
 import type { ProjectedMessage, SourceCapture } from '../context/shapes.ts';
 import { TRANSCRIPT_INTRO, UNTRUSTED_WARNING } from '../context/warning.ts';
 
@@ -99,12 +99,9 @@ function invalid(message: string, cause?: unknown): SessionReferenceError {
   return new SessionReferenceError(message, SessionReferenceErrorCode.INVALID_REFERENCE, cause === undefined ? undefined : { cause });
 }
 
-/** Characters `JSON.stringify` leaves raw that a terminal would act on: DEL, C1 controls, line/paragraph separators, bidi controls. */
-const RAW_UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-/** `text` (e.g. bytes of the file) as a quoted string literal safe to embed in an error message: no raw control or lone surrogate. */
-function quote(text: string): string {
-  return JSON.stringify(text).replace(RAW_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** A number read from the file, for a message: as it is when short, else quoted (cut, its length shown). */
+function digits(text: string): string {
+  return text.length <= 16 ? text : quoteText(text);
 }
 
 function isSeq(value: unknown): value is number {
@@ -474,7 +471,7 @@ function parseHeader(lines: Lines, text: string): TranscriptHeader {
     value = JSON.parse(text.slice(from, lines.offset - 1));
   } catch (error) {
     // The engine's message quotes bytes of the file: keep it, but only escaped.
-    const detail = error instanceof Error ? `: ${quote(error.message)}` : '';
+    const detail = error instanceof Error ? `: ${quoteText(error.message)}` : '';
     throw invalid(`invalid transcript, line ${open}: header JSON does not parse${detail}`, error);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -483,7 +480,7 @@ function parseHeader(lines: Lines, text: string): TranscriptHeader {
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
     if (!['sessionId', 'label', 'cwd', 'capturedThroughSeq', 'capturedFormatVersion', 'redactedSecrets'].includes(key)) {
-      throw invalid(`invalid transcript, line ${open}: unknown header field ${quote(key)}`);
+      throw invalid(`invalid transcript, line ${open}: unknown header field ${quoteText(key)}`);
     }
   }
   if (!Object.hasOwn(record, 'capturedFormatVersion')) record.capturedFormatVersion = 0;
@@ -627,7 +624,10 @@ export function readTranscript(text: string, options?: ReadTranscriptOptions): P
     const end = END_LINE.exec(heading);
     if (end !== null) {
       if (Number(end[1]) !== messages.length) {
-        throw lines.error(`truncated or edited: the end line counts ${end[1]} messages but ${messages.length} were read`, lines.line);
+        throw lines.error(
+          `truncated or edited: the end line counts ${digits(end[1]!)} messages but ${messages.length} were read`,
+          lines.line,
+        );
       }
       if (lines.peek() !== null) throw lines.error('unexpected content after the end line');
       return { capture, messages };
@@ -641,7 +641,7 @@ export function readTranscript(text: string, options?: ReadTranscriptOptions): P
     }
     const index = messages.length + 1;
     if (match[1] !== String(index)) {
-      throw lines.error(`expected message number ${index}, found ${match[1]}`, lines.line);
+      throw lines.error(`expected message number ${index}, found ${digits(match[1]!)}`, lines.line);
     }
     const message: TranscriptMessage = { index, role: match[2] as 'user' | 'assistant', text: '' };
     if (match[3] !== undefined) message.checkpoint = true;
