@@ -280,7 +280,10 @@ describe('candidates', () => {
 
 describe('mention', () => {
   it('prints the canonical mention, escaping the label', async () => {
-    const [plain, labelled] = await Promise.all([cli(['mention', 'abc']), cli(['mention', HOME_IDS.billing, '--label', 'Plan [v2]'])]);
+    const [plain, labelled] = await Promise.all([
+      cli(['mention', 'abc', '--label', 'abc']),
+      cli(['mention', HOME_IDS.billing, '--label', 'Plan [v2]']),
+    ]);
     expect(plain).toEqual({ code: 0, stdout: '@[abc](dsh-session:ImFiYyI)\n', stderr: '' });
     expect(labelled.stdout).toBe(`${mentionOf(HOME_IDS.billing, 'Plan [v2]')}\n`);
   });

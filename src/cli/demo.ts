@@ -44,7 +44,7 @@ export async function runDemo(io: Io, options: DemoOptions): Promise<string> {
     out.line();
 
     const cwd = DEMO_PROJECTS.atlas;
-    out.write(heading('1. The @ menu', c, `what a host offers an agent working in ${cwd}`));
+    out.lines(heading('1. The @ menu', c, `what a host offers an agent working in ${cwd}`));
     out.line(c.dim(`$ dsh-session-ref candidates --home ${shellQuote(home)} --cwd ${cwd}`));
     await runCandidates(io, { home, cwd, query: '', json: false });
     out.line();
@@ -54,12 +54,12 @@ export async function runDemo(io: Io, options: DemoOptions): Promise<string> {
     const text =
       `Why does ${cite(DEMO_IDS.checkout)} keep failing, and does it block ${cite(DEMO_IDS.billing)}? ` +
       `Also check ${cite(DEMO_IDS.harborDeploy)} before we deploy.`;
-    out.write(heading('2. A preview', c, `a message citing three sessions, each given ${DEMO_MAX_BYTES} bytes`));
+    out.lines(heading('2. A preview', c, `a message citing three sessions, each given ${DEMO_MAX_BYTES} bytes`));
     out.line(c.dim(`$ dsh-session-ref preview --home ${shellQuote(home)} --cwd ${cwd} --max-bytes ${DEMO_MAX_BYTES} ${shellQuote(text)}`));
     out.line();
     await runPreview(io, { home, cwd, text, maxBytes: DEMO_MAX_BYTES, spill: true, json: false });
     out.line();
-    out.write(heading('What to notice', c));
+    out.lines(heading('What to notice', c));
     out.line('- The message keeps readable @labels; the snapshot follows it as a second user message.');
     out.line('- The warning and the <referenced-sessions> framing mark it as untrusted background. The pasted');
     out.line('  "ignore previous instructions" and the fake closing tag stay inside the JSON: every < is \\u003c.');
