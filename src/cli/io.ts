@@ -1,6 +1,5 @@
 /** The CLI's output channels: stdout for results, stderr for diagnostics; on a terminal every control character written is escaped, except the CLI's own colours and line breaks. */
 import { randomBytes } from 'node:crypto';
-import { describeThrown } from '../errors.ts';
 import { lineSafe, terminalSafe } from './format.ts';
 
 /** The colour functions the CLI uses; identity functions unless colour is enabled for the stream. */
@@ -159,7 +158,7 @@ export function channel(stream: TextStream, env: NodeJS.ProcessEnv): Channel {
 function exitOnWriteError(stream: NodeJS.WriteStream, name: string, report: (line: string) => void): void {
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
-    report(`error: cannot write to ${name}: ${describeThrown(error)}`);
+    report(`error: cannot write to ${name}: ${error.message}`);
     process.exit(1);
   });
 }

@@ -107,13 +107,14 @@ export async function scanSessionTree(root: string, options: ScanOptions): Promi
       const path = join(projectPath, entry.name);
       if (entry.isDirectory()) {
         await checkSessionDir(path, entry.name, idOf(entry.name));
-      } else if (entry.isSymbolicLink() && idOf(entry.name) !== undefined) {
-        refused.push({ sessionId: idOf(entry.name)!, path, reason: 'it is a link in place of a session directory' });
-      } else {
-        const flat = flatLogId(entry.name);
-        if (flat !== undefined)
-          refused.push({ sessionId: flat, path, reason: 'it is a log outside its session directory (an older layout)' });
+        continue;
       }
+      // Looking an id up opens `<project>/<id>/session.*` and `<project>/<id>.jsonl[.zstd]`, following links.
+      const linkedId = entry.isSymbolicLink() ? idOf(entry.name) : undefined;
+      if (linkedId !== undefined) refused.push({ sessionId: linkedId, path, reason: 'it is a link in place of a session directory' });
+      const flat = flatLogId(entry.name);
+      if (flat !== undefined)
+        refused.push({ sessionId: flat, path, reason: 'it is a log outside its session directory (an older layout)' });
     }
   }
   return { logs, refused };
