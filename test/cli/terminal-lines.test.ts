@@ -25,8 +25,12 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-/** The lines the terminal showed, without carriage returns and the spinner's erase sequence. */
-const shownLines = (screen: string): string[] => screen.replaceAll('\r\u001b[2K', '').replaceAll('\r', '').split('\n');
+/** The lines the terminal showed: on each, only what follows its last carriage return (the spinner's erase) is left. */
+const shownLines = (screen: string): string[] =>
+  screen
+    .replaceAll('\u001b[2K', '')
+    .split('\n')
+    .map((line) => line.replace(/\r$/, '').split('\r').at(-1)!);
 
 describe('on a terminal', () => {
   it('a session directory whose name holds a newline is named on one line: the newline is shown as \\n', async () => {
