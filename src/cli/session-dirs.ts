@@ -6,11 +6,15 @@
  * and accepted only when the persistence's own `locate` encodes the id back to the same name.
  */
 import { readdir } from 'node:fs/promises';
+import pLimit from 'p-limit';
 import type { Dirent } from 'node:fs';
 import { join } from 'node:path';
 import type { JsonlCompression } from '@deepseek-ai/dsh-session-persistence-jsonl';
 import { describeThrown } from '../errors.ts';
 import { checkDirectory, checkFile, MAX_LOG_BYTES } from './home-files.ts';
+
+/** Entries checked at once: each check is a few system calls, none of which can block on what the entry is. */
+const CHECK_CONCURRENCY = 16;
 
 /** The log file name of each encoding. */
 export const LOG_NAMES: Readonly<Record<JsonlCompression, string>> = { zstd: 'session.jsonl.zstd', none: 'session.jsonl' };
@@ -68,8 +72,8 @@ async function entries(path: string): Promise<Dirent[]> {
   }
 }
 
-/** The flat `<project>/<id>.jsonl[.zstd]` file of an older layout, which the persistence opens when it looks an id up. */
-function flatLogId(name: string): string | undefined {
+/** The encoded id of a flat `<project>/<id>.jsonl[.zstd]` file of an older layout, which the persistence opens when it looks an id up. */
+function flatLogName(name: string): string | undefined {
   const suffix = Object.values(LOG_NAMES)
     .map((log) => log.slice('session'.length))
     .find((end) => name.endsWith(end));
@@ -93,6 +97,7 @@ export async function scanSessionTree(root: string, options: ScanOptions): Promi
   const rootCheck = await checkDirectory(root, options.realHome);
   if (rootCheck.kind === 'refused') return { logs, refused: [{ sessionId: '*', path: root, reason: rootCheck.reason }] };
   if (rootCheck.kind === 'absent') return { logs, refused };
+  const limit = pLimit(CHECK_CONCURRENCY);
   for (const project of await entries(root)) {
     if (!project.isDirectory()) continue;
     const projectPath = join(root, project.name);
@@ -103,42 +108,50 @@ export async function scanSessionTree(root: string, options: ScanOptions): Promi
       refused.push({ sessionId: '*', path: projectPath, reason: describeThrown(error) });
       continue;
     }
-    for (const entry of listed) {
-      const path = join(projectPath, entry.name);
-      if (entry.isDirectory()) {
-        await checkSessionDir(path, entry.name, idOf(entry.name));
-        continue;
-      }
-      // Looking an id up opens `<project>/<id>/session.*` and `<project>/<id>.jsonl[.zstd]`, following links.
-      const linkedId = entry.isSymbolicLink() ? idOf(entry.name) : undefined;
-      if (linkedId !== undefined) refused.push({ sessionId: linkedId, path, reason: 'it is a link in place of a session directory' });
-      const flat = flatLogId(entry.name);
-      if (flat !== undefined)
-        refused.push({ sessionId: flat, path, reason: 'it is a log outside its session directory (an older layout)' });
+    const found = await Promise.all(listed.map((entry) => limit(() => checkEntry(join(projectPath, entry.name), entry))));
+    for (const entry of found) {
+      logs.push(...entry.logs);
+      refused.push(...entry.refused);
     }
   }
   return { logs, refused };
 
-  async function checkSessionDir(dir: string, name: string, sessionId: string | undefined): Promise<void> {
-    for (const [compression, file] of Object.entries(LOG_NAMES) as [JsonlCompression, string][]) {
-      const path = join(dir, file);
-      let check;
-      try {
-        check = await checkFile(path, options.realHome, MAX_LOG_BYTES);
-      } catch (error) {
-        check = { kind: 'refused', reason: describeThrown(error) } as const;
+  /** What one entry of a project directory holds: a session directory's logs, or what a lookup would reach. */
+  async function checkEntry(path: string, entry: Dirent): Promise<{ logs: CheckedLog[]; refused: UnreadableLog[] }> {
+    const found = { logs: [] as CheckedLog[], refused: [] as UnreadableLog[] };
+    if (entry.isDirectory()) {
+      const sessionId = idOf(entry.name);
+      for (const [compression, file] of Object.entries(LOG_NAMES) as [JsonlCompression, string][]) {
+        const log = join(path, file);
+        let check;
+        try {
+          check = await checkFile(log, options.realHome, MAX_LOG_BYTES);
+        } catch (error) {
+          check = { kind: 'refused', reason: describeThrown(error) } as const;
+        }
+        if (check.kind === 'absent') continue;
+        if (sessionId === undefined) {
+          found.refused.push({ sessionId: entry.name, path: log, reason: 'the directory name is not an encoded session id' });
+        } else if (check.kind === 'refused') {
+          found.refused.push({ sessionId, path: log, reason: check.reason });
+        } else if (compression !== options.compression) {
+          const kind = compression === 'zstd' ? 'Zstandard' : 'plain';
+          found.refused.push({ sessionId, path: log, reason: `it is a ${kind} log in a home of the other encoding` });
+        } else {
+          found.logs.push({ sessionId, path: log, size: check.size });
+        }
       }
-      if (check.kind === 'absent') continue;
-      if (sessionId === undefined) refused.push({ sessionId: name, path, reason: 'the directory name is not an encoded session id' });
-      else if (check.kind === 'refused') refused.push({ sessionId, path, reason: check.reason });
-      else if (compression !== options.compression) {
-        refused.push({
-          sessionId,
-          path,
-          reason: `it is a ${compression === 'zstd' ? 'Zstandard' : 'plain'} log in a home of the other encoding`,
-        });
-      } else logs.push({ sessionId, path, size: check.size });
+      return found;
     }
+    // Looking an id up opens `<project>/<id>/session.*` and `<project>/<id>.jsonl[.zstd]`, following links.
+    const linkedId = entry.isSymbolicLink() ? idOf(entry.name) : undefined;
+    if (linkedId !== undefined) found.refused.push({ sessionId: linkedId, path, reason: 'it is a link in place of a session directory' });
+    const flat = flatLogName(entry.name);
+    if (flat !== undefined) {
+      const reason = 'it is a log outside its session directory (an older layout)';
+      found.refused.push({ sessionId: idOf(flat) ?? flat, path, reason });
+    }
+    return found;
   }
 }
 
