@@ -29,12 +29,12 @@ export const HOST_WIRING = [
   'src/cli/commands.ts',
   'src/cli/composition.ts',
   'src/cli/demo.ts',
+  'src/cli/demo-home.ts',
   'src/cli/home.ts',
+  'src/cli/read-only-persistence.ts',
   'src/cli/session-dirs.ts',
-  'src/cli/session-writer.ts',
   'src/cli/snapshot-storage.ts',
   'src/cli/titles.ts',
-  'src/cli/tolerant-listing.ts',
 ];
 
 export default tseslint.config(

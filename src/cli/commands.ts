@@ -1,5 +1,6 @@
 /** The work of the CLI commands that boot a host over a DSH home: candidates and preview. */
 import type { TextBlock } from '@deepseek-ai/dsh-llm';
+import { DEFAULT_REFERENCE_CONTEXT_FRACTION } from '../config.ts';
 import { automaticReferenceBytes } from '../context/budget.ts';
 import { isSessionReferenceError } from '../errors.ts';
 import { rewriteMentions } from '../mentions/rewrite.ts';
@@ -17,7 +18,8 @@ import type { HomeHost, OpenHomeOptions } from './home.ts';
 import type { Colors, Io } from './io.ts';
 import { withProgress } from './progress.ts';
 import type { Progress } from './progress.ts';
-import { foldMissingTitles } from './titles.ts';
+import { foldMissingTitles, labelOf } from './titles.ts';
+import type { UnreadableLog } from './session-dirs.ts';
 
 /** Options every home-reading command takes. */
 export interface HomeOptions {
@@ -51,6 +53,12 @@ async function withHome<T>(
   } finally {
     for (const warning of warnings) io.err.line(io.err.c.yellow(`warning: ${warning}`));
   }
+}
+
+/** The warning naming a session (or, for an entry that names none, a directory) the listing left out. */
+function leftOut(log: UnreadableLog): string {
+  if (log.sessionId === '*') return `left out every session under ${log.path}: ${log.reason}`;
+  return `left out session ${JSON.stringify(log.sessionId)}: its log ${log.path} could not be read: ${log.reason}`;
 }
 
 /** Options of {@link runCandidates}. */
@@ -114,14 +122,13 @@ export async function runCandidates(io: Io, options: CandidatesOptions): Promise
     const listed = withMentions(
       await resolver.listCandidates(throwawayAgent('candidates', options.cwd), options.query, resolver.config.candidateLimit),
     );
-    for (const log of host.unreadable())
-      warn(`left out session ${JSON.stringify(log.sessionId)}: its log ${log.path} could not be read: ${log.reason}`);
+    for (const log of host.unreadable()) warn(leftOut(log));
     for (const { sessionId, reason } of unfolded)
       warn(`session ${JSON.stringify(sessionId)} is labelled by its id: its log could not be folded: ${reason}`);
     return listed;
   });
   if (options.json) {
-    io.out.line(JSON.stringify(candidates, null, 2));
+    io.out.lines(`${JSON.stringify(candidates, null, 2)}\n`);
     return candidates;
   }
   if (candidates.length === 0) {
@@ -130,8 +137,26 @@ export async function runCandidates(io: Io, options: CandidatesOptions): Promise
     );
     return candidates;
   }
-  io.out.write(candidatesTable(candidates, options.query, io.out.c));
+  io.out.lines(candidatesTable(candidates, options.query, io.out.c));
   return candidates;
+}
+
+/**
+ * The label `mention` gives a session when no `--label` is passed: its title, read from the home as the `@` menu
+ * labels it. Fails with a one-line error when the home holds no such session, or cannot read its log.
+ */
+export async function sessionLabel(io: Io, home: string, sessionId: string): Promise<string> {
+  return withHome(io, { home, spill: false }, 'reading the session title', async (host, warn) => {
+    const found = await labelOf(host.ctx, sessionId);
+    if (found !== undefined) {
+      if (found.warning !== undefined) warn(found.warning);
+      return found.label;
+    }
+    const unreadable = host.unreadable().find((log) => log.sessionId === sessionId);
+    if (unreadable !== undefined)
+      throw new Error(`session ${JSON.stringify(sessionId)} cannot be read: its log ${unreadable.path}: ${unreadable.reason}`);
+    throw new Error(`no session ${JSON.stringify(sessionId)} in ${home}; pass --label to mention a session of another home`);
+  });
 }
 
 /** Options of {@link runPreview}. */
@@ -140,7 +165,7 @@ export interface PreviewOptions extends HomeOptions {
   text: string;
   /** Exact per-source budget in serialised bytes. */
   maxBytes?: number;
-  /** Model context window in tokens; the budget becomes `automaticReferenceBytes(window, 0.2)`. */
+  /** Model context window in tokens; the budget becomes `automaticReferenceBytes(window, DEFAULT_REFERENCE_CONTEXT_FRACTION)`. */
   contextWindow?: number;
   /** Save truncated transcripts under `<home>/spill`. */
   spill: boolean;
@@ -151,14 +176,15 @@ export interface PreviewOptions extends HomeOptions {
 /** The per-source budget the flags select, or undefined for the resolver's own (64 KiB without a model). */
 export function budgetFromFlags(maxBytes: number | undefined, contextWindow: number | undefined): number | undefined {
   if (maxBytes !== undefined) return maxBytes;
-  if (contextWindow !== undefined) return automaticReferenceBytes(contextWindow, 0.2);
+  if (contextWindow !== undefined) return automaticReferenceBytes(contextWindow, DEFAULT_REFERENCE_CONTEXT_FRACTION);
   return undefined;
 }
 
 function budgetNote(options: PreviewOptions, budget: number): string {
   if (options.maxBytes !== undefined) return `${bytes(budget)} per source (--max-bytes)`;
   if (options.contextWindow !== undefined) {
-    return `${bytes(budget)} per source (20% of a ${count(options.contextWindow)}-token window, 4 bytes a token, at least 64 KiB)`;
+    const share = `${DEFAULT_REFERENCE_CONTEXT_FRACTION * 100}%`;
+    return `${bytes(budget)} per source (${share} of a ${count(options.contextWindow)}-token window, 4 bytes a token, at least 64 KiB)`;
   }
   return `${bytes(budget)} per source (the resolver's fallback: no model is mounted)`;
 }
@@ -228,20 +254,15 @@ export async function runPreview(io: Io, options: PreviewOptions): Promise<Prepa
 
   const context = prepared.additionalContext;
   if (options.json) {
-    io.out.line(
-      JSON.stringify(
-        context === undefined ? { content: prepared.content } : { content: prepared.content, additionalContext: context },
-        null,
-        2,
-      ),
-    );
+    const json = context === undefined ? { content: prepared.content } : { content: prepared.content, additionalContext: context };
+    io.out.lines(`${JSON.stringify(json, null, 2)}\n`);
     return prepared;
   }
 
   const { out } = io;
   const c = out.c;
-  out.write(heading('Message', c, 'role user, the citing message as the model reads it'));
-  out.line((prepared.content as TextBlock[]).map((block) => block.text).join('\n'));
+  out.lines(heading('Message', c, 'role user, the citing message as the model reads it'));
+  out.block((prepared.content as TextBlock[]).map((block) => block.text).join('\n'));
   const details = prepared.details;
   if (details === undefined) {
     out.line();
@@ -249,17 +270,17 @@ export async function runPreview(io: Io, options: PreviewOptions): Promise<Prepa
     return prepared;
   }
   out.line();
-  out.write(heading('Context message', c, 'role user, source session-reference, inserted right after it'));
-  out.line(details.text);
+  out.lines(heading('Context message', c, 'role user, source session-reference, inserted right after it'));
+  out.block(details.text);
   out.line();
 
-  out.write(heading('Summary', c, budgetNote(options, details.budget)));
-  out.write(summaryTable(details.sources, details.budget, c));
+  out.lines(heading('Summary', c, budgetNote(options, details.budget)));
+  out.lines(summaryTable(details.sources, details.budget, c));
 
   const truncated = details.sources.filter((source) => source.fullSnapshot !== undefined);
   if (truncated.length > 0) {
     out.line();
-    out.write(heading('Full transcripts', c, 'of the truncated sources'));
+    out.lines(heading('Full transcripts', c, 'of the truncated sources'));
     for (const { preview, fullSnapshot } of truncated) {
       const name = cellSafe(preview.label);
       if (fullSnapshot!.status === 'saved') {

@@ -7,6 +7,7 @@ import type { Colors } from './io.ts';
  * bidi embedding/override/isolate controls and the line/paragraph separators.
  */
 const TERMINAL_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const LINE_UNSAFE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const CELL_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 function escapeChar(char: string): string {
@@ -19,10 +20,15 @@ function escapeChar(char: string): string {
 /**
  * `text` made safe for a terminal: characters that could move the cursor, recolour or reorder the screen (escape
  * sequences from a session's text, a file or an id, say) become visible `\uXXXX` escapes; newlines and tabs stay.
- * Every channel applies it to all it writes to a TTY, so piped output stays byte-exact.
+ * For text whose line breaks are the CLI's own.
  */
 export function terminalSafe(text: string): string {
   return text.replace(TERMINAL_UNSAFE, escapeChar);
+}
+
+/** {@link terminalSafe}, and newlines shown as `\n` too: for one line of text, so nothing in it can start another. */
+export function lineSafe(text: string): string {
+  return text.replace(LINE_UNSAFE, escapeChar);
 }
 
 /** `text` for one table cell: every control character, newlines and tabs included, escaped. */

@@ -1,19 +1,22 @@
 /** Boots the rc.8 host composition read-only over a DSH home, with the session-reference resolver mounted on top. */
 import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Context } from '@deepseek-ai/cordis';
+import SessionStore from '@deepseek-ai/dsh-session';
+import { JsonlSessionPersistence } from '@deepseek-ai/dsh-session-persistence-jsonl';
 import type { JsonlCompression } from '@deepseek-ai/dsh-session-persistence-jsonl';
 import SqliteSessionQueryEngine from '@deepseek-ai/dsh-session-query-sqlite';
 import LocalSpillStore from '@deepseek-ai/dsh-spill-local';
-import { describeThrown } from '../errors.ts';
 import type { Config } from '../config.ts';
 import { SessionReferenceResolver } from '../plugin.ts';
 import type { SessionReferenceAgent } from '../types.ts';
 import { mountHomeServices, SESSIONS_DIR, STORAGES_DIR } from './composition.ts';
+import { checkDirectory } from './home-files.ts';
+import { ReadOnlySessionPersistence } from './read-only-persistence.ts';
 import { detectCompression } from './session-dirs.ts';
-import { tolerateUnreadableLogs } from './tolerant-listing.ts';
-import type { UnreadableLog } from './tolerant-listing.ts';
+import type { UnreadableLog } from './session-dirs.ts';
+import * as SnapshotStorage from './snapshot-storage.ts';
 
 /** Where the CLI saves full transcripts with the local spill store. */
 export const SPILL_DIR = 'spill';
@@ -22,28 +25,16 @@ export const SPILL_DIR = 'spill';
  * How long a CLI listing waits for the full-text hits of the query: a one-shot command shows every body match,
  * where a keystroke of the `@` menu gives up after the resolver's default 50 ms.
  */
-export const CLI_BODY_SEARCH_WAIT_MS = 60_000;
-
-/** Persistence methods that write (or commit a crash repair to) a session log; the CLI refuses every one. */
-export const LOG_WRITE_METHODS = ['create', 'append', 'appendBatch', 'commitRepair', 'prepare', 'load'] as const;
-
-/** Thrown when something in the composition tries to write a session log through the guarded persistence. */
-export class ReadOnlyHomeError extends Error {
-  override readonly name = 'ReadOnlyHomeError';
-}
+const CLI_BODY_SEARCH_WAIT_MS = 60_000;
 
 /** The DSH home named on the command line is missing or not a directory (exit status 1). */
 export class MissingHomeError extends Error {
   override readonly name = 'MissingHomeError';
 }
 
-async function isDirectory(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isDirectory();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
+/** `<home>/spill` is not a directory under the real home, so the CLI writes nothing there (exit status 1). */
+export class UnsafeSpillError extends Error {
+  override readonly name = 'UnsafeSpillError';
 }
 
 /** Options of {@link openHome}. */
@@ -54,7 +45,7 @@ export interface OpenHomeOptions {
   spill: boolean;
   /** Resolver configuration (budget, candidate limit). */
   config?: Config;
-  /** Receives a note when the composition degrades (an unreadable projection cache). */
+  /** Receives a note when the composition degrades (a storage unit that is not read). */
   warn?: (message: string) => void;
 }
 
@@ -66,13 +57,9 @@ export interface HomeHost {
   readonly resolver: SessionReferenceResolver;
   /** The home directory. */
   readonly home: string;
-  /** `<home>/sessions`. */
-  readonly sessionsRoot: string;
-  /** The spill root, when the spill store is mounted. */
-  readonly spillRoot: string | undefined;
   /** The detected log encoding. */
   readonly compression: JsonlCompression;
-  /** Whether the home's projection cache (`<home>/storages`) was read; the cache itself is always mounted, in memory. */
+  /** Whether any unit under `<home>/storages` (the projection cache's among them) was read; the cache itself is always mounted, in memory. */
   readonly projectionCache: boolean;
   /** The sessions whose logs could not be read so far, each left out of listings. */
   unreadable(): readonly UnreadableLog[];
@@ -80,113 +67,112 @@ export interface HomeHost {
   dispose(): Promise<void>;
 }
 
-/**
- * Replaces every log-writing method of the mounted persistence with one that rejects, so no code path in the
- * composition (a crash repair on load, a flush of a session someone published, a resume) can touch the logs.
- * The coordinator calls back into the same backend object, so its internal writes are refused too.
- */
-function guardPersistence(ctx: Context, sessionsRoot: string): void {
-  const target = ctx.sessionPersistence as unknown as Record<string, unknown>;
-  for (const method of LOG_WRITE_METHODS) {
-    if (typeof target[method] !== 'function') continue;
-    target[method] = () =>
-      Promise.reject(new ReadOnlyHomeError(`dsh-session-ref never writes session logs: refused ${method}() under ${sessionsRoot}`));
-  }
-}
-
-/**
- * Boots over `options.home` the composition a DSH host mounts for reading sessions: the session store, the JSONL
- * persistence on `<home>/sessions` (encoding detected from disk, every write method refused, one unreadable log
- * costing only its own session), the storage domain over `<home>/storages` read once and kept in memory (so the
- * projection cache can fold titles without writing; when the home's units cannot be read the cache starts empty
- * and `warn` is told), the projection registry, the title service, the projection cache, the SQLite
- * session-query engine with full-text search on an in-memory index, optionally the local spill store on
- * `<home>/spill`, and finally the resolver. Throws {@link MissingHomeError} when the home does not exist;
- * nothing is created then.
- */
-export async function openHome(options: OpenHomeOptions): Promise<HomeHost> {
-  const { home } = options;
-  let info;
+/** The home's real path; {@link MissingHomeError} when it is absent or not a directory. */
+async function realHomeOf(home: string): Promise<string> {
   try {
-    info = await stat(home);
+    if (!(await stat(home)).isDirectory()) throw new MissingHomeError(`the DSH home ${home} is not a directory`);
+    return await realpath(home);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new MissingHomeError(`no DSH home at ${home}`);
     throw error;
   }
-  if (!info.isDirectory()) throw new MissingHomeError(`the DSH home ${home} is not a directory`);
-  const sessionsRoot = join(home, SESSIONS_DIR);
-  const compression = (await detectCompression(sessionsRoot)) ?? 'zstd';
-  const spillRoot = options.spill ? join(home, SPILL_DIR) : undefined;
-  let projectionCache = await isDirectory(join(home, STORAGES_DIR));
-  const composition = { ...options, sessionsRoot, compression, spillRoot };
-  let composed: Composed;
+}
+
+/** `<home>/spill`, when it is absent or a directory under the real home; anything else is refused before a byte is written. */
+async function spillRootOf(home: string, realHome: string): Promise<string> {
+  const spillRoot = join(home, SPILL_DIR);
+  const check = await checkDirectory(spillRoot, realHome);
+  if (check.kind === 'refused') throw new UnsafeSpillError(`the spill directory ${spillRoot} is not written to: ${check.reason}`);
+  return spillRoot;
+}
+
+/**
+ * The host's JSONL persistence over `root`, mounted with a session store in a context of its own: nothing there
+ * creates or appends a session, so nothing writes through it. Only the CLI's read-only persistence calls it.
+ */
+async function openReader(root: string, compression: JsonlCompression): Promise<{ reader: JsonlSessionPersistence; ctx: Context }> {
+  const ctx = new Context();
   try {
-    composed = await compose({ ...composition, storage: 'snapshot' });
+    await ctx.plugin(SessionStore);
+    await ctx.plugin(JsonlSessionPersistence, { root, compression });
+    const reader = ctx.get('sessionPersistence');
+    if (!(reader instanceof JsonlSessionPersistence)) throw new Error('the JSONL session persistence did not start');
+    return { reader, ctx };
   } catch (error) {
-    if (!projectionCache) throw error;
-    // An unreadable projection cache costs the cold titles read from it, not the command: start it empty.
-    options.warn?.(
-      `the projection cache under ${join(home, STORAGES_DIR)} could not be read, so titles are folded from the logs: ${describeThrown(error)}`,
-    );
-    projectionCache = false;
-    composed = await compose({ ...composition, storage: 'memory' });
-  }
-  const { ctx, unreadable } = composed;
-  const resolver = ctx.get('sessionReferenceResolver');
-  if (resolver === undefined) {
     await ctx.fiber.dispose();
+    throw error;
+  }
+}
+
+/**
+ * Boots over `options.home` the composition a DSH host mounts for reading sessions: the session store, the CLI's
+ * read-only persistence over the host's JSONL persistence on `<home>/sessions` (encoding detected from disk; every
+ * file checked before it is opened; every write refused; one unreadable log costing only its own session), the
+ * storage domain over `<home>/storages` read once, each unit file checked first, and kept in memory (so the
+ * projection cache can fold titles without writing; a unit that is not read starts empty and `warn` is told), the
+ * projection registry, the title service, the projection cache, the SQLite session-query engine with full-text
+ * search on an in-memory index, optionally the local spill store on `<home>/spill` (refused when that is not a
+ * directory under the real home), and finally the resolver. Throws {@link MissingHomeError} when the home does not
+ * exist; nothing is created then.
+ */
+export async function openHome(options: OpenHomeOptions): Promise<HomeHost> {
+  const { home } = options;
+  const realHome = await realHomeOf(home);
+  const sessionsRoot = join(home, SESSIONS_DIR);
+  const spillRoot = options.spill ? await spillRootOf(home, realHome) : undefined;
+  const compression = (await detectCompression(sessionsRoot)) ?? 'zstd';
+  const { reader, ctx: readerCtx } = await openReader(sessionsRoot, compression);
+  const ctx = new Context();
+  const warned = new Set<string>();
+  let unitsRead = 0;
+  let persistence: ReadOnlySessionPersistence | undefined;
+  try {
+    await mountHomeServices(ctx, {
+      persistence: async (mounting) => {
+        await mounting.plugin(ReadOnlySessionPersistence, { reader, root: sessionsRoot, realHome, compression });
+        persistence = mounting.get('sessionPersistence') as ReadOnlySessionPersistence;
+      },
+      storage: async (mounting) => {
+        const warn = (file: string, reason: string): void => {
+          const message = `${file} is not read, so what it holds starts empty (titles are folded from the logs): ${reason}`;
+          if (!warned.has(message)) options.warn?.(message);
+          warned.add(message);
+        };
+        await mounting.plugin(SnapshotStorage, { root: join(home, STORAGES_DIR), realHome, warn, read: () => void unitsRead++ });
+        return SnapshotStorage.SNAPSHOT_BACKEND;
+      },
+    });
+    await ctx.plugin(SqliteSessionQueryEngine, { path: ':memory:', openAt: 'startup' });
+    if (spillRoot !== undefined) await ctx.plugin(LocalSpillStore, { root: spillRoot });
+    await ctx.plugin(SessionReferenceResolver, { titleBackfill: 'off', bodySearchWaitMs: CLI_BODY_SEARCH_WAIT_MS, ...options.config });
+  } catch (error) {
+    await ctx.fiber.dispose();
+    await readerCtx.fiber.dispose();
+    throw error;
+  }
+  const resolver = ctx.get('sessionReferenceResolver');
+  if (resolver === undefined || persistence === undefined) {
+    await ctx.fiber.dispose();
+    await readerCtx.fiber.dispose();
     throw new Error('the session-reference resolver did not start');
   }
+  const mounted = persistence;
   let disposed: Promise<void> | undefined;
   return {
     ctx,
     resolver,
     home,
-    sessionsRoot,
-    spillRoot,
     compression,
-    projectionCache,
-    unreadable,
+    projectionCache: unitsRead > 0,
+    unreadable: () => mounted.unreadable(),
     dispose() {
-      disposed ??= ctx.fiber.dispose().then(() => undefined);
+      disposed ??= (async () => {
+        await ctx.fiber.dispose();
+        await readerCtx.fiber.dispose();
+      })();
       return disposed;
     },
   };
-}
-
-interface Composition extends OpenHomeOptions {
-  sessionsRoot: string;
-  compression: JsonlCompression;
-  spillRoot: string | undefined;
-  storage: 'snapshot' | 'memory';
-}
-
-interface Composed {
-  ctx: Context;
-  unreadable: () => readonly UnreadableLog[];
-}
-
-async function compose(options: Composition): Promise<Composed> {
-  const ctx = new Context();
-  let unreadable: () => readonly UnreadableLog[] = () => [];
-  try {
-    await mountHomeServices(ctx, {
-      home: options.home,
-      compression: options.compression,
-      storage: options.storage,
-      afterPersistence(mounted) {
-        guardPersistence(mounted, options.sessionsRoot);
-        unreadable = tolerateUnreadableLogs(mounted.sessionPersistence, options.sessionsRoot);
-      },
-    });
-    await ctx.plugin(SqliteSessionQueryEngine, { path: ':memory:', openAt: 'startup' });
-    if (options.spillRoot !== undefined) await ctx.plugin(LocalSpillStore, { root: options.spillRoot });
-    await ctx.plugin(SessionReferenceResolver, { titleBackfill: 'off', bodySearchWaitMs: CLI_BODY_SEARCH_WAIT_MS, ...options.config });
-    return { ctx, unreadable: () => unreadable() };
-  } catch (error) {
-    await ctx.fiber.dispose();
-    throw error;
-  }
 }
 
 /**

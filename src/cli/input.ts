@@ -1,6 +1,7 @@
-/** Reads a file or stdin as UTF-8 text, streaming, and stops at a byte cap before holding more than it in memory. */
+/** Reads a file or stdin, streaming, stopping at a byte cap before holding more than it in memory; decodes it as UTF-8, leniently or exactly. */
+import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
+import { SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
 import { count } from './format.ts';
 
 /** Default `--max-input-bytes`: 64 MiB. */
@@ -12,14 +13,13 @@ export class InputTooLargeError extends Error {
 }
 
 /**
- * Reads `path` (`-` for `stdin`) as UTF-8, chunk by chunk, and rejects with {@link InputTooLargeError} as soon as
- * more than `maxBytes` bytes have arrived; the stream is then destroyed, so at most one chunk past the cap is
- * ever read and memory stays near `maxBytes`.
+ * Reads `path` (`-` for `stdin`) chunk by chunk, and rejects with {@link InputTooLargeError} as soon as more than
+ * `maxBytes` bytes have arrived; the stream is then destroyed, so at most one chunk past the cap is ever read and
+ * memory stays near `maxBytes`.
  */
-export async function readBoundedText(path: string, maxBytes: number, stdin: NodeJS.ReadableStream = process.stdin): Promise<string> {
+export async function readBoundedBytes(path: string, maxBytes: number, stdin: NodeJS.ReadableStream = process.stdin): Promise<Buffer> {
   const stream = path === '-' ? stdin : createReadStream(path);
-  const decoder = new StringDecoder('utf8');
-  const parts: string[] = [];
+  const parts: Buffer[] = [];
   let total = 0;
   // Leaving the loop early (the throw) destroys the stream.
   for await (const chunk of stream) {
@@ -31,8 +31,51 @@ export async function readBoundedText(path: string, maxBytes: number, stdin: Nod
         `${what} is larger than --max-input-bytes (${count(maxBytes)} bytes); pass a larger --max-input-bytes to read it`,
       );
     }
-    parts.push(decoder.write(buffer));
+    parts.push(buffer);
   }
-  parts.push(decoder.end());
-  return parts.join('');
+  return Buffer.concat(parts, total);
+}
+
+/** {@link readBoundedBytes} decoded as UTF-8, an invalid sequence read as U+FFFD. */
+export async function readBoundedText(path: string, maxBytes: number, stdin?: NodeJS.ReadableStream): Promise<string> {
+  return (await readBoundedBytes(path, maxBytes, stdin)).toString('utf8');
+}
+
+/** The offset of the first byte of `bytes` that does not start or continue a well-formed UTF-8 sequence; -1 when none. */
+export function invalidUtf8Offset(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const lead = bytes[i]!;
+    if (lead < 0x80) {
+      i++;
+      continue;
+    }
+    const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    if (length === 0) return i;
+    // The second byte's range excludes overlong forms, surrogates and code points past U+10FFFF.
+    const low = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
+    const high = lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;
+    for (let k = 1; k < length; k++) {
+      const next = bytes[i + k];
+      if (next === undefined || next < (k === 1 ? low : 0x80) || next > (k === 1 ? high : 0xbf)) return i + k;
+    }
+    i += length;
+  }
+  return -1;
+}
+
+/**
+ * `bytes` decoded as UTF-8 exactly (a byte-order mark kept as U+FEFF), for a reader that promises the exact text:
+ * an invalid sequence rejects with `SESSION_REFERENCE_INVALID_REFERENCE` naming the byte offset of the first bad byte.
+ * @param what - what the bytes are, for the message (`transcript`).
+ */
+export function decodeUtf8Exactly(bytes: Buffer, what: string): string {
+  if (isUtf8(bytes)) return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+  const offset = invalidUtf8Offset(bytes);
+  if (offset === -1) return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+  const shown = offset < bytes.length ? `0x${bytes[offset]!.toString(16).padStart(2, '0')}` : 'the end of the input';
+  throw new SessionReferenceError(
+    `invalid ${what}: not valid UTF-8 at byte offset ${offset} (${shown}); the file is not read as it was written`,
+    SessionReferenceErrorCode.INVALID_REFERENCE,
+  );
 }

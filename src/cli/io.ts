@@ -1,6 +1,6 @@
-/** The CLI's output channels: stdout for results, stderr for diagnostics; on a terminal every control character written is escaped, except the CLI's own colours. */
+/** The CLI's output channels: stdout for results, stderr for diagnostics; on a terminal every control character written is escaped, except the CLI's own colours and line breaks. */
 import { randomBytes } from 'node:crypto';
-import { terminalSafe } from './format.ts';
+import { lineSafe, terminalSafe } from './format.ts';
 
 /** The colour functions the CLI uses; identity functions unless colour is enabled for the stream. */
 export interface Colors {
@@ -41,13 +41,23 @@ export interface Channel {
   /** Colour functions; identity functions unless colour is enabled for this stream. */
   readonly c: Colors;
   /**
-   * Writes text. On a TTY every control character in it (escape sequences, C1 controls, bidi overrides,
-   * carriage returns) is shown as a visible escape, whatever its origin; only the colours `c` added survive.
-   * Off a TTY the text is written exactly.
+   * Writes part of one line. On a TTY every control character in it (escape sequences, C1 controls, bidi
+   * overrides, carriage returns, newlines) is shown as a visible escape, whatever its origin; only the colours `c`
+   * added survive. Off a TTY the text is written exactly.
    */
   write(text: string): void;
-  /** {@link write} with a newline. */
+  /** {@link write} of one whole line, then the CLI's own line break. */
   line(text?: string): void;
+  /**
+   * Writes text the CLI laid out in lines itself (a table, a heading, JSON, usage): its newlines are the CLI's
+   * own and stay; every other control character is escaped on a TTY. Text from outside must be one line already.
+   */
+  lines(text: string): void;
+  /**
+   * Writes text from outside that spans lines (a message body) and ends the line. On a TTY each of its lines is
+   * shown behind a `│ ` gutter, so none can pass for a line of the CLI's own; off a TTY it is written exactly.
+   */
+  block(text: string): void;
   /** Writes one of the CLI's own terminal control sequences (the spinner's line erase) as it is. */
   control(sequence: string): void;
 }
@@ -80,7 +90,7 @@ const PLAIN: Colors = { bold: identity, dim: identity, red: identity, green: ide
  * the channel can escape every control character in what it writes and still turn exactly these marks,
  * and no look-alike from a session or a file, into SGR sequences.
  */
-function markedColors(): { c: Colors; render: (text: string) => string } {
+function markedColors(): { c: Colors; render: (text: string, escape: (text: string) => string) => string } {
   const token = randomBytes(12).toString('hex');
   const mark = (code: number): string => `\u0000${token}:${code}\u0000`;
   const colour = ([open, close]: readonly [number, number]) => {
@@ -92,10 +102,10 @@ function markedColors(): { c: Colors; render: (text: string) => string } {
   const marks = new RegExp(`\u0000${token}:(\\d+)\u0000`);
   return {
     c,
-    render(text) {
+    render(text, escape) {
       const parts = text.split(marks);
       let out = '';
-      for (let i = 0; i < parts.length; i++) out += i % 2 === 0 ? terminalSafe(parts[i]!) : `\u001b[${parts[i]}m`;
+      for (let i = 0; i < parts.length; i++) out += i % 2 === 0 ? escape(parts[i]!) : `\u001b[${parts[i]}m`;
       return out;
     },
   };
@@ -105,15 +115,35 @@ function markedColors(): { c: Colors; render: (text: string) => string } {
 export function channel(stream: TextStream, env: NodeJS.ProcessEnv): Channel {
   const tty = stream.isTTY === true;
   const coloured = colourEnabled(stream, env) ? markedColors() : undefined;
-  const render = coloured?.render ?? (tty ? terminalSafe : identity);
-  const write = (text: string): void => void stream.write(render(text));
+  const render = (text: string, escape: (text: string) => string): string => {
+    if (coloured !== undefined) return coloured.render(text, escape);
+    return tty ? escape(text) : text;
+  };
+  const c = coloured?.c ?? PLAIN;
+  const write = (text: string): void => void stream.write(render(text, lineSafe));
   return {
     stream,
     tty,
-    c: coloured?.c ?? PLAIN,
+    c,
     write,
     line(text = '') {
-      write(`${text}\n`);
+      stream.write(`${render(text, lineSafe)}\n`);
+    },
+    lines(text) {
+      stream.write(render(text, terminalSafe));
+    },
+    block(text) {
+      if (!tty) {
+        stream.write(`${text}\n`);
+        return;
+      }
+      const gutter = render(c.dim('│ '), lineSafe);
+      stream.write(
+        text
+          .split('\n')
+          .map((part) => `${gutter}${render(part, lineSafe)}\n`)
+          .join(''),
+      );
     },
     control(sequence) {
       if (tty) stream.write(sequence);
@@ -121,7 +151,25 @@ export function channel(stream: TextStream, env: NodeJS.ProcessEnv): Channel {
   };
 }
 
-/** The process's own I/O. */
+/**
+ * What a failed write to `stream` ends the process with: `EPIPE` (the reader went away, as `| head` does) is a
+ * quiet, successful exit; any other failure (`ENOSPC` on `/dev/full`, say) prints one line with `report` and exits 1.
+ */
+function exitOnWriteError(stream: NodeJS.WriteStream, name: string, report: (line: string) => void): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    report(`error: cannot write to ${name}: ${error.message}`);
+    process.exit(1);
+  });
+}
+
+/**
+ * The process's own I/O. A write error on stdout ends the process: quietly with status 0 for `EPIPE`, else with
+ * one line on stderr and status 1; one on stderr ends it the same way, without a report, since none could be read.
+ */
 export function processIo(): Io {
-  return { out: channel(process.stdout, process.env), err: channel(process.stderr, process.env), env: process.env };
+  const err = channel(process.stderr, process.env);
+  exitOnWriteError(process.stdout, 'standard output', (line) => err.line(line));
+  exitOnWriteError(process.stderr, 'standard error', () => undefined);
+  return { out: channel(process.stdout, process.env), err, env: process.env };
 }

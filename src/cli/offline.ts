@@ -41,9 +41,9 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** Prints the canonical mention of `sessionId` (label defaulting to the id). */
-export function runMention(io: Io, sessionId: string, label: string | undefined): string {
-  const mention = formatSessionReferenceMention(label === undefined ? { sessionId } : { sessionId, label });
+/** Prints the canonical mention of `sessionId` labelled `label`. */
+export function runMention(io: Io, sessionId: string, label: string): string {
+  const mention = formatSessionReferenceMention({ sessionId, label });
   io.out.line(mention);
   return mention;
 }
@@ -126,7 +126,7 @@ export function runTranscript(io: Io, options: TranscriptOptions): ParsedTranscr
         return { message: hit.message, offset: hit.offset, text: text.slice(start, end) };
       });
     if (options.json) {
-      io.out.line(JSON.stringify(hits, null, 2));
+      io.out.lines(`${JSON.stringify(hits, null, 2)}\n`);
       return hits;
     }
     const { out } = io;
@@ -148,13 +148,13 @@ export function runTranscript(io: Io, options: TranscriptOptions): ParsedTranscr
 
   if (options.json) {
     const result: ParsedTranscript = { ...parsed, messages: selected };
-    io.out.line(JSON.stringify(result, null, 2));
+    io.out.lines(`${JSON.stringify(result, null, 2)}\n`);
     return result;
   }
   const { out } = io;
   const c = out.c;
   const { capture } = parsed;
-  out.write(heading(`Transcript of ${cellSafe(capture.label)}`, c, `session ${cellSafe(capture.sessionId)}`));
+  out.lines(heading(`Transcript of ${cellSafe(capture.label)}`, c, `session ${cellSafe(capture.sessionId)}`));
   out.line(
     c.dim(
       `cwd ${cellSafe(capture.cwd ?? '-')} · captured through seq ${capture.capturedThroughSeq ?? '-'} · format v${capture.capturedFormatVersion} · ${parsed.messages.length} message(s)`,
@@ -163,7 +163,7 @@ export function runTranscript(io: Io, options: TranscriptOptions): ParsedTranscr
   for (const message of selected) {
     out.line();
     out.line(c.bold(`### Message ${message.index}: ${message.role}${message.checkpoint === true ? ' (checkpoint)' : ''}`));
-    out.line(message.text);
+    out.block(message.text);
   }
   return { ...parsed, messages: selected };
 }

@@ -1,9 +1,10 @@
 /** The `dsh-session-ref` command line: commander wiring, the exit-status contract and error reporting. */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_REFERENCE_CONTEXT_FRACTION } from '../config.ts';
 import { isSessionReferenceError } from '../errors.ts';
 import { count } from './format.ts';
-import { DEFAULT_MAX_INPUT_BYTES, readBoundedText } from './input.ts';
+import { decodeUtf8Exactly, DEFAULT_MAX_INPUT_BYTES, readBoundedBytes, readBoundedText } from './input.ts';
 import type { Io } from './io.ts';
 import { resolveCwd, resolveHome, runMention, runTranscript, UsageError } from './offline.ts';
 
@@ -67,8 +68,8 @@ export function buildProgram(io: Io): Command {
     .version(packageVersion(), '-V, --version')
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => io.out.write(text),
-      writeErr: (text) => io.err.write(text),
+      writeOut: (text) => io.out.lines(text),
+      writeErr: (text) => io.err.lines(text),
       outputError: (text, write) => write(io.err.c.red(text)),
     })
     .showHelpAfterError('(add --help for usage)')
@@ -93,10 +94,22 @@ export function buildProgram(io: Io): Command {
     .command('mention')
     .description('print the canonical mention of a session: @[label](dsh-session:…)')
     .argument('<sessionId>', 'the session id, exactly')
-    .option('--label <text>', 'label to show (default: the id)')
-    .addHelpText('after', '\nExample:\n  dsh-session-ref mention 7f3a9c2e-5b1d-4e8f-9a6c-2d4b8e1f3a70 --label "Billing migration plan"')
-    .action((sessionId: string, options: { label?: string }) => {
-      runMention(io, sessionId, options.label);
+    .option('--label <text>', "label to show (default: the session's title, read from the home)")
+    .option('--home <dir>', `${HOME_HELP}; read only without --label`)
+    .addHelpText(
+      'after',
+      '\nWithout --label the session must be in the home: its title becomes the label.\n\nExamples:\n' +
+        '  dsh-session-ref mention 7f3a9c2e-5b1d-4e8f-9a6c-2d4b8e1f3a70\n' +
+        '  dsh-session-ref mention 7f3a9c2e-5b1d-4e8f-9a6c-2d4b8e1f3a70 --label "Billing migration plan"',
+    )
+    .action(async (sessionId: string, options: { label?: string; home?: string }) => {
+      let label = options.label;
+      if (label === undefined) {
+        const home = resolveHome(options.home, io.env);
+        const { sessionLabel } = await import('./commands.ts');
+        label = await sessionLabel(io, home, sessionId);
+      }
+      runMention(io, sessionId, label);
     });
 
   type PreviewFlags = HomeFlags & { maxBytes?: number; contextWindow?: number; spill: boolean; maxInputBytes: number; json?: boolean };
@@ -109,7 +122,10 @@ export function buildProgram(io: Io): Command {
         .conflicts('contextWindow'),
     )
     .addOption(
-      new Option('--context-window <n>', 'model context window in tokens; budget max(65536, n × 4 × 0.2)').argParser(positiveInteger),
+      new Option(
+        '--context-window <n>',
+        `model context window in tokens; budget max(65536, n × 4 × ${DEFAULT_REFERENCE_CONTEXT_FRACTION})`,
+      ).argParser(positiveInteger),
     )
     .option('--no-spill', 'do not save full transcripts of truncated sources under <home>/spill')
     .addOption(maxInputOption())
@@ -154,7 +170,7 @@ export function buildProgram(io: Io): Command {
     )
     .action(async (file: string, options: TranscriptFlags) => {
       runTranscript(io, {
-        text: await readBoundedText(file, options.maxInputBytes),
+        text: decodeUtf8Exactly(await readBoundedBytes(file, options.maxInputBytes), 'transcript'),
         message: options.message,
         grep: options.grep,
         json: options.json === true,

@@ -1,9 +1,11 @@
-/** A storage backend for the CLI: serves a home's storage units as the JSON backend reads them at open, and keeps every write in memory. */
-import { existsSync } from 'node:fs';
+/** A storage backend for the CLI: serves a home's storage units as the JSON backend reads them at open, each file checked first, and keeps every write in memory. */
+import { join } from 'node:path';
 import type { Context } from '@deepseek-ai/cordis';
 import { StorageError, storageBackendServiceKey } from '@deepseek-ai/dsh-storage';
 import type { KvUnit, KvUnitDescriptor, StorageBackend } from '@deepseek-ai/dsh-storage';
 import { JsonStorageBackend } from '@deepseek-ai/dsh-storage-json';
+import { describeThrown } from '../errors.ts';
+import { checkDirectory, checkFile, MAX_UNIT_BYTES } from './home-files.ts';
 
 /** Cordis plugin name. @public */
 export const name = 'dsh-session-ref-snapshot-storage';
@@ -16,8 +18,12 @@ export const SNAPSHOT_BACKEND = 'snapshot';
 export interface Config {
   /** The home's storages directory; read only when it exists, never created or written. */
   root: string;
-  /** Start every unit empty instead of reading `root` (used when the home's units cannot be read). */
-  ignoreDisk?: boolean;
+  /** The home's real path: the directory and each unit file may be a link only to something under it. */
+  realHome: string;
+  /** Told, for each unit whose file is there but is not read, the file and why; the unit then starts empty. */
+  warn: (file: string, reason: string) => void;
+  /** Told the name of each unit read from its file. */
+  read?: (unit: string) => void;
 }
 
 type Snapshot = Awaited<ReturnType<KvUnit['loadAll']>>;
@@ -98,17 +104,34 @@ class SnapshotBackend implements StorageBackend {
 
   async close(): Promise<void> {}
 
+  /**
+   * The unit's snapshot from `<root>/<unit>.json` (the JSON backend's one file per unit), when the directory and the
+   * file pass the checks (a regular file inside the home, within the size cap) and the JSON backend reads it; else
+   * undefined, with `warn` told why unless the file is simply absent.
+   */
   private async read(descriptor: KvUnitDescriptor): Promise<Snapshot | undefined> {
-    // The JSON backend creates its root on open; only an existing one is handed to it.
-    if (this.config.ignoreDisk === true || !existsSync(this.config.root)) return undefined;
-    const disk = new JsonStorageBackend(this.config.root);
+    const { root, realHome, warn } = this.config;
+    const file = join(root, `${descriptor.name}.json`);
+    const directory = await checkDirectory(root, realHome);
+    if (directory.kind === 'refused') warn(root, directory.reason);
+    if (directory.kind !== 'ok') return undefined;
+    const check = await checkFile(file, realHome, MAX_UNIT_BYTES);
+    if (check.kind === 'refused') warn(file, check.reason);
+    if (check.kind !== 'ok') return undefined;
+    // The JSON backend creates its root on open; it is handed only a root that exists, holding the checked file.
+    const disk = new JsonStorageBackend(root);
     try {
       const unit = await disk.kv.open(descriptor);
       try {
-        return await unit.loadAll();
+        const snapshot = await unit.loadAll();
+        this.config.read?.(descriptor.name);
+        return snapshot;
       } finally {
         await unit.close();
       }
+    } catch (error) {
+      warn(file, describeThrown(error));
+      return undefined;
     } finally {
       await disk.close();
     }

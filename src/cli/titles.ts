@@ -1,4 +1,5 @@
 /** Folds, in memory, the titles a home's projection cache holds no checkpoint for, with the host's own projection cache. */
+import pLimit from 'p-limit';
 import type { Context } from '@deepseek-ai/cordis';
 import type { SessionHeader } from '@deepseek-ai/dsh-session';
 import { describeThrown } from '../errors.ts';
@@ -35,19 +36,55 @@ export async function foldMissingTitles(ctx: Context, progress?: (done: number, 
   };
   const missing = (await ctx.sessionQuery.listSessions()).filter((record) => !record.live && untitled(record.header));
   const failed: UnfoldedTitle[] = [];
-  let next = 0;
+  const limit = pLimit(FOLD_CONCURRENCY);
   let done = 0;
-  const worker = async (): Promise<void> => {
-    while (next < missing.length) {
-      const { id } = missing[next++]!.header;
-      try {
-        await cache.coldSnapshot(id);
-      } catch (error) {
-        failed.push({ sessionId: id, reason: describeThrown(error) });
-      }
-      progress?.(++done, missing.length);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(FOLD_CONCURRENCY, missing.length) }, worker));
+  await Promise.all(
+    missing.map(({ header: { id } }) =>
+      limit(async () => {
+        try {
+          await cache.coldSnapshot(id);
+        } catch (error) {
+          failed.push({ sessionId: id, reason: describeThrown(error) });
+        }
+        progress?.(++done, missing.length);
+      }),
+    ),
+  );
   return failed;
+}
+
+/** What `mention` labels a session with, and a note when its title could not be folded. */
+export interface SessionLabel {
+  /** The session's projected title, or its id when it has none. */
+  label: string;
+  /** Why the id stands in for a title that could not be read. */
+  warning?: string;
+}
+
+/**
+ * The label the `@` menu gives `sessionId`: its title from the projection cache's checkpoint, else folded from the
+ * log in memory, else its id; undefined when the home lists no such session.
+ * @param ctx - a home opened by `openHome`.
+ */
+export async function labelOf(ctx: Context, sessionId: string): Promise<SessionLabel | undefined> {
+  const record = (await ctx.sessionQuery.listSessions()).find((listed) => listed.header.id === sessionId);
+  if (record === undefined) return undefined;
+  const cache = ctx.get('sessionProjectionCache');
+  if (cache === undefined) return { label: sessionId };
+  const labelFrom = (title: unknown): SessionLabel => ({ label: typeof title === 'string' && title !== '' ? title : sessionId });
+  try {
+    const cached = cache.cachedSnapshot(record.header);
+    if (cached !== undefined && (typeof cached.values.title === 'string' || cached.values.title === null))
+      return labelFrom(cached.values.title);
+  } catch {
+    // An unusable checkpoint is folded again from the log below.
+  }
+  try {
+    return labelFrom((await cache.coldSnapshot(record.header.id)).values.title);
+  } catch (error) {
+    return {
+      label: sessionId,
+      warning: `session ${JSON.stringify(sessionId)} is labelled by its id: its log could not be folded: ${describeThrown(error)}`,
+    };
+  }
 }

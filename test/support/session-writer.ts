@@ -1,4 +1,4 @@
-/** Writes sessions the way the agent loop logs them, through the real SessionStore and Session.append, and flushes them to disk (the demo and the tests share it). */
+/** Writes sessions the way the agent loop logs them, through the real SessionStore and Session.append, and flushes them to disk: the tests' session writer. */
 import { randomUUID } from 'node:crypto';
 import type { Context } from '@deepseek-ai/cordis';
 import { CompactionId, compactCheckpointSource } from '@deepseek-ai/dsh-compaction';
