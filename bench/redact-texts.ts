@@ -1,18 +1,7 @@
-/** Deterministic texts for the redaction speed bench: sparse prose with code, text dense with credentials and near misses, and inputs built to make a scanner quadratic. */
+/** Deterministic texts for the redaction speed bench: sparse prose with a little code, prose with much code, and text dense with generated credentials and their near misses. */
 import fc from 'fast-check';
 import { SPECS } from '../test/redaction/support/credentials.ts';
-
-/** A seeded generator of numbers in [0, 1) (mulberry32). */
-export function rng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from './rng.ts';
 
 /** Strings as a host hands them over: flat, not ropes left by concatenation. */
 export const flat = (text: string): string => JSON.parse(JSON.stringify(text)) as string;

@@ -1,13 +1,13 @@
-/**
- * Redaction speed: MB/s of `redactTexts` on sparse prose (with some code), on text dense with
- * credentials and near misses, and the scaling of inputs built to make a scanner quadratic
- * (`xoxb-1-` repeated, and others) from 0.5 MB to 4 MB: a linear scan takes about 8× as long.
- *
- * Run: node_modules/.bin/node --experimental-strip-types --expose-gc bench/secrets-speed.ts
- * Env: BENCH_ITER (timed iterations, default 5).
- */
+// Redaction speed: MB/s of `redactTexts` on sparse prose (with some code), on text dense with
+// credentials and near misses, and the scaling of inputs built to make a scanner quadratic
+// (`xoxb-1-` repeated, and others) from 0.5 MB to 4 MB: a linear scan takes about 8× as long.
+//
+// Run: node_modules/.bin/node --experimental-strip-types --expose-gc bench/redact.bench.ts
+//   (or `npm run bench -- redact`). Env: BENCH_ITER (timed iterations, default 5). MB/s are given for
+//   wall-clock and for this process's CPU time, steadier on a shared machine.
 import { redactTexts } from '../src/redaction/redact.ts';
-import { denseMessages, flat, proseMessage, rng } from './redact-texts.ts';
+import { denseMessages, flat, proseMessage } from './redact-texts.ts';
+import { rng } from './rng.ts';
 
 const ITERATIONS = Math.max(1, Number(process.env.BENCH_ITER ?? 5));
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});

@@ -1,13 +1,11 @@
-/**
- * Scores the detector on the shared secrets corpus (`../shared/secrets-corpus/corpus.json` from the
- * repository root, or `SECRETS_CORPUS`), beside secretlint's recommended preset alone when it is
- * installed: recall over every positive case, kinds caught at least once, false positives over
- * the negative cases, partial leaks, and recall per kind for the kinds not fully caught.
- *
- * Run: node_modules/.bin/node --experimental-strip-types bench/secrets-corpus.bench.ts [--misses] [--fps] [--kinds]
- * (or `npm run bench -- secrets-corpus`). `--misses` and `--fps` list the cases behind the figures;
- * `--kinds` prints the catalogue of kinds as a table, for the README.
- */
+// Scores the detector on the shared secrets corpus (`../shared/secrets-corpus/corpus.json` from the
+// repository root, or `SECRETS_CORPUS`), beside secretlint's recommended preset alone when it is
+// installed: recall over every positive case, kinds caught at least once, false positives over
+// the negative cases, partial leaks, and recall per kind for the kinds not fully caught.
+//
+// Run: node_modules/.bin/node --experimental-strip-types bench/secrets-corpus.bench.ts [--misses] [--fps] [--kinds]
+// (or `npm run bench -- secrets-corpus`). `--misses` and `--fps` list the cases behind the figures;
+// `--kinds` prints the catalogue of kinds as a table, for the README.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SECRET_KINDS, redactTexts } from '../src/redaction/redact.ts';

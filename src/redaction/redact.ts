@@ -1,7 +1,4 @@
-/**
- * Credential redaction: `redactTexts` replaces every credential in a batch of texts by
- * `[REDACTED <kind>]`, and `SECRET_KINDS` lists the kinds. Everything else in this folder is internal.
- */
+/** Credential redaction's entry: `redactTexts` replaces every credential in a batch of texts by `[REDACTED <kind>]`, `SECRET_KINDS` lists the kinds; the rest of this folder is internal. */
 import { findCredentials } from './credentials.ts';
 import { applyFindings } from './findings.ts';
 import { KIND_CATALOGUE } from './kinds/index.ts';

@@ -1,8 +1,4 @@
-/**
- * Written forms: a decoded view of a text — JSON escapes (`\u002d`, `\/`, `\"`, `\n`, doubly
- * escaped too), URL-encoding (`%2F`) and zero-width characters removed — with the map from every
- * view offset back to the written span, so a redaction replaces what was written.
- */
+/** Written forms: a decoded view of a text (JSON escapes, doubly escaped too, URL-encoding, zero-width characters removed), with the map from every view offset back to the written span. */
 
 /** Characters that may start a written form. */
 const SIGNAL_RE = /[\\%\u200B-\u200D\u2060\uFEFF]/g;
