@@ -13,7 +13,6 @@ import { trackAgentRoutes } from './context/routes.ts';
 import { CandidateDiscovery } from './discovery/discovery.ts';
 import { Lifetime } from './lifetime.ts';
 import { normalizeReferences } from './mentions/normalize.ts';
-import { preloadSecretDetector } from './redaction/redact.ts';
 import { SessionReferenceRemote } from './remote/service.ts';
 import type { PreparedReferencedMessage, SessionReferenceAgent, SessionReferenceCandidate } from './types.ts';
 import './augment.ts';
@@ -48,8 +47,6 @@ export class SessionReferenceResolver extends Service {
       bodySearchPage: this.config.candidateLimit + 1,
       redactSnippets: this.config.redactSecrets,
     });
-    // secretlint takes a few hundred ms to load: pay it at start-up, not in the first citing turn.
-    if (this.config.redactSecrets) preloadSecretDetector().catch(() => {});
     ctx.plugin(SessionReferenceRemote);
     this.host = { ctx, config: resolved, routeOf: trackAgentRoutes(ctx) };
     listenPreStep(ctx, (agent, rewritten, signal) =>

@@ -19,7 +19,7 @@ export async function redactCaptures(
     texts.push(capture.label);
     for (const message of capture.messages) texts.push(message.text);
   }
-  const { texts: redacted, counts } = await redactTexts(texts, { enabled: true, ...(options.signal ? { signal: options.signal } : {}) });
+  const { texts: redacted, counts } = await redactTexts(texts, options.signal ? { signal: options.signal } : {});
   let at = 0;
   return captures.map((capture) => {
     const labelAt = at++;

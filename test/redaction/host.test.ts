@@ -8,18 +8,20 @@ import { join } from 'node:path';
 import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import SessionReferenceResolver, { formatSessionReferenceMention, readTranscript } from '../src/index.ts';
-import type { SessionReferenceAgent } from '../src/types.ts';
-import type { SessionReferenceSource } from '../src/types.ts';
+import SessionReferenceResolver, { formatSessionReferenceMention, readTranscript } from '../../src/index.ts';
+import type { SessionReferenceAgent } from '../../src/types.ts';
+import type { SessionReferenceSource } from '../../src/types.ts';
 import type { ContentBlock } from '@deepseek-ai/dsh-llm';
-import { copyContent } from '../src/context/content.ts';
-import { prepareMessage } from '../src/context/prepare.ts';
-import type { PreparedMessageDetails } from '../src/context/prepare.ts';
-import { normalizeReferences } from '../src/mentions/normalize.ts';
-import { bootHost, createTargetAgent, readPersistedLog, runTurn, writeSession } from './support/host.ts';
-import type { Host } from './support/host.ts';
-import { FALSE_POSITIVES, filler, SECRET_FORMATS } from './support/secret-corpus.ts';
-import type { SecretExample } from './support/secret-corpus.ts';
+import { copyContent } from '../../src/context/content.ts';
+import { prepareMessage } from '../../src/context/prepare.ts';
+import type { PreparedMessageDetails } from '../../src/context/prepare.ts';
+import { normalizeReferences } from '../../src/mentions/normalize.ts';
+import { bootHost, createTargetAgent, readPersistedLog, runTurn, writeSession } from '../support/host.ts';
+import type { Host } from '../support/host.ts';
+import { filler } from './support/credentials.ts';
+import type { Example } from './support/credentials.ts';
+import { FALSE_POSITIVES } from './support/look-alikes.ts';
+import { REQUIRED_FORMATS } from './support/required-formats.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 
@@ -98,7 +100,7 @@ function framedStrings(text: string): string[] {
   return previews.flatMap((preview) => [preview.label, ...preview.conversation.map((item) => item.text)]);
 }
 
-const anySecret: fc.Arbitrary<SecretExample> = fc.oneof(...Object.values(SECRET_FORMATS));
+const anySecret: fc.Arbitrary<Example> = fc.oneof(...Object.values(REQUIRED_FORMATS));
 
 /** Three messages with the secrets placed anywhere between filler, plus an optional secret in the label. */
 const sessionWithSecrets = fc.record({
@@ -120,10 +122,13 @@ describe('no secret travels (property, through prepare with a real spill store)'
           fillers[2]! + ' ' + fillers[3]! + padding,
           fillers[4]! + padding + fillers[5]!,
         ];
-        for (const [example, message, at] of secrets) {
+        // Cuts are taken in the messages as written, and made from the last one back, so no secret splits another;
+        // spaces around each keep it from gluing onto a neighbouring word.
+        const placed = secrets
+          .map(([example, message, at]) => ({ example, message, cut: at % (texts[message]!.length + 1) }))
+          .sort((a, b) => b.cut - a.cut);
+        for (const { example, message, cut } of placed) {
           const text = texts[message]!;
-          const cut = at % (text.length + 1);
-          // Keep the value whole: insert at a space boundary so it does not glue onto a neighbouring word.
           texts[message] = `${text.slice(0, cut)} ${example.text} ${text.slice(cut)}`;
         }
         const id = `src-${counter++}`;
@@ -167,7 +172,7 @@ describe('the target log of a real turn', () => {
     const root = join(tmp, 'turn');
     const turnHost = await bootHost({ root, contextWindow: 100_000 });
     try {
-      const examples = fc.sample(fc.tuple(...Object.values(SECRET_FORMATS)), { seed: 7, numRuns: 1 })[0]!;
+      const examples = fc.sample(fc.tuple(...Object.values(REQUIRED_FORMATS)), { seed: 7, numRuns: 1 })[0]!;
       const text = examples.map((example, i) => `step ${i}: ${example.text}`).join('\n');
       await writeSession(turnHost, {
         id: 'leaky',

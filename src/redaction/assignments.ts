@@ -1,0 +1,307 @@
+/** Keyword-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `name is value`, `Authorization: Basic …`, `curl -u user:pass`, `--token value`. */
+import { chars } from './chars.ts';
+import { claimsFormat, NAMED, ROLE_KINDS } from './dispatch.ts';
+import { nameRole, nameWords } from './names.ts';
+import { isPlaceholderValue } from './placeholders.ts';
+import { RANK_GENERIC, RANK_NAMED } from './record.ts';
+import type { Finding } from './record.ts';
+import { isCredentialValue, MAX_VALUE, MIN_PASSWORD } from './values.ts';
+
+const NAME_CHARS = chars('A-Za-z0-9_.$-');
+const MAX_NAME = 64;
+/** Unquoted values: printable ASCII but blanks, quotes, brackets, `,`, `;`, `|`, `\`. */
+const VALUE_CHARS = chars('!#$%&*+./0-9:=?@A-Z^_a-z~-');
+/** Unquoted values in a URL query stop at `&` and `#`. */
+const QUERY_CHARS = chars('!$%*+./0-9:=?@A-Z^_a-z~-');
+/** Inside quotes: printable ASCII and space, but the quote itself and `\`. */
+const QUOTED: Readonly<Record<number, ReturnType<typeof chars>>> = {
+  34: chars(' !#-[]-~'),
+  39: chars(' -&(-[]-~'),
+  96: chars(' -[]-_a-~'),
+};
+
+/** A value's span, whether it sat in quotes, and whether it is a code reference (`apiKey: anthropic,`, `token = token_value`). */
+interface Span {
+  start: number;
+  end: number;
+  quoted: boolean;
+  reference?: boolean;
+  /** For a quoted value holding characters no key has (blanks, brackets): the run right after the quote, in case the quote was never closed there. */
+  unbalanced?: Span;
+}
+
+/** What may follow a literal value on its line: the line's end, a comment, a closing quote. */
+const LINE_END = new Set([10, 13, 35, 34, 39, 96]);
+/**
+ * An expression in code: an identifier without digits (`anthropic`), or a member path
+ * (`result.groups?.password`, `win32api.RegEnumKey`). `hunter2` alone is a literal (an .ini value).
+ */
+const PATH_RE = /^(?:[A-Za-z_$][A-Za-z_$]*|[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+)$/;
+
+function skipBlanks(text: string, from: number, limit: number): number {
+  let p = from;
+  while (p < limit && p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
+  return p;
+}
+
+/** The value starting at `from` (after blanks): quoted to its closing quote on the same line, else a run of value characters. */
+function readValue(text: string, from: number, query = false): Span | null {
+  const p = skipBlanks(text, from, from + 16);
+  if (p >= text.length) return null;
+  const first = text.charCodeAt(p);
+  const quoted = QUOTED[first];
+  if (quoted !== undefined) {
+    const end = quoted.runEnd(text, p + 1, p + 2 + MAX_VALUE);
+    // An opening quote whose closing one is missing or far away (`name": "value`, a cut line): the run after it.
+    const open = VALUE_CHARS.runEnd(text, p + 1, p + 2 + MAX_VALUE);
+    const last = text.charCodeAt(open - 1);
+    const run: Span | undefined = open > p + 1 && last !== 58 && last !== 61 ? { start: p + 1, end: open, quoted: false } : undefined;
+    if (text.charCodeAt(end) !== first) return run ?? null;
+    return { start: p + 1, end, quoted: true, ...(run !== undefined && open < end ? { unbalanced: run } : {}) };
+  }
+  // `token = =x`, `a: :b`: no value starts with an operator.
+  if (first === 61 || first === 58) return null;
+  let end = (query ? QUERY_CHARS : VALUE_CHARS).runEnd(text, p, p + 1 + MAX_VALUE);
+  // Code, not a value: `getpass()`, `os.environ[…]`.
+  const stop = text.charCodeAt(end);
+  if (stop === 40 || stop === 91) return null;
+  // Sentence punctuation after an unquoted value.
+  while (end > p && '.:!?'.includes(text[end - 1]!)) end--;
+  if (end === p) return null;
+  const raw = text.slice(p, end);
+  if (chainedAssignment(raw)) return null;
+  const next = skipBlanks(text, end, end + 8);
+  // An identifier path followed by more code (`{ apiKey: anthropic, … }`, `pass: result?.pass ?? false`) is an expression;
+  // at the end of a line (.env, YAML) it is a literal.
+  const reference = !query && next < text.length && !LINE_END.has(text.charCodeAt(next)) && PATH_RE.test(raw);
+  return { start: p, end, quoted: false, reference };
+}
+
+/**
+ * Whether an unquoted value is in fact another assignment: `n:s.value=n` (minified code) or
+ * `PAGERDUTY_TOKEN=…` after `token =`. Base64 pads only at its end, so `=` inside a value is rare.
+ */
+function chainedAssignment(raw: string): boolean {
+  const inner = raw.search(/[^=]=+[^=]/);
+  if (inner < 0) return false;
+  const head = raw.slice(0, inner + 1);
+  return /[:.]/.test(head) || /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(head) || nameRole(nameWords(head)) !== null;
+}
+
+/** The name ending just before `to` (blanks skipped): a quoted name, or a run of name characters. */
+function readName(text: string, to: number): Span | null {
+  let p = to;
+  while (p > 0 && p > to - 8 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
+  if (p === 0) return null;
+  const last = text.charCodeAt(p - 1);
+  if (last === 34 || last === 39) {
+    let start = p - 1;
+    while (start > 0 && start > p - 2 - MAX_NAME && text.charCodeAt(start - 1) !== last && text.charCodeAt(start - 1) !== 10) start--;
+    if (start > 0 && text.charCodeAt(start - 1) === last && start < p - 1) return { start, end: p - 1, quoted: true };
+    // A closing quote without its opening one (`name": "value`): the name is the run before it.
+    p--;
+  }
+  const start = Math.max(NAME_CHARS.runStart(text, p, p - MAX_NAME - 1), p - MAX_NAME);
+  return start < p ? { start, end: p, quoted: false } : null;
+}
+
+/** What a scan collects besides findings. */
+export interface ScanState {
+  found: Finding[];
+  /** A `kind: Secret` was seen: the Kubernetes pass runs after the scan. */
+  kubernetesSecret: boolean;
+}
+
+function push(state: ScanState, start: number, end: number, kind: string, rank: number): void {
+  state.found.push({ start, end, kind, rank });
+}
+
+/**
+ * A named kind whose names and shape fit, else the generic kind of the name's role when the value
+ * is random enough. `loose`: the name was not joined to the value by an operator (prose, a bare
+ * `NAME value`), so even a password must look random (`the password is incorrect` stays);
+ * `namedOnly`: only the named kinds, whose shapes are strict.
+ */
+function classify(text: string, given: Span, name: string, state: ScanState, loose = false, namedOnly = false): void {
+  const words = nameWords(name);
+  // A quoted value holding characters no key has (blanks, brackets) may be a quote never closed: keys are read up to them.
+  const value = given.unbalanced !== undefined && nameRole(words) !== 'password' ? given.unbalanced : given;
+  const raw = text.slice(value.start, value.end);
+  for (const record of value.reference === true ? [] : NAMED) {
+    const named = record.named!;
+    if (!named.names(words, name)) continue;
+    const shape = named.value;
+    if (
+      raw.length >= shape.min &&
+      raw.length <= shape.max &&
+      shape.chars.all(raw) &&
+      (named.check?.(raw) ?? true) &&
+      !isPlaceholderValue(raw)
+    ) {
+      push(state, value.start, value.end, record.kind, RANK_NAMED);
+      return;
+    }
+  }
+  const role = namedOnly ? null : nameRole(words);
+  if (role === null) return;
+  if (role === 'auth' && authorization(text, value, state)) return;
+  if (value.reference === true) return;
+  if (claimsFormat(raw) || !isCredentialValue(raw, loose && role === 'password' ? 'secret' : role)) return;
+  push(state, value.start, value.end, ROLE_KINDS.get(role) ?? 'secret', RANK_GENERIC);
+}
+
+const SCHEMES: ReadonlyMap<string, string | null> = new Map([
+  ['basic', 'basic-auth'],
+  ['bearer', 'bearer-token'],
+  ['token', 'bearer-token'],
+  ['apikey', 'bearer-token'],
+  ['digest', null],
+  ['negotiate', null],
+  ['ntlm', null],
+]);
+
+/** `Authorization: <scheme> <credentials>`: the credentials, named by the scheme. Returns whether the value had a scheme. */
+function authorization(text: string, value: Span, state: ScanState): boolean {
+  const raw = text.slice(value.start, value.end);
+  const space = raw.search(/\s/);
+  let schemeEnd: number;
+  let credentials: Span | null;
+  if (value.quoted) {
+    if (space < 0) return false;
+    schemeEnd = value.start + space;
+    const from = skipBlanks(text, schemeEnd, value.end);
+    credentials = from < value.end ? { start: from, end: value.end, quoted: true } : null;
+  } else {
+    schemeEnd = value.end;
+    credentials = readValue(text, value.end);
+  }
+  const scheme = text.slice(value.start, schemeEnd).toLowerCase();
+  if (!SCHEMES.has(scheme)) return false;
+  const kind = SCHEMES.get(scheme);
+  if (kind === null || kind === undefined || credentials === null) return true;
+  const secret = text.slice(credentials.start, credentials.end);
+  const ok =
+    kind === 'basic-auth'
+      ? secret.length >= 8 && !isPlaceholderValue(secret) && !/\s/.test(secret)
+      : !claimsFormat(secret) && isCredentialValue(secret, 'token');
+  if (ok) push(state, credentials.start, credentials.end, kind, RANK_NAMED);
+  return true;
+}
+
+/** An assignment operator (`=`, `:`, `:=`, `=>`) at `at`: the value it assigns, when its name is credential-like. */
+export function assignmentAt(text: string, at: number, state: ScanState): void {
+  const code = text.charCodeAt(at);
+  const next = text.charCodeAt(at + 1);
+  const previous = at > 0 ? text.charCodeAt(at - 1) : 0;
+  let nameEnd = at;
+  let valueFrom = at + 1;
+  if (code === 61) {
+    if (next === 61 || previous === 61 || previous === 33 || previous === 60 || previous === 62) return;
+    if (previous === 58) nameEnd = at - 1;
+    if (next === 62) valueFrom = at + 2;
+  } else {
+    if (next === 61 || next === 58 || previous === 58) return;
+    if (next === 47 && text.charCodeAt(at + 2) === 47) return;
+  }
+  const name = readName(text, nameEnd);
+  if (name === null) return;
+  const written = text.slice(name.start, name.end);
+  const kubernetesKind = written === 'kind';
+  if (!kubernetesKind && !NAME_HINT_RE.test(written)) return;
+  const before = name.start > 0 ? text.charCodeAt(name.start - (name.quoted ? 2 : 1)) : 0;
+  const value = readValue(text, valueFrom, before === 63 || before === 38);
+  if (value === null) return;
+  if (kubernetesKind) {
+    if (value.end - value.start === 6 && text.startsWith('Secret', value.start)) state.kubernetesSecret = true;
+    return;
+  }
+  // `token = token_value` (blanks around `=`) is code; `TOKEN=value` in a .env file is a literal.
+  if (code === 61 && !value.quoted && (previous === 32 || next === 32) && PATH_RE.test(text.slice(value.start, value.end))) return;
+  classify(text, value, written, state);
+}
+
+/**
+ * Cheap test before splitting a name into words: every credential-like name, and every name a
+ * named record knows, holds one of these.
+ */
+const NAME_HINT_RE = /pass|pwd|pswd|secret|token|key|auth|cred|id|pat|contribsys/i;
+
+/** Verbs that assign in prose: "the token is …". */
+const COPULAS = new Set(['is', 'was', 'are', 'IS']);
+/** Flags that take a credential as their next argument. */
+const CURL_USER = new Set(['-u', '--user']);
+
+/**
+ * Whether the word [start, end) is a compound identifier: 2 for `aws_secret_access_key` or
+ * `apiKey`, 1 for kebab-case `secret-access-key` (prose has those too: only named kinds are
+ * tried after it), 0 otherwise.
+ */
+function compound(text: string, start: number, end: number): number {
+  let kebab = 0;
+  for (let k = start + 1; k < end; k++) {
+    const code = text.charCodeAt(k);
+    const previous = text.charCodeAt(k - 1);
+    if (code === 95 && k + 1 < end) return 2;
+    if (code >= 65 && code <= 90 && previous >= 97 && previous <= 122) return 2;
+    if (code === 45 && k + 1 < end && previous !== 45) kebab = 1;
+  }
+  return kebab;
+}
+
+/**
+ * A value run at `start` whose name is not joined by an operator: after a verb in prose ("the
+ * api key is …"), after `Bearer`, after `curl -u`, after a `--token`-like flag, or after a
+ * compound name (`aws configure set aws_secret_access_key …`).
+ */
+export function valueAfterWord(text: string, start: number, end: number, state: ScanState): void {
+  let p = start;
+  if (text.charCodeAt(p - 1) === 34 || text.charCodeAt(p - 1) === 39) p--;
+  while (p > 0 && p > start - 8 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
+  const wordStart = NAME_CHARS.runStart(text, p, p - MAX_NAME);
+  const length = p - wordStart;
+  // The value itself starts like a token, not with an operator or a bracket.
+  if (length < 2 || !/[A-Za-z0-9_+/-]/.test(text[start]!)) return;
+  const first = text.charCodeAt(wordStart);
+  const copula = length <= 3 && COPULAS.has(text.slice(wordStart, p));
+  const bearer = length === 6 && (first === 66 || first === 98) && /^(?:Bearer|bearer|BEARER)$/.test(text.slice(wordStart, p));
+  const flag = first === 45;
+  const joined = copula || bearer || flag ? 0 : compound(text, wordStart, p);
+  if (!copula && !bearer && !flag && joined === 0) return;
+  let valueEnd = VALUE_CHARS.runEnd(text, start, end);
+  while (valueEnd > start && '.,:;!?'.includes(text[valueEnd - 1]!)) valueEnd--;
+  const word = text.slice(wordStart, p);
+  // A token that holds its own assignment (`NAME=value`, `NAME :=`) is read by the assignment rule, not as a value.
+  const candidate = text.slice(start, valueEnd);
+  if (!CURL_USER.has(word) && (chainedAssignment(candidate) || /:=?$|^[A-Za-z_][\w.-]*=$/.test(candidate))) return;
+  const value: Span = { start, end: valueEnd, quoted: false };
+  if (copula) {
+    classify(text, value, nameBeforeVerb(text, wordStart), state, true);
+    return;
+  }
+  const raw = candidate;
+  if (bearer) {
+    if (!claimsFormat(raw) && raw.length >= 16 && isCredentialValue(raw, 'token')) push(state, start, valueEnd, 'bearer-token', RANK_NAMED);
+  } else if (CURL_USER.has(word)) {
+    const colon = raw.indexOf(':');
+    const password = colon < 0 ? '' : raw.slice(colon + 1);
+    if (colon > 0 && password.length >= MIN_PASSWORD && !isPlaceholderValue(raw) && isCredentialValue(password, 'password'))
+      push(state, start, valueEnd, 'basic-auth', RANK_NAMED);
+  } else if (!flag || word.startsWith('--')) {
+    classify(text, value, word, state, !flag, joined === 1);
+  }
+}
+
+/** Up to four words before the verb, on the same line: "The adafruit api key". */
+function nameBeforeVerb(text: string, verbStart: number): string {
+  let p = verbStart;
+  let words = 0;
+  let start = p;
+  while (words < 4 && p > 0 && text.charCodeAt(p - 1) === 32) {
+    const wordStart = NAME_CHARS.runStart(text, p - 1, p - 1 - 32);
+    if (wordStart === p - 1) break;
+    start = wordStart;
+    p = wordStart;
+    words++;
+  }
+  return text.slice(start, verbStart);
+}

@@ -1,0 +1,97 @@
+/** Lookup tables built once from the kind records: formats and matchers by their literal's first two characters, infixes by their first, named and generic kinds. */
+import { RECORDS } from './kinds/index.ts';
+import type { NameRole } from './names.ts';
+import type { CustomAnchor, Format, KindRecord } from './record.ts';
+
+/** A literal that starts a token, and what to try there. */
+export interface StartEntry {
+  kind: string;
+  literal: string;
+  format?: Format;
+  custom?: CustomAnchor;
+}
+
+/** A literal inside a token, and what to try there. */
+export interface InfixEntry {
+  kind: string;
+  literal: string;
+  format?: Format;
+  custom?: CustomAnchor;
+}
+
+/** Start literals by `first * 128 + second` character code (both ASCII). */
+export const STARTS: (StartEntry[] | undefined)[] = new Array<StartEntry[] | undefined>(128 * 128);
+/** Infix literals by first character code. */
+export const INFIXES: (InfixEntry[] | undefined)[] = new Array<InfixEntry[] | undefined>(128);
+/** Kinds anchored by the names they are assigned to, tried before the generic ones. */
+export const NAMED: readonly KindRecord[] = RECORDS.filter((record) => record.named !== undefined);
+/** The generic kind for each name role. */
+export const ROLE_KINDS: ReadonlyMap<NameRole, string> = new Map(
+  RECORDS.flatMap((record) => (record.roles ?? []).map((role) => [role, record.kind] as const)),
+);
+
+function key(literal: string): number {
+  const a = literal.charCodeAt(0);
+  const b = literal.charCodeAt(1);
+  if (!(a < 128 && b < 128) || literal.length < 2) throw new Error(`redaction: literal ${literal} must start with two ASCII characters`);
+  return a * 128 + b;
+}
+
+function addStart(entry: StartEntry): void {
+  (STARTS[key(entry.literal)] ??= []).push(entry);
+}
+
+function addInfix(entry: InfixEntry): void {
+  const first = entry.literal.charCodeAt(0);
+  if (first >= 128) throw new Error(`redaction: infix ${entry.literal} must start with an ASCII character`);
+  (INFIXES[first] ??= []).push(entry);
+}
+
+for (const record of RECORDS) {
+  for (const format of record.formats ?? []) {
+    if (format.infix !== undefined) addInfix({ kind: record.kind, literal: format.infix, format });
+    for (const prefix of format.prefixes ?? []) addStart({ kind: record.kind, literal: prefix, format });
+  }
+  for (const custom of record.custom ?? []) {
+    if (custom.at === 'start') addStart({ kind: record.kind, literal: custom.literal, custom });
+    else addInfix({ kind: record.kind, literal: custom.literal, custom });
+  }
+}
+// Longer literals first: `sk-ant-` is tried before `sk-`.
+for (const list of STARTS) list?.sort((a, b) => b.literal.length - a.literal.length);
+for (const list of INFIXES) list?.sort((a, b) => b.literal.length - a.literal.length);
+
+/** Prefixes too generic to say "this value claims a vendor's format" (`live_…` may be anything). */
+const GENERIC_PREFIXES = new Set([
+  'live_',
+  'test_',
+  'key-',
+  's.',
+  'pk.',
+  'sk.',
+  'tk.',
+  'sl.',
+  't1.',
+  'pat',
+  'SK',
+  'API-',
+  'sk_',
+  'EAA',
+  'EAAA',
+  'YC',
+]);
+
+/**
+ * Whether `value` starts with a vendor's literal prefix. A value that claims a vendor format
+ * but does not match it (`xoxp-1234567890`, `glpat-XXXX`) is a documentation example: the
+ * generic keyword rule leaves it alone.
+ */
+export function claimsFormat(value: string): boolean {
+  if (value.length < 2) return false;
+  const a = value.charCodeAt(0);
+  const b = value.charCodeAt(1);
+  if (a >= 128 || b >= 128) return false;
+  const entries = STARTS[a * 128 + b];
+  if (entries === undefined) return false;
+  return entries.some((entry) => entry.literal.length >= 3 && !GENERIC_PREFIXES.has(entry.literal) && value.startsWith(entry.literal));
+}

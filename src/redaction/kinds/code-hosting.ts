@@ -1,0 +1,60 @@
+/** Code hosting: GitHub, GitLab, Bitbucket, Sourcegraph. */
+import { chars } from '../chars.ts';
+import { optional, run } from '../record.ts';
+import type { KindRecord } from '../record.ts';
+import { ALNUM, ALNUM_LOWER, HEX_ANY, URLSAFE, WORD, lettersAndDigits } from './shapes.ts';
+
+/** The user part of `https://<token>:x-oauth-basic@github.com`, when it is a token. */
+function oauthBasicUser(text: string, at: number): [number, number] | null {
+  const start = WORD.runStart(text, at, at - 256);
+  if (at - start < 20 || start < 3 || !text.startsWith('://', start - 3)) return null;
+  return lettersAndDigits(text.slice(start, at)) ? [start, at] : null;
+}
+
+/** GitLab's routable tokens end in `.<version>.<checksum>`-style tails; the whole tail is part of the value. */
+const GITLAB_TAIL = optional('.', run(ALNUM_LOWER, 2, 32), optional('.', run(ALNUM_LOWER, 2, 32)));
+
+/** The code hosting kinds. */
+export const CODE_HOSTING_KINDS: readonly KindRecord[] = [
+  {
+    kind: 'github-token',
+    description:
+      'GitHub classic (`ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_`, up to 255 characters) and fine-grained (`github_pat_`) tokens; tokens before `:x-oauth-basic@`',
+    formats: [
+      { prefixes: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'], body: [run(WORD, 36, 251)] },
+      { prefixes: ['github_pat_'], body: [run(WORD, 50, 244)] },
+    ],
+    custom: [{ literal: ':x-oauth-basic@', at: 'infix', match: oauthBasicUser }],
+  },
+  {
+    kind: 'gitlab-token',
+    description:
+      'GitLab tokens: personal, deploy, feed, runner, CI job, SCIM, agent, OAuth app, trigger, feature-flag, incoming-mail (`glpat-`, `gldt-`, …, routable `.…` tails included), runner registration (`GR1348941…`) and session cookies',
+    formats: [
+      {
+        prefixes: ['glpat-', 'gldt-', 'glft-', 'glsoat-', 'glrt-', 'glcbt-', 'glimt-', 'glagent-', 'gloas-', 'glptt-', 'glffct-'],
+        body: [run(URLSAFE, 20, 300), GITLAB_TAIL],
+      },
+      { prefixes: ['GR1348941'], body: [run(URLSAFE, 20)] },
+      { prefixes: ['_gitlab_session='], body: [run(ALNUM_LOWER, 32)], edge: null },
+    ],
+  },
+  {
+    kind: 'bitbucket-token',
+    description: 'Bitbucket app passwords and API tokens (`ATBB…`)',
+    formats: [{ prefixes: ['ATBB'], body: [run(ALNUM, 32, 64)], check: lettersAndDigits }],
+  },
+  {
+    kind: 'sourcegraph-token',
+    description: 'Sourcegraph access tokens (`sgp_` + 16 hex + `_` + 40 hex, `sgp_local_…`, or `sgp_` + 40 hex)',
+    formats: [
+      { prefixes: ['sgp_local_'], body: [run(HEX_ANY, 40)] },
+      { prefixes: ['sgp_'], body: [optional(run(HEX_ANY, 16), '_'), run(HEX_ANY, 40)] },
+    ],
+  },
+  {
+    kind: 'atlassian-token',
+    description: 'Atlassian API tokens (`ATATT3…`, `ATCTT3…`)',
+    formats: [{ prefixes: ['ATATT3', 'ATCTT3'], body: [run(chars('A-Za-z0-9_=-'), 150, 300)] }],
+  },
+];

@@ -1,0 +1,132 @@
+/** Chat and messaging: Slack, Discord, Telegram, Twilio, SendGrid, Brevo (Sendinblue), Mailgun, Mailchimp. */
+import { chars } from '../chars.ts';
+import { run } from '../record.ts';
+import type { KindRecord } from '../record.ts';
+import { ALNUM, ALNUM_UPPER, DIGITS, HEX, URLSAFE, lettersAndDigits } from './shapes.ts';
+
+const SLACK_BODY = chars('A-Za-z0-9-');
+
+/**
+ * Slack's classic tokens: numeric team/user/install ids (five or more digits; a leading one-digit
+ * version is allowed, as in `xoxa-2-…`) separated by `-`, then a secret of eight or more
+ * characters. `xoxb-12345-abcd234`, `xoxb-abcdef-abcdef` and `xoxp-1234-1234-1234-…` are not.
+ */
+function slackSegments(value: string): boolean {
+  const parts = value.slice(value.indexOf('-') + 1).split('-');
+  if (parts.length < 2) return false;
+  const secret = parts[parts.length - 1]!;
+  if (secret.length < 8 || !/^[A-Za-z0-9]+$/.test(secret)) return false;
+  return parts.slice(0, -1).every((part, index) => /^[0-9]+$/.test(part) && (part.length >= 5 || (index === 0 && part.length === 1)));
+}
+
+/** Slack app-level tokens: `xapp-1-<app id>-<digits>-<hex>`. */
+function slackAppSegments(value: string): boolean {
+  return /^xapp-\d-[A-Z0-9]{9,12}-\d{10,14}-[a-f0-9]{32,80}$/.test(value);
+}
+
+/** The chat and messaging kinds. */
+export const MESSAGING_KINDS: readonly KindRecord[] = [
+  {
+    kind: 'slack-token',
+    description:
+      'Slack bot, user, workspace, refresh, legacy, app-level and configuration tokens (`xoxb-`, `xoxp-`, `xoxa-`, `xoxr-`, `xoxs-`, `xoxo-`, `xapp-`, `xoxe.xoxp-`, `xoxe-`)',
+    formats: [
+      { prefixes: ['xoxb-', 'xoxp-', 'xoxa-', 'xoxr-', 'xoxs-', 'xoxo-'], body: [run(SLACK_BODY, 10, 255)], check: slackSegments },
+      { prefixes: ['xapp-'], body: [run(SLACK_BODY, 40, 255)], check: slackAppSegments },
+      { prefixes: ['xoxe.xoxp-', 'xoxe.xoxb-'], body: [run(DIGITS, 1), '-', run(ALNUM, 32, 255)], check: lettersAndDigits },
+      { prefixes: ['xoxe-'], body: [run(DIGITS, 1), '-', run(ALNUM, 32, 255)], check: lettersAndDigits },
+    ],
+  },
+  {
+    kind: 'slack-webhook',
+    description: 'Slack incoming webhook and workflow URLs (`https://hooks.slack.com/services/…`)',
+    formats: [
+      {
+        prefixes: ['hooks.slack.com/services/', 'hooks.slack.com/workflows/', 'hooks.slack.com/triggers/'],
+        lead: ['https://', 'http://'],
+        edge: null,
+        body: [run(ALNUM_UPPER, 8, 12), '/', run(ALNUM_UPPER, 8, 12), '/', run(ALNUM, 20, 48)],
+      },
+    ],
+  },
+  {
+    kind: 'discord-webhook',
+    description: 'Discord webhook URL (`https://discord.com/api/webhooks/<id>/<token>`)',
+    formats: [
+      {
+        prefixes: ['discord.com/api/webhooks/', 'discordapp.com/api/webhooks/'],
+        lead: ['https://', 'http://'],
+        edge: null,
+        body: [run(DIGITS, 17, 20), '/', run(URLSAFE, 60, 68)],
+      },
+    ],
+  },
+  {
+    kind: 'discord-token',
+    description: 'Discord bot token (base64 user id starting `M`, `N` or `O` + `.` + 6 + `.` + 27–38 characters)',
+    formats: [
+      {
+        infix: '.',
+        before: [run(URLSAFE, 24, 26)],
+        body: [run(URLSAFE, 6), '.', run(URLSAFE, 27, 38)],
+        check: (value) => /^[MNO]/.test(value) && lettersAndDigits(value),
+      },
+    ],
+  },
+  {
+    kind: 'telegram-bot-token',
+    description: 'Telegram bot token (8–10 digit bot id + `:AA` + 33 characters)',
+    formats: [{ infix: ':AA', before: [run(DIGITS, 8, 10)], body: [run(URLSAFE, 33)], edge: DIGITS }],
+  },
+  {
+    kind: 'twilio-key',
+    description: 'Twilio API key SID (`SK` + 32 hex)',
+    formats: [{ prefixes: ['SK'], body: [run(HEX, 32)] }],
+  },
+  {
+    kind: 'sendgrid-key',
+    description: 'SendGrid API key (`SG.` + 66 characters, usually `<22>.<43>`)',
+    formats: [{ prefixes: ['SG.'], body: [run(chars('A-Za-z0-9_=.-'), 60, 72)], check: lettersAndDigits }],
+  },
+  {
+    kind: 'brevo-key',
+    description: 'Brevo (Sendinblue) API and SMTP keys (`xkeysib-`, `xsmtpsib-`)',
+    formats: [{ prefixes: ['xkeysib-', 'xsmtpsib-'], body: [run(URLSAFE, 60, 100)] }],
+  },
+  {
+    kind: 'mailgun-key',
+    description:
+      'Mailgun private and public validation keys (`key-` / `pubkey-` + 32 hex) and webhook signing keys assigned to a Mailgun name',
+    formats: [{ prefixes: ['key-', 'pubkey-'], body: [run(HEX, 32)] }],
+    named: {
+      names: (words) => words.includes('mailgun'),
+      value: run(chars('a-f0-9-'), 50, 50),
+      check: (value) => /^[a-f0-9]{32}-[a-f0-9]{8}-[a-f0-9]{8}$/.test(value),
+    },
+  },
+  {
+    kind: 'mailchimp-key',
+    description: 'Mailchimp API key (32 hex + `-us` + data-centre number)',
+    formats: [{ infix: '-us', before: [run(HEX, 32)], body: [run(DIGITS, 1, 2)] }],
+  },
+  {
+    kind: 'mattermost-token',
+    description: 'Mattermost access token: 26 characters assigned to a Mattermost name',
+    named: { names: (words) => words.includes('mattermost'), value: run(chars('a-z0-9'), 26), check: lettersAndDigits },
+  },
+  {
+    kind: 'messagebird-key',
+    description: 'MessageBird API key: 25 characters assigned to a MessageBird name',
+    named: { names: (words) => words.includes('messagebird'), value: run(ALNUM, 25), check: lettersAndDigits },
+  },
+  {
+    kind: 'sidekiq-secret',
+    description:
+      'Sidekiq Pro / Enterprise gem server credentials (`xxxxxxxx:xxxxxxxx` hex pair) assigned to `BUNDLE_ENTERPRISE__CONTRIBSYS__COM` or `BUNDLE_GEMS__CONTRIBSYS__COM`',
+    named: {
+      names: (words) => words.includes('contribsys'),
+      value: run(chars('a-f0-9:'), 17),
+      check: (value) => /^[a-f0-9]{8}:[a-f0-9]{8}$/.test(value),
+    },
+  },
+];

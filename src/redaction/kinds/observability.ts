@@ -1,0 +1,64 @@
+/** Monitoring and incident tools: Sentry, Grafana, New Relic, Datadog, Rootly, Sumo Logic, PagerDuty. */
+import { chars } from '../chars.ts';
+import { run } from '../record.ts';
+import type { KindRecord } from '../record.ts';
+import { ALNUM, BASE64, HEX, HEX_ANY, URLSAFE, lettersAndDigits } from './shapes.ts';
+
+/** The monitoring and incident tools kinds. */
+export const OBSERVABILITY_KINDS: readonly KindRecord[] = [
+  {
+    kind: 'sentry-token',
+    description: 'Sentry user tokens (`sntryu_` + 64 hex) and organisation tokens (`sntrys_eyJ…`)',
+    formats: [
+      { prefixes: ['sntryu_'], body: [run(HEX, 64)] },
+      { prefixes: ['sntrys_eyJ'], body: [run(chars('A-Za-z0-9+/=_'), 60, 1024)] },
+    ],
+  },
+  {
+    kind: 'grafana-token',
+    description: 'Grafana cloud tokens (`glc_`), service account tokens (`glsa_`) and API keys (`eyJrIjoi…`)',
+    formats: [
+      { prefixes: ['glc_'], body: [run(BASE64, 32, 400)], check: lettersAndDigits },
+      { prefixes: ['glsa_'], body: [run(ALNUM, 32), '_', run(HEX_ANY, 8)] },
+      { prefixes: ['eyJrIjoi'], body: [run(BASE64, 60, 400)] },
+    ],
+  },
+  {
+    kind: 'newrelic-key',
+    description: 'New Relic user API keys (`NRAK-`), insert keys (`NRII-`), browser tokens (`NRJS-`) and REST keys (`NRRA-`)',
+    formats: [
+      { prefixes: ['NRAK-'], body: [run(ALNUM, 27)], check: lettersAndDigits },
+      { prefixes: ['NRII-'], body: [run(URLSAFE, 25, 40)] },
+      { prefixes: ['NRJS-'], body: [run(HEX, 19)] },
+      { prefixes: ['NRRA-'], body: [run(HEX, 42)] },
+    ],
+  },
+  {
+    kind: 'datadog-key',
+    description: 'Datadog API (32 hex) and application (40 hex) keys assigned to a Datadog name (`DD_API_KEY`, `datadog_app_key`, …)',
+    named: {
+      names: (words) => words.includes('datadog') || words[0] === 'dd',
+      value: run(chars('a-z0-9'), 32, 40),
+      check: lettersAndDigits,
+    },
+  },
+  {
+    kind: 'rootly-key',
+    description: 'Rootly API key (`rootly_` + 64 hex)',
+    formats: [{ prefixes: ['rootly_'], body: [run(HEX, 64)] }],
+  },
+  {
+    kind: 'sumologic-key',
+    description: 'Sumo Logic access id (`su` + 12 characters) and access key (64 characters) assigned to a Sumo Logic name',
+    named: {
+      names: (words) => words.includes('sumo') || words.includes('sumologic'),
+      value: run(ALNUM, 14, 64),
+      check: (value) => lettersAndDigits(value) && (value.length === 64 || (value.length === 14 && value.startsWith('su'))),
+    },
+  },
+  {
+    kind: 'pagerduty-key',
+    description: 'PagerDuty API key: 20 characters assigned to a PagerDuty name',
+    named: { names: (words) => words.includes('pagerduty') || words.includes('pd'), value: run(URLSAFE, 20), check: lettersAndDigits },
+  },
+];

@@ -1,0 +1,68 @@
+/** Kinds recognised by structure rather than a vendor: PEM private keys, JWTs, URL passwords, HTTP credentials, Kubernetes Secret data, and values assigned to credential-like names. */
+import { chars } from '../chars.ts';
+import { matchPem } from '../pem.ts';
+import { optional, run } from '../record.ts';
+import type { KindRecord } from '../record.ts';
+import { matchUrlPassword } from '../urls.ts';
+import { URLSAFE } from './shapes.ts';
+
+/** A JWT segment: base64url of a JSON object, so it starts `ey` (`{"` or `{'`-like) and is at least `{"a":1}` long. */
+const SEGMENT = run(URLSAFE, 14, 16_384);
+
+/** The structural and generic kinds. */
+export const STRUCTURAL_KINDS: readonly KindRecord[] = [
+  {
+    kind: 'private-key',
+    description:
+      'PEM private key block (RSA, EC, DSA, OPENSSH, PGP, PKCS#8, encrypted), also JSON-escaped, on one line, or without its END line',
+    custom: [{ literal: '-----BEGIN ', at: 'start', match: matchPem }],
+  },
+  {
+    kind: 'jwt',
+    description: 'JSON Web Token: two base64url JSON segments (`ey….ey…`) and a signature, or none (unsecured)',
+    formats: [{ prefixes: ['ey'], body: [SEGMENT, '.ey', SEGMENT, '.', optional(run(chars('A-Za-z0-9_=+/-'), 1, 4096))] }],
+  },
+  {
+    kind: 'url-password',
+    description: 'the password of `scheme://user:password@host` (only the password is replaced)',
+    custom: [{ literal: '://', at: 'infix', match: matchUrlPassword }],
+  },
+  {
+    kind: 'bearer-token',
+    description: 'opaque token after `Bearer` or `Authorization: Bearer|Token`: 16+ random characters',
+  },
+  {
+    kind: 'basic-auth',
+    description: 'HTTP basic credentials: `Authorization: Basic …` and the `user:password` of `curl -u` / `--user`',
+  },
+  {
+    kind: 'kubernetes-secret',
+    description: 'the base64 `data` values (and `stringData` values) of a Kubernetes `Secret`, in YAML or JSON',
+  },
+  {
+    kind: 'password',
+    description:
+      'a value assigned to a password-like name (`password`, `passwd`, `pwd`, `DB_PASS`, …) that is no placeholder, reference or identifier',
+    roles: ['password'],
+  },
+  {
+    kind: 'api-key',
+    description: 'a random-looking value assigned to an `*_key` name (`api_key`, `apiKey`, `X-Api-Key`, `access_key`, …)',
+    roles: ['key'],
+  },
+  {
+    kind: 'token',
+    description: 'a random-looking value assigned to a `*_token` name (`access_token`, `authToken`, `GITLAB_PAT`, …)',
+    roles: ['token'],
+  },
+  {
+    kind: 'secret',
+    description: 'a random-looking value assigned to a `secret`, `client_secret`, `auth` or `credentials` name',
+    roles: ['secret', 'auth', 'credential'],
+  },
+  {
+    kind: 'client-id',
+    description: 'a random-looking value (not a UUID) assigned to a `client_id` / `access_id` name',
+    roles: ['client-id'],
+  },
+];

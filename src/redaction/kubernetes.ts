@@ -1,0 +1,79 @@
+/** Kubernetes `Secret` manifests: every `data` value (base64) and `stringData` value of a Secret, in YAML documents or JSON objects, is a secret by declaration. */
+import type { ScanState } from './assignments.ts';
+import { isPlaceholderValue } from './placeholders.ts';
+import { RANK_NAMED } from './record.ts';
+
+const KIND = 'kubernetes-secret';
+const DOCUMENT_SECRET_RE = /^[ \t]*kind:[ \t]*["']?Secret["']?[ \t]*$/m;
+const BLOCK_RE = /^([ \t]*)(data|stringData):[ \t]*$/;
+const ENTRY_RE = /^([ \t]+)["']?[A-Za-z0-9_.-]{1,253}["']?:[ \t]*(["']?)([^\s"'#]+)\2[ \t]*(?:#.*)?$/;
+const BASE64_RE = /^[A-Za-z0-9+/]+={0,2}$/;
+const JSON_SECRET_RE = /"kind"\s*:\s*"Secret"/;
+const JSON_BLOCK_RE = /"(data|stringData)"\s*:\s*\{/g;
+const JSON_ENTRY_RE = /\s*"[A-Za-z0-9_.-]{1,253}"\s*:\s*"([^"\\]{0,65536})"\s*(,|\})/y;
+
+function accept(value: string, base64: boolean): boolean {
+  return base64 ? value.length >= 4 && BASE64_RE.test(value) : value.length >= 1 && !isPlaceholderValue(value);
+}
+
+/** The entries of the YAML `data:` / `stringData:` blocks of every document that declares `kind: Secret`. */
+function yamlSecrets(text: string, state: ScanState): void {
+  let documentStart = 0;
+  while (documentStart < text.length) {
+    const separator = text.indexOf('\n---', documentStart);
+    const documentEnd = separator < 0 ? text.length : separator + 1;
+    const document = text.slice(documentStart, documentEnd);
+    if (DOCUMENT_SECRET_RE.test(document)) yamlBlocks(document, documentStart, state);
+    documentStart = separator < 0 ? text.length : separator + 4;
+  }
+}
+
+function yamlBlocks(document: string, offset: number, state: ScanState): void {
+  let block: { indent: number; base64: boolean } | null = null;
+  let lineStart = 0;
+  while (lineStart <= document.length) {
+    const newline = document.indexOf('\n', lineStart);
+    const lineEnd = newline < 0 ? document.length : newline;
+    const line = document.slice(lineStart, lineEnd).replace(/\r$/, '');
+    const opened = BLOCK_RE.exec(line);
+    if (opened !== null) {
+      block = { indent: opened[1]!.length, base64: opened[2] === 'data' };
+    } else if (block !== null && line.trim() !== '') {
+      const entry = ENTRY_RE.exec(line);
+      if (entry === null || entry[1]!.length <= block.indent) {
+        block = null;
+      } else {
+        const value = entry[3]!;
+        const at = lineStart + line.lastIndexOf(value);
+        if (accept(value, block.base64))
+          state.found.push({ start: offset + at, end: offset + at + value.length, kind: KIND, rank: RANK_NAMED });
+      }
+    }
+    if (newline < 0) break;
+    lineStart = newline + 1;
+  }
+}
+
+/** The entries of `"data": {…}` / `"stringData": {…}` objects in a text that declares `"kind": "Secret"`. */
+function jsonSecrets(text: string, state: ScanState): void {
+  JSON_BLOCK_RE.lastIndex = 0;
+  let block: RegExpExecArray | null;
+  while ((block = JSON_BLOCK_RE.exec(text)) !== null) {
+    const base64 = block[1] === 'data';
+    JSON_ENTRY_RE.lastIndex = JSON_BLOCK_RE.lastIndex;
+    let entry: RegExpExecArray | null;
+    while ((entry = JSON_ENTRY_RE.exec(text)) !== null) {
+      const value = entry[1]!;
+      const end = JSON_ENTRY_RE.lastIndex - entry[0].length + entry[0].lastIndexOf('"');
+      if (accept(value, base64)) state.found.push({ start: end - value.length, end, kind: KIND, rank: RANK_NAMED });
+      if (entry[2] === '}') break;
+    }
+    JSON_BLOCK_RE.lastIndex = Math.max(JSON_BLOCK_RE.lastIndex, JSON_ENTRY_RE.lastIndex);
+  }
+}
+
+/** Adds the values of every Secret's data to the findings (the scan saw a `kind: Secret`). */
+export function kubernetesSecrets(text: string, state: ScanState): void {
+  yamlSecrets(text, state);
+  if (JSON_SECRET_RE.test(text)) jsonSecrets(text, state);
+}

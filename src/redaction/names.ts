@@ -1,0 +1,167 @@
+/** Credential-like names: splitting `AWS_SECRET_ACCESS_KEY`, `twilioApiKey` or `"facebook access_token"` into words and reading what the last word says the value is. */
+
+/** What an assigned name says about its value. */
+export type NameRole = 'password' | 'secret' | 'token' | 'key' | 'client-id' | 'auth' | 'credential';
+
+/** Words a compound splits into when written as one (`apikey`, `ACCESSID`, `authToken` lowercased). */
+const QUALIFIERS = [
+  'api',
+  'access',
+  'secret',
+  'auth',
+  'client',
+  'private',
+  'session',
+  'refresh',
+  'bearer',
+  'app',
+  'master',
+  'account',
+  'service',
+  'signing',
+  'encryption',
+  'license',
+  'deploy',
+  'personal',
+  'admin',
+  'root',
+  'db',
+  'user',
+  'consumer',
+  'webhook',
+  'oauth',
+  'id',
+  'sdk',
+  'storage',
+  'bot',
+  'shared',
+  'integration',
+];
+const COMPOUND_HEADS = ['password', 'passwd', 'secret', 'token', 'key', 'id', 'pwd'];
+
+function splitCompound(word: string, into: string[]): void {
+  for (const head of COMPOUND_HEADS) {
+    if (word.length > head.length && word.endsWith(head)) {
+      const rest = word.slice(0, -head.length);
+      if (QUALIFIERS.includes(rest)) {
+        into.push(rest, head);
+        return;
+      }
+    }
+  }
+  into.push(word);
+}
+
+/**
+ * The lowercase words of a name: split at non-alphanumerics, at lower→upper and at
+ * UPPER→Upper-lower changes (`APIKey` → `api key`), then compounds such as `apikey` or `accessid`.
+ * Digits stay with their word, and a trailing number is dropped (`token1` → `token`).
+ */
+export function nameWords(name: string): string[] {
+  const raw: string[] = [];
+  let start = -1;
+  const close = (end: number): void => {
+    if (start >= 0 && end > start) raw.push(name.slice(start, end));
+    start = -1;
+  };
+  for (let k = 0; k <= name.length; k++) {
+    const code = k < name.length ? name.charCodeAt(k) : 0;
+    const alnum = (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+    if (!alnum) {
+      close(k);
+      continue;
+    }
+    if (start >= 0) {
+      const previous = name.charCodeAt(k - 1);
+      const next = k + 1 < name.length ? name.charCodeAt(k + 1) : 0;
+      const upper = code >= 65 && code <= 90;
+      const prevLower = (previous >= 97 && previous <= 122) || (previous >= 48 && previous <= 57);
+      const prevUpper = previous >= 65 && previous <= 90;
+      if (upper && (prevLower || (prevUpper && next >= 97 && next <= 122))) close(k);
+    }
+    if (start < 0) start = k;
+  }
+  const words: string[] = [];
+  for (const word of raw) splitCompound(word.toLowerCase().replace(/(?<=[a-z])\d+$/, ''), words);
+  return words;
+}
+
+/** Last words that make the name a credential, and what kind. */
+const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
+  ['password', 'password'],
+  ['passwd', 'password'],
+  ['pwd', 'password'],
+  ['pass', 'password'],
+  ['passphrase', 'password'],
+  ['pswd', 'password'],
+  ['secret', 'secret'],
+  ['token', 'token'],
+  ['pat', 'token'],
+  ['key', 'key'],
+  ['auth', 'auth'],
+  ['authorization', 'auth'],
+  ['credential', 'credential'],
+  ['credentials', 'credential'],
+  ['creds', 'credential'],
+]);
+
+/**
+ * Words that make a credential-like name something else: public keys, anti-forgery and paging
+ * tokens, database and cache keys, counts (`max_tokens`).
+ */
+const NOT_SECRET = new Set([
+  'public',
+  'publishable',
+  'pub',
+  'csrf',
+  'xsrf',
+  'next',
+  'page',
+  'continuation',
+  'cursor',
+  'sort',
+  'partition',
+  'primary',
+  'foreign',
+  'cache',
+  'idempotency',
+  'max',
+  'min',
+  'num',
+  'count',
+  'total',
+  'hash',
+  'row',
+  'object',
+  'map',
+  'lookup',
+  'sequence',
+  'schema',
+  'bucket',
+  'ssh',
+  'gpg',
+  'pgp',
+  'host',
+  'authorized',
+  'known',
+  'foo',
+  'dummy',
+  'fake',
+  'example',
+  'sample',
+  'mock',
+]);
+
+/** The role a name gives its value, or null when it names no credential. */
+export function nameRole(words: readonly string[]): NameRole | null {
+  if (words.length === 0) return null;
+  // Alone, `pass` is a verb or a test result far more often than a password.
+  if (words.length === 1 && words[0] === 'pass') return null;
+  for (const word of words) if (NOT_SECRET.has(word)) return null;
+  const last = words[words.length - 1]!;
+  if (last === 'id') {
+    const before = words[words.length - 2];
+    return before === 'client' || before === 'access' ? 'client-id' : null;
+  }
+  return HEADS.get(last) ?? null;
+}

@@ -1,0 +1,95 @@
+/** PEM private key blocks: `-----BEGIN … PRIVATE KEY-----`, a base64 body, the END line (or none, when the text was cut). */
+import { Chars } from './chars.ts';
+import { isPlaceholderToken } from './placeholders.ts';
+
+const LABEL = new Chars('A-Z0-9 ');
+const MAX_BLOCK = 65_536;
+const MIN_BASE64 = 32;
+
+/** `text.indexOf('-----', from)`, remembered: BEGIN lines come in increasing order, so the search never rereads a stretch. */
+let dashText: string | undefined;
+let dashFrom = 0;
+let dashFound = -1;
+function nextDashes(text: string, from: number): number {
+  if (text !== dashText || from < dashFrom || (dashFound >= 0 && from > dashFound)) {
+    dashText = text;
+    dashFrom = from;
+    dashFound = text.indexOf('-----', from);
+  } else if (dashFound < 0) {
+    dashFrom = from;
+  }
+  return dashFound;
+}
+
+/** The end of the label (`-----BEGIN RSA PRIVATE KEY-----`) starting at `at`, or -1. */
+function labelEnd(text: string, at: number): number {
+  const from = at + '-----BEGIN '.length;
+  if (!text.startsWith('-----BEGIN ', at)) return -1;
+  const words = LABEL.runEnd(text, from, from + 48);
+  const key = text.lastIndexOf('PRIVATE KEY', words - 11);
+  if (key < from) return -1;
+  let end = key + 'PRIVATE KEY'.length;
+  if (text.startsWith(' BLOCK', end)) end += 6;
+  return text.startsWith('-----', end) ? end + 5 : -1;
+}
+
+/** Whether a body holds enough base64 to be a key rather than `anything` or nothing. */
+function realBody(body: string): boolean {
+  let base64 = 0;
+  for (const line of body.split(/\s+/)) if (!line.includes(':') && /^[A-Za-z0-9+/=]+$/.test(line)) base64 += line.length;
+  return base64 >= MIN_BASE64 && !isPlaceholderToken(body);
+}
+
+const BASE64 = new Chars('A-Za-z0-9+/=');
+const HEADER_LINE_RE = /^[A-Za-z][A-Za-z-]*: ?\S.*$/;
+
+/** Where the base64 lines of a block without END line stop: after a short line, or where a line stops being base64. */
+function cutBodyEnd(text: string, from: number, stop: number): number {
+  let p = from;
+  while (p < stop && /\s/.test(text[p]!)) p++;
+  // Lines are separated by line breaks, or by blanks when the block was flattened onto one line.
+  const newline = text.indexOf('\n', p);
+  const blank = text.indexOf(' ', p);
+  const separator = newline >= 0 && newline < stop && (blank < 0 || newline < blank) ? 10 : 32;
+  let end = from;
+  let headers = true;
+  let afterFullLine = false;
+  while (p < stop) {
+    let lineEnd = text.indexOf(separator === 10 ? '\n' : ' ', p);
+    if (lineEnd < 0 || lineEnd > stop) lineEnd = stop;
+    const line = text.slice(p, lineEnd).replace(/\r$/, '');
+    if (headers && HEADER_LINE_RE.test(line)) {
+      end = p + line.length;
+      p = lineEnd + 1;
+      continue;
+    }
+    headers = false;
+    const run = BASE64.runEnd(text, p, lineEnd);
+    // After a full line, the next line is the body's last, whatever follows it; otherwise a line that is not
+    // base64 to its end (`the build …`) is prose after the body.
+    if (run === p || (!afterFullLine && run < p + line.length && /^\s*[A-Za-z0-9]/.test(line.slice(run - p)))) break;
+    end = run;
+    if (run - p < 64 || run < p + line.length) break;
+    afterFullLine = true;
+    p = lineEnd + 1;
+  }
+  return end;
+}
+
+/** The whole block starting at `at` (its END line included, or up to the end of its body when cut), or null. */
+export function matchPem(text: string, at: number): [number, number] | null {
+  const bodyStart = labelEnd(text, at);
+  if (bodyStart < 0) return null;
+  const limit = Math.min(text.length, at + MAX_BLOCK);
+  const dashes = nextDashes(text, bodyStart);
+  if (dashes >= 0 && dashes < limit && text.startsWith('-----END ', dashes)) {
+    if (!realBody(text.slice(bodyStart, dashes))) return null;
+    const close = text.indexOf('-----', dashes + 9);
+    const end = close >= 0 && close - dashes <= 64 ? close + 5 : dashes + 8;
+    return [at, end];
+  }
+  // No END line (the text was cut): whole lines of base64 — PEM lines are 64 characters, only the last is shorter — after optional headers.
+  const stop = dashes >= 0 && dashes < limit ? dashes : limit;
+  const end = cutBodyEnd(text, bodyStart, stop);
+  return end > bodyStart && realBody(text.slice(bodyStart, end)) ? [at, end] : null;
+}

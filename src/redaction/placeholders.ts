@@ -1,0 +1,120 @@
+/** Placeholders that stay byte-exact: documented example keys, masked values, `your-…-here` and the other words people write where a key goes. */
+
+/**
+ * Words that mark a token as a stand-in: in one case (`EXAMPLE`, `your`, `Your`), as people type
+ * them, so a random key rarely holds one by chance; `here` only at the end (`…TOKEN_HERE`).
+ */
+const TOKEN_MARKERS = ['example', 'placeholder', 'redacted', 'your', 'replace', 'changeme', 'change_me', 'insert', 'dummy'];
+const cased = (word: string): string[] => [word, word.toUpperCase(), word[0]!.toUpperCase() + word.slice(1)];
+const TOKEN_MARKER_RE = new RegExp(`${TOKEN_MARKERS.flatMap(cased).join('|')}|(?:here|HERE|Here)$`);
+/** For each character, the call that last saw it (reused across calls: no allocation, no reset). */
+const SEEN = new Uint32Array(65_536);
+let call = 0;
+
+/** Masking glyphs: `x`, `X`, `*`, `#`, `•`, and `0` (a zeroed key). */
+function isMaskGlyph(code: number): boolean {
+  return code === 120 || code === 88 || code === 42 || code === 35 || code === 0x2022 || code === 48;
+}
+
+/** Separators (and the line breaks of a PEM body) ignored when judging a token's characters. */
+function isSeparator(code: number): boolean {
+  return code === 45 || code === 95 || code === 46 || code === 10 || code === 13 || code === 32;
+}
+
+/**
+ * Whether a token's characters (what follows its prefix) are a stand-in rather than a secret: a
+ * marker word, mostly masking glyphs, one repeated character, or mostly runs of three or more of
+ * one character (`5555555dAAAAA7777777…`). A real key is random: none of these happen by chance.
+ */
+export function isPlaceholderToken(body: string): boolean {
+  if (TOKEN_MARKER_RE.test(body)) return true;
+  call = call === 0xffffffff ? 1 : call + 1;
+  if (call === 1) SEEN.fill(0);
+  let counted = 0;
+  let distinct = 0;
+  let masked = 0;
+  let inRuns = 0;
+  let runLength = 0;
+  let previous = -1;
+  for (let k = 0; k < body.length; k++) {
+    const code = body.charCodeAt(k);
+    if (isSeparator(code)) continue;
+    counted++;
+    if (SEEN[code] !== call) {
+      SEEN[code] = call;
+      distinct++;
+    }
+    if (isMaskGlyph(code)) masked++;
+    if (code === previous) {
+      runLength++;
+      if (runLength === 3) inRuns += 3;
+      else if (runLength > 3) inRuns++;
+    } else {
+      runLength = 1;
+      previous = code;
+    }
+  }
+  if (counted === 0) return true;
+  if (masked * 2 >= counted || inRuns * 2 >= counted) return true;
+  // Too few distinct characters for a random string of this length (`12312312312312312312`).
+  return counted >= 12 && distinct <= 4;
+}
+
+/** Whole values that mean "no value here" (case-insensitive). */
+const PLACEHOLDER_WORDS = new Set([
+  'changeme',
+  'change_me',
+  'changeit',
+  'todo',
+  'tbd',
+  'fixme',
+  'none',
+  'null',
+  'nil',
+  'undefined',
+  'true',
+  'false',
+  'secret',
+  'password',
+  'passwd',
+  'pass',
+  'token',
+  'key',
+  'apikey',
+  'api_key',
+  'default',
+  'example',
+  'sample',
+  'test',
+  'dummy',
+  'fake',
+  'placeholder',
+  'redacted',
+  'hidden',
+  'empty',
+  'unset',
+  'required',
+  'optional',
+  'string',
+  'notasecret',
+]);
+
+/** Words that mark a value as a stand-in wherever they occur in it. */
+const VALUE_MARKER_RE = new RegExp(
+  [...TOKEN_MARKERS, 'here', 'fake', 'sample', 'notreal', 'not_real', 'not-real', 'todo', 'xxxx'].join('|'),
+  'i',
+);
+
+/**
+ * Whether an assigned value is a stand-in: a placeholder token, a placeholder word, a variable or
+ * template reference (`$X`, `${X}`, `{{x}}`, `%s`, `<token>`, `[PASSWORD]`), or a masked value.
+ */
+export function isPlaceholderValue(value: string): boolean {
+  if (value.length === 0) return true;
+  const first = value.charCodeAt(0);
+  // $VAR ${VAR} %s %(x)s {{x}} {x} <x> [x] `cmd` @var
+  if (first === 36 || first === 37 || first === 123 || first === 60 || first === 91 || first === 96 || first === 64) return true;
+  if (value.includes('${') || value.includes('{{') || value.includes('%s') || value.includes('$(')) return true;
+  if (PLACEHOLDER_WORDS.has(value.toLowerCase()) || VALUE_MARKER_RE.test(value)) return true;
+  return isPlaceholderToken(value);
+}

@@ -1,0 +1,34 @@
+/** Passwords in URLs: `scheme://user:password@host`, only the password replaced; variable references and placeholder words stay. */
+import { Chars } from './chars.ts';
+
+const SCHEME = new Chars('A-Za-z0-9+.-');
+/** Userinfo and host characters (RFC 3986, plus the `(` `)` of `jdbc:…@tcp(host)`); a password may hold an unencoded `@`. */
+const AUTHORITY = new Chars('A-Za-z0-9._~%!$&*+,;=:@()-');
+const MAX_AUTHORITY = 512;
+/** Shorter passwords are documentation (`https://a:b@host`, `abc:xyz@`). */
+const MIN_PASSWORD = 4;
+
+/** Passwords that are not secrets: variable references, templates, masks and placeholder words. */
+const PLACEHOLDERS: readonly RegExp[] = [
+  /^[$%{<[]/,
+  /^(?:\*+|x+|X+|\.\.\.|•+)$/,
+  /^(?:password|passwd|pass|pwd|secret|x-oauth-basic|changeme|change_me|redacted|placeholder|token)$/i,
+];
+
+/** The password of the URL whose `://` is at `at`, or null. */
+export function matchUrlPassword(text: string, at: number): [number, number] | null {
+  const schemeStart = SCHEME.runStart(text, at, at - 32);
+  if (at - schemeStart < 2 || !/[A-Za-z]/.test(text[schemeStart]!)) return null;
+  const start = at + 3;
+  const end = AUTHORITY.runEnd(text, start, start + MAX_AUTHORITY + 1);
+  if (end - start > MAX_AUTHORITY) return null;
+  let lastAt = end - 1;
+  while (lastAt >= start && text.charCodeAt(lastAt) !== 64) lastAt--;
+  if (lastAt < start) return null;
+  let colon = start;
+  while (colon < lastAt && text.charCodeAt(colon) !== 58) colon++;
+  if (colon >= lastAt) return null;
+  const password = text.slice(colon + 1, lastAt);
+  if (password.length < MIN_PASSWORD) return null;
+  return PLACEHOLDERS.some((re) => re.test(password)) ? null : [colon + 1, lastAt];
+}

@@ -1,0 +1,145 @@
+// Keyword-anchored values: a random value assigned to a credential-like name is redacted in every syntax people paste
+// (.env, shell, YAML, JSON, code, URL query, prose, CLI flags, HTTP headers); words, identifiers, references, paths,
+// versions, hashes under unrelated names and UUIDs under id names stay.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { redactTexts } from '../../src/redaction/redact.ts';
+import { ASSIGNMENTS, spellings } from './support/formats.ts';
+import { ALNUM, ALNUM_LOWER, BASE64URL, HEX, random } from './support/random.ts';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+
+const ROLES: readonly [kind: string, names: readonly string[]][] = [
+  ['password', [...spellings(['db', 'password']), 'PASSWORD', 'smtp_pass', 'passwd', 'redisPwd']],
+  ['api-key', [...spellings(['api', 'key']), 'X-Api-Key', 'apikey', 'ACCESS_KEY', 'stripeSecretKey'.replace('Secret', '')]],
+  ['token', [...spellings(['access', 'token']), 'authToken', 'GITLAB_PAT', 'refresh_token']],
+  ['secret', [...spellings(['client', 'secret']), 'app_secret', 'user_auth', 'credentials']],
+  ['client-id', spellings(['client', 'id'])],
+];
+const randomValue = fc.oneof(random(ALNUM, 16, 48), random(ALNUM_LOWER, 20, 40), random(HEX, 32, 64), random(BASE64URL, 24, 64));
+
+describe('a random value assigned to a credential-like name', () => {
+  for (const [kind, names] of ROLES) {
+    it(`is redacted as ${kind} in .env, shell, YAML, JSON, code and URL-query syntax`, async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...names), randomValue, fc.constantFrom(...ASSIGNMENTS), async (name, value, assign) => {
+          const text = assign(name, value);
+          const result = await redactTexts([text]);
+          expect(result.texts[0]).toBe(text.replace(value, `[REDACTED ${kind}]`));
+        }),
+        { numRuns: RUNS },
+      );
+    });
+  }
+
+  it('is redacted in prose ("the api key is …"), after a CLI flag, and after a compound name', async () => {
+    await fc.assert(
+      fc.asyncProperty(random(ALNUM, 20, 40), async (value) => {
+        const texts = [
+          `The staging api key is ${value} if you need it.`,
+          `deploy --api-token ${value} --region eu`,
+          `aws configure set aws_secret_access_key ${value}`,
+        ];
+        const result = await redactTexts(texts);
+        expect(result.counts).toEqual([1, 1, 1]);
+        for (const text of result.texts) expect(text).not.toContain(value);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('is left alone under a name that says nothing about credentials', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('COMMIT', 'request_id', 'checksum', 'digest', 'build', 'sha256', 'etag', 'nonce'),
+        randomValue,
+        fc.constantFrom(...ASSIGNMENTS),
+        async (name, value, assign) => {
+          const text = assign(name, value);
+          expect((await redactTexts([text])).texts[0]).toBe(text);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe('HTTP credentials', () => {
+  it('redacts the credentials of an Authorization header, not its scheme', async () => {
+    const result = await redactTexts([
+      "curl -H 'Authorization: Basic YWRtaW46czNjcjN0LXBhc3M=' https://x",
+      '"Authorization": "Bearer 8f7d6a5s4d3f2g1h0j9k8l7m6n5b4v3c"',
+      'authorization: token 9a8s7d6f5g4h3j2k1l0q9w8e7r6t5y4u',
+      'curl -u deploy:Zq8x-Vw2r-Kp5m https://x',
+    ]);
+    expect(result.texts).toEqual([
+      "curl -H 'Authorization: Basic [REDACTED basic-auth]' https://x",
+      '"Authorization": "Bearer [REDACTED bearer-token]"',
+      'authorization: token [REDACTED bearer-token]',
+      'curl -u [REDACTED basic-auth] https://x',
+    ]);
+  });
+
+  it('keeps references, placeholders and schemes alone', async () => {
+    const texts = [
+      'curl -H "Authorization: Bearer $TOKEN" https://x',
+      'Authorization: Bearer <token>',
+      'Authorization: Basic ...',
+      'curl -u "${username}:${password}" https://x',
+      'curl -u username:password https://x',
+      'WWW-Authenticate: Bearer realm="api"',
+      'Bearer tokens are opaque; a bearer instrument',
+    ];
+    expect((await redactTexts(texts)).texts).toEqual(texts);
+  });
+});
+
+describe('values that are not credentials although the name is', () => {
+  const KEEP: readonly string[] = [
+    // stand-ins and references
+    'API_KEY=your-api-key-here',
+    'api_key: "<YOUR_API_KEY>"',
+    'token = "${GITHUB_TOKEN}"',
+    'PASSWORD=changeme',
+    'password: "********"',
+    'SECRET_KEY={{ vault_secret }}',
+    'client_secret=%s',
+    'API_KEY=$API_KEY',
+    'token: REPLACE_ME',
+    'password = None',
+    // code: references, calls, expressions
+    'const apiKey = config.apiKey;',
+    '{ apiKey: anthropic, timeout: 10 }',
+    'token = get_token()',
+    'password = request.form["password"]',
+    'const password = result.groups?.password;',
+    'secret = os.environ.get("SECRET")',
+    'const token = tokenFromEnv;',
+    // words, identifiers, paths, versions, hosts, mail addresses, UUIDs under id names
+    'secret_name = "database-credentials"',
+    'key_file=/etc/ssl/private/server.key',
+    'TOKEN_URL=https://auth.example.com/oauth/token',
+    'api_version: 2024-01-01',
+    'auth_host: auth.internal.example.com',
+    'password_reset_email = "ops@example.com"',
+    'client_id = "73082700-1f09-405b-80d0-3131bfd6272d"',
+    'token_type: bearer',
+    'max_tokens: 4096',
+    'csrf_token=Mj2qykJO5rELyHgezQ69nzUX0i3OH67V7',
+    'public_key = "9Cnzj4p4WGeKLs1Pt8QuKUpRKfFLfRYC9AIKjbJTWit"',
+    'AUTHORIZED_KEY=ssh-ed25519',
+    'keyPressed = kVK_Return.u16',
+    'key: endpoint',
+    'token: "SOME_CONSTANT_NAME"',
+    'secretKey: ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+    'api_key = "abc123"',
+    'The password is required.',
+    'Your token is stored in the keychain',
+    'the api key is rotated every night',
+  ];
+  for (const text of KEEP) {
+    it(`keeps ${JSON.stringify(text)}`, async () => {
+      expect((await redactTexts([text])).texts[0]).toBe(text);
+    });
+  }
+});
