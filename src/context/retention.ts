@@ -1,14 +1,18 @@
-/** Per-source retention under a byte budget: the checked entry point. */
+/** Per-source retention under a byte budget: the checked entry point, and the choice between focused and newest-first retention. */
 import { SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
+import { retainFocused } from './focused-retention.ts';
 import { retainNewest } from './newest-retention.ts';
 import type { ProjectedMessage, RetentionResult, SourceCapture } from './shapes.ts';
+import type { FocusQuery } from './terms.ts';
 
 export { omissionMarker } from './cut.ts';
 
 /**
- * Retains one source under `budget` bytes of tag-safe JSON by §4.3; throws BUDGET_EXCEEDED when it cannot fit.
+ * Retains one source under `budget` bytes of tag-safe JSON; throws BUDGET_EXCEEDED when it cannot fit.
+ * Without `focus` it is §4.3 newest-first retention (`'newest'`); with it, §4.7 focused retention
+ * for that query (`'focused'`).
  */
-export function retainReference(capture: SourceCapture, budget: number): RetentionResult {
+export function retainReference(capture: SourceCapture, budget: number, focus?: FocusQuery): RetentionResult {
   if (!Number.isSafeInteger(budget) || budget < 0) {
     throw new SessionReferenceError(
       `reference budget must be a non-negative safe integer, got ${String(budget)}`,
@@ -16,15 +20,15 @@ export function retainReference(capture: SourceCapture, budget: number): Retenti
     );
   }
   assertCapture(capture);
-  return retainCapture(capture, budget);
+  return retainCapture(capture, budget, focus);
 }
 
 /**
  * {@link retainReference} without its checks, for a capture built by `captureSource` from a
  * checked snapshot and a budget from the resolved config: `prepare` validates each once, at its edge.
  */
-export function retainCapture(capture: SourceCapture, budget: number): RetentionResult {
-  return retainNewest(capture, budget);
+export function retainCapture(capture: SourceCapture, budget: number, focus?: FocusQuery): RetentionResult {
+  return focus === undefined ? retainNewest(capture, budget) : retainFocused(capture, budget, focus);
 }
 
 function invalidCapture(why: string): SessionReferenceError {
