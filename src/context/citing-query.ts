@@ -3,28 +3,40 @@ import type { ContentBlockLike } from '../mentions/rewrite.ts';
 import { parseSessionReferenceText } from '../mentions/uri.ts';
 
 /**
- * The readable text of a citing message: its text blocks joined with `\n`, each canonical mention
- * rewritten to `@label` (a block already readable stays as it is; one whose mention does not parse
- * is read as written), and then every `@label` of its own mentions and of `labels` removed. The
- * content is only read.
+ * The readable text of a citing message without the labels it cites: its text blocks joined with
+ * `\n`, each canonical mention rewritten to `@label` and that `@label` then left out (a block whose
+ * mention does not parse is read as written), and every `@label` of `labels` (the normalised
+ * references') left out too. Each left-out label becomes a space. The content is only read; the
+ * cost is linear in its text.
  */
 export function citingQueryText(content: readonly ContentBlockLike[], labels: readonly string[]): string {
-  const cited = new Set(labels);
   const parts: string[] = [];
   for (const block of content) {
-    if (block.type !== 'text' || typeof block.text !== 'string') continue;
-    let text = block.text;
-    try {
-      const parsed = parseSessionReferenceText(text);
-      text = parsed.text;
-      for (const reference of parsed.references) cited.add(reference.label);
-    } catch {
-      // A malformed mention is prepare's caller's business; the query reads the text as written.
-    }
-    parts.push(text);
+    if (block.type === 'text' && typeof block.text === 'string') parts.push(withoutMentions(block.text));
   }
   let query = parts.join('\n');
-  const longestFirst = [...cited].filter((label) => label !== '').sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
-  for (const label of longestFirst) query = query.split(`@${label}`).join(' ');
+  const distinct = [...new Set(labels)].filter((label) => label !== '');
+  distinct.sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  for (const label of distinct) query = query.split(`@${label}`).join(' ');
   return query;
+}
+
+/** `text` with its mentions made readable and each one's `@label` then cut out, in one forward scan. */
+function withoutMentions(text: string): string {
+  let parsed: ReturnType<typeof parseSessionReferenceText>;
+  try {
+    parsed = parseSessionReferenceText(text);
+  } catch {
+    return text;
+  }
+  // Each mention became `@label` in order, so each is found at or after where the previous one ended.
+  let out = '';
+  let cursor = 0;
+  for (const { label } of parsed.references) {
+    const at = parsed.text.indexOf(`@${label}`, cursor);
+    if (at < 0) continue;
+    out += `${parsed.text.slice(cursor, at)} `;
+    cursor = at + 1 + label.length;
+  }
+  return out + parsed.text.slice(cursor);
 }
