@@ -263,9 +263,10 @@ function spendLeftover(plan: Plan, relevantCut: number): void {
 
 /**
  * Keeps the fill at 99% or more: when the room left is over a hundredth of the budget, it is
- * smaller than the smallest cut (the marker alone) of the next older message beyond the newest run.
- * The oldest whole message of that run that can spare the difference becomes a cut, and the next
- * older message enters as a cut in the room this makes.
+ * smaller than the next older message beyond the newest run can take (whole, or its marker alone).
+ * A kept message that can spare the difference becomes a (shorter) cut (the run's, oldest first,
+ * then the ones before the run, newest first), and the next older message enters in the room this
+ * makes.
  */
 function closeLastGap(plan: Plan): void {
   const n = plan.kept.length;
@@ -275,14 +276,18 @@ function closeLastGap(plan: Plan): void {
   while (oldest > 0 && plan.kept[oldest - 1]) oldest--;
   const next = oldest - 1;
   if (next < 0) return;
-  const need = plan.fixed[next]! + 3 + markerOnlyBytes(plan.utf8[next]!) - left;
-  for (let giver = need > 0 ? oldest : n; giver < n; giver++) {
-    if (plan.replaced[giver] !== undefined) continue;
+  const smallest = Math.min(plan.fixed[next]! + 2 + markerOnlyBytes(plan.utf8[next]!), wholeCost(plan, next));
+  const need = smallest + 1 - left;
+  const gives = (giver: number): boolean => {
+    if (!plan.kept[giver]) return false;
     const cut = cutWithin(plan, giver, plan.cost[giver]! - need);
-    if (cut === undefined) continue;
-    keep(plan, giver, plan.fixed[giver]! + 2 + cut.contentBytes, cut.text, cut.omittedBytes);
-    break;
-  }
+    if (cut !== undefined) keep(plan, giver, plan.fixed[giver]! + 2 + cut.contentBytes, cut.text, cut.omittedBytes);
+    return cut !== undefined;
+  };
+  // The run's messages first, oldest first; then the kept messages before it, newest first.
+  let given = need <= 0;
+  for (let giver = oldest; giver < n && !given; giver++) given = gives(giver);
+  for (let giver = next - 1; giver >= 0 && !given; giver--) given = gives(giver);
   keepWithin(plan, next, plan.budget - plan.size - 1);
 }
 

@@ -184,6 +184,22 @@ function spreadBudget(messages: ProjectedMessage[], permille: number): number {
   return Math.round(60 + ((whole * 1.05 - 60) * permille) / 1000);
 }
 
+describe('the fill', () => {
+  it('stays at 99% or more when the newest messages are too small to give room by a cut', () => {
+    for (const small of [10, 25, 40, 60]) {
+      for (const budget of [4096, 5000, 8192]) {
+        const messages: ProjectedMessage[] = [{ role: 'user', text: `goal ${'g'.repeat(488)}`, checkpoint: false }];
+        for (let i = 0; i < 40; i++) messages.push({ role: i % 2 ? 'user' : 'assistant', text: 'b'.repeat(488), checkpoint: false });
+        for (let i = 0; i < 120; i++) messages.push({ role: i % 2 ? 'user' : 'assistant', text: 's'.repeat(small), checkpoint: false });
+        const result = retainReference(capture(messages), budget, compileFocusQuery(''));
+        expect(result.stats.truncated).toBe(true);
+        expect(result.size).toBeLessThanOrEqual(budget);
+        expect(result.size).toBeGreaterThanOrEqual(0.99 * budget);
+      }
+    }
+  });
+});
+
 describe('focused retention: properties', () => {
   it('matches the reference model result for result, or fails the same way', () => {
     const kinds = new Set<string>();

@@ -248,13 +248,16 @@ export function naiveFocused(capture: SourceCapture, budget: number, query: stri
   while (first > 0 && kept.has(first - 1)) first--;
   const next = first - 1;
   if (left > Math.floor(budget / 100) && next >= 0) {
-    const need = itemSize(next, referenceMarker(bytes(messages[next]!.text))) + 1 - left;
-    gap: for (let giver = need > 0 ? first : n; giver < n; giver++) {
+    const nextText = messages[next]!.text;
+    const need = Math.min(itemSize(next, referenceMarker(bytes(nextText))), itemSize(next, nextText)) + 1 - left;
+    const givers = [...Array.from({ length: n - first }, (_, k) => first + k), ...Array.from({ length: next }, (_, k) => next - 1 - k)];
+    gap: for (const giver of need > 0 ? givers : []) {
       const text = messages[giver]!.text;
-      if (kept.get(giver)!.text !== text) continue;
+      const current = kept.get(giver)?.text;
+      if (current === undefined) continue;
       for (let r = bytes(text) - 1; r >= 0; r--) {
         const cut = naiveCut(text, r);
-        if (itemSize(giver, cut.text) <= itemSize(giver, text) - need) {
+        if (itemSize(giver, cut.text) <= itemSize(giver, current) - need) {
           kept.set(giver, { text: cut.text, omitted: cut.omitted });
           break gap;
         }
