@@ -16,7 +16,8 @@ import type { ReferencedConversationItem } from '../types.ts';
  * crossed — step 1 keeps exactly the longest run of most recent droppable messages that fits with
  * the mandatory ones. Every older message is certainly dropped and needs only its native UTF-8
  * length for `omittedBytes`. A JSON size is never below the UTF-8 size + 2, which settles most
- * "certainly over" questions without measuring.
+ * "certainly over" questions without measuring. `utf8`, when given, holds each text's UTF-8 length
+ * already measured.
  */
 export function retainNewest(capture: SourceCapture, budget: number, utf8?: Float64Array): RetentionResult {
   const ledger = openLedger(capture, budget, utf8);

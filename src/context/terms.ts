@@ -11,7 +11,7 @@ const MAX_TERM_LENGTH = 64;
 
 /** A compiled retention query. */
 export interface FocusQuery {
-  /** The counted terms in query order: word stems, then-or-among CJK pairs (a lone CJK character stands alone). */
+  /** The counted terms, in query order: word stems and CJK pairs (a lone CJK character stands alone). */
   readonly terms: readonly string[];
   /** Finds where a term may occur: each stem as written, each CJK pair, case-insensitively; undefined when no term counts. */
   readonly pattern: RegExp | undefined;
