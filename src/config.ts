@@ -14,6 +14,9 @@ export const DEFAULT_CANDIDATE_CACHE_TTL_MS = 2000;
 /** Default longest wait of one keystroke for full-text hits, in milliseconds. */
 export const DEFAULT_BODY_SEARCH_WAIT_MS = 50;
 
+/** How a cited session that does not fit its budget is retained: focused on the citing message, or newest first. */
+export type RetentionMode = 'focused' | 'newest';
+
 /** How titles missing from every projection are filled in: folded in the background, or not at all. */
 export type TitleBackfillMode = 'background' | 'off';
 
@@ -38,6 +41,12 @@ export interface Config {
   bodySearchWaitMs?: number | null;
   /** Replace credentials in captured text and in the `@` menu's body-match snippets with `[REDACTED <kind>]`. Default true. */
   redactSecrets?: boolean | null;
+  /**
+   * How a cited session over its budget is retained: `'focused'` keeps its goal, its newest
+   * messages and the messages most relevant to the citing message, each marked with its position;
+   * `'newest'` keeps the newest messages only. Default `'focused'`.
+   */
+  retention?: RetentionMode | null;
 }
 
 /** Configuration after the schema: every field set (`maxReferenceBytes` undefined selects the automatic budget). */
@@ -58,6 +67,8 @@ export interface ResolvedConfig {
   readonly bodySearchWaitMs: number;
   /** See {@link Config.redactSecrets}. */
   readonly redactSecrets: boolean;
+  /** See {@link Config.retention}. */
+  readonly retention: RetentionMode;
 }
 
 const fields = z.object({
@@ -93,6 +104,12 @@ const fields = z.object({
     .description(
       'Replace credentials in captured text and in body-match snippets with [REDACTED <kind>] before the model, the log, the transcript or the @ menu sees them.',
     ),
+  retention: z
+    .union(['focused', 'newest'])
+    .default('focused')
+    .description(
+      'How a cited session over its budget is retained: focused on the citing message (its goal, newest and most relevant messages), or newest first.',
+    ),
 });
 
 function invalid(field: string, rule: string, value: unknown): SessionReferenceError {
@@ -124,6 +141,7 @@ function resolve(value: Config): ResolvedConfig {
     titleBackfill: value.titleBackfill ?? 'background',
     bodySearchWaitMs: given('bodySearchWaitMs') ?? DEFAULT_BODY_SEARCH_WAIT_MS,
     redactSecrets: value.redactSecrets ?? true,
+    retention: value.retention ?? 'focused',
   };
 }
 

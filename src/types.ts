@@ -22,6 +22,11 @@ export interface ReferencedConversationItem {
   role: 'user' | 'assistant';
   /** Original text, or a cut of it: head, the omission marker, tail. */
   text: string;
+  /**
+   * Focused retention of a truncated source only: the item's 1-based position in the captured
+   * conversation, the `N` of the full transcript's `### Message N`.
+   */
+  message?: number;
 }
 
 /** Per-source retention statistics: what was kept and what was left out. */

@@ -26,6 +26,7 @@ describe('config', () => {
       titleBackfill: 'background',
       bodySearchWaitMs: 50,
       redactSecrets: true,
+      retention: 'focused',
     });
     expect(resolveConfig(undefined).maxReferences).toBe(3);
   });
@@ -95,6 +96,7 @@ describe('null in config', () => {
     'titleBackfill',
     'bodySearchWaitMs',
     'redactSecrets',
+    'retention',
   ] as const;
 
   it.each(FIELDS)('%s: null counts as absent, for every field alike', (field) => {
@@ -113,6 +115,7 @@ describe('null in config', () => {
     { bodySearchWaitMs: 1.5 },
     { redactSecrets: 'yes' },
     { redactSecrets: 0 },
+    { retention: 'oldest' },
   ])('rejects %j with SESSION_REFERENCE_INVALID_CONFIG', (config) => {
     expect(code(() => resolveConfig(config))).toBe('SESSION_REFERENCE_INVALID_CONFIG');
   });

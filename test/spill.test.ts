@@ -229,6 +229,7 @@ describe('which references are saved', () => {
         capturedThroughSeq: w1.lastSeq,
         omittedMessages: stats[0]!.omittedMessages,
         omittedBytes: stats[0]!.omittedBytes,
+        omittedRanges: 'message 1 of 3',
         fullSnapshot: { status: 'saved', locator: ref1.locator, bytes: ref1.bytes, retrievalHint: ref1.retrievalHint },
       },
       {
@@ -236,11 +237,19 @@ describe('which references are saved', () => {
         capturedThroughSeq: w3.lastSeq,
         omittedMessages: stats[2]!.omittedMessages,
         omittedBytes: stats[2]!.omittedBytes,
+        omittedRanges: 'messages 1\u20132 of 3',
         fullSnapshot: { status: 'saved', locator: ref3.locator, bytes: ref3.bytes, retrievalHint: ref3.retrievalHint },
       },
     ]);
     for (const notice of notices as Record<string, Record<string, unknown>>[]) {
-      expect(Object.keys(notice)).toEqual(['sessionId', 'capturedThroughSeq', 'omittedMessages', 'omittedBytes', 'fullSnapshot']);
+      expect(Object.keys(notice)).toEqual([
+        'sessionId',
+        'capturedThroughSeq',
+        'omittedMessages',
+        'omittedBytes',
+        'omittedRanges',
+        'fullSnapshot',
+      ]);
       expect(Object.keys(notice.fullSnapshot!)).toEqual(['status', 'locator', 'bytes', 'retrievalHint']);
     }
     expect(stats[0]!.omittedBytes).toBeGreaterThan(0);
@@ -422,7 +431,7 @@ describe('capture consistency', () => {
     const [preview] = previewsOf(text);
     expect(preview!.capturedThroughSeq).toBe(written.lastSeq);
     expect(preview!.conversation.map((m) => m.text)).not.toContain('LATE message after capture');
-    expect(preview!.conversation.at(-1)).toEqual({ role: 'user', text: 'latest before capture' });
+    expect(preview!.conversation.at(-1)).toEqual({ role: 'user', text: 'latest before capture', message: 3 });
     expect(sourceOf(result).references[0]!.capturedThroughSeq).toBe(written.lastSeq);
     expect((noticesOf(text)![0] as { capturedThroughSeq: number }).capturedThroughSeq).toBe(written.lastSeq);
 

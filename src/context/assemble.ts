@@ -4,6 +4,7 @@ import { retainCapture } from './retention.ts';
 import { SESSION_REFERENCE_SOURCE_KIND } from './projection.ts';
 import type { FullSnapshotOutcome, OmissionNotice, ReferencePreview, SourceCapture } from './shapes.ts';
 import type { NormalizedReference } from '../mentions/normalize.ts';
+import type { FocusQuery } from './terms.ts';
 import type { RetentionStats, SessionReferenceSource } from '../types.ts';
 
 /** One source as `prepare` prepared it: what was captured, what the model sees of it, and where its full transcript went. */
@@ -18,6 +19,8 @@ export interface PreparedSource {
   stats: RetentionStats;
   /** UTF-8 byte length of the preview's tag-safe JSON; never above the budget. */
   size: number;
+  /** Focused retention only: the omitted positions as ranges; absent when none is omitted. */
+  omittedRanges?: string;
   /** The full-transcript outcome; present exactly when the preview is truncated. */
   fullSnapshot?: FullSnapshotOutcome;
 }
@@ -40,17 +43,16 @@ export interface PreparedReferenceContext {
  * Retains every capture under the same per-source budget; throws BUDGET_EXCEEDED when one cannot
  * fit. Trusts its input, checked once at the edge: captures as `captureSource` builds them from a
  * snapshot `isSurfaceSnapshot` accepted, and a budget from `resolveConfig` or
- * `automaticReferenceBytes`. Use `retainReference` for a capture from anywhere else.
+ * `automaticReferenceBytes`. Use `retainReference` for a capture from anywhere else. Without
+ * `focus` every source is retained newest first (§4.3); with it, focused on that query (§4.7).
  */
 export function retainSources(
   references: readonly NormalizedReference[],
   captures: readonly SourceCapture[],
   budget: number,
+  focus?: FocusQuery,
 ): Omit<PreparedSource, 'fullSnapshot'>[] {
-  return captures.map((capture, i) => {
-    const { preview, stats, size } = retainCapture(capture, budget);
-    return { reference: references[i]!, capture, preview, stats, size };
-  });
+  return captures.map((capture, i) => ({ reference: references[i]!, capture, ...retainCapture(capture, budget, focus) }));
 }
 
 /** The outcome when no spill store is mounted. */
@@ -103,13 +105,14 @@ export function assembleReferenceContext(
     return outcome === undefined ? { ...entry } : { ...entry, fullSnapshot: outcome };
   });
   const notices: OmissionNotice[] = [];
-  for (const { preview, stats, fullSnapshot } of sources) {
+  for (const { preview, stats, omittedRanges, fullSnapshot } of sources) {
     if (fullSnapshot === undefined) continue;
     notices.push({
       sessionId: preview.sessionId,
       capturedThroughSeq: preview.capturedThroughSeq,
       omittedMessages: stats.omittedMessages,
       omittedBytes: stats.omittedBytes,
+      ...(omittedRanges === undefined ? {} : { omittedRanges }),
       fullSnapshot,
     });
   }

@@ -11,8 +11,11 @@ import { assembleReferenceContext, retainSources } from './assemble.ts';
 import type { PreparedReferenceContext } from './assemble.ts';
 import { resolveBudget } from './budget-lookup.ts';
 import { captureSources } from './capture.ts';
+import { citingQueryText } from './citing-query.ts';
 import type { AgentRoute } from './routes.ts';
 import { saveTranscripts } from './spill.ts';
+import { compileFocusQuery } from './terms.ts';
+import type { FocusQuery } from './terms.ts';
 
 const PREPARING = 'session reference preparation';
 
@@ -40,7 +43,9 @@ export function budgetFor(host: PrepareHost, agent: PrepareAgent, signal?: Abort
 /**
  * Prepares checked content and normalised references: resolves the budget, reads every source once
  * in parallel, retains each, saves the transcripts of truncated ones and builds the frozen context
- * message. All or nothing: any failure throws and nothing is returned.
+ * message. All or nothing: any failure throws and nothing is returned. With `retention: 'focused'`
+ * the retention query is the content's readable text, whether it still holds canonical mentions
+ * (`prepare`) or is already rewritten (the pre-step listener); the content itself is not changed.
  */
 export async function prepareMessage(
   host: PrepareHost,
@@ -55,9 +60,20 @@ export async function prepareMessage(
   throwIfAborted(signal, PREPARING);
   const captures = await captureSources(host.ctx.sessionQuery, references, host.config.redactSecrets, signal);
   throwIfAborted(signal, PREPARING);
-  const retained = retainSources(references, captures, budget);
+  const focus = host.config.retention === 'focused' ? focusOf(content, references) : undefined;
+  const retained = retainSources(references, captures, budget, focus);
   const outcomes = await saveTranscripts(host.ctx.get('spillStore'), agent.id, retained, signal);
   const details = assembleReferenceContext(budget, retained, outcomes);
   const additionalContext = createUserMessage({ content: [{ type: 'text', text: details.text }], source: details.source });
   return { content, additionalContext, details };
+}
+
+/** The focused-retention query of a citing message: its readable text, the cited labels left out. */
+function focusOf(content: readonly ContentBlock[], references: readonly NormalizedReference[]): FocusQuery {
+  return compileFocusQuery(
+    citingQueryText(
+      content,
+      references.map((reference) => reference.label),
+    ),
+  );
 }

@@ -51,6 +51,8 @@ export interface RetentionResult {
   stats: RetentionStats;
   /** UTF-8 byte length of the preview's tag-safe JSON; never above the budget. */
   size: number;
+  /** Focused retention only: the omitted positions as ranges (`messages 2–310, 312–1,650 of 2,000`); absent when none is omitted. */
+  omittedRanges?: string;
 }
 
 /** Where a truncated reference's full transcript went. */
@@ -68,6 +70,8 @@ export interface OmissionNotice {
   omittedMessages: number;
   /** UTF-8 text bytes left out of the preview. */
   omittedBytes: number;
+  /** Focused retention only: the positions of the omitted messages, as ranges; absent when none is omitted. */
+  omittedRanges?: string;
   /** Where the full transcript is. */
   fullSnapshot: FullSnapshotOutcome;
 }

@@ -4,6 +4,7 @@ import { rewriteMentions } from '../mentions/rewrite.ts';
 import type { ContentBlockLike, RewrittenContent } from '../mentions/rewrite.ts';
 import { SESSION_REFERENCE_SOURCE_KIND } from '../context/projection.ts';
 import {
+  FOCUSED_OMISSIONS_EXPLANATION,
   OMISSIONS_EXPLANATION,
   REFERENCE_OMISSIONS_HEADING,
   REFERENCED_SESSIONS_CLOSE_TAG,
@@ -25,7 +26,9 @@ export interface CheckedMessage {
 
 const PREFIX = `${REFERENCED_SESSIONS_HEADING}\n\n${SNAPSHOT_INTRO}\n${UNTRUSTED_WARNING}\n\n${REFERENCED_SESSIONS_OPEN_TAG}\n`;
 const CLOSE_LINE = `\n${REFERENCED_SESSIONS_CLOSE_TAG}`;
-const OMISSIONS_LEAD = `\n\n${REFERENCE_OMISSIONS_HEADING}\n\n${OMISSIONS_EXPLANATION}\n`;
+const OMISSIONS_LEADS = [OMISSIONS_EXPLANATION, FOCUSED_OMISSIONS_EXPLANATION].map(
+  (explanation) => `\n\n${REFERENCE_OMISSIONS_HEADING}\n\n${explanation}\n`,
+);
 const MAX_LISTED = 3;
 
 type Entry = Record<string, unknown>;
@@ -163,13 +166,14 @@ function checkOmissions(rest: string, entries: readonly Entry[], violations: str
     if (rest !== '') violations.push(`text continues after ${REFERENCED_SESSIONS_CLOSE_TAG} although no reference is truncated`);
     return;
   }
-  if (!rest.startsWith(OMISSIONS_LEAD)) {
+  const lead = OMISSIONS_LEADS.find((candidate) => rest.startsWith(candidate));
+  if (lead === undefined) {
     violations.push(
       `no ${REFERENCE_OMISSIONS_HEADING} section after ${REFERENCED_SESSIONS_CLOSE_TAG} although ${truncated.length} reference(s) are truncated`,
     );
     return;
   }
-  const notices = parseTagSafeList(rest.slice(OMISSIONS_LEAD.length), 'the omission notices');
+  const notices = parseTagSafeList(rest.slice(lead.length), 'the omission notices');
   if ('violation' in notices) violations.push(notices.violation);
   else if (
     notices.items.length !== truncated.length ||

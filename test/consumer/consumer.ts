@@ -122,7 +122,7 @@ expectTypeOf<RootPreparedReferencedMessage>().toEqualTypeOf<PreparedReferencedMe
 // `./types`: types only, with the published shapes.
 expectTypeOf<keyof typeof TypesOnly>().toEqualTypeOf<never>();
 expectTypeOf<SessionReferenceInput>().toEqualTypeOf<{ sessionId: string; label?: string }>();
-expectTypeOf<ReferencedConversationItem>().toEqualTypeOf<{ role: 'user' | 'assistant'; text: string }>();
+expectTypeOf<ReferencedConversationItem>().toEqualTypeOf<{ role: 'user' | 'assistant'; text: string; message?: number }>();
 expectTypeOf<SessionReferenceCandidate>().toEqualTypeOf<{
   sessionId: string;
   label: string;

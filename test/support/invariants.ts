@@ -8,9 +8,10 @@ import { SESSION_FORMAT_VERSION } from '@deepseek-ai/dsh-session';
 import type { ContentBlock } from '@deepseek-ai/dsh-llm';
 import type { PreparedReferencedMessage } from '../../src/types.ts';
 import { checkContextMessage } from '../../src/invariant/context-check.ts';
-import { OMISSIONS_EXPLANATION } from '../../src/context/render.ts';
+import { FOCUSED_OMISSIONS_EXPLANATION, OMISSIONS_EXPLANATION } from '../../src/context/render.ts';
 import { readTranscript } from '../../src/transcript/transcript.ts';
 import { SNAPSHOT_INTRO, UNTRUSTED_WARNING } from '../../src/context/warning.ts';
+import { focusedViolations } from './focused-checks.ts';
 import type { SessionItem } from './write-session.ts';
 
 /** The framing tags; the rendered text must hold each exactly once and no other `<` at all. */
@@ -296,6 +297,19 @@ function alignments(
 
 const PREVIEW_KEYS = ['sessionId', 'label', 'cwd', 'capturedThroughSeq', 'conversation'];
 const NOTICE_KEYS = ['sessionId', 'capturedThroughSeq', 'omittedMessages', 'omittedBytes', 'fullSnapshot'];
+const FOCUSED_NOTICE_KEYS = ['sessionId', 'capturedThroughSeq', 'omittedMessages', 'omittedBytes', 'omittedRanges', 'fullSnapshot'];
+
+/** The omission notice of `sessionId` in a rendered context text, if it has one. */
+function noticeOf(text: string, sessionId: string): Record<string, unknown> | undefined {
+  const at = text.lastIndexOf('\n[{');
+  if (at < 0 || !text.includes(`\n\n${OMISSIONS_HEADING}\n\n`)) return undefined;
+  try {
+    const notices = JSON.parse(text.slice(at + 1)) as Record<string, unknown>[];
+    return notices.find((notice) => notice.sessionId === sessionId);
+  } catch {
+    return undefined;
+  }
+}
 const ENTRY_KEYS = [
   'sessionId',
   'label',
@@ -407,8 +421,11 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
     label: string;
     cwd: string | null;
     capturedThroughSeq: number | null;
-    conversation: { role: string; text: string }[];
+    conversation: { role: string; text: string; message?: number }[];
   }[];
+  // Focused retention marks every kept item of a truncated source with its position; such a
+  // preview is checked against §4.7's guarantees, any other against §4.3's alignments.
+  const positioned = previews.map((preview) => Array.isArray(preview?.conversation) && preview.conversation.some((m) => 'message' in m));
 
   const entries = message.source as unknown as { kind?: string; form?: string; version?: number; references?: Record<string, unknown>[] };
   check(
@@ -439,23 +456,37 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
     sizes.push(size);
     check(size <= budget, () => `${where}: preview is ${size} bytes, over the budget of ${budget}`);
     const conversation = Array.isArray(preview.conversation) ? preview.conversation : [];
+    const itemKeys = positioned[i] ? ['role', 'text', 'message'] : ['role', 'text'];
     check(
-      conversation.every((entry) => sameKeys(entry, ['role', 'text']) && typeof entry.text === 'string'),
+      conversation.every((entry) => sameKeys(entry, itemKeys) && typeof entry.text === 'string'),
       () => `${where}: malformed conversation entry`,
     );
 
     const n = source.messages.length;
-    const problems: string[] = [];
-    const found = alignments(source.messages, conversation, problems);
     const omittedMessages = n - conversation.length;
     const entry = references[i] ?? {};
     const reported = entry.omittedBytes;
-    let omittedBytes = found[0]?.omittedBytes ?? -1;
-    if (found.some((a) => a.omittedBytes === reported)) omittedBytes = reported as number;
-    check(
-      found.length > 0,
-      () => `${where}: conversation is no SPEC §4.3 retention of the projected messages (${problems.slice(0, 3).join('; ')})`,
-    );
+    let omittedBytes: number;
+    if (positioned[i]) {
+      omittedBytes = reported as number;
+      const notice = noticeOf(text, source.sessionId);
+      const focused = focusedViolations(source, budget, {
+        conversation,
+        omittedMessages: entry.omittedMessages as number,
+        omittedBytes,
+        omittedRanges: notice?.omittedRanges as string | undefined,
+      });
+      check(focused.length === 0, () => `${where}: focused retention breaks its guarantees: ${focused.slice(0, 3).join('; ')}`);
+    } else {
+      const problems: string[] = [];
+      const found = alignments(source.messages, conversation, problems);
+      omittedBytes = found[0]?.omittedBytes ?? -1;
+      if (found.some((a) => a.omittedBytes === reported)) omittedBytes = reported as number;
+      check(
+        found.length > 0,
+        () => `${where}: conversation is no SPEC §4.3 retention of the projected messages (${problems.slice(0, 3).join('; ')})`,
+      );
+    }
     const truncated = omittedMessages > 0 || omittedBytes > 0;
     stats.push({ omittedMessages, omittedBytes, truncated });
 
@@ -497,8 +528,9 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
     if (check(rest.startsWith(head), () => `no omissions section after the closing tag: ${show(rest.slice(0, 80))}`)) {
       const body = rest.slice(head.length);
       const newline = body.indexOf('\n');
+      const explanation = positioned.some(Boolean) ? FOCUSED_OMISSIONS_EXPLANATION : OMISSIONS_EXPLANATION;
       check(
-        newline > 0 && body.slice(0, newline) === OMISSIONS_EXPLANATION,
+        newline > 0 && body.slice(0, newline) === explanation,
         () => `omissions explanation line differs: ${show(body.slice(0, Math.max(newline, 0)))}`,
       );
       const noticeJson = body.slice(newline + 1);
@@ -528,7 +560,8 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
     const where = `source ${i} (${show(source.sessionId, 40)})`;
     const notice = notices[k];
     if (notice === undefined) return;
-    check(sameKeys(notice, NOTICE_KEYS), () => `${where}: notice keys ${show(Object.keys(notice))}`);
+    const noticeKeys = positioned[i] && stats[i]!.omittedMessages > 0 ? FOCUSED_NOTICE_KEYS : NOTICE_KEYS;
+    check(sameKeys(notice, noticeKeys), () => `${where}: notice keys ${show(Object.keys(notice))}`);
     check(notice.sessionId === source.sessionId, () => `${where}: notice sessionId ${show(notice.sessionId)}`);
     check(
       notice.capturedThroughSeq === source.capturedThroughSeq,
