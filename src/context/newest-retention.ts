@@ -3,7 +3,7 @@ import { Buffer } from 'node:buffer';
 import { quoteText, SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
 import { largestCut } from './cut.ts';
 import { baseBytes, wrapperBytes } from './item-bytes.ts';
-import { jsonByteLengthWithUtf8, tagSafeStringify } from './tag-safe-json.ts';
+import { jsonByteLengthWithUtf8 } from './tag-safe-json.ts';
 import type { ReferencePreview, RetentionResult, SourceCapture } from './shapes.ts';
 import type { ReferencedConversationItem } from '../types.ts';
 
