@@ -32,7 +32,7 @@ import type { SessionReferenceAgent } from '../src/types.ts';
 import { captureSource, SESSION_REFERENCE_SOURCE_KIND } from '../src/context/projection.ts';
 import { retainReference } from '../src/context/retention.ts';
 import { renderReferencedSessions } from '../src/context/render.ts';
-import { renderTranscript } from '../src/transcript/transcript.ts';
+import { renderTranscript } from '../src/transcript/write.ts';
 import type { OmissionNotice } from '../src/context/shapes.ts';
 import { rng, wordText } from './rng.ts';
 

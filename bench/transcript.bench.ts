@@ -13,7 +13,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { readTranscript, renderTranscript, transcriptChunks } from '../src/transcript/transcript.ts';
+import { readTranscript } from '../src/transcript/read.ts';
+import { renderTranscript, transcriptChunks } from '../src/transcript/write.ts';
 import type { ProjectedMessage, SourceCapture } from '../src/context/shapes.ts';
 import { rng } from './rng.ts';
 

@@ -13,14 +13,11 @@ export {
   formatSessionReferenceMention,
   parseSessionReferenceText,
 } from './mentions/uri.ts';
-export { findInTranscript, readTranscript } from './transcript/transcript.ts';
-export type {
-  ParsedTranscript,
-  ReadTranscriptOptions,
-  TranscriptHeader,
-  TranscriptMatch,
-  TranscriptMessage,
-} from './transcript/transcript.ts';
+export { readTranscript } from './transcript/read.ts';
+export type { ParsedTranscript, ReadTranscriptOptions, TranscriptMessage } from './transcript/read.ts';
+export type { TranscriptHeader } from './transcript/format.ts';
+export { findInTranscript } from './transcript/search.ts';
+export type { TranscriptMatch } from './transcript/search.ts';
 export { redactTexts } from './redaction/redact.ts';
 export type { RedactResult } from './redaction/redact.ts';
 export type * from './types.ts';

@@ -11,7 +11,7 @@ import type { SaveTextSpill, SpillRef } from '@deepseek-ai/dsh-spill';
 import { sessionDir } from '@deepseek-ai/dsh-spill-local';
 import SessionReferenceResolver, { SessionReferenceError, findInTranscript, readTranscript } from '../src/index.ts';
 import { captureSource } from '../src/context/projection.ts';
-import { renderTranscript } from '../src/transcript/transcript.ts';
+import { renderTranscript } from '../src/transcript/write.ts';
 import type { PreparedReferencedMessage } from '../src/types.ts';
 import type { SessionReferenceSource } from '../src/types.ts';
 import type { SourceCapture } from '../src/context/shapes.ts';

@@ -3,8 +3,10 @@ import { legacy, splitEnd } from './support/legacy-transcript.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SessionReferenceErrorCode, isSessionReferenceError } from '../src/errors.ts';
-import { findInTranscript, readTranscript, renderTranscript, transcriptChunks } from '../src/transcript/transcript.ts';
-import type { ReadTranscriptOptions } from '../src/transcript/transcript.ts';
+import { readTranscript } from '../src/transcript/read.ts';
+import type { ReadTranscriptOptions } from '../src/transcript/read.ts';
+import { findInTranscript } from '../src/transcript/search.ts';
+import { renderTranscript, transcriptChunks } from '../src/transcript/write.ts';
 import type { ProjectedMessage, SourceCapture } from '../src/context/shapes.ts';
 import { SNAPSHOT_INTRO, TRANSCRIPT_INTRO, UNTRUSTED_WARNING } from '../src/context/warning.ts';
 

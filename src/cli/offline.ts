@@ -2,8 +2,9 @@
 import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { findInTranscript, readTranscript } from '../transcript/transcript.ts';
-import type { ParsedTranscript, ReadTranscriptOptions, TranscriptMessage } from '../transcript/transcript.ts';
+import { readTranscript } from '../transcript/read.ts';
+import type { ParsedTranscript, ReadTranscriptOptions, TranscriptMessage } from '../transcript/read.ts';
+import { findInTranscript } from '../transcript/search.ts';
 import { formatSessionReferenceMention } from '../mentions/uri.ts';
 import { cellSafe, heading } from './format.ts';
 import type { Io } from './io.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channel } from '../../src/cli/io.ts';
-import { renderTranscript } from '../../src/transcript/transcript.ts';
+import { renderTranscript } from '../../src/transcript/write.ts';
 import { formatSessionReferenceMention } from '../../src/mentions/uri.ts';
 import { HOME_IDS, writeFixtureHome } from '../support/cli-home.ts';
 import { onTerminal, runCli } from '../support/cli-process.ts';

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { invalidUtf8Offset } from '../../src/cli/input.ts';
-import { readTranscript, renderTranscript } from '../../src/transcript/transcript.ts';
+import { readTranscript } from '../../src/transcript/read.ts';
+import { renderTranscript } from '../../src/transcript/write.ts';
 import { runCli } from '../support/cli-process.ts';
 
 let tmp: string;

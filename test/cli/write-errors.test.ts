@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { renderTranscript } from '../../src/transcript/transcript.ts';
+import { renderTranscript } from '../../src/transcript/write.ts';
 import { CLI_SOURCE, NODE, runCli } from '../support/cli-process.ts';
 
 let tmp: string;

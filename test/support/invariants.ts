@@ -9,7 +9,7 @@ import type { ContentBlock } from '@deepseek-ai/dsh-llm';
 import type { PreparedReferencedMessage } from '../../src/types.ts';
 import { checkContextMessage } from '../../src/invariant/context-check.ts';
 import { FOCUSED_OMISSIONS_EXPLANATION, OMISSIONS_EXPLANATION } from '../../src/context/render.ts';
-import { readTranscript } from '../../src/transcript/transcript.ts';
+import { readTranscript } from '../../src/transcript/read.ts';
 import { SNAPSHOT_INTRO, UNTRUSTED_WARNING } from '../../src/context/warning.ts';
 import { focusedViolations } from './focused-checks.ts';
 import type { SessionItem } from './write-session.ts';
