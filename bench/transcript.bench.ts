@@ -24,7 +24,10 @@ import { rng } from './rng.ts';
 const MiB = 1024 * 1024;
 const MB = 1e6;
 /** Timed samples of each operation, after one warm-up round. */
-const SAMPLES = 7;
+const SAMPLES = 11;
+
+/** Shortest timed sample, in ms: a faster operation runs several times per sample. */
+const MIN_SAMPLE_MS = 40;
 
 /** A capture kind and its size: MiB of text for `mixed`, message count for `chat`. */
 type Case = { kind: 'mixed' | 'chat'; size: number };
@@ -233,8 +236,9 @@ async function memoryChild(op: Op, testCase: Case, file: string): Promise<void> 
 type Times = { wall: Record<Op, number>; cpu: Record<Op, number> };
 
 /**
- * Best ms of every operation on one capture, in one process: SAMPLES rounds, each running every
- * operation once (order rotated, gc before each), so load on the machine hits all of them alike.
+ * Ms per run of every operation on one capture, in one process: SAMPLES rounds, each taking one
+ * sample of every operation (order rotated, gc before each; a sample repeats a fast operation up
+ * to MIN_SAMPLE_MS), so load on the machine hits all of them alike.
  * Wall time is what a caller waits; main-thread CPU time is what the operation costs, and holds
  * still when other processes take the cores.
  */
@@ -243,20 +247,27 @@ function timeChild(testCase: Case, file: string): void {
   const ops = operations(capture, readFileSync(file, 'utf8'));
   const wall: Partial<Record<Op, number>> = {};
   const cpu: Partial<Record<Op, number>> = {};
+  const reps: Partial<Record<Op, number>> = {};
   for (let round = 0; round < 1 + SAMPLES; round++) {
     for (let k = 0; k < OPS.length; k++) {
       const op = OPS[(k + round) % OPS.length]!;
+      const times = reps[op] ?? 1;
       gc();
       const c0 = process.threadCpuUsage();
       const t0 = performance.now();
-      let result: unknown = ops[op]();
-      const ms = performance.now() - t0;
+      for (let i = 0; i < times; i++) {
+        let result: unknown = ops[op]();
+        result = undefined;
+        void result;
+      }
+      const ms = (performance.now() - t0) / times;
       const used = process.threadCpuUsage(c0);
-      result = undefined;
-      void result;
-      if (round === 0) continue; // round 0 warms the JIT
+      if (round === 0) {
+        reps[op] = Math.max(1, Math.ceil(MIN_SAMPLE_MS / ms)); // round 0 warms the JIT and sizes the samples
+        continue;
+      }
       wall[op] = Math.min(wall[op] ?? Infinity, ms);
-      cpu[op] = (cpu[op] ?? 0) + (used.user + used.system) / 1000 / SAMPLES;
+      cpu[op] = (cpu[op] ?? 0) + (used.user + used.system) / 1000 / times / SAMPLES;
     }
   }
   process.stdout.write(JSON.stringify({ wall, cpu }));
