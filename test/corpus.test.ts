@@ -13,15 +13,10 @@ import SessionReferenceResolver, { SessionReferenceError, formatSessionReference
 import type { PreparedReferencedMessage } from '../src/types.ts';
 import { bootHost, writeSession } from './support/host.ts';
 import type { Host, SessionItem } from './support/host.ts';
-import {
-  checkPrepared,
-  DEFAULT_BUDGET,
-  fullPreviewBytes,
-  InvariantViolation,
-  minimalPreviewBytes,
-  projectItems,
-} from './support/invariants.ts';
-import type { ExpectedMessage, ExpectedSource, SavedTranscript } from './support/invariants.ts';
+import { projectItems } from './support/expected-source.ts';
+import type { ExpectedMessage, ExpectedSource, SavedTranscript } from './support/expected-source.ts';
+import { checkPrepared, InvariantViolation } from './support/prepared-check.ts';
+import { DEFAULT_BUDGET, fullPreviewBytes, minimalPreviewBytes } from './support/preview-size.ts';
 import { CORPUS_BYSTANDER_ID, CORPUS_TARGET_ID, PAYLOADS, TINY_MESSAGE_COUNT } from './corpus/payloads.ts';
 import type { Payload } from './corpus/payloads.ts';
 

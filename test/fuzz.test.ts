@@ -9,8 +9,11 @@ import type { ContentBlock } from '@deepseek-ai/dsh-llm';
 import SessionReferenceResolver from '../src/index.ts';
 import { bootHost, writeSession } from './support/host.ts';
 import type { Host, SessionItem } from './support/host.ts';
-import { checkOutcome, DEFAULT_BUDGET, fullPreviewBytes, minimalPreviewBytes, projectItems } from './support/invariants.ts';
-import type { ExpectedSource, PrepareOutcome, SavedTranscript } from './support/invariants.ts';
+import { projectItems } from './support/expected-source.ts';
+import type { ExpectedSource, SavedTranscript } from './support/expected-source.ts';
+import { checkOutcome } from './support/outcome-check.ts';
+import type { PrepareOutcome } from './support/outcome-check.ts';
+import { DEFAULT_BUDGET, fullPreviewBytes, minimalPreviewBytes } from './support/preview-size.ts';
 import { PAYLOADS, uriOf } from './corpus/payloads.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);

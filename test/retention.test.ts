@@ -6,7 +6,7 @@ import { SessionReferenceError, SessionReferenceErrorCode } from '../src/errors.
 import { omissionMarker, retainReference } from '../src/context/retention.ts';
 import { jsonByteLengthWithUtf8, tagSafeStringify, utf8CodePointBytes } from '../src/context/tag-safe-json.ts';
 import type { ProjectedMessage, RetentionResult, SourceCapture } from '../src/context/shapes.ts';
-import { omittedByCut } from './support/invariants.ts';
+import { omittedByCut } from './support/cut-check.ts';
 import { cutText, naiveCut, naiveRetain } from './support/retention-model.ts';
 
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');

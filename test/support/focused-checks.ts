@@ -4,7 +4,7 @@
  * newest message, the goal within an eighth, a newest quarter, the fill, and the omitted ranges.
  */
 import { Buffer } from 'node:buffer';
-import { omittedByCut } from './invariants.ts';
+import { omittedByCut } from './cut-check.ts';
 import { modelRanges } from './focused-model.ts';
 import { referenceMarker } from './retention-model.ts';
 

@@ -1,56 +1,26 @@
 /**
- * Shared checker for `prepare` results (corpus and fuzz tests): framing, tag safety, budget,
- * exact omission counts, omission notices, message-source statistics and saved transcripts,
- * all recomputed independently from the expected projected conversation of each source.
+ * Every invariant of a successful `prepare`, recomputed apart from src from the expected projected conversation of
+ * each source: framing, tag safety, budget, exact omission counts, omission notices, the message source and the
+ * saved transcripts.
  */
-import { Buffer } from 'node:buffer';
-import { SESSION_FORMAT_VERSION } from '@deepseek-ai/dsh-session';
 import type { ContentBlock } from '@deepseek-ai/dsh-llm';
-import type { PreparedReferencedMessage } from '../../src/types.ts';
-import { checkContextMessage } from '../../src/invariant/context-check.ts';
+import { SESSION_FORMAT_VERSION } from '@deepseek-ai/dsh-session';
 import { FOCUSED_OMISSIONS_EXPLANATION, OMISSIONS_EXPLANATION } from '../../src/context/render.ts';
-import { readTranscript } from '../../src/transcript/read.ts';
 import { SNAPSHOT_INTRO, UNTRUSTED_WARNING } from '../../src/context/warning.ts';
+import { checkContextMessage } from '../../src/invariant/context-check.ts';
+import type { PreparedReferencedMessage } from '../../src/types.ts';
+import type { ExpectedSource, SavedTranscript } from './expected-source.ts';
 import { focusedViolations } from './focused-checks.ts';
-import type { SessionItem } from './write-session.ts';
+import { alignments } from './newest-alignment.ts';
+import { tagSafe, utf8 } from './preview-size.ts';
+import { show } from './show.ts';
+import { checkTranscript } from './transcript-check.ts';
 
 /** The framing tags; the rendered text must hold each exactly once and no other `<` at all. */
 export const OPEN_TAG = '<referenced-sessions>';
 export const CLOSE_TAG = '</referenced-sessions>';
 export const HEADING = '## Referenced sessions';
 export const OMISSIONS_HEADING = '## Reference omissions';
-/** The automatic budget floor (and default): 64 KiB. */
-export const DEFAULT_BUDGET = 65_536;
-
-/** One message of a source's projected conversation (the oracle's view). */
-export interface ExpectedMessage {
-  role: 'user' | 'assistant';
-  text: string;
-  checkpoint: boolean;
-}
-
-/** What one cited source must come back as, in normalised order. */
-export interface ExpectedSource {
-  sessionId: string;
-  label: string;
-  cwd: string | null;
-  capturedThroughSeq: number | null;
-  /** Defaults to the host's `SESSION_FORMAT_VERSION`. */
-  capturedFormatVersion?: number;
-  /** The full projected conversation, in surface order. */
-  messages: readonly ExpectedMessage[];
-}
-
-/** One `spillStore.saveText` call observed during the checked `prepare`. */
-export interface SavedTranscript {
-  ownerSessionId: string;
-  sessionId: string;
-  label: string;
-  suggestedName: string;
-  content: string;
-  /** What the store returned (absent when the save rejected). */
-  ref?: { locator: string; bytes: number; retrievalHint: string };
-}
 
 /** Options of {@link checkPrepared}. */
 export interface CheckOptions {
@@ -87,212 +57,11 @@ export class InvariantViolation extends Error {
   }
 }
 
-/** `JSON.stringify` with every `<` written as `\u003c` (SPEC §5.2), computed independently of src. */
-export function tagSafe(value: unknown): string {
-  return JSON.stringify(value).replaceAll('<', '\\u003c');
-}
-
-/** UTF-8 bytes, a lone surrogate counting 3. */
-export function utf8(text: string): number {
-  return Buffer.byteLength(text, 'utf8');
-}
-
-/** Serialised cost of a budgeted preview object. */
-export function previewBytes(preview: unknown): number {
-  return utf8(tagSafe(preview));
-}
-
-function budgetedObject(source: ExpectedSource, conversation: { role: string; text: string }[]) {
-  return {
-    sessionId: source.sessionId,
-    label: source.label,
-    cwd: source.cwd,
-    capturedThroughSeq: source.capturedThroughSeq,
-    conversation,
-  };
-}
-
-/** Size of the smallest preview retention can produce: checkpoints and the newest item, all with empty text. */
-export function minimalPreviewBytes(source: ExpectedSource): number {
-  const n = source.messages.length;
-  const mandatory = source.messages.filter((m, i) => m.checkpoint || i === n - 1).map((m) => ({ role: m.role, text: '' }));
-  return previewBytes(budgetedObject(source, mandatory));
-}
-
-/** Size of the untruncated preview. */
-export function fullPreviewBytes(source: ExpectedSource): number {
-  return previewBytes(
-    budgetedObject(
-      source,
-      source.messages.map((m) => ({ role: m.role, text: m.text })),
-    ),
-  );
-}
-
-/**
- * Independent model of the surface projection (SPEC §3.2) of the items `writeSession` writes:
- * user text and assistant text kept, checkpoints kept and flagged, everything else dropped,
- * compaction replacing the surface range it names, empty texts dropped.
- */
-export function projectItems(items: readonly SessionItem[]): ExpectedMessage[] {
-  type Node = ExpectedMessage & { kept: boolean };
-  const nodes: Node[] = [];
-  const resolve = (index: number) => (index < 0 ? nodes.length + index : index);
-  for (const item of items) {
-    switch (item.kind) {
-      case 'user':
-        nodes.push({ role: 'user', text: item.text, checkpoint: false, kept: true });
-        break;
-      case 'assistant':
-        nodes.push({ role: 'assistant', text: item.text ?? '', checkpoint: false, kept: true });
-        break;
-      case 'tool':
-        nodes.push({ role: 'assistant', text: item.text ?? '', checkpoint: false, kept: true });
-        nodes.push({ role: 'user', text: item.result, checkpoint: false, kept: false });
-        break;
-      case 'plugin':
-      case 'reference':
-        nodes.push({ role: 'user', text: item.text, checkpoint: false, kept: false });
-        break;
-      case 'compaction': {
-        const first = resolve(item.first ?? 0);
-        const last = resolve(item.last ?? -1);
-        nodes.splice(first, last - first + 1, { role: 'user', text: item.summary, checkpoint: true, kept: true });
-        break;
-      }
-    }
-  }
-  return nodes.filter((n) => n.kept && n.text !== '').map(({ role, text, checkpoint }) => ({ role, text, checkpoint }));
-}
-
 /** Occurrences of `needle` in `haystack` (non-overlapping scan is enough for the tags). */
 export function countOccurrences(haystack: string, needle: string): number {
   let count = 0;
   for (let i = haystack.indexOf(needle); i !== -1; i = haystack.indexOf(needle, i + needle.length)) count++;
   return count;
-}
-
-/** The omission marker, matched where it starts (SPEC §4.4: `\n[… omitted N UTF-8 bytes …]\n` between head and tail). */
-const MARKER = /\n\[\u2026 omitted (\d+) UTF-8 bytes \u2026\]\n/y;
-const MARKER_START = '\n[\u2026 omitted ';
-
-const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
-const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
-/** True when position `i` of `s` falls inside a well-formed surrogate pair. */
-const splitsPair = (s: string, i: number) => i > 0 && i < s.length && isHigh(s.charCodeAt(i - 1)) && isLow(s.charCodeAt(i));
-/** UTF-8 bytes of the code point starting at `i` (0 at the end). */
-function cpBytesAt(s: string, i: number): number {
-  if (i >= s.length) return 0;
-  return utf8(String.fromCodePoint(s.codePointAt(i)!));
-}
-/** UTF-8 bytes of the code point ending just before `i` (0 at the start). */
-function cpBytesBefore(s: string, i: number): number {
-  if (i <= 0) return 0;
-  const c = s.charCodeAt(i - 1);
-  if (isLow(c) && i >= 2 && isHigh(s.charCodeAt(i - 2))) return 4;
-  if (c >= 0xd800 && c <= 0xdfff) return 3;
-  return utf8(s[i - 1]!);
-}
-
-/**
- * How many original bytes a retained text omits: 0 when it is the original, all of them when it
- * is empty, N when it is a valid cut (SPEC §4.4): an exact code-point-aligned head of the original,
- * the marker `omitted N UTF-8 bytes`, and an exact suffix, each the longest within ⌈R/2⌉ / ⌊R/2⌋
- * bytes for one R. Every place the marker appears is tried, since the original may hold one too.
- * @returns the omitted byte count, or a string describing why the text is no valid cut.
- */
-export function omittedByCut(kept: string, original: string): number | string {
-  if (kept === original) return 0;
-  if (kept === '') return utf8(original);
-  let why = 'text is neither the original, empty, nor a marked cut';
-  for (let at = kept.indexOf(MARKER_START); at !== -1; at = kept.indexOf(MARKER_START, at + 1)) {
-    MARKER.lastIndex = at;
-    const match = MARKER.exec(kept);
-    if (match === null) continue;
-    const n = Number(match[1]);
-    if (!(n > 0) || String(n) !== match[1]) {
-      why = `bad omitted count ${match[1]}`;
-      continue;
-    }
-    const head = kept.slice(0, at);
-    const tail = kept.slice(at + match[0].length);
-    const h = head.length;
-    const s = original.length - tail.length;
-    if (h > s || !original.startsWith(head) || !original.endsWith(tail) || splitsPair(original, h) || splitsPair(original, s)) {
-      why = 'text is not an exact code-point-aligned head + marker + tail of the original';
-      continue;
-    }
-    const hb = utf8(head);
-    const tb = utf8(tail);
-    if (hb + tb + n !== utf8(original)) {
-      why = `the marker says ${n} bytes omitted, the cut omits ${utf8(original) - hb - tb}`;
-      continue;
-    }
-    // Some R must make this head the longest prefix within ⌈R/2⌉ and this tail the longest suffix within ⌊R/2⌋.
-    const headMax = hb + Math.max(cpBytesAt(original, h), 1) - 1;
-    const tailMax = tb + Math.max(cpBytesBefore(original, s), 1) - 1;
-    // ⌈R/2⌉ = a ∈ [hb, headMax], ⌊R/2⌋ = b ∈ [tb, tailMax], a − b ∈ {0, 1}.
-    if (Math.max(hb, tb) <= Math.min(headMax, tailMax + 1)) return n;
-    why = 'the head and tail are not the longest ones for any single R';
-  }
-  return why;
-}
-
-interface Alignment {
-  retained: number[];
-  omittedBytes: number;
-}
-
-/**
- * The retained index sets SPEC §4.3 allows for `m` kept messages out of `messages`: the oldest
- * droppable (non-checkpoint, not newest) messages dropped in order, optionally the last dropped one
- * refilled as a cut. Returns each candidate whose texts are valid, with its omitted-byte count.
- */
-function alignments(
-  messages: readonly ExpectedMessage[],
-  conversation: readonly { role: string; text: string }[],
-  problems: string[],
-): Alignment[] {
-  const n = messages.length;
-  const m = conversation.length;
-  const droppable: number[] = [];
-  for (let i = 0; i < n - 1; i++) if (!messages[i]!.checkpoint) droppable.push(i);
-  const found: Alignment[] = [];
-  for (const refill of [false, true]) {
-    const k = refill ? n - m + 1 : n - m;
-    if (k < 0 || k > droppable.length || (refill && k === 0)) continue;
-    const dropped = new Set(droppable.slice(0, refill ? k - 1 : k));
-    const refilled = refill ? droppable[k - 1]! : -1;
-    const retained: number[] = [];
-    for (let i = 0; i < n; i++) if (!dropped.has(i)) retained.push(i);
-    if (retained.length !== m) continue;
-    let omittedBytes = 0;
-    for (const i of dropped) omittedBytes += utf8(messages[i]!.text);
-    let ok = true;
-    for (let j = 0; j < m && ok; j++) {
-      const original = messages[retained[j]!]!;
-      const kept = conversation[j]!;
-      if (kept.role !== original.role) {
-        problems.push(`${refill ? 'refill' : 'drop'} alignment: entry ${j} role ${kept.role} ≠ ${original.role}`);
-        ok = false;
-        break;
-      }
-      const cut = omittedByCut(kept.text, original.text);
-      if (typeof cut === 'string') {
-        problems.push(`${refill ? 'refill' : 'drop'} alignment: entry ${j} (message ${retained[j]}): ${cut}`);
-        ok = false;
-        break;
-      }
-      if (retained[j] === refilled && (cut === 0 || kept.text === '')) {
-        problems.push(`refill alignment: refilled message ${refilled} is not a marked cut`);
-        ok = false;
-        break;
-      }
-      omittedBytes += cut;
-    }
-    if (ok) found.push({ retained, omittedBytes });
-  }
-  return found;
 }
 
 const PREVIEW_KEYS = ['sessionId', 'label', 'cwd', 'capturedThroughSeq', 'conversation'];
@@ -328,11 +97,6 @@ const ENTRY_KEYS = [
 
 const sameKeys = (value: unknown, keys: readonly string[]) =>
   value !== null && typeof value === 'object' && JSON.stringify(Object.keys(value)) === JSON.stringify(keys);
-
-const show = (value: unknown, max = 160) => {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > max ? `${text.slice(0, max)}…(${text.length} chars)` : text;
-};
 
 /**
  * Assert every invariant of a successful `prepare` (see the module doc). Collects all violations
@@ -605,96 +369,4 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
   });
 
   return finish({ truncated: truncatedIndexes.length, sizes });
-}
-
-/** How one `prepare` ended. */
-export type PrepareOutcome = { ok: true; result: PreparedReferencedMessage } | { ok: false; error: unknown };
-
-/** Options of {@link checkOutcome}: those of {@link checkPrepared} plus the observed reads. */
-export interface OutcomeOptions extends CheckOptions {
-  /** Session ids passed to `sessionQuery.readSurface` during the prepare. */
-  reads?: readonly string[];
-}
-
-/**
- * Check a prepare whether it succeeded or threw: it must fail with BUDGET_EXCEEDED (saving
- * nothing) exactly when the minimal preview of some source is over the budget, read each cited
- * source exactly once and nothing else, and otherwise satisfy {@link checkPrepared}.
- */
-export function checkOutcome(outcome: PrepareOutcome, options: OutcomeOptions): CheckReport & { budgetExceeded: boolean } {
-  const violations: string[] = [];
-  const minimal = Math.max(0, ...options.sources.map(minimalPreviewBytes));
-  const fits = minimal <= options.budget;
-  if (options.reads !== undefined) {
-    const want = JSON.stringify(options.sources.map((s) => s.sessionId).sort());
-    const got = JSON.stringify([...options.reads].sort());
-    if (want !== got) violations.push(`readSurface called for ${show(got, 300)}, expected exactly ${show(want, 300)}`);
-  }
-  if (!outcome.ok) {
-    const code = (outcome.error as { code?: unknown } | null)?.code;
-    if (fits || code !== 'SESSION_REFERENCE_BUDGET_EXCEEDED') {
-      const error = outcome.error as Error;
-      violations.push(
-        `prepare threw ${String(error?.name)} ${String(code)} (${String(error?.message).slice(0, 300)}) with minimal preview ${minimal} ≤ budget ${options.budget}: ${fits}`,
-      );
-    }
-    if ((options.transcripts?.length ?? 0) > 0) violations.push(`${options.transcripts!.length} transcript(s) saved by a failed prepare`);
-    if (violations.length > 0) throw new InvariantViolation(violations);
-    return { checks: 3, truncated: 0, sizes: [], budgetExceeded: true };
-  }
-  if (!fits) violations.push(`prepare succeeded although a minimal preview takes ${minimal} bytes > budget ${options.budget}`);
-  let report: CheckReport | undefined;
-  try {
-    report = checkPrepared(outcome.result, options);
-  } catch (error) {
-    if (!(error instanceof InvariantViolation)) throw error;
-    violations.push(...error.violations);
-  }
-  if (violations.length > 0) throw new InvariantViolation(violations);
-  return { ...report!, checks: report!.checks + 2, budgetExceeded: false };
-}
-
-/** The saved transcript decodes to the exact full projected conversation and header. */
-function checkTranscript(
-  content: string,
-  source: ExpectedSource,
-  where: string,
-  check: (ok: boolean, message: () => string) => boolean,
-): void {
-  let parsed: ReturnType<typeof readTranscript>;
-  try {
-    parsed = readTranscript(content);
-  } catch (error) {
-    check(false, () => `${where}: transcript does not read back: ${(error as Error).message}`);
-    return;
-  }
-  const header = {
-    sessionId: source.sessionId,
-    label: source.label,
-    cwd: source.cwd,
-    capturedThroughSeq: source.capturedThroughSeq,
-    capturedFormatVersion: source.capturedFormatVersion ?? SESSION_FORMAT_VERSION,
-  };
-  check(show(parsed.capture, Infinity) === show(header, Infinity), () => `${where}: transcript header ${show(parsed.capture)}`);
-  const messages = parsed.messages;
-  if (
-    !check(
-      messages.length === source.messages.length,
-      () => `${where}: transcript has ${messages.length} messages, expected ${source.messages.length}`,
-    )
-  )
-    return;
-  let bad = -1;
-  for (let j = 0; j < messages.length; j++) {
-    const got = messages[j]!;
-    const want = source.messages[j]!;
-    if (got.index !== j + 1 || got.role !== want.role || got.text !== want.text || (got.checkpoint === true) !== want.checkpoint) {
-      bad = j;
-      break;
-    }
-  }
-  check(bad === -1, () => `${where}: transcript message ${bad + 1} differs: ${show(messages[bad])} vs ${show(source.messages[bad])}`);
-  let longest = 0;
-  for (const line of content.split('\n')) if (line.startsWith('"') && line.length > longest) longest = line.length;
-  check(longest <= 386, () => `${where}: a transcript fragment line has ${longest} characters`);
 }
