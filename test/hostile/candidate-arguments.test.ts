@@ -1,8 +1,8 @@
 // listCandidates() checks its agent at the edge: anything but an object with a string id and a session.header
 // object is INVALID_REFERENCE with a message saying what was wrong, never a raw "Cannot read properties of …".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT, bootHostileHost, settle, SOURCE_ID, typedError } from './harness.ts';
-import type { HostileHost } from './harness.ts';
+import { AGENT, bootHostileHost, settle, SOURCE_ID, typedError } from '../support/hostile-host.ts';
+import type { HostileHost } from '../support/hostile-host.ts';
 
 let hostile: HostileHost;
 

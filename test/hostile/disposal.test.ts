@@ -4,8 +4,8 @@
 import { createHook } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SessionReferenceResolver from '../../src/index.ts';
-import { AGENT, bootHostileHost, SOURCE_ID, typedError, withReplaced } from './harness.ts';
-import type { HostileHost, Settled } from './harness.ts';
+import { AGENT, bootHostileHost, SOURCE_ID, typedError, withReplaced } from '../support/hostile-host.ts';
+import type { HostileHost, Settled } from '../support/hostile-host.ts';
 
 let hostile: HostileHost;
 

@@ -5,8 +5,8 @@
 // `npm test` runs a small seeded run; `npm run fuzz` runs 10,000 (FUZZ_RUNS, FUZZ_SEED override both).
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AGENT, bootHostileHost, settle, SOURCE_ID, withReplaced } from './harness.ts';
-import type { HostileHost } from './harness.ts';
+import { AGENT, bootHostileHost, settle, SOURCE_ID, withReplaced } from '../support/hostile-host.ts';
+import type { HostileHost } from '../support/hostile-host.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5_9111);

@@ -2,8 +2,8 @@
 // a locator or retrieval hint that is empty, over 4,096 characters or holds a control or bidi character, makes the
 // outcome save-failed, and nothing of that answer reaches the context text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT, bootHostileHost, settle, SOURCE_ID, withReplaced } from './harness.ts';
-import type { HostileHost } from './harness.ts';
+import { AGENT, bootHostileHost, settle, SOURCE_ID, withReplaced } from '../support/hostile-host.ts';
+import type { HostileHost } from '../support/hostile-host.ts';
 
 const MARK = 'SPILLMARK';
 const GOOD = { locator: `/spill/${MARK}-locator.txt`, bytes: 1234, retrievalHint: `read ${MARK}-hint with the read tool` };

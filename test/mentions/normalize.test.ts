@@ -1,9 +1,84 @@
-// prepare()'s arguments at the edge: references, content and agent are checked before any walk or read, each field
-// read once inside a guard; whatever a getter, a Proxy or a huge sparse array does, the outcome is a typed
-// INVALID_REFERENCE (the thrown value as cause) or TOO_MANY, decided at the first offending entry.
+/** Normalising cited references: first-mention order, default labels, repeats skipped, the earliest error; at prepare's edge each field read once and the walk stopped at the first offending entry. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT, bootHostileHost, settle, SOURCE_ID, typedError, withReplaced } from './harness.ts';
-import type { HostileHost } from './harness.ts';
+import { SessionReferenceError } from '../../src/errors.ts';
+import { normalizeReferences } from '../../src/mentions/normalize.ts';
+import { formatSessionReferenceMention, parseSessionReferenceText } from '../../src/mentions/uri.ts';
+import { bootHostileHost, prepareCountingReads, SOURCE_ID, typedError } from '../support/hostile-host.ts';
+import type { HostileHost } from '../support/hostile-host.ts';
+import { countingArray, sparse } from '../support/lying-arrays.ts';
+
+function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (error) {
+    return error instanceof SessionReferenceError ? error.code : 'not-typed';
+  }
+  return undefined;
+}
+
+describe('normalizeReferences', () => {
+  it('keeps first-mention order, defaults labels, skips repeats with the first label winning', () => {
+    expect(
+      normalizeReferences(
+        [{ sessionId: 'b', label: 'B' }, { sessionId: 'a' }, { sessionId: 'b', label: 'other' }, { sessionId: 'c', label: '' }],
+        'self',
+        3,
+      ),
+    ).toEqual([
+      { sessionId: 'b', label: 'B', inputIndex: 0 },
+      { sessionId: 'a', label: 'a', inputIndex: 1 },
+      { sessionId: 'c', label: '', inputIndex: 2 },
+    ]);
+  });
+
+  it('returns nothing for no references', () => {
+    expect(normalizeReferences([], 'self', 3)).toEqual([]);
+  });
+
+  it.each([
+    [[null], 'SESSION_REFERENCE_INVALID_REFERENCE'],
+    [['a'], 'SESSION_REFERENCE_INVALID_REFERENCE'],
+    [[{ sessionId: 1 }], 'SESSION_REFERENCE_INVALID_REFERENCE'],
+    [[{}], 'SESSION_REFERENCE_INVALID_REFERENCE'],
+    [[{ sessionId: 'a', label: 5 }], 'SESSION_REFERENCE_INVALID_REFERENCE'],
+    [[{ sessionId: 'self' }], 'SESSION_REFERENCE_SELF_REFERENCE'],
+    [[{ sessionId: 'a' }, { sessionId: 'b' }, { sessionId: 'c' }, { sessionId: 'd' }], 'SESSION_REFERENCE_TOO_MANY'],
+  ])('rejects %j with %s', (refs, code) => {
+    expect(codeOf(() => normalizeReferences(refs, 'self', 3))).toBe(code);
+  });
+
+  it('counts distinct ids only against maxReferences', () => {
+    const refs = [{ sessionId: 'a' }, { sessionId: 'a' }, { sessionId: 'b' }];
+    expect(normalizeReferences(refs, 'self', 2)).toHaveLength(2);
+    expect(codeOf(() => normalizeReferences(refs, 'self', 1))).toBe('SESSION_REFERENCE_TOO_MANY');
+  });
+
+  it('reports the earliest error', () => {
+    expect(codeOf(() => normalizeReferences([{ sessionId: 'self' }, null], 'self', 3))).toBe('SESSION_REFERENCE_SELF_REFERENCE');
+    expect(codeOf(() => normalizeReferences([null, { sessionId: 'self' }], 'self', 3))).toBe('SESSION_REFERENCE_INVALID_REFERENCE');
+    // TOO_MANY stands where the distinct ids pass the limit: here at 'b', before the self-reference.
+    expect(codeOf(() => normalizeReferences([{ sessionId: 'a' }, { sessionId: 'b' }, { sessionId: 'self' }], 'self', 1))).toBe(
+      'SESSION_REFERENCE_TOO_MANY',
+    );
+    expect(codeOf(() => normalizeReferences([{ sessionId: 'a' }, { sessionId: 'self' }, { sessionId: 'b' }], 'self', 1))).toBe(
+      'SESSION_REFERENCE_SELF_REFERENCE',
+    );
+    expect(codeOf(() => normalizeReferences([{ sessionId: 'a' }, { sessionId: 'a' }, null, { sessionId: 'b' }], 'self', 1))).toBe(
+      'SESSION_REFERENCE_INVALID_REFERENCE',
+    );
+  });
+});
+
+describe('normalizeReferences on what the parser found', () => {
+  it('takes what the parser found as it is: the references of a message with mentions', () => {
+    const mention = (sessionId: string, label: string) => formatSessionReferenceMention({ sessionId, label });
+    const { references } = parseSessionReferenceText(`see ${mention('a', 'A')} and ${mention('a', 'again')} and ${mention('b', 'B')}`);
+    expect(normalizeReferences(references, 'self', 3)).toEqual([
+      { sessionId: 'a', label: 'A', inputIndex: 0 },
+      { sessionId: 'b', label: 'B', inputIndex: 1 },
+    ]);
+  });
+});
 
 let hostile: HostileHost;
 let reads = 0;
@@ -16,22 +91,11 @@ afterAll(async () => {
   await hostile?.dispose();
 });
 
-const CONTENT = [{ type: 'text', text: '@src' }];
-
-/** Calls prepare with its sessionQuery counting reads; the arguments are cast, as a JavaScript caller would pass them. */
-function prepare(references: unknown, content: unknown = CONTENT, agent: unknown = AGENT) {
-  reads = 0;
-  const query = hostile.host.ctx.sessionQuery as unknown as { readSurface: (id: string) => Promise<unknown> };
-  const readSurface = query.readSurface.bind(query);
-  return withReplaced(
-    query,
-    'readSurface',
-    (id) => {
-      reads++;
-      return readSurface(id as string);
-    },
-    () => settle(() => hostile.resolver.prepare(agent as never, content as never, references as never)),
-  );
+/** Calls prepare with these references, as a JavaScript caller would pass them, counting its reads in `reads`. */
+async function prepare(references: unknown) {
+  const counted = await prepareCountingReads(hostile, references);
+  reads = counted.reads;
+  return counted.settled;
 }
 
 /** Values a getter might throw, including ones that cannot become a string. */
@@ -44,26 +108,6 @@ function throwing(field: 'sessionId' | 'label', value: unknown): object {
       throw value;
     },
   });
-}
-
-/** An array Proxy that counts index reads (get, has, descriptor) and refuses to go past `limit` of them. */
-function countingArray(target: unknown[], limit = 16): { array: unknown[]; touches: () => number } {
-  let touches = 0;
-  const touch = (key: string | symbol) => {
-    if (typeof key === 'string' && /^\d+$/.test(key) && ++touches > limit) throw new Error(`walked to index ${key}`);
-  };
-  const array = new Proxy(target, {
-    get: (t, key, receiver) => (touch(key), Reflect.get(t, key, receiver) as unknown),
-    has: (t, key) => (touch(key), Reflect.has(t, key)),
-    getOwnPropertyDescriptor: (t, key) => (touch(key), Reflect.getOwnPropertyDescriptor(t, key)),
-  });
-  return { array, touches: () => touches };
-}
-
-function sparse(length: number, entries: unknown[] = []): unknown[] {
-  const array: unknown[] = [...entries];
-  array.length = length;
-  return array;
 }
 
 describe('a reference whose field getter throws', () => {
@@ -189,72 +233,5 @@ describe('a huge sparse references array is refused at its first hole', () => {
     const error = typedError(await prepare([{ sessionId: 'a' }, { sessionId: 'b' }, { sessionId: 'c' }, { sessionId: 'd' }, later]));
     expect(error.code).toBe('SESSION_REFERENCE_TOO_MANY');
     expect(touched).toBe(false);
-  });
-});
-
-describe('content and agent that cannot be read', () => {
-  it('content whose length getter throws: INVALID_REFERENCE with the thrown value as cause', async () => {
-    const refusal = new TypeError('content length refused');
-    const content = new Proxy(CONTENT, {
-      get: (target, key, receiver) => {
-        if (key === 'length') throw refusal;
-        return Reflect.get(target, key, receiver) as unknown;
-      },
-    });
-    const error = typedError(await prepare([{ sessionId: SOURCE_ID }], content));
-    expect(error.code).toBe('SESSION_REFERENCE_INVALID_REFERENCE');
-    expect(error.cause).toBe(refusal);
-    expect(reads).toBe(0);
-  });
-
-  it('a content block whose type getter throws: INVALID_REFERENCE with the thrown value as cause', async () => {
-    const refusal = new Error('type refused');
-    const block = {
-      get type(): string {
-        throw refusal;
-      },
-      text: 'x',
-    };
-    const error = typedError(await prepare([{ sessionId: SOURCE_ID }], [block]));
-    expect(error.code).toBe('SESSION_REFERENCE_INVALID_REFERENCE');
-    expect(error.cause).toBe(refusal);
-  });
-
-  it('a revoked Proxy as content: INVALID_REFERENCE', async () => {
-    const revocable = Proxy.revocable([], {});
-    revocable.revoke();
-    const error = typedError(await prepare([{ sessionId: SOURCE_ID }], revocable.proxy));
-    expect(error.code).toBe('SESSION_REFERENCE_INVALID_REFERENCE');
-  });
-
-  it('content of length 2^31 behind a counting Proxy: refused at its first hole', async () => {
-    const { array, touches } = countingArray(sparse(2 ** 31, [{ type: 'text', text: 'x' }]));
-    const error = typedError(await prepare([{ sessionId: SOURCE_ID }], array));
-    expect(error.code).toBe('SESSION_REFERENCE_INVALID_REFERENCE');
-    expect(error.message).toMatch(/content block 1 /);
-    expect(touches()).toBeLessThanOrEqual(2);
-  });
-
-  const idRefusal = new Error('id refused');
-  it.each([
-    ['null', null],
-    ['a string', 'target'],
-    ['an object without an id', {}],
-    ['an object with a numeric id', { id: 7 }],
-    [
-      'an object whose id getter throws',
-      {
-        get id(): string {
-          throw idRefusal;
-        },
-      },
-    ],
-  ])('an agent that is %s: INVALID_REFERENCE naming the agent, nothing read', async (_name, agent) => {
-    const error = typedError(await prepare([{ sessionId: SOURCE_ID }], CONTENT, agent));
-    expect(error.code).toBe('SESSION_REFERENCE_INVALID_REFERENCE');
-    expect(error.message).toMatch(/agent/);
-    expect(error.message).not.toMatch(/Cannot read properties/);
-    if (_name.includes('getter')) expect(error.cause).toBe(idRefusal);
-    expect(reads).toBe(0);
   });
 });

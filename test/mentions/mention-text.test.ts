@@ -1,175 +1,18 @@
+/** Mentions in message text: formatting a mention, parsing mentions and bare URIs out of text into readable @label text, and the grammar read literally. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SessionReferenceError, SessionReferenceErrorCode } from '../src/errors.ts';
+import { SessionReferenceError, SessionReferenceErrorCode } from '../../src/errors.ts';
 import {
   SESSION_REFERENCE_SCHEME,
-  decodeSessionReferenceUri,
   encodeSessionReferenceUri,
   formatSessionReferenceMention,
   parseSessionReferenceText,
-} from '../src/mentions/uri.ts';
-import { parseMentionsLiterally } from './support/mention-model.ts';
+} from '../../src/mentions/uri.ts';
+import { expectInvalid, thrownBy } from '../support/invalid-reference.ts';
+import { parseMentionsLiterally } from '../support/mention-model.ts';
+import { anyString, plainText } from '../support/mention-strings.ts';
 
 const RUNS = { numRuns: 10_000 };
-
-function expectInvalid(run: () => unknown): SessionReferenceError {
-  let caught: unknown;
-  try {
-    run();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(SessionReferenceError);
-  const error = caught as SessionReferenceError;
-  expect(error.code).toBe(SessionReferenceErrorCode.INVALID_REFERENCE);
-  expect(error.code).toBe('SESSION_REFERENCE_INVALID_REFERENCE');
-  expect(error.name).toBe('SessionReferenceError');
-  return error;
-}
-
-/** Any sequence of UTF-16 code units, lone surrogates included. */
-const codeUnitString = fc.array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 40 }).map((units) => String.fromCharCode(...units));
-
-/** Strings biased towards surrogates, the mention syntax characters, and line terminators. */
-const trickyString = fc.string({
-  unit: fc.oneof(
-    fc.constantFrom('\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\\', ']', '[', '(', ')', '@', '\n', '\r', '\u2028', '\u2029', ' '),
-    fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
-  ),
-});
-
-const anyString = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), codeUnitString, trickyString);
-
-/** Surrounding text that cannot start or complete a mention or URI of its own. */
-const plainText = fc
-  .string({ unit: fc.constantFrom('a', 'b', ' ', '.', '\n', '[', ']', '(', ')', 'é', '😀', '\\') })
-  .filter((s) => !s.includes('@[') && !s.includes(SESSION_REFERENCE_SCHEME));
-
-describe('SESSION_REFERENCE_SCHEME', () => {
-  it('is the exact scheme', () => {
-    expect(SESSION_REFERENCE_SCHEME).toBe('dsh-session:');
-  });
-});
-
-describe('encodeSessionReferenceUri / decodeSessionReferenceUri', () => {
-  const vectors: [string, string][] = [
-    ['abc', 'dsh-session:ImFiYyI'],
-    ['', 'dsh-session:IiI'],
-    ['"', 'dsh-session:IlwiIg'],
-    ['😀', 'dsh-session:IvCfmIAi'],
-    ['\uD800', 'dsh-session:Ilx1ZDgwMCI'],
-    ['\u0000', 'dsh-session:Ilx1MDAwMCI'],
-    ['\u2028', 'dsh-session:IuKAqCI'],
-    ['a]b', 'dsh-session:ImFdYiI'],
-  ];
-
-  it.each(vectors)('encodes %j as %s and decodes it back', (id, uri) => {
-    expect(encodeSessionReferenceUri(id)).toBe(uri);
-    expect(decodeSessionReferenceUri(uri)).toBe(id);
-  });
-
-  it('decodes a space id', () => {
-    expect(decodeSessionReferenceUri('dsh-session:IiAi')).toBe(' ');
-  });
-
-  const invalidUris: [string, string][] = [
-    ['dsh-session:', 'empty payload'],
-    ['DSH-SESSION:ImFiYyI', 'miscased scheme'],
-    ['Dsh-session:ImFiYyI', 'miscased scheme'],
-    ['ImFiYyI', 'missing scheme'],
-    ['', 'empty string'],
-    ['session:ImFiYyI', 'wrong scheme'],
-    ['dsh-session:ImFiYyJ', 'non-zero trailing bits'],
-    ['dsh-session:IiI=', 'padding'],
-    ['dsh-session:ImFiYyI=', 'padding'],
-    ['dsh-session:Im+iYyI', 'standard base64 +'],
-    ['dsh-session:Im/iYyI', 'standard base64 /'],
-    ['dsh-session:Im iYyI', 'whitespace'],
-    ['dsh-session: ImFiYyI', 'leading whitespace'],
-    ['dsh-session:ImFiYyI\n', 'trailing newline'],
-    ['dsh-session:%%%', 'punctuation'],
-    ['dsh-session:MQ', 'a number'],
-    ['dsh-session:bnVsbA', 'null'],
-    ['dsh-session:W10', 'an array'],
-    ['dsh-session:e30', 'an object'],
-    ['dsh-session:Ilx1MDA2MSI', 'needless \\u escape'],
-    ['dsh-session:ICJhYmMiIA', 'JSON whitespace'],
-    ['dsh-session:Iv8i', 'invalid UTF-8'],
-    ['dsh-session:I', 'impossible base64 length'],
-    ['dsh-session:77u_ImFiYyI', 'UTF-8 BOM before the JSON'],
-    ['dsh-session:ImFiYw', 'unterminated JSON string'],
-  ];
-
-  it.each(invalidUris)('rejects %j (%s)', (uri) => {
-    const error = expectInvalid(() => decodeSessionReferenceUri(uri));
-    expect(error.message).toContain(JSON.stringify(uri));
-  });
-
-  it('says why it rejects', () => {
-    expect(expectInvalid(() => decodeSessionReferenceUri('dsh-session:')).message).toMatch(/empty/);
-    expect(expectInvalid(() => decodeSessionReferenceUri('DSH-SESSION:ImFiYyI')).message).toMatch(/case-sensitive/);
-    expect(expectInvalid(() => decodeSessionReferenceUri('ImFiYyI')).message).toMatch(/scheme/);
-    expect(expectInvalid(() => decodeSessionReferenceUri('dsh-session:IiI=')).message).toMatch(/"="/);
-    expect(expectInvalid(() => decodeSessionReferenceUri('dsh-session:Iv8i')).message).toMatch(/UTF-8/);
-    expect(expectInvalid(() => decodeSessionReferenceUri('dsh-session:ImFiYw')).message).toMatch(/JSON/);
-    expect(expectInvalid(() => decodeSessionReferenceUri('dsh-session:MQ')).message).toMatch(/number/);
-    expect(expectInvalid(() => decodeSessionReferenceUri('dsh-session:bnVsbA')).message).toMatch(/null/);
-    expect(expectInvalid(() => decodeSessionReferenceUri('dsh-session:Ilx1MDA2MSI')).message).toMatch(/canonical/);
-  });
-
-  it('truncates very long inputs in messages', () => {
-    const uri = `dsh-session:${'%'.repeat(10_000)}`;
-    const error = expectInvalid(() => decodeSessionReferenceUri(uri));
-    expect(error.message.length).toBeLessThan(400);
-    expect(error.message).toContain('…');
-    expect(error.message).toContain('dsh-session:%%%');
-  });
-
-  it('rejects non-string input', () => {
-    for (const value of [undefined, null, 1, {}, ['a']]) {
-      expectInvalid(() => encodeSessionReferenceUri(value as string));
-      expectInvalid(() => decodeSessionReferenceUri(value as string));
-    }
-  });
-
-  it('round-trips every string exactly', () => {
-    fc.assert(
-      fc.property(anyString, (id) => {
-        const uri = encodeSessionReferenceUri(id);
-        expect(uri).toMatch(/^dsh-session:[A-Za-z0-9_-]+$/);
-        expect(decodeSessionReferenceUri(uri)).toBe(id);
-      }),
-      RUNS,
-    );
-  });
-
-  it('round-trips strings with lone surrogates', () => {
-    fc.assert(
-      fc.property(codeUnitString, (id) => {
-        expect(decodeSessionReferenceUri(encodeSessionReferenceUri(id))).toBe(id);
-      }),
-      RUNS,
-    );
-  });
-
-  it('accepts exactly the canonical URIs, and throws only the typed error', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'IiAaQqMmYyJjbBcCLlx1wZ09-_=+/ %') }), (payload) => {
-        const uri = SESSION_REFERENCE_SCHEME + payload;
-        let id: string;
-        try {
-          id = decodeSessionReferenceUri(uri);
-        } catch (error) {
-          expect(error).toBeInstanceOf(SessionReferenceError);
-          expect((error as SessionReferenceError).code).toBe(SessionReferenceErrorCode.INVALID_REFERENCE);
-          return;
-        }
-        expect(encodeSessionReferenceUri(id)).toBe(uri);
-      }),
-      RUNS,
-    );
-  });
-});
 
 describe('formatSessionReferenceMention', () => {
   it('defaults the label to the id', () => {
@@ -488,5 +331,21 @@ describe('parseSessionReferenceText', () => {
       expect(input.length).toBeGreaterThanOrEqual(900_000);
       expect(parseSessionReferenceText(input).references).toEqual([]);
     }
+  });
+
+  it('a malformed mention says "invalid session reference URI" and where the mention stands', () => {
+    const error = thrownBy(() => parseSessionReferenceText('look at @[x](dsh-session:%%%) now'));
+    expect(error.code).toBe('SESSION_REFERENCE_INVALID_REFERENCE');
+    expect(error.message).toContain('invalid session reference URI');
+    expect(error.message).toContain('"@[x](dsh-session:%%%)"');
+    expect(error.message).toMatch(/at index 8\b/);
+  });
+
+  it('a malformed mention with a 10,000-character label: the quoted mention cut, its length shown', () => {
+    const text = `@[${'L'.repeat(10_000)}](dsh-session:IiJ)`;
+    const error = thrownBy(() => parseSessionReferenceText(text));
+    expect(error.message).toContain('invalid session reference URI');
+    expect(error.message).toContain(`(${text.length} characters)`);
+    expect(error.message.length).toBeLessThanOrEqual(1_000);
   });
 });

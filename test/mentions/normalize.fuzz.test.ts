@@ -1,14 +1,9 @@
-// Seeded fuzzing of prepare()'s references argument: plain, sparse and Proxy arrays of every entry shape (holes,
-// primitives, wrong field types, throwing getters and traps, the target's own id, repeats), with lengths from the
-// true one to 2^31 and ones that are not array lengths. A small model walks the same entries: prepare must fail
-// with exactly its code at exactly its entry (a thrown value as cause), read no entry past that one, and, when the
-// model accepts, read exactly the distinct sessions it names.
-// `npm test` runs a small seeded run; `npm run fuzz` runs 10,000 (FUZZ_RUNS, FUZZ_SEED override both).
+/** The references walk fuzzed through prepare against a model: each array is decided at its first offending entry, and an accepted one reads exactly its distinct sessions (`npm run fuzz` runs 10,000). */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SessionReferenceError } from '../../src/index.ts';
-import { AGENT, bootHostileHost, settle, withReplaced } from './harness.ts';
-import type { HostileHost } from './harness.ts';
+import { AGENT, bootHostileHost, settle, withReplaced } from '../support/hostile-host.ts';
+import type { HostileHost } from '../support/hostile-host.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const SEED = Number(process.env.FUZZ_SEED ?? 0x23_a77a);

@@ -1,10 +1,8 @@
-// Error messages stay bounded and printable: host text a message quotes (an id, a label, a URI, a host error's
-// message) is cut to 200 characters, then "…" and its full length, and its control, C1 and bidi characters are
-// escaped in the message itself. A malformed mention says rc.8's "invalid session reference URI" and where it stands.
+/** Error messages stay bounded and printable: quoted host text (an id, a label, a host error's message) is cut to 200 characters with its length shown, and its controls escaped. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeSessionReferenceUri, parseSessionReferenceText, SessionReferenceError } from '../../src/index.ts';
-import { AGENT, bootHostileHost, settle, typedError, withReplaced } from './harness.ts';
-import type { HostileHost } from './harness.ts';
+import { AGENT, bootHostileHost, settle, typedError, withReplaced } from './support/hostile-host.ts';
+import type { HostileHost } from './support/hostile-host.ts';
+import { HOSTILE_TEXT, UNPRINTABLE } from './support/printable.ts';
 
 let hostile: HostileHost;
 
@@ -15,20 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await hostile?.dispose();
 });
-
-/** C0 (NUL included), DEL, C1, line/paragraph separators and bidi controls: none may stand raw in a message. */
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-const HOSTILE_TEXT = '\u0000\u001b[31m\u0085\u009b\u202e\u2066\n';
-
-function thrown(run: () => unknown): SessionReferenceError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof SessionReferenceError) return error;
-    throw error;
-  }
-  throw new Error('expected a throw');
-}
 
 function prepareCiting(sessionId: string) {
   return settle(() => hostile.resolver.prepare(AGENT, [{ type: 'text', text: 'x' }], [{ sessionId }]));
@@ -99,31 +83,6 @@ describe("a host error's message in READ_FAILED", () => {
     expect(error.code).toBe('SESSION_REFERENCE_READ_FAILED');
     expect(error.message).not.toMatch(UNPRINTABLE);
     expect(error.message).toContain('(10011 characters)');
-    expect(error.message.length).toBeLessThanOrEqual(1_000);
-  });
-});
-
-describe('URIs and mentions in messages', () => {
-  it('a bidi override in a URI payload is escaped where the message names it', () => {
-    const error = thrown(() => decodeSessionReferenceUri('dsh-session:ab\u202ecd'));
-    expect(error.code).toBe('SESSION_REFERENCE_INVALID_REFERENCE');
-    expect(error.message).not.toMatch(UNPRINTABLE);
-    expect(error.message).toContain('\\u202e');
-  });
-
-  it('a malformed mention says "invalid session reference URI" and where the mention stands', () => {
-    const error = thrown(() => parseSessionReferenceText('look at @[x](dsh-session:%%%) now'));
-    expect(error.code).toBe('SESSION_REFERENCE_INVALID_REFERENCE');
-    expect(error.message).toContain('invalid session reference URI');
-    expect(error.message).toContain('"@[x](dsh-session:%%%)"');
-    expect(error.message).toMatch(/at index 8\b/);
-  });
-
-  it('a malformed mention with a 10,000-character label: the quoted mention cut, its length shown', () => {
-    const text = `@[${'L'.repeat(10_000)}](dsh-session:IiJ)`;
-    const error = thrown(() => parseSessionReferenceText(text));
-    expect(error.message).toContain('invalid session reference URI');
-    expect(error.message).toContain(`(${text.length} characters)`);
     expect(error.message.length).toBeLessThanOrEqual(1_000);
   });
 });
