@@ -14,7 +14,7 @@ import { focusedViolations } from './focused-checks.ts';
 import { alignments } from './newest-alignment.ts';
 import { tagSafe, utf8 } from './preview-size.ts';
 import { show } from './show.ts';
-import { checkTranscript } from './transcript-check.ts';
+import { checkTranscript } from './saved-transcript-check.ts';
 
 /** The framing tags; the rendered text must hold each exactly once and no other `<` at all. */
 export const OPEN_TAG = '<referenced-sessions>';
