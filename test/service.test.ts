@@ -53,65 +53,12 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-function hookCount(host: Host, name: string): number {
-  const hooks = (host.ctx.events as unknown as { _hooks: Record<string, unknown[]> })._hooks[name];
-  return hooks?.length ?? 0;
-}
-
 function contextPayload(text: string): unknown[] {
   const open = '<referenced-sessions>\n';
   const start = text.indexOf(open) + open.length;
   const end = text.indexOf('\n</referenced-sessions>');
   return JSON.parse(text.slice(start, end)) as unknown[];
 }
-
-describe('mounting', () => {
-  it('mounts after SessionStore and a query engine, and disposal removes its listeners', async () => {
-    const host = await boot({ agentLoop: true });
-    const before = { pre: hookCount(host, 'agent/pre-step'), asm: hookCount(host, 'system-prompt/assemble') };
-    const fiber = host.ctx.plugin(SessionReferenceResolver, {});
-    await fiber;
-    expect(host.ctx.get('sessionReferenceResolver')).toBeInstanceOf(SessionReferenceResolver);
-    expect(hookCount(host, 'agent/pre-step')).toBe(before.pre + 1);
-    expect(hookCount(host, 'system-prompt/assemble')).toBe(before.asm + 1);
-    await fiber.dispose();
-    expect(host.ctx.get('sessionReferenceResolver')).toBeUndefined();
-    expect(hookCount(host, 'agent/pre-step')).toBe(before.pre);
-    expect(hookCount(host, 'system-prompt/assemble')).toBe(before.asm);
-  });
-
-  it('a bad config fails loudly at load and registers nothing', async () => {
-    const host = await boot();
-    const errors: unknown[] = [];
-    const fiber = host.ctx.plugin(SessionReferenceResolver, { maxReferences: 7 });
-    await Promise.resolve(fiber).catch((error: unknown) => errors.push(error));
-    expect(host.ctx.get('sessionReferenceResolver')).toBeUndefined();
-    const failure = errors[0] ?? (fiber as unknown as { error?: unknown }).error;
-    expect(failure).toBeDefined();
-    expect(String((failure as Error)?.message ?? failure)).toMatch(/maxReferences/);
-  });
-
-  it('a NaN fraction (which the schema lets through) fails with SESSION_REFERENCE_INVALID_CONFIG', async () => {
-    const host = await boot();
-    const fiber = host.ctx.plugin(SessionReferenceResolver, { referenceContextFraction: Number.NaN });
-    const error = await Promise.resolve(fiber).then(
-      () => (fiber as unknown as { error?: unknown }).error,
-      (e: unknown) => e,
-    );
-    expect(host.ctx.get('sessionReferenceResolver')).toBeUndefined();
-    expect(error).toBeInstanceOf(SessionReferenceError);
-    expect((error as SessionReferenceError).code).toBe('SESSION_REFERENCE_INVALID_CONFIG');
-  });
-
-  it('a config the constructor rejects leaves the service name free: a good config mounts next', async () => {
-    const host = await boot();
-    expect(() => new SessionReferenceResolver(host.ctx, { candidateLimit: 0 })).toThrow(
-      expect.objectContaining({ code: 'SESSION_REFERENCE_INVALID_CONFIG' }),
-    );
-    await host.ctx.plugin(SessionReferenceResolver, {});
-    expect(host.ctx.get('sessionReferenceResolver')).toBeInstanceOf(SessionReferenceResolver);
-  });
-});
 
 describe('prepare', () => {
   const items: SessionItem[] = [

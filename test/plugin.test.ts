@@ -1,11 +1,67 @@
-// Disposing the plugin settles what is in flight: a prepare() or listCandidates() waiting on a host call that never
-// settles rejects with CANCELLED as soon as the plugin is disposed, whether or not the caller passed a signal; no
-// timer is left behind, and the plugin mounts and works again afterwards.
-import { createHook } from 'node:async_hooks';
+/** The plugin's lifecycle in a real host: it mounts with a valid config and registers its listeners, refuses a bad one loudly, and disposal removes what it registered and settles every call in flight as CANCELLED. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import SessionReferenceResolver from '../../src/index.ts';
-import { AGENT, bootHostileHost, SOURCE_ID, typedError, withReplaced } from '../support/hostile-host.ts';
-import type { HostileHost, Settled } from '../support/hostile-host.ts';
+import SessionReferenceResolver, { SessionReferenceError } from '../src/index.ts';
+import type { Host } from './support/host.ts';
+import { useHostPool } from './support/host-pool.ts';
+import { AGENT, bootHostileHost, SOURCE_ID, typedError, withReplaced } from './support/hostile-host.ts';
+import type { HostileHost, Settled } from './support/hostile-host.ts';
+import { ticks, watchTimers } from './support/leftovers.ts';
+
+const pool = useHostPool('dsh-sref-plugin-', { agentLoop: false });
+const boot = pool.boot;
+
+function hookCount(host: Host, name: string): number {
+  const hooks = (host.ctx.events as unknown as { _hooks: Record<string, unknown[]> })._hooks[name];
+  return hooks?.length ?? 0;
+}
+
+describe('mounting', () => {
+  it('mounts after SessionStore and a query engine, and disposal removes its listeners', async () => {
+    const host = await boot({ agentLoop: true });
+    const before = { pre: hookCount(host, 'agent/pre-step'), asm: hookCount(host, 'system-prompt/assemble') };
+    const fiber = host.ctx.plugin(SessionReferenceResolver, {});
+    await fiber;
+    expect(host.ctx.get('sessionReferenceResolver')).toBeInstanceOf(SessionReferenceResolver);
+    expect(hookCount(host, 'agent/pre-step')).toBe(before.pre + 1);
+    expect(hookCount(host, 'system-prompt/assemble')).toBe(before.asm + 1);
+    await fiber.dispose();
+    expect(host.ctx.get('sessionReferenceResolver')).toBeUndefined();
+    expect(hookCount(host, 'agent/pre-step')).toBe(before.pre);
+    expect(hookCount(host, 'system-prompt/assemble')).toBe(before.asm);
+  });
+
+  it('a bad config fails loudly at load and registers nothing', async () => {
+    const host = await boot();
+    const errors: unknown[] = [];
+    const fiber = host.ctx.plugin(SessionReferenceResolver, { maxReferences: 7 });
+    await Promise.resolve(fiber).catch((error: unknown) => errors.push(error));
+    expect(host.ctx.get('sessionReferenceResolver')).toBeUndefined();
+    const failure = errors[0] ?? (fiber as unknown as { error?: unknown }).error;
+    expect(failure).toBeDefined();
+    expect(String((failure as Error)?.message ?? failure)).toMatch(/maxReferences/);
+  });
+
+  it('a NaN fraction (which the schema lets through) fails with SESSION_REFERENCE_INVALID_CONFIG', async () => {
+    const host = await boot();
+    const fiber = host.ctx.plugin(SessionReferenceResolver, { referenceContextFraction: Number.NaN });
+    const error = await Promise.resolve(fiber).then(
+      () => (fiber as unknown as { error?: unknown }).error,
+      (e: unknown) => e,
+    );
+    expect(host.ctx.get('sessionReferenceResolver')).toBeUndefined();
+    expect(error).toBeInstanceOf(SessionReferenceError);
+    expect((error as SessionReferenceError).code).toBe('SESSION_REFERENCE_INVALID_CONFIG');
+  });
+
+  it('a config the constructor rejects leaves the service name free: a good config mounts next', async () => {
+    const host = await boot();
+    expect(() => new SessionReferenceResolver(host.ctx, { candidateLimit: 0 })).toThrow(
+      expect.objectContaining({ code: 'SESSION_REFERENCE_INVALID_CONFIG' }),
+    );
+    await host.ctx.plugin(SessionReferenceResolver, {});
+    expect(host.ctx.get('sessionReferenceResolver')).toBeInstanceOf(SessionReferenceResolver);
+  });
+});
 
 let hostile: HostileHost;
 
@@ -16,27 +72,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await hostile?.dispose();
 });
-
-/** Timers created while watching that are still pending (neither fired nor cleared); the test runner's own are left out. */
-function watchTimers(): { pending(): string[]; stop(): void } {
-  const live = new Map<number, string>();
-  const hook = createHook({
-    init(id, type) {
-      if (type !== 'Timeout') return;
-      const stack = new Error('timer created').stack ?? '';
-      if (!/[\\/]@?vitest[\\/]/.test(stack)) live.set(id, stack);
-    },
-    destroy(id) {
-      live.delete(id);
-    },
-  }).enable();
-  return { pending: () => [...live.values()], stop: () => void hook.disable() };
-}
-
-/** Lets pending callbacks and microtasks run. */
-async function ticks(n = 5): Promise<void> {
-  for (let i = 0; i < n; i++) await new Promise<void>((resolve) => setImmediate(resolve));
-}
 
 type Call = 'prepare' | 'listCandidates';
 type Hang = { service: () => object; method: string; call: Call; config: Record<string, unknown> };
