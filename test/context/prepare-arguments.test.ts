@@ -1,6 +1,6 @@
 /** Prepare's content and agent at the edge: each checked before anything is read, and anything it cannot read or copy is INVALID_REFERENCE with the thrown value as cause. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT, bootHostileHost, prepareCountingReads, SOURCE_ID, typedError } from '../support/hostile-host.ts';
+import { AGENT, bootHostileHost, prepareCountingReads, SOURCE_ID, typedError, withReplaced } from '../support/hostile-host.ts';
 import type { HostileHost } from '../support/hostile-host.ts';
 import { countingArray, sparse } from '../support/lying-arrays.ts';
 
@@ -87,6 +87,33 @@ describe('content and agent that cannot be read', () => {
     expect(error.message).toMatch(/agent/);
     expect(error.message).not.toMatch(/Cannot read properties/);
     if (_name.includes('getter')) expect(error.cause).toBe(idRefusal);
+    expect(reads).toBe(0);
+  });
+});
+
+describe('content prepare cannot copy', () => {
+  it.each([
+    ['a function in a block', [{ type: 'text', text: 'x', extra: () => 1 }]],
+    ['a symbol in a block', [{ type: 'text', text: 'x', extra: Symbol('s') }]],
+    ['not an array', { type: 'text', text: 'x' }],
+    ['a null block', [null]],
+    ['a block without a type', [{ text: 'x' }]],
+  ])('%s is INVALID_REFERENCE, checked before anything is read', async (_name, content) => {
+    let reads = 0;
+    const error = await withReplaced(
+      hostile.host.ctx.sessionQuery,
+      'readSurface',
+      () => {
+        reads++;
+        return Promise.reject(new Error('must not read'));
+      },
+      () =>
+        hostile.resolver.prepare(AGENT, content as never, [{ sessionId: 'src' }]).then(
+          () => undefined,
+          (e: unknown) => e,
+        ),
+    );
+    expect(error).toMatchObject({ name: 'SessionReferenceError', code: 'SESSION_REFERENCE_INVALID_REFERENCE' });
     expect(reads).toBe(0);
   });
 });

@@ -1,9 +1,11 @@
-// A spill store's answer is checked before the model sees it: a size that is not a non-negative safe integer, or
-// a locator or retrieval hint that is empty, over 4,096 characters or holds a control or bidi character, makes the
-// outcome save-failed, and nothing of that answer reaches the context text.
+/** A spill store's answer is checked before the model sees it: a failed save, a malformed answer, or a field that is empty, over 4,096 characters or holds a control or bidi character, is save-failed and none of it reaches the context text. */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT, bootHostileHost, settle, SOURCE_ID, withReplaced } from '../support/hostile-host.ts';
+import type { SessionReferenceError } from '../../src/index.ts';
+import type { SessionReferenceSource } from '../../src/types.ts';
+import { AGENT, bootHostileHost, prepareUnder, settle, SOURCE_ID, withReplaced } from '../support/hostile-host.ts';
 import type { HostileHost } from '../support/hostile-host.ts';
+import { behaviourAt, behaviourIndexes } from '../support/hostile-values.ts';
 
 const MARK = 'SPILLMARK';
 const GOOD = { locator: `/spill/${MARK}-locator.txt`, bytes: 1234, retrievalHint: `read ${MARK}-hint with the read tool` };
@@ -89,5 +91,46 @@ describe('a spill answer outside its contract', () => {
     expect(settled.ok).toBe(true);
     const text = (settled as { value: { additionalContext?: { content: { text: string }[] } } }).value.additionalContext!.content[0]!.text;
     expect(text).toContain('"status":"saved"');
+  });
+});
+
+/** Answers a save might resolve with instead of a spill ref. */
+const MALFORMED_SAVES: unknown[] = [
+  null,
+  undefined,
+  0,
+  'saved',
+  {},
+  { locator: 5, bytes: 1, retrievalHint: '' },
+  { locator: 'l', bytes: '1', retrievalHint: 'h' },
+];
+
+describe('a save against a hostile host', () => {
+  it('a save that rejects with any value or hangs: save-failed (prepare still succeeds) or CANCELLED', async () => {
+    await fc.assert(
+      fc.asyncProperty(behaviourIndexes(), async (index) => {
+        const behaviour = behaviourAt(index);
+        const result = await prepareUnder(hostile, 'save', behaviour, 600);
+        if (behaviour.kind === 'hang') {
+          expect(result.ok).toBe(false);
+          expect((result as { error: SessionReferenceError }).error.code).toBe('SESSION_REFERENCE_CANCELLED');
+          return;
+        }
+        expect(result.ok).toBe(true);
+        const text = (result as { value: { additionalContext?: { content: { text: string }[] } } }).value.additionalContext!.content[0]!
+          .text;
+        expect(text).toContain('"fullSnapshot":{"status":"unavailable","reason":"save-failed"}');
+      }),
+      { seed: 15, numRuns: 40 },
+    );
+  });
+
+  it.each(MALFORMED_SAVES.map((value) => [value]))('a save answering %o counts as save-failed', async (value) => {
+    const result = await prepareUnder(hostile, 'save', { kind: 'malformed', value }, 600);
+    expect(result.ok).toBe(true);
+    const context = (result as { value: { additionalContext?: { content: { text: string }[]; source: unknown } } }).value
+      .additionalContext!;
+    expect(context.content[0]!.text).toContain('"reason":"save-failed"');
+    expect((context.source as SessionReferenceSource).references[0]!.truncated).toBe(true);
   });
 });

@@ -1,8 +1,4 @@
-// Seeded fuzzing of what a spill store's save resolves with: answers of every shape (not an object, missing or
-// wrong-typed fields, sizes that are negative, fractional, infinite or past 2^53, locators and hints empty, at and
-// past 4,096 characters, holding controls or bidi characters, getters that throw). Through a real prepare, an
-// answer is published verbatim exactly when it passes the check, and otherwise none of it reaches the model.
-// `npm test` runs a small seeded run; `npm run fuzz` runs 10,000 (FUZZ_RUNS, FUZZ_SEED override both).
+/** A spill answer of any shape, fuzzed through a real prepare: published verbatim exactly when it passes the check, otherwise none of it reaches the model (`npm run fuzz` runs 10,000). */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AGENT, bootHostileHost, settle, SOURCE_ID, withReplaced } from '../support/hostile-host.ts';

@@ -1,4 +1,4 @@
-// Rendering of the context text (SPEC §5.1–§5.3): exact layout, omissions section, and tag safety under injection.
+/** Rendering what the model sees: the exact framed layout, the omissions section, keys in format order, and exactly one pair of tags whatever the sources hold. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,11 +6,11 @@ import {
   REFERENCED_SESSIONS_CLOSE_TAG,
   REFERENCED_SESSIONS_OPEN_TAG,
   renderReferencedSessions,
-} from '../src/context/render.ts';
-import { retainReference } from '../src/context/retention.ts';
-import { SessionReferenceError } from '../src/errors.ts';
-import type { OmissionNotice, ReferencePreview, SourceCapture } from '../src/context/shapes.ts';
-import { SNAPSHOT_INTRO, UNTRUSTED_WARNING } from '../src/context/warning.ts';
+} from '../../src/context/render.ts';
+import { retainReference } from '../../src/context/retention.ts';
+import { SessionReferenceError } from '../../src/errors.ts';
+import type { OmissionNotice, ReferencePreview, SourceCapture } from '../../src/context/shapes.ts';
+import { SNAPSHOT_INTRO, UNTRUSTED_WARNING } from '../../src/context/warning.ts';
 
 const preview: ReferencePreview = {
   sessionId: 'a<b',

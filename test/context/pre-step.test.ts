@@ -1,4 +1,4 @@
-// Turn integration through the real agent loop: mentions rewritten, context message inserted, logged, and replayed without the sources.
+/** The pre-step rewrite in a turn: mentions made readable, each context message inserted right after its citing message, logged and replayed without the sources, and a failure ending the turn before anything is logged. */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,10 +7,10 @@ import { createUserMessage } from '@deepseek-ai/dsh-llm';
 import type { Message, UserMessage } from '@deepseek-ai/dsh-llm';
 import { SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionEvent } from '@deepseek-ai/dsh-session';
-import SessionReferenceResolver, { formatSessionReferenceMention } from '../src/index.ts';
-import type { SessionReferenceSource } from '../src/types.ts';
-import { bootHost, createTargetAgent, messageText, readPersistedLog, runTurn, writeSession } from './support/host.ts';
-import type { BootHostOptions, Host } from './support/host.ts';
+import SessionReferenceResolver, { formatSessionReferenceMention } from '../../src/index.ts';
+import type { SessionReferenceSource } from '../../src/types.ts';
+import { bootHost, createTargetAgent, messageText, readPersistedLog, runTurn, writeSession } from '../support/host.ts';
+import type { BootHostOptions, Host } from '../support/host.ts';
 
 let tmp: string;
 let counter = 0;

@@ -1,57 +1,28 @@
-// Full transcripts in a real host: the real LocalSpillStore on a temp root, omission notices, exact read-back, cancellation.
-import { isCompactCheckpointSource } from '@deepseek-ai/dsh-compaction/checkpoint';
+/** Full transcripts of truncated sources in the spill store: which sources are saved and how, the notice of each outcome, and cancellation around a save. */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUserMessage } from '@deepseek-ai/dsh-llm';
-import { SessionId } from '@deepseek-ai/dsh-session';
-import type { SaveTextSpill, SpillRef } from '@deepseek-ai/dsh-spill';
+import { describe, expect, it, vi } from 'vitest';
+import type { SpillRef } from '@deepseek-ai/dsh-spill';
 import { sessionDir } from '@deepseek-ai/dsh-spill-local';
-import SessionReferenceResolver, { SessionReferenceError, readTranscript } from '../src/index.ts';
-import { captureSource } from '../src/context/projection.ts';
-import { renderTranscript } from '../src/transcript/write.ts';
-import type { PreparedReferencedMessage } from '../src/types.ts';
-import type { SessionReferenceSource } from '../src/types.ts';
-import type { SourceCapture } from '../src/context/shapes.ts';
-import { bootHost, writeSession } from './support/host.ts';
-import type { BootHostOptions, Host, SessionItem } from './support/host.ts';
-import type { ReferencePreview } from '../src/context/shapes.ts';
+import { SessionReferenceError, readTranscript } from '../../src/index.ts';
+import { renderTranscript } from '../../src/transcript/write.ts';
+import type { PreparedReferencedMessage } from '../../src/types.ts';
+import { writeSession } from '../support/host.ts';
+import type { SessionItem } from '../support/host.ts';
+import { mountResolver as mount, useHostPool } from '../support/host-pool.ts';
+import { contextText, noticesOf, previewsOf, sourceOf } from '../support/prepared-text.ts';
+import { captureOf, projected } from '../support/source-capture.ts';
+import { recordSaves, wrapSave } from '../support/spill-spy.ts';
 
-let tmp: string;
-let counter = 0;
-const hosts: Host[] = [];
-
-async function boot(options: Partial<BootHostOptions> = {}): Promise<Host> {
-  const host = await bootHost({ root: join(tmp, `root-${counter++}`), agentLoop: false, ...options });
-  hosts.push(host);
-  return host;
-}
-
-async function mount(host: Host, config: Record<string, unknown> = {}): Promise<SessionReferenceResolver> {
-  await host.ctx.plugin(SessionReferenceResolver, config);
-  const service = host.ctx.get('sessionReferenceResolver');
-  if (!service) throw new Error('service did not mount');
-  return service;
-}
+const pool = useHostPool('dsh-sref-spill-', { agentLoop: false });
+const boot = pool.boot;
 
 const TARGET = 'target-session';
 const agent = { id: TARGET, options: {}, session: { header: {} } };
 
 /** A fresh spill root path (not created: the store creates it on first save). */
-const spillRoot = (): string => join(tmp, `spill-${counter++}`);
-
-beforeAll(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'dsh-sref-spill-'));
-});
-afterEach(async () => {
-  await Promise.all(hosts.splice(0).map((host) => host.dispose()));
-  vi.restoreAllMocks();
-});
-afterAll(async () => {
-  await rm(tmp, { recursive: true, force: true });
-});
+const spillRoot = (): string => pool.path('spill');
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
@@ -60,72 +31,6 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
     return error instanceof SessionReferenceError ? error.code : `other:${String(error)}`;
   }
   return 'resolved';
-}
-
-function contextText(result: PreparedReferencedMessage): string {
-  const block = result.additionalContext?.content[0];
-  if (block?.type !== 'text') throw new Error('no context text');
-  return block.text;
-}
-
-type Preview = ReferencePreview;
-
-function previewsOf(text: string): Preview[] {
-  const open = '<referenced-sessions>\n';
-  const start = text.indexOf(open) + open.length;
-  return JSON.parse(text.slice(start, text.indexOf('\n</referenced-sessions>'))) as Preview[];
-}
-
-const OMISSIONS = '\n\n## Reference omissions\n\n';
-
-/** The notices after `## Reference omissions` and its explanation line, or undefined when there is no section. */
-function noticesOf(text: string): unknown[] | undefined {
-  const at = text.indexOf(OMISSIONS);
-  if (at < 0) return undefined;
-  expect(text.indexOf(OMISSIONS, at + 1)).toBe(-1);
-  const section = text.slice(at + OMISSIONS.length);
-  const newline = section.indexOf('\n');
-  const explanation = section.slice(0, newline);
-  expect(explanation.length).toBeGreaterThan(0);
-  expect(explanation).not.toContain('[');
-  const json = section.slice(newline + 1);
-  expect(json).not.toContain('<'); // tag-safe
-  expect(json).not.toContain('\n');
-  return JSON.parse(json) as unknown[];
-}
-
-function sourceOf(result: PreparedReferencedMessage): SessionReferenceSource {
-  return result.additionalContext!.source as unknown as SessionReferenceSource;
-}
-
-/** Text items of a source, as the projected conversation (all items here are user/assistant text). */
-function projected(items: readonly SessionItem[]): { index: number; role: string; text: string }[] {
-  return items.map((item, i) => {
-    if (item.kind !== 'user' && item.kind !== 'assistant') throw new Error('text items only');
-    return { index: i + 1, role: item.kind, text: item.text ?? '' };
-  });
-}
-
-async function captureOf(host: Host, sessionId: string, label: string): Promise<SourceCapture> {
-  return captureSource(await host.ctx.sessionQuery.readSurface(SessionId(sessionId)), sessionId, label, isCompactCheckpointSource);
-}
-
-/** Wraps the real store's saveText; `around` gets the input and the real save. */
-function wrapSave(host: Host, around: (input: SaveTextSpill, real: (input: SaveTextSpill) => Promise<SpillRef>) => Promise<SpillRef>) {
-  const store = host.ctx.spillStore;
-  const real = store.saveText.bind(store);
-  return vi.spyOn(store, 'saveText').mockImplementation((input) => around(input, real));
-}
-
-/** Spy on the real saveText, keeping the real behaviour, and record what it returned. */
-function recordSaves(host: Host) {
-  const returned: SpillRef[] = [];
-  const spy = wrapSave(host, async (input, real) => {
-    const ref = await real(input);
-    returned.push(ref);
-    return ref;
-  });
-  return { spy, returned };
 }
 
 const long = (seed: string, n: number) => `${seed} ${'lorem ipsum <dolor> "sit" amet\\ '.repeat(n)}`;
@@ -301,7 +206,7 @@ describe('outcomes without a usable store', () => {
   });
 
   it('a real save failure (root below a regular file) gives unavailable/save-failed and prepare still succeeds', async () => {
-    const blocker = join(tmp, `regular-file-${counter++}`);
+    const blocker = pool.path('regular-file');
     await writeFile(blocker, 'not a directory');
     const host = await boot({ spillRoot: join(blocker, 'spill') });
     const written = await writeSession(host, { id: 'src', items });
@@ -390,55 +295,5 @@ describe('cancellation', () => {
     controller.abort(new Error('stop'));
     expect(await codeOf(pending)).toBe('SESSION_REFERENCE_CANCELLED');
     expect(spy).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('capture consistency', () => {
-  it('a live source mutated during the save changes neither the transcript nor the preview', async () => {
-    const host = await boot({ spillRoot: spillRoot() });
-    const items: SessionItem[] = [
-      { kind: 'user', text: long('question', 40) },
-      { kind: 'assistant', text: long('answer', 10) },
-      { kind: 'user', text: 'latest before capture' },
-    ];
-    const written = await writeSession(host, { id: 'live-src', items, live: true });
-    const live = host.ctx.sessions.get(written.id)!;
-    expect(live).toBeDefined();
-    const service = await mount(host, { maxReferenceBytes: 350 });
-    const captured = await captureOf(host, 'live-src', 'live-src');
-    const saved: SpillRef[] = [];
-    wrapSave(host, async (input, real) => {
-      // A new turn lands in the source while the transcript is being saved.
-      const turn = 3;
-      live.append('turn/start', { turn });
-      live.append('step/start', { turn, step: 1 });
-      const late = createUserMessage({ content: [{ type: 'text', text: 'LATE message after capture' }], source: { kind: 'user' } });
-      live.append('user/message', late, { surfaceOp: 'append' });
-      live.append('step/end', { turn, step: 1 });
-      live.append('turn/end', { turn, reason: { kind: 'completed' } });
-      const ref = await real(input);
-      saved.push(ref);
-      return ref;
-    });
-    const result = await service.prepare(agent, [], [{ sessionId: 'live-src' }]);
-
-    // The mutation really happened and is visible to a fresh read.
-    expect(live.seq - 1).toBeGreaterThan(written.lastSeq);
-    const after = await captureOf(host, 'live-src', 'live-src');
-    expect(after.messages.at(-1)!.text).toBe('LATE message after capture');
-
-    const text = contextText(result);
-    const [preview] = previewsOf(text);
-    expect(preview!.capturedThroughSeq).toBe(written.lastSeq);
-    expect(preview!.conversation.map((m) => m.text)).not.toContain('LATE message after capture');
-    expect(preview!.conversation.at(-1)).toEqual({ role: 'user', text: 'latest before capture', message: 3 });
-    expect(sourceOf(result).references[0]!.capturedThroughSeq).toBe(written.lastSeq);
-    expect((noticesOf(text)![0] as { capturedThroughSeq: number }).capturedThroughSeq).toBe(written.lastSeq);
-
-    const file = await readFile(saved[0]!.locator, 'utf8');
-    expect(file).toBe(renderTranscript(captured));
-    const parsed = readTranscript(file);
-    expect(parsed.capture.capturedThroughSeq).toBe(written.lastSeq);
-    expect(parsed.messages).toEqual(projected(items));
   });
 });

@@ -1,29 +1,13 @@
-// The service in a real host: mounting, disposal, prepare() over sessions read from disk, budget resolution, errors and cancellation.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import SessionReferenceResolver, { SessionReferenceError } from '../src/index.ts';
-import type { SessionReferenceSource } from '../src/types.ts';
-import { bootHost, writeSession } from './support/host.ts';
-import type { BootHostOptions, Host, SessionItem } from './support/host.ts';
+/** Prepare over sessions read from disk: a copy of the content, each distinct source read once and projected, one frozen context message, and its typed failures. */
+import { describe, expect, it, vi } from 'vitest';
+import { SessionReferenceError } from '../../src/index.ts';
+import type { SessionReferenceSource } from '../../src/types.ts';
+import { writeSession } from '../support/host.ts';
+import type { SessionItem } from '../support/host.ts';
+import { mountResolver as mount, useHostPool } from '../support/host-pool.ts';
 
-let tmp: string;
-let counter = 0;
-const hosts: Host[] = [];
-
-async function boot(options: Partial<BootHostOptions> & { root?: string } = {}): Promise<Host> {
-  const host = await bootHost({ root: options.root ?? join(tmp, `root-${counter++}`), agentLoop: false, ...options });
-  hosts.push(host);
-  return host;
-}
-
-async function mount(host: Host, config: Record<string, unknown> = {}): Promise<SessionReferenceResolver> {
-  await host.ctx.plugin(SessionReferenceResolver, config);
-  const service = host.ctx.get('sessionReferenceResolver');
-  if (!service) throw new Error('service did not mount');
-  return service;
-}
+const pool = useHostPool('dsh-sref-prepare-', { agentLoop: false });
+const boot = pool.boot;
 
 const agent = (id = 'target', options: { provider?: string; model?: string } = {}, cwd?: string) => ({
   id,
@@ -41,17 +25,6 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   }
   return 'resolved';
 }
-
-beforeAll(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'dsh-sref-service-'));
-});
-afterEach(async () => {
-  await Promise.all(hosts.splice(0).map((host) => host.dispose()));
-  vi.restoreAllMocks();
-});
-afterAll(async () => {
-  await rm(tmp, { recursive: true, force: true });
-});
 
 function contextPayload(text: string): unknown[] {
   const open = '<referenced-sessions>\n';
@@ -83,7 +56,7 @@ describe('prepare', () => {
   });
 
   it('reads each distinct source once from disk, projects it, and renders one frozen context message', async () => {
-    const root = join(tmp, 'disk');
+    const root = pool.path('disk');
     const writer = await boot({ root });
     await writeSession(writer, { id: 'src-a', cwd: '/w/a', items });
     await writeSession(writer, { id: 'src-b', items: [{ kind: 'user', text: 'b says hi' }] });
@@ -212,7 +185,7 @@ describe('prepare', () => {
   });
 
   it('fails the whole prepare with BUDGET_EXCEEDED when a source cannot fit, saving nothing', async () => {
-    const host = await boot({ spillRoot: join(tmp, 'spill-budget') });
+    const host = await boot({ spillRoot: pool.path('spill-budget') });
     await writeSession(host, { id: 'src', items: [{ kind: 'user', text: 'x'.repeat(1000) }] });
     const service = await mount(host, { maxReferenceBytes: 20 });
     const save = vi.spyOn(host.ctx.spillStore, 'saveText');
@@ -252,76 +225,5 @@ describe('prepare', () => {
       return Promise.reject(new Error('disk gone'));
     });
     expect(await codeOf(service.prepare(agent(), [], [{ sessionId: 'x' }], controller.signal))).toBe('SESSION_REFERENCE_CANCELLED');
-  });
-});
-
-describe('budget resolution', () => {
-  it('an explicit maxReferenceBytes is used exactly, with no model lookup', async () => {
-    const host = await boot({ contextWindow: 1_000_000 });
-    const service = await mount(host, { maxReferenceBytes: 1234 });
-    const lookup = vi.spyOn(host.ctx.llm, 'resolveModelInfo');
-    expect(await service.resolveBudget(agent('t', { provider: 'test', model: 'm' }))).toBe(1234);
-    expect(lookup).not.toHaveBeenCalled();
-  });
-
-  it.each([
-    [200_001, 0.2, 160_000],
-    [200_001, 0.1, 80_000],
-    [200_001, 0, 65_536],
-    [8_000, 0.2, 65_536],
-    [128_000, 0.2, 102_400],
-  ])('window %d at fraction %d gives %d bytes', async (window, fraction, bytes) => {
-    const host = await boot({ contextWindow: window });
-    const service = await mount(host, { referenceContextFraction: fraction });
-    expect(await service.resolveBudget(agent('t', { provider: 'test', model: 'm' }))).toBe(bytes);
-  });
-
-  it('falls back to 64 KiB without a route, without an llm service, for NO_ADAPTER, or without a window', async () => {
-    const host = await boot({ contextWindow: 1_000_000 });
-    const service = await mount(host);
-    expect(await service.resolveBudget(agent('t', {}))).toBe(65_536);
-    expect(await service.resolveBudget(agent('t', { provider: 'test' }))).toBe(65_536);
-    expect(await service.resolveBudget(agent('t', { provider: 'unknown-provider', model: 'm' }))).toBe(65_536);
-    host.adapter.contextWindow = null;
-    expect(await service.resolveBudget(agent('t', { provider: 'test', model: 'm' }))).toBe(65_536);
-
-    const bare = await boot({ llm: false });
-    const bareService = await mount(bare);
-    expect(await bareService.resolveBudget(agent('t', { provider: 'test', model: 'm' }))).toBe(65_536);
-  });
-
-  it('other lookup errors propagate unchanged; an abort during the lookup is CANCELLED', async () => {
-    const host = await boot({ contextWindow: 100_000 });
-    const service = await mount(host);
-    const failure = Object.assign(new Error('provider said no'), { code: 'AUTH' });
-    vi.spyOn(host.ctx.llm, 'resolveModelInfo').mockRejectedValueOnce(failure);
-    const error = await service.resolveBudget(agent('t', { provider: 'test', model: 'm' })).catch((e: unknown) => e);
-    expect(error).toBe(failure);
-
-    const controller = new AbortController();
-    vi.spyOn(host.ctx.llm, 'resolveModelInfo').mockImplementationOnce(() => new Promise(() => {}));
-    const pending = service.resolveBudget(agent('t', { provider: 'test', model: 'm' }), controller.signal);
-    controller.abort(new Error('user'));
-    expect(await codeOf(pending)).toBe('SESSION_REFERENCE_CANCELLED');
-  });
-
-  it("uses the route captured at the agent's last system-prompt assembly, not its options", async () => {
-    const host = await boot({ agentLoop: true, contextWindow: 500_000 });
-    const service = await mount(host);
-    const lookup = vi.spyOn(host.ctx.llm, 'resolveModelInfo');
-    const target = agent('t', { provider: 'nobody', model: 'none' });
-    await host.ctx.systemPrompt.assemble({ agent: target as never });
-    await host.ctx.systemPrompt.assemble({});
-    expect(await service.resolveBudget(target)).toBe(65_536);
-    expect(lookup).toHaveBeenLastCalledWith('nobody', 'none', expect.any(AbortSignal));
-
-    const off = host.ctx.on('system-prompt/assemble', async (_assembly, _context, next) => {
-      const assembled = await next();
-      return { ...assembled, variables: { ...assembled.variables, provider: 'test', model: 'big' } };
-    });
-    await host.ctx.systemPrompt.assemble({ agent: target as never });
-    off();
-    expect(await service.resolveBudget(target)).toBe(400_000);
-    expect(lookup).toHaveBeenLastCalledWith('test', 'big', expect.any(AbortSignal));
   });
 });

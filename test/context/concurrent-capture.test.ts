@@ -1,6 +1,4 @@
-// Concurrency: 50 concurrent prepare() calls over three live sources that are being appended to (turns, plugin
-// context, tool calls and compactions) while they run. Every snapshot must be internally consistent: its
-// conversation is exactly the projection of its source's surface folded from the log up to its capturedThroughSeq.
+/** Captures under concurrency: 50 prepares over three live sources being appended to each capture a snapshot that is exactly the source's projection up to its capturedThroughSeq. */
 import { isCompactCheckpointSource } from '@deepseek-ai/dsh-compaction/checkpoint';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,13 +9,13 @@ import { CallId, createAssistantMessage, createToolResultMessage, createUserMess
 import type { ContentBlock } from '@deepseek-ai/dsh-llm';
 import { foldSurface, SessionId } from '@deepseek-ai/dsh-session';
 import type { Session, SessionEvent } from '@deepseek-ai/dsh-session';
-import SessionReferenceResolver from '../src/index.ts';
-import { projectSurface } from '../src/context/projection.ts';
-import type { PreparedReferencedMessage } from '../src/types.ts';
-import type { SessionReferenceSource } from '../src/types.ts';
-import { bootHost } from './support/host.ts';
-import type { Host } from './support/host.ts';
-import type { ReferencePreview } from '../src/context/shapes.ts';
+import SessionReferenceResolver from '../../src/index.ts';
+import { projectSurface } from '../../src/context/projection.ts';
+import type { PreparedReferencedMessage } from '../../src/types.ts';
+import type { SessionReferenceSource } from '../../src/types.ts';
+import { bootHost } from '../support/host.ts';
+import type { Host } from '../support/host.ts';
+import type { ReferencePreview } from '../../src/context/shapes.ts';
 
 const SOURCES = ['live-a', 'live-b', 'live-c'] as const;
 const PREPARES = 50;
@@ -237,7 +235,7 @@ describe('concurrent prepare over live, growing sources', () => {
     console.info(
       `concurrency: ${PREPARES} prepares (max ${maxInFlight} in flight), ${checked} snapshots checked, ` +
         `distinct capture points ${SOURCES.map((id) => seen.get(id)!.size).join('/')}, ${midTurnSnapshots} mid-turn, ` +
-        `${compactedSnapshots} compacted, appends per source ${appended.join('/')}, 0 inconsistent`,
+        `${compactedSnapshots} compacted, appends per source ${appended.join('/')}`,
     );
   });
 });
