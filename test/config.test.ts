@@ -24,7 +24,8 @@ describe('config', () => {
       referenceContextFraction: 0.2,
       candidateCacheTtlMs: 2000,
       titleBackfill: 'background',
-      bodySearchWaitMs: 50,
+      sessionIndexPath: undefined,
+      firstTitlesWaitMs: 250,
       redactSecrets: true,
     });
     expect(resolveConfig(undefined).maxReferences).toBe(3);
@@ -93,7 +94,8 @@ describe('null in config', () => {
     'referenceContextFraction',
     'candidateCacheTtlMs',
     'titleBackfill',
-    'bodySearchWaitMs',
+    'sessionIndexPath',
+    'firstTitlesWaitMs',
     'redactSecrets',
   ] as const;
 
@@ -109,8 +111,11 @@ describe('null in config', () => {
 
   it.each([
     { titleBackfill: 'sometimes' },
-    { bodySearchWaitMs: -1 },
-    { bodySearchWaitMs: 1.5 },
+    { firstTitlesWaitMs: -1 },
+    { firstTitlesWaitMs: 1.5 },
+    { firstTitlesWaitMs: Number.NaN },
+    { sessionIndexPath: '' },
+    { sessionIndexPath: 42 },
     { redactSecrets: 'yes' },
     { redactSecrets: 0 },
   ])('rejects %j with SESSION_REFERENCE_INVALID_CONFIG', (config) => {

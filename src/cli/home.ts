@@ -18,12 +18,6 @@ import type { UnreadableLog } from './tolerant-listing.ts';
 /** Where the CLI saves full transcripts with the local spill store. */
 export const SPILL_DIR = 'spill';
 
-/**
- * How long a CLI listing waits for the full-text hits of the query: a one-shot command shows every body match,
- * where a keystroke of the `@` menu gives up after the resolver's default 50 ms.
- */
-export const CLI_BODY_SEARCH_WAIT_MS = 60_000;
-
 /** Persistence methods that write (or commit a crash repair to) a session log; the CLI refuses every one. */
 export const LOG_WRITE_METHODS = ['create', 'append', 'appendBatch', 'commitRepair', 'prepare', 'load'] as const;
 
@@ -100,7 +94,7 @@ function guardPersistence(ctx: Context, sessionsRoot: string): void {
  * costing only its own session), the storage domain over `<home>/storages` read once and kept in memory (so the
  * projection cache can fold titles without writing; when the home's units cannot be read the cache starts empty
  * and `warn` is told), the projection registry, the title service, the projection cache, the SQLite
- * session-query engine with full-text search on an in-memory index, optionally the local spill store on
+ * session-query engine for exact reads (its full-text search off), optionally the local spill store on
  * `<home>/spill`, and finally the resolver. Throws {@link MissingHomeError} when the home does not exist;
  * nothing is created then.
  */
@@ -179,9 +173,11 @@ async function compose(options: Composition): Promise<Composed> {
         unreadable = tolerateUnreadableLogs(mounted.sessionPersistence, options.sessionsRoot);
       },
     });
-    await ctx.plugin(SqliteSessionQueryEngine, { path: ':memory:', openAt: 'startup' });
+    // exact reads only: body matches come from the session index
+    await ctx.plugin(SqliteSessionQueryEngine, { path: ':memory:', openAt: 'never' });
     if (options.spillRoot !== undefined) await ctx.plugin(LocalSpillStore, { root: options.spillRoot });
-    await ctx.plugin(SessionReferenceResolver, { titleBackfill: 'off', bodySearchWaitMs: CLI_BODY_SEARCH_WAIT_MS, ...options.config });
+    // the resolver's own index stays in memory (and idle until asked): the CLI never writes into the home
+    await ctx.plugin(SessionReferenceResolver, { titleBackfill: 'off', ...options.config, sessionIndexPath: ':memory:' });
     return { ctx, unreadable: () => unreadable() };
   } catch (error) {
     await ctx.fiber.dispose();
