@@ -80,14 +80,14 @@ export class IndexSync {
   matched = false;
   /** Why reading a session's log failed, by id (this process's reads). */
   readonly failures = new Map<string, string>();
-  /** Whether the catalog holds what some listing said: the index had rows when opened, or a listing was applied since. */
+  /** Whether the catalog holds what some listing said: the index had stored sessions when opened, or a listing was applied since. */
   listed = false;
 
   constructor(ctx: Context, options: IndexSyncOptions) {
     this.ctx = ctx;
     this.options = options;
     this.handle = new IndexHandle(options.path, this.catalog, () => this.rewrite(), options.readOnly);
-    this.listed = this.catalog.size > 0;
+    this.listed = this.catalog.newestFirst().some((entry) => entry.persisted);
     for (const entry of this.catalog.newestFirst())
       if (entry.seq !== undefined) this.oldestIndexed = Math.min(this.oldestIndexed, entry.createdAt);
     this.listing = new ListingCache<StoreHeader>({

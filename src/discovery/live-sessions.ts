@@ -19,8 +19,8 @@ export const IN_PROCESS_WAIT_MS = 100;
  * session is projected, redacted and added to the index on its own (one short write, in order per
  * session); a session seen for the first time, one whose surface was replaced (compaction), and
  * one the index holds no texts for are written whole from their in-memory log. A rename writes the
- * title. A closed session with a log stays (stored, it is listed from now on); one without a log
- * is removed, since the store will never list it.
+ * title. A session counts as stored from its first logged event; a closed one with a log stays,
+ * and one without a log is removed, since the store will never list it.
  */
 export class LiveSessions {
   private readonly ctx: Context;
@@ -29,6 +29,7 @@ export class LiveSessions {
   private readonly lifetime = new AbortController();
   private readonly chains = new Map<string, Promise<void>>();
   private readonly resyncs = new Map<string, Session>();
+  private readonly stored = new Set<string>();
   private resyncing: Promise<void> | undefined;
   private stopped = false;
 
@@ -70,6 +71,7 @@ export class LiveSessions {
     if (this.stopped) return;
     this.sync.changed();
     this.resyncs.delete(session.id);
+    this.stored.delete(session.id);
     const logged = session.seq > 0 && this.ctx.get('sessionPersistence') !== undefined;
     if (logged) {
       this.sync.catalog.setLive(session.header, false, true);
@@ -84,6 +86,7 @@ export class LiveSessions {
 
   private appended(session: Session, event: SessionEvent): void {
     if (this.stopped) return;
+    this.markStored(session);
     if (event.type === 'session/title') {
       const title = (event.data as { title?: unknown }).title;
       if (typeof title === 'string') this.sync.handle.guard((index) => index.setTitles([{ header: session.header, title }]));
@@ -94,6 +97,19 @@ export class LiveSessions {
     const texts = appendedTexts(event);
     if (texts === 'resync') this.resync(session);
     else if (texts.length > 0) this.chain(session.id, () => this.append(session, texts, event.seq));
+  }
+
+  /**
+   * A session that logged an event while a persistence service is composed is being stored: it is
+   * marked so at once, so that other processes offer it without waiting for a listing (a process
+   * may exit without closing its sessions, as a headless run does).
+   */
+  private markStored(session: Session): void {
+    if (this.stored.has(session.id) || session.seq === 0 || this.ctx.get('sessionPersistence') === undefined) return;
+    const done = this.sync.handle.guard((index) => index.noteListed([{ header: session.header, persisted: true }]));
+    if (!done.ok) return;
+    this.stored.add(session.id);
+    this.sync.catalog.setLive(session.header, true, true);
   }
 
   private chain(id: string, work: () => Promise<void>): void {
