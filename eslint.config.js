@@ -17,6 +17,7 @@ export const HOST_WIRING = [
   'src/context/spill.ts',
   'src/discovery/discovery.ts',
   'src/discovery/index-location.ts',
+  'src/discovery/index-reads.ts',
   'src/discovery/index-sync.ts',
   'src/discovery/labels.ts',
   'src/discovery/live-sessions.ts',

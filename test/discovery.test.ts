@@ -281,6 +281,7 @@ describe('never wedged', () => {
     vi.spyOn(performance, 'now').mockImplementation(() => now);
     const discovery = new CandidateDiscovery(host.ctx, options({ cacheTtlMs: 2_000 }));
     expect(ids(await discovery.list(agent('self', APP), 'build', 50))).toEqual(['sess-e', 'sess-a']);
+    await discovery.indexed();
     const hung = vi.spyOn(host.ctx.sessionQuery, 'listSessions').mockImplementation(() => new Promise<SessionRecord[]>(() => {}));
 
     for (let keystroke = 0; keystroke < 5; keystroke++) {

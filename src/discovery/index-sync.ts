@@ -3,20 +3,17 @@ import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promi
 import type { Context } from '@deepseek-ai/cordis';
 import type { SessionHeader } from '@deepseek-ai/dsh-session';
 import type { TitleBackfillMode } from '../config.ts';
-import { describeThrown } from '../errors.ts';
 import { SessionCatalog } from './catalog.ts';
 import type { CatalogEntry, ListedEntry } from './catalog.ts';
 import { IndexHandle } from './index-handle.ts';
 import { checkpointTitles } from './labels.ts';
 import { ListingCache } from './listing-cache.ts';
 import type { ListedSession } from './listing-cache.ts';
-import type { SessionTexts } from './session-index.ts';
-import { readStoredSession } from './session-texts.ts';
+import { readAndWrite, SLICE_CHARS } from './index-reads.ts';
+import type { ReadStep } from './index-reads.ts';
 import { listStore } from './store-listing.ts';
 import type { StoreHeader } from './store-listing.ts';
 
-/** Text written per transaction (one session at least): a few ms of trigram indexing. */
-export const SLICE_CHARS = 32_768;
 const NOTE_BATCH = 500;
 const TITLE_BATCH = 500;
 const MERGE_PAGES = 16;
@@ -70,8 +67,9 @@ export class IndexSync {
   private priority: string[] = [];
   private titleCursor = 0;
   private bodyCursor = 0;
-  private oldestIndexed = Number.POSITIVE_INFINITY;
   private generation = 0;
+  private listingRuns = 0;
+  private listingEnded: number | undefined;
   private waiters: TitleWaiter[] = [];
   private idleWaiters: (() => void)[] = [];
   private running: Promise<void> | undefined;
@@ -80,6 +78,7 @@ export class IndexSync {
   matched = false;
   /** Why reading a session's log failed, by id (this process's reads). */
   readonly failures = new Map<string, string>();
+  private readonly reads: ReadStep;
   /** Whether the catalog holds what some listing said: the index had stored sessions when opened, or a listing was applied since. */
   listed = false;
 
@@ -88,8 +87,18 @@ export class IndexSync {
     this.options = options;
     this.handle = new IndexHandle(options.path, this.catalog, () => this.rewrite(), options.readOnly);
     this.listed = this.catalog.newestFirst().some((entry) => entry.persisted);
-    for (const entry of this.catalog.newestFirst())
-      if (entry.seq !== undefined) this.oldestIndexed = Math.min(this.oldestIndexed, entry.createdAt);
+    let oldestIndexed = Number.POSITIVE_INFINITY;
+    for (const entry of this.catalog.newestFirst()) if (entry.seq !== undefined) oldestIndexed = Math.min(oldestIndexed, entry.createdAt);
+    this.reads = {
+      ctx,
+      handle: this.handle,
+      redactSecrets: options.redactSecrets,
+      titleBackfill: options.titleBackfill,
+      signal: this.lifetime.signal,
+      revisionOf: (id) => this.headers.get(id)?.revision,
+      oldestIndexed,
+      failures: this.failures,
+    };
     this.listing = new ListingCache<StoreHeader>({
       ttlMs: options.cacheTtlMs,
       now: () => performance.now(),
@@ -104,11 +113,22 @@ export class IndexSync {
     this.listing.changed();
   }
 
-  /** Lists the store in the background unless a listing younger than `cacheTtlMs` serves; then works. */
+  /**
+   * Lists the store in the background when the last listing ended `cacheTtlMs` ago and none runs,
+   * then works. While the index still lacks sessions a listing found (the first build of a home),
+   * no further listing starts: each scans the whole store twice, and would take the disk and the
+   * thread pool from the logs being read.
+   */
   nudge(): void {
     if (this.stopped) return;
-    if (this.listing.fresh() === undefined) this.listing.acquire().catch(() => {});
+    const due = this.listingEnded === undefined || performance.now() - this.listingEnded >= this.options.cacheTtlMs;
+    if (this.listingRuns === 0 && due && !(this.listed && this.backlog())) this.listing.acquire().catch(() => {});
     this.kick();
+  }
+
+  /** Whether some listed, stored session's texts were never indexed. */
+  private backlog(): boolean {
+    return this.nextBodies(1).some((entry) => entry.seq === undefined);
   }
 
   /**
@@ -178,9 +198,15 @@ export class IndexSync {
 
   private async listAndApply(signal: AbortSignal): Promise<readonly ListedSession<StoreHeader>[]> {
     const generation = this.generation;
-    const listed = await listStore(this.ctx, signal);
-    if (!signal.aborted && !this.stopped) this.applyListing(listed, generation === this.generation);
-    return listed;
+    this.listingRuns++;
+    try {
+      const listed = await listStore(this.ctx, signal);
+      if (!signal.aborted && !this.stopped) this.applyListing(listed, generation === this.generation);
+      return listed;
+    } finally {
+      this.listingRuns--;
+      this.listingEnded = performance.now();
+    }
   }
 
   private applyListing(listed: readonly ListedSession<StoreHeader>[], complete: boolean): void {
@@ -213,7 +239,7 @@ export class IndexSync {
   private rewrite(): void {
     this.notes = this.catalog.newestFirst().map((entry) => ({ header: entry, persisted: entry.persisted, live: entry.live }));
     for (const entry of this.catalog.newestFirst()) this.catalog.put({ ...entry, seq: undefined, revision: undefined, failed: undefined });
-    this.oldestIndexed = Number.POSITIVE_INFINITY;
+    this.reads.oldestIndexed = Number.POSITIVE_INFINITY;
     this.titleCursor = 0;
     this.bodyCursor = 0;
   }
@@ -263,7 +289,7 @@ export class IndexSync {
     if (this.checkpointTitles()) return true;
     const bodies = this.nextBodies(READ_CONCURRENCY, true);
     if (bodies.length > 0) {
-      await this.indexTexts(bodies);
+      await readAndWrite(this.reads, bodies, () => this.stopped);
       return true;
     }
     const upkeep = this.handle.guard((index) => index.upkeep(SLICE_CHARS, MERGE_PAGES));
@@ -327,60 +353,6 @@ export class IndexSync {
       out.set(entry.id, entry);
     }
     return [...out.values()];
-  }
-
-  /** Reads `entries` in parallel and writes their texts: small ones in one transaction, a long one in parts with the loop given back between them. */
-  private async indexTexts(entries: readonly CatalogEntry[]): Promise<void> {
-    const { signal } = this.lifetime;
-    const readings = await Promise.allSettled(
-      entries.map((entry) => readStoredSession(this.ctx, entry.id, this.options.redactSecrets, signal)),
-    );
-    if (this.stopped) return;
-    const small: SessionTexts[] = [];
-    const large: SessionTexts[] = [];
-    const failed: CatalogEntry[] = [];
-    readings.forEach((result, i) => {
-      const entry = entries[i]!;
-      if (result.status === 'rejected' || result.value.header.createdAt !== entry.createdAt) {
-        failed.push(entry);
-        this.failures.set(entry.id, result.status === 'rejected' ? describeThrown(result.reason) : 'its header changed while it was read');
-        return;
-      }
-      this.failures.delete(entry.id);
-      const { seq, texts, title } = result.value;
-      const at = {
-        seq,
-        revision: this.headers.get(entry.id)?.revision,
-        raw: !this.options.redactSecrets,
-        ...(this.options.titleBackfill === 'background' && title !== undefined ? { title } : {}),
-      };
-      const doc: SessionTexts = { header: entry, texts, at };
-      const chars = texts.reduce((sum, text) => sum + text.length, 0);
-      (chars > SLICE_CHARS ? large : small).push(doc);
-    });
-    for (const entry of failed) this.handle.guard((index) => index.markFailed(entry, this.headers.get(entry.id)?.revision));
-    for (const [placement, docs] of this.byPlacement(small)) this.handle.guard((index) => index.writeBatch(docs, placement));
-    for (const doc of large) {
-      const steps = this.handle.guard((index) =>
-        index.replaceTexts(doc, doc.header.createdAt < this.oldestIndexed ? 'older' : 'newer', SLICE_CHARS),
-      );
-      if (!steps.ok) continue;
-      for (let next = steps.value.next(); next.done !== true; next = steps.value.next()) {
-        await nextTurn();
-        if (this.stopped) return;
-      }
-    }
-    for (const doc of [...small, ...large]) this.oldestIndexed = Math.min(this.oldestIndexed, doc.header.createdAt);
-  }
-
-  /** Sessions older than every indexed one go below it in rowid order (the backlog); the others above (new and changed ones). */
-  private byPlacement(docs: readonly SessionTexts[]): Map<'older' | 'newer', SessionTexts[]> {
-    const groups = new Map<'older' | 'newer', SessionTexts[]>();
-    for (const doc of docs) {
-      const placement = doc.header.createdAt < this.oldestIndexed ? 'older' : 'newer';
-      groups.set(placement, [...(groups.get(placement) ?? []), doc]);
-    }
-    return groups;
   }
 
   private settleWaiters(): void {

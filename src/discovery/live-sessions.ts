@@ -3,7 +3,7 @@ import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promi
 import type { Context } from '@deepseek-ai/cordis';
 import type { Session, SessionEvent } from '@deepseek-ai/dsh-session';
 import type { IndexSync } from './index-sync.ts';
-import { SLICE_CHARS } from './index-sync.ts';
+import { SLICE_CHARS } from './index-reads.ts';
 import { liveTitles } from './labels.ts';
 import { appendedTexts, readLiveSession, redacted } from './session-texts.ts';
 
