@@ -290,6 +290,7 @@ export class IndexSync {
     const bodies = this.nextBodies(READ_CONCURRENCY, true);
     if (bodies.length > 0) {
       await readAndWrite(this.reads, bodies, () => this.stopped);
+      this.handle.guard((index) => index.merge(MERGE_PAGES));
       return true;
     }
     const upkeep = this.handle.guard((index) => index.upkeep(SLICE_CHARS, MERGE_PAGES));

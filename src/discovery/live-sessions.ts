@@ -132,6 +132,8 @@ export class LiveSessions {
     const outcome = this.sync.handle.guard((index) => index.appendTexts(session.header, scanned, seq, !this.redact));
     if (!outcome.ok || outcome.value === 'missing') this.resync(session);
     this.sync.handle.refresh();
+    // each write adds a segment to the trigram index: the background merges them when idle
+    this.sync.kick();
   }
 
   private resync(session: Session): void {

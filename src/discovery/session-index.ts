@@ -223,10 +223,7 @@ export class SessionIndex {
         if (!dropTexts(db, doomed.key, bytes)) db.sql('DELETE FROM doomed WHERE key = ?').run(doomed.key);
         return true;
       }
-      const changes = (): number => (db.sql('SELECT total_changes() AS n').get() as { n: number }).n;
-      const before = changes();
-      db.sql("INSERT INTO grams (grams, rank) VALUES ('merge', ?)").run(pages);
-      if (changes() - before > 1) return true;
+      if (this.mergeStep(pages)) return true;
       const excess = (db.sql('SELECT count(*) AS n FROM removed').get() as { n: number }).n - TOMBSTONES_KEPT;
       if (excess <= 0) return false;
       const { upto } = db.sql('SELECT max(changed) AS upto FROM (SELECT changed FROM removed ORDER BY changed LIMIT ?)').get(excess) as {
@@ -236,6 +233,23 @@ export class SessionIndex {
       db.sql("INSERT OR REPLACE INTO counters (name, value) VALUES ('pruned', ?)").run(upto);
       return true;
     });
+  }
+
+  /**
+   * Merges up to about `pages` pages of the trigram index's segments in one transaction (its own
+   * merging is off, so that no write pays for a whole merge); true when there was something to merge.
+   * Run after each write, it keeps the segments few.
+   */
+  merge(pages: number): boolean {
+    return this.db.write(() => this.mergeStep(pages));
+  }
+
+  private mergeStep(pages: number): boolean {
+    const { db } = this;
+    const changes = (): number => (db.sql('SELECT total_changes() AS n').get() as { n: number }).n;
+    const before = changes();
+    db.sql("INSERT INTO grams (grams, rank) VALUES ('merge', ?)").run(pages);
+    return changes() - before > 1;
   }
 
   /**
