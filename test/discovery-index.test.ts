@@ -71,6 +71,19 @@ describe('the index file', () => {
     expect(fresh.all()).toEqual([]);
   });
 
+  it('sets aside a file another connection keeps locked, and starts a fresh one in its place', () => {
+    const path = join(dir, 'index.sqlite');
+    const locker = new (sqlite().DatabaseSync)(path);
+    locker.exec('PRAGMA locking_mode = EXCLUSIVE; CREATE TABLE held (x); BEGIN EXCLUSIVE; INSERT INTO held VALUES (1);');
+    try {
+      const index = openIndex(path);
+      expect(index.setAside).toBe('locked');
+      expect(write(index, 'a', ['still works'], 1)).toBe('written');
+    } finally {
+      locker.close();
+    }
+  });
+
   it('opens read-only without writing a byte, and refuses a missing file or one with unmerged changes', () => {
     const path = join(dir, 'index.sqlite');
     expect(() => openIndex(path, true)).toThrow(IndexUnavailableError);
