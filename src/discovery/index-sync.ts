@@ -14,9 +14,13 @@ import type { ReadStep } from './index-reads.ts';
 import { listStore } from './store-listing.ts';
 import type { StoreHeader } from './store-listing.ts';
 
+/** Header rows written per transaction. */
 const NOTE_BATCH = 500;
+/** Checkpoint titles looked up per step (no log read: the projection cache's memory). */
 const TITLE_BATCH = 500;
+/** Pages of segment merging per step: enough to keep up with the backlog's writes (see the bench). */
 const MERGE_PAGES = 16;
+/** Logs read at once by one step. */
 const READ_CONCURRENCY = 4;
 /** How long the loop waits when another process holds the file, before trying again. */
 const BUSY_BACKOFF_MS = 25;
@@ -45,11 +49,10 @@ interface TitleWaiter {
  * The background side of the index. A listing of the store ({@link listStore}) tells the catalog
  * at once what exists; the index learns it in batches. Then, one bounded step at a time with the
  * event loop given back between steps, so that a keystroke arriving meanwhile waits for one step
- * at most: headers, removals,
- * titles from the projection cache's checkpoints, then the sessions whose texts the index lacks
- * or holds at an older revision, newest first (each read once: surface texts and title), and
- * finally merges of the trigram index. In-process changes are written by the owner through
- * {@link handle}; sessions open here are left to it.
+ * at most: headers, removals, titles from the projection cache's checkpoints, then the sessions
+ * whose texts the index lacks or holds at an older revision, newest first (each read once:
+ * surface texts and title, see {@link readAndWrite}), and finally merges of the trigram index.
+ * Sessions open here are written by `LiveSessions` through {@link handle}.
  */
 export class IndexSync {
   /** The sessions the menu offers. */
@@ -74,11 +77,11 @@ export class IndexSync {
   private idleWaiters: (() => void)[] = [];
   private running: Promise<void> | undefined;
   private stopped = false;
-  /** Whether the last listing matched the index exactly (see {@link applyListing}). */
-  matched = false;
+  private readonly reads: ReadStep;
   /** Why reading a session's log failed, by id (this process's reads). */
   readonly failures = new Map<string, string>();
-  private readonly reads: ReadStep;
+  /** Whether the last listing found the index holding every listed session at its listed revision, and nothing else. */
+  matched = false;
   /** Whether the catalog holds what some listing said: the index had stored sessions when opened, or a listing was applied since. */
   listed = false;
 
