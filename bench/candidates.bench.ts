@@ -23,7 +23,6 @@ import type { CandidateDiscoveryOptions } from '../src/discovery/discovery.ts';
 import { SLICE_CHARS } from '../src/discovery/index-reads.ts';
 import { SessionIndex } from '../src/discovery/session-index.ts';
 import type { SessionTexts } from '../src/discovery/session-index.ts';
-import { preloadSecretDetector } from '../src/redaction/redact.ts';
 import { bootCatalogHost, writeSessions } from '../test/support/catalog-host.ts';
 import type { CatalogHost } from '../test/support/catalog-host.ts';
 import { RARE_WORD, textBytes } from './chat-corpus.ts';
@@ -268,7 +267,6 @@ async function firstTitles(rounds: number): Promise<{ first: number[]; titled: n
   return result;
 }
 
-await preloadSecretDetector();
 const titles = await firstTitles(7);
 const rows: Row[] = [];
 for (const count of SIZES) rows.push(await measure(count));
