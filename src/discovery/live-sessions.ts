@@ -70,13 +70,14 @@ export class LiveSessions {
   private closed(session: Session): void {
     if (this.stopped) return;
     this.sync.changed();
-    this.resyncs.delete(session.id);
     this.stored.delete(session.id);
     const logged = session.seq > 0 && this.ctx.get('sessionPersistence') !== undefined;
     if (logged) {
       this.sync.catalog.setLive(session.header, false, true);
       this.sync.handle.guard((index) => index.noteListed([{ header: session.header, persisted: true }]));
     } else {
+      // a pending whole write stays for a logged session (its log is final); one without a log is dropped
+      this.resyncs.delete(session.id);
       this.sync.catalog.setLive(session.header, false);
       this.sync.catalog.drop([session.id]);
       this.sync.handle.guard((index) => index.remove([session.id]));
