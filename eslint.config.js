@@ -13,6 +13,7 @@ export const HOST_WIRING = [
   'src/context/content.ts',
   'src/context/pre-step.ts',
   'src/context/prepare.ts',
+  'src/context/projection.ts',
   'src/context/routes.ts',
   'src/context/spill.ts',
   'src/discovery/discovery.ts',

@@ -1,7 +1,6 @@
 // Concurrency: 50 concurrent prepare() calls over three live sources that are being appended to (turns, plugin
 // context, tool calls and compactions) while they run. Every snapshot must be internally consistent: its
 // conversation is exactly the projection of its source's surface folded from the log up to its capturedThroughSeq.
-import { isCompactCheckpointSource } from '@deepseek-ai/dsh-compaction/checkpoint';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -129,10 +128,7 @@ function previews(prepared: PreparedReferencedMessage): Preview[] {
 function projectionThrough(events: readonly SessionEvent[], seq: number | null): { role: string; text: string }[] {
   const prefix = seq === null ? [] : events.slice(0, seq + 1);
   const { nodes } = foldSurface(prefix);
-  return projectSurface(
-    nodes.map((n) => prefix[n]!),
-    isCompactCheckpointSource,
-  ).map(({ role, text }) => ({ role, text }));
+  return projectSurface(nodes.map((n) => prefix[n]!)).map(({ role, text }) => ({ role, text }));
 }
 
 describe('concurrent prepare over live, growing sources', () => {

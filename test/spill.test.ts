@@ -1,5 +1,4 @@
 // Full transcripts in a real host: the real LocalSpillStore on a temp root, omission notices, exact read-back, cancellation.
-import { isCompactCheckpointSource } from '@deepseek-ai/dsh-compaction/checkpoint';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -107,7 +106,7 @@ function projected(items: readonly SessionItem[]): { index: number; role: string
 }
 
 async function captureOf(host: Host, sessionId: string, label: string): Promise<SourceCapture> {
-  return captureSource(await host.ctx.sessionQuery.readSurface(SessionId(sessionId)), sessionId, label, isCompactCheckpointSource);
+  return captureSource(await host.ctx.sessionQuery.readSurface(SessionId(sessionId)), sessionId, label);
 }
 
 /** Wraps the real store's saveText; `around` gets the input and the real save. */

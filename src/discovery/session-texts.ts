@@ -1,6 +1,5 @@
 /** What the index stores of one session, taken from its log in one read: the redacted texts of its current surface, and its title. */
 import type { Context } from '@deepseek-ai/cordis';
-import { isCompactCheckpointSource } from '@deepseek-ai/dsh-compaction/checkpoint';
 import { foldSurface, isAppendSurfaceEvent, isSurfaceEvent } from '@deepseek-ai/dsh-session';
 import type { Session, SessionEvent, SessionHeader, SessionId } from '@deepseek-ai/dsh-session';
 import { projectSurface } from '../context/projection.ts';
@@ -52,7 +51,7 @@ function surfaceOf(events: readonly SessionEvent[], nodes: readonly number[]): S
 
 /** The texts `events` contribute (user, checkpoint and assistant messages), each cut into pieces. */
 export function projectTexts(events: readonly SessionEvent[]): string[] {
-  return projectSurface(events, isCompactCheckpointSource).flatMap((message) => pieces(message.text));
+  return projectSurface(events).flatMap((message) => pieces(message.text));
 }
 
 /** The title the projection registry folds from a whole log, when a title unit is registered. */
