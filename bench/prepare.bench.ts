@@ -39,7 +39,7 @@ import { retainReference } from '../src/context/retention.ts';
 import { renderReferencedSessions } from '../src/context/render.ts';
 import { renderTranscript } from '../src/transcript/write.ts';
 import type { OmissionNotice } from '../src/context/shapes.ts';
-import { rng, wordText } from './rng.ts';
+import { MIXED_WORDS as WORDS, rng, wordText } from './rng.ts';
 
 const FIXTURE_VERSION = 'prepare-v1';
 const BUDGET = 65_536;
@@ -92,26 +92,6 @@ interface SourceFacts {
 type Manifest = { version: string; sources: Record<string, SourceFacts> };
 
 // ---------------------------------------------------------------- fixture
-
-const WORDS = [
-  'the',
-  'quick',
-  'brown',
-  'fox',
-  'jumps',
-  'over',
-  'lazy',
-  'dog',
-  'const',
-  'return',
-  '<div>',
-  '"q"',
-  'é',
-  '界面',
-  '😀',
-  '\n',
-  'x = 1;',
-];
 
 function sourceItems(spec: SourceSpec): SessionItem[] {
   const random = rng(spec.messages ?? spec.singleBytes ?? 1);
