@@ -24,7 +24,6 @@
 // prepare + spill) ≤ 1.25× its floor: the warm readSurface, plus the store's own saveText of the
 // same transcript, plus one JSON.stringify of the captured texts. The floor's two extra parts are
 // sampled in the same iterations as the ops, on the same warm hosts.
-import { isCompactCheckpointSource } from '@deepseek-ai/dsh-compaction/checkpoint';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,12 +33,13 @@ import { bootHost, writeSession } from '../test/support/host.ts';
 import type { Host, SessionItem } from '../test/support/host.ts';
 import { SessionReferenceResolver } from '../src/plugin.ts';
 import type { SessionReferenceAgent } from '../src/types.ts';
-import { captureSource, SESSION_REFERENCE_SOURCE_KIND } from '../src/context/projection.ts';
+import { captureSource } from '../src/context/projection.ts';
+import { SESSION_REFERENCE_SOURCE_KIND } from '../src/context/shapes.ts';
 import { retainReference } from '../src/context/retention.ts';
 import { renderReferencedSessions } from '../src/context/render.ts';
 import { renderTranscript } from '../src/transcript/write.ts';
 import type { OmissionNotice } from '../src/context/shapes.ts';
-import { rng, wordText } from './rng.ts';
+import { MIXED_WORDS as WORDS, rng, wordText } from './rng.ts';
 
 const FIXTURE_VERSION = 'prepare-v1';
 const BUDGET = 65_536;
@@ -92,26 +92,6 @@ interface SourceFacts {
 type Manifest = { version: string; sources: Record<string, SourceFacts> };
 
 // ---------------------------------------------------------------- fixture
-
-const WORDS = [
-  'the',
-  'quick',
-  'brown',
-  'fox',
-  'jumps',
-  'over',
-  'lazy',
-  'dog',
-  'const',
-  'return',
-  '<div>',
-  '"q"',
-  'é',
-  '界面',
-  '😀',
-  '\n',
-  'x = 1;',
-];
 
 function sourceItems(spec: SourceSpec): SessionItem[] {
   const random = rng(spec.messages ?? spec.singleBytes ?? 1);
@@ -267,7 +247,7 @@ function storeOf(reader: Reader): {
 
 async function floorInput(reader: Reader, spec: SourceSpec): Promise<FloorInput> {
   const snapshot = await reader.host.ctx.sessionQuery.readSurface(SessionId(spec.id));
-  const capture = captureSource(snapshot, spec.id, spec.id, isCompactCheckpointSource);
+  const capture = captureSource(snapshot, spec.id, spec.id);
   return { transcript: renderTranscript(capture), texts: capture.messages.map((m) => m.text) };
 }
 
@@ -335,7 +315,7 @@ async function verify(manifest: Manifest): Promise<void> {
       const reader = await bootReader(encoding, spec, false);
       try {
         const snapshot = await reader.host.ctx.sessionQuery.readSurface(SessionId(spec.id));
-        const capture = captureSource(snapshot, spec.id, spec.id, isCompactCheckpointSource);
+        const capture = captureSource(snapshot, spec.id, spec.id);
         const expected = manifest.sources[spec.id]!.projectedMessages;
         if (capture.messages.length !== expected) {
           throw new Error(`${encoding.name}/${spec.id}: projected ${capture.messages.length} messages, expected ${expected}`);
@@ -418,7 +398,7 @@ async function stages(): Promise<string[]> {
     try {
       const snapshot = await reader.host.ctx.sessionQuery.readSurface(SessionId(spec.id));
       const runs = 3;
-      const capture = captureSource(snapshot, spec.id, spec.id, isCompactCheckpointSource);
+      const capture = captureSource(snapshot, spec.id, spec.id);
       const retained = retainReference(capture, BUDGET);
       const notices: OmissionNotice[] = retained.stats.truncated
         ? [
@@ -434,7 +414,7 @@ async function stages(): Promise<string[]> {
       const text = renderReferencedSessions([retained.preview], notices);
       const transcript = renderTranscript(capture);
       const store = storeOf(reader);
-      const project = timeSync(() => captureSource(snapshot, spec.id, spec.id, isCompactCheckpointSource), runs);
+      const project = timeSync(() => captureSource(snapshot, spec.id, spec.id), runs);
       const retain = timeSync(() => retainReference(capture, BUDGET), runs);
       const render = timeSync(() => renderReferencedSessions([retained.preview], notices), runs);
       const clone = timeSync(() => structuredClone([]), runs);

@@ -23,3 +23,24 @@ export function wordText(random: () => number, words: readonly string[], bytes: 
   }
   return parts.join(' ');
 }
+
+/** Words of mixed kinds for chat-like text: prose, code, markup, quotes, accents, CJK, emoji and line breaks. */
+export const MIXED_WORDS: readonly string[] = [
+  'the',
+  'quick',
+  'brown',
+  'fox',
+  'jumps',
+  'over',
+  'lazy',
+  'dog',
+  'const',
+  'return',
+  '<div>',
+  '"q"',
+  'é',
+  '界面',
+  '😀',
+  '\n',
+  'x = 1;',
+];

@@ -19,7 +19,7 @@ import { Worker } from 'node:worker_threads';
 import { readTranscript } from '../src/transcript/read.ts';
 import { renderTranscript, transcriptChunks } from '../src/transcript/write.ts';
 import type { ProjectedMessage, SourceCapture } from '../src/context/shapes.ts';
-import { rng } from './rng.ts';
+import { MIXED_WORDS as WORDS, rng } from './rng.ts';
 
 const MiB = 1024 * 1024;
 const MB = 1e6;
@@ -66,26 +66,6 @@ function makeCapture(bytes: number): SourceCapture {
     messages,
   };
 }
-
-const WORDS = [
-  'the',
-  'quick',
-  'brown',
-  'fox',
-  'jumps',
-  'over',
-  'lazy',
-  'dog',
-  'const',
-  'return',
-  '<div>',
-  '"q"',
-  'é',
-  '界面',
-  '😀',
-  '\n',
-  'x = 1;',
-];
 
 /** `count` alternating user/assistant messages of ~1 KB of words (prepare.bench.ts's 10k source): two-byte text, quotes, newlines, sparse emoji. */
 function makeChat(count: number): SourceCapture {

@@ -11,6 +11,7 @@ import { budgetFor, prepareMessage } from './context/prepare.ts';
 import type { PrepareHost } from './context/prepare.ts';
 import { trackAgentRoutes } from './context/routes.ts';
 import { CandidateDiscovery } from './discovery/discovery.ts';
+import { indexPathFor } from './discovery/index-location.ts';
 import { Lifetime } from './lifetime.ts';
 import { normalizeReferences } from './mentions/normalize.ts';
 import { SessionReferenceRemote } from './remote/service.ts';
@@ -41,11 +42,11 @@ export class SessionReferenceResolver extends Service {
     super(ctx, 'sessionReferenceResolver');
     this.config = resolved;
     this.discovery = new CandidateDiscovery(ctx, {
-      cacheTtlMs: this.config.candidateCacheTtlMs,
-      titleBackfill: this.config.titleBackfill,
-      bodySearchWaitMs: this.config.bodySearchWaitMs,
-      bodySearchPage: this.config.candidateLimit + 1,
-      redactSnippets: this.config.redactSecrets,
+      cacheTtlMs: resolved.candidateCacheTtlMs,
+      indexPath: indexPathFor(ctx, resolved.sessionIndexPath),
+      titleBackfill: resolved.titleBackfill,
+      redactSecrets: resolved.redactSecrets,
+      firstTitlesWaitMs: resolved.firstTitlesWaitMs,
     });
     ctx.plugin(SessionReferenceRemote);
     this.host = { ctx, config: resolved, routeOf: trackAgentRoutes(ctx) };

@@ -24,7 +24,8 @@ describe('config', () => {
       referenceContextFraction: 0.2,
       candidateCacheTtlMs: 2000,
       titleBackfill: 'background',
-      bodySearchWaitMs: 50,
+      sessionIndexPath: undefined,
+      firstTitlesWaitMs: 250,
       redactSecrets: true,
       retention: 'focused',
     });
@@ -94,7 +95,8 @@ describe('null in config', () => {
     'referenceContextFraction',
     'candidateCacheTtlMs',
     'titleBackfill',
-    'bodySearchWaitMs',
+    'sessionIndexPath',
+    'firstTitlesWaitMs',
     'redactSecrets',
     'retention',
   ] as const;
@@ -111,8 +113,11 @@ describe('null in config', () => {
 
   it.each([
     { titleBackfill: 'sometimes' },
-    { bodySearchWaitMs: -1 },
-    { bodySearchWaitMs: 1.5 },
+    { firstTitlesWaitMs: -1 },
+    { firstTitlesWaitMs: 1.5 },
+    { firstTitlesWaitMs: Number.NaN },
+    { sessionIndexPath: '' },
+    { sessionIndexPath: 42 },
     { redactSecrets: 'yes' },
     { redactSecrets: 0 },
     { retention: 'oldest' },

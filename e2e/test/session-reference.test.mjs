@@ -5,6 +5,8 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   apiCall,
@@ -314,22 +316,43 @@ describe('dsh web: the sessionReferenceResolver/candidates Remote endpoint', () 
     }
   });
 
-  test("on a home written by headless runs, web labels sessions with their titles (background backfill, then at the next boot's first call)", async (t) => {
+  test('on a home written by headless runs, the first call shows every title, with or without the index, and finds body words', async (t) => {
     let web;
     try {
       const cwd = sandbox.cwd('ws-compare');
       assert.ok(titledSessions().length >= 2, 'the headless runs recorded titles');
+      const index = join(sandbox.home, 'storages', 'session-reference-index.sqlite');
+      assert.ok(existsSync(index), "the headless runs kept the session index in the home's storage area");
+
+      // Without the index (a home written before this package kept one): titles at the first call.
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${index}${suffix}`, { force: true });
       web = await startWeb({ sandbox, cwd, modelUrl: model.url });
       const agentId = await createSession(web, cwd);
-      const wrong = await labelsAfter(web, agentId, 8000);
-      assert.deepEqual(wrong, [], 'after the backfill, every titled session is labelled with its title');
+      assert.deepEqual(await labelsAfter(web, agentId, 0), [], 'every titled session has its title at the first call');
+      assert.equal(web.stderr, '', 'nothing on stderr (node:sqlite loads without its experimental warning)');
+
+      // A word said only in a session's body, then a prefix of it, in the real dsh web.
+      assert.ok(sources.apples, 'needs the sessions of the first test');
+      for (const query of ['pears', 'pea']) {
+        const result = await candidates(web, agentId, query);
+        assert.equal(result.ok, true, JSON.stringify(result));
+        const hit = result.value.find((c) => c.sessionId === sources.apples.id);
+        assert.ok(hit, `${JSON.stringify(query)} finds the apples session: ${JSON.stringify(result.value)}`);
+        assert.equal(hit.match?.in, 'body');
+        assert.ok(hit.match.snippet.includes('pears'), hit.match.snippet);
+        assert.ok([...hit.match.snippet].length <= 160);
+        t.diagnostic(`${JSON.stringify(query)} → ${JSON.stringify(hit.match)}`);
+      }
       await web.stop();
 
+      // With the index the first boot built: every title at the second boot's first call.
       web = await startWeb({ sandbox, cwd, modelUrl: model.url });
       const second = await createSession(web, cwd);
-      const first = await labelsAfter(web, second, 0);
-      assert.deepEqual(first, [], 'a second boot labels them all at its first call');
-      t.diagnostic("titles present at the second boot's first call");
+      assert.deepEqual(await labelsAfter(web, second, 0), [], 'a second boot labels them all at its first call');
+      assert.equal(web.stderr, '', 'nothing on stderr at the second boot');
+    } catch (error) {
+      failed = true;
+      throw error;
     } finally {
       await web?.stop();
     }

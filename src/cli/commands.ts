@@ -2,7 +2,7 @@
 import type { TextBlock } from '@deepseek-ai/dsh-llm';
 import { DEFAULT_REFERENCE_CONTEXT_FRACTION } from '../config.ts';
 import { automaticReferenceBytes } from '../context/budget.ts';
-import { isSessionReferenceError } from '../errors.ts';
+import { isSessionReferenceError, quoteText } from '../errors.ts';
 import { rewriteMentions } from '../mentions/rewrite.ts';
 import type { PreparedSource } from '../context/assemble.ts';
 import type { SessionReferenceMentionCandidate } from '../types.ts';
@@ -18,7 +18,8 @@ import type { HomeHost, OpenHomeOptions } from './home.ts';
 import type { Colors, Io } from './io.ts';
 import { withProgress } from './progress.ts';
 import type { Progress } from './progress.ts';
-import { foldMissingTitles, labelOf } from './titles.ts';
+import { openCandidateIndex } from './candidate-index.ts';
+import { labelOf } from './session-label.ts';
 import type { UnreadableLog } from './session-dirs.ts';
 
 /** Options every home-reading command takes. */
@@ -109,23 +110,27 @@ export function candidatesTable(candidates: readonly SessionReferenceMentionCand
 
 /**
  * The `@` menu a host would show an agent working in `cwd`: the Remote face's candidates (discovery under the
- * candidate limit, each with its mention), as a table or as JSON. Titles the home's projection cache lacks are
- * folded from the logs first, in memory (a progress line on a TTY); a session whose log cannot be read is named
- * on stderr and left out, and the others are listed.
+ * candidate limit, each with its mention), as a table or as JSON, answered from the home's session index when it
+ * is current, else from one built in memory from the logs (a progress line on a TTY); nothing is written into the
+ * home. A session whose log cannot be listed is named on stderr and left out; one that cannot be read is labelled
+ * by its id.
  */
 export async function runCandidates(io: Io, options: CandidatesOptions): Promise<SessionReferenceMentionCandidate[]> {
   const config = options.limit === undefined ? {} : { candidateLimit: options.limit };
   const candidates = await withHome(io, { home: options.home, spill: false, config }, 'listing sessions', async (host, warn, progress) => {
-    const unfolded = await foldMissingTitles(host.ctx, (done, total) => progress.set(`folding titles ${done}/${total} in ${options.home}`));
-    progress.set(`listing sessions in ${options.home}`);
+    progress.set(`indexing sessions in ${options.home}`);
     const { resolver } = host;
-    const listed = withMentions(
-      await resolver.listCandidates(throwawayAgent('candidates', options.cwd), options.query, resolver.config.candidateLimit),
-    );
-    for (const log of host.unreadable()) warn(leftOut(log));
-    for (const { sessionId, reason } of unfolded)
-      warn(`session ${JSON.stringify(sessionId)} is labelled by its id: its log could not be folded: ${reason}`);
-    return listed;
+    const index = await openCandidateIndex(host.ctx, options.home, resolver.config);
+    try {
+      const agent = throwawayAgent('candidates', options.cwd);
+      const listed = withMentions(await index.discovery.list(agent, options.query, resolver.config.candidateLimit));
+      for (const log of host.unreadable()) warn(leftOut(log));
+      for (const { sessionId, reason } of index.discovery.unreadable())
+        warn(`session ${quoteText(sessionId)} is labelled by its id: its log could not be folded: ${reason}`);
+      return listed;
+    } finally {
+      await index.dispose();
+    }
   });
   if (options.json) {
     io.out.lines(`${JSON.stringify(candidates, null, 2)}\n`);

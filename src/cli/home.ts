@@ -21,12 +21,6 @@ import * as SnapshotStorage from './snapshot-storage.ts';
 /** Where the CLI saves full transcripts with the local spill store. */
 export const SPILL_DIR = 'spill';
 
-/**
- * How long a CLI listing waits for the full-text hits of the query: a one-shot command shows every body match,
- * where a keystroke of the `@` menu gives up after the resolver's default 50 ms.
- */
-const CLI_BODY_SEARCH_WAIT_MS = 60_000;
-
 /** The DSH home named on the command line is missing or not a directory (exit status 1). */
 export class MissingHomeError extends Error {
   override readonly name = 'MissingHomeError';
@@ -110,8 +104,8 @@ async function openReader(root: string, compression: JsonlCompression): Promise<
  * file checked before it is opened; every write refused; one unreadable log costing only its own session), the
  * storage domain over `<home>/storages` read once, each unit file checked first, and kept in memory (so the
  * projection cache can fold titles without writing; a unit that is not read starts empty and `warn` is told), the
- * projection registry, the title service, the projection cache, the SQLite session-query engine with full-text
- * search on an in-memory index, optionally the local spill store on `<home>/spill` (refused when that is not a
+ * projection registry, the title service, the projection cache, the SQLite session-query engine for exact reads
+ * (its full-text search off: body matches come from the session index), optionally the local spill store on `<home>/spill` (refused when that is not a
  * directory under the real home), and finally the resolver. Throws {@link MissingHomeError} when the home does not
  * exist; nothing is created then.
  */
@@ -142,9 +136,11 @@ export async function openHome(options: OpenHomeOptions): Promise<HomeHost> {
         return SnapshotStorage.SNAPSHOT_BACKEND;
       },
     });
-    await ctx.plugin(SqliteSessionQueryEngine, { path: ':memory:', openAt: 'startup' });
+    // exact reads only: body matches come from the session index
+    await ctx.plugin(SqliteSessionQueryEngine, { path: ':memory:', openAt: 'never' });
     if (spillRoot !== undefined) await ctx.plugin(LocalSpillStore, { root: spillRoot });
-    await ctx.plugin(SessionReferenceResolver, { titleBackfill: 'off', bodySearchWaitMs: CLI_BODY_SEARCH_WAIT_MS, ...options.config });
+    // the resolver's own index stays in memory (and idle until asked): the CLI never writes into the home
+    await ctx.plugin(SessionReferenceResolver, { titleBackfill: 'off', ...options.config, sessionIndexPath: ':memory:' });
   } catch (error) {
     await ctx.fiber.dispose();
     await readerCtx.fiber.dispose();

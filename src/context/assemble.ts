@@ -1,7 +1,7 @@
 /** The pure steps of `prepare` after the reads: per-source retention, spill outcomes and the assembled context. */
 import { renderReferencedSessions } from './render.ts';
 import { retainCapture } from './retention.ts';
-import { SESSION_REFERENCE_SOURCE_KIND } from './projection.ts';
+import { SESSION_REFERENCE_SOURCE_KIND } from './shapes.ts';
 import type { FullSnapshotOutcome, OmissionNotice, ReferencePreview, SourceCapture } from './shapes.ts';
 import type { NormalizedReference } from '../mentions/normalize.ts';
 import type { FocusQuery } from './terms.ts';

@@ -1,5 +1,4 @@
 /** The captures `prepare` works from: each cited session read once through `sessionQuery`, projected, then redacted. */
-import { isCompactCheckpointSource } from '@deepseek-ai/dsh-compaction/checkpoint';
 import type { SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionQueryEngine } from '@deepseek-ai/dsh-session-query';
 import { abortable } from '../errors.ts';
@@ -39,7 +38,7 @@ async function readSources(
     try {
       const snapshot: unknown = await sessionQuery.readSurface(sessionId as SessionId);
       if (!isSurfaceSnapshot(snapshot)) throw new TypeError('the session query returned a malformed surface');
-      return captureSource(snapshot, sessionId, label, isCompactCheckpointSource);
+      return captureSource(snapshot, sessionId, label);
     } catch (error) {
       if (signal?.aborted) throw cancelledError(signal, `reading session ${quoteText(sessionId)}`);
       throw readFailed(`could not read referenced session ${quoteText(sessionId)}`, error);

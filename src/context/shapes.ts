@@ -1,5 +1,8 @@
-/** The plain data `prepare` passes between its steps: the capture, the budgeted preview and the transcript outcomes. */
+/** The plain data `prepare` passes between its steps (the capture, the budgeted preview, the transcript outcomes) and the source kind it stamps. */
 import type { ReferencedConversationItem, RetentionStats } from '../types.ts';
+
+/** The message-source kind this package stamps on the context messages it injects. */
+export const SESSION_REFERENCE_SOURCE_KIND = 'session-reference';
 
 /** One projected message of a source session. */
 export interface ProjectedMessage {

@@ -5,7 +5,7 @@ import { abortable } from '../errors.ts';
 import { throwIfAborted } from '../errors.ts';
 import { SAVE_FAILED, savedOutcome, STORAGE_NOT_CONFIGURED, transcriptFileName } from './assemble.ts';
 import type { PreparedSource } from './assemble.ts';
-import { SESSION_REFERENCE_SOURCE_KIND } from './projection.ts';
+import { SESSION_REFERENCE_SOURCE_KIND } from './shapes.ts';
 import { renderTranscript } from '../transcript/write.ts';
 import type { FullSnapshotOutcome } from './shapes.ts';
 

@@ -1,49 +1,24 @@
-/** Candidate discovery for the host's `@` menu: the listing cache, label sources, backfill and body search wired to host events. */
-
+/** Candidate discovery for the host's `@` menu: every keystroke answered from the session index, which is kept current in the background. */
 import type { Context } from '@deepseek-ai/cordis';
-import type { SessionHeader } from '@deepseek-ai/dsh-session';
-import type { SessionSearchHit } from '@deepseek-ai/dsh-session-query';
-import type { DomainChanged } from '@deepseek-ai/dsh-storage-domain';
+import type { TitleBackfillMode } from '../config.ts';
+import { cancelledError, isSessionReferenceError, readFailed, throwIfAborted } from '../errors.ts';
+import { redactTexts } from '../redaction/redact.ts';
+import type { SessionReferenceCandidate } from '../types.ts';
+import { parseBodyQuery } from './body-match.ts';
+import type { BodyHit } from './index-search.ts';
+import { IndexSync } from './index-sync.ts';
+import { catalogLabeller } from './labels.ts';
+import { IN_PROCESS_WAIT_MS, LiveSessions } from './live-sessions.ts';
 import { appendBodyMatches, assertCandidateLimit, assertCandidateQuery, rankCandidates } from './rank.ts';
 import type { BodyMatchRecord } from './rank.ts';
-import { DEFAULT_BODY_SEARCH_WAIT_MS } from '../config.ts';
-import type { TitleBackfillMode } from '../config.ts';
-import {
-  cancelledError,
-  isSessionReferenceError,
-  readFailed,
-  SessionReferenceError,
-  SessionReferenceErrorCode,
-  throwIfAborted,
-} from '../errors.ts';
-import { ListingCache } from './listing-cache.ts';
-import { redactTexts } from '../redaction/redact.ts';
-import type { Labeller, ListingEntry, SessionListing } from './listing-cache.ts';
-import type { SessionReferenceCandidate } from '../types.ts';
-import { BODY_SEARCH_MAX_PAGE, BodySearch } from './body-search.ts';
-import { openLabeller } from './labels.ts';
-import type { FoldedTitle } from './labels.ts';
-import { BACKFILL_QUIET_MS, TitleBackfill } from './title-backfill.ts';
 
 const WHAT = 'listing session reference candidates';
 
-/** Services whose arrival or departure can change every label: the two projection faces and the title unit's owner. */
+/** How long one keystroke reads texts for body matches, in ms; what was found by then is ranked and shown. */
+export const BODY_SEARCH_BUDGET_MS = 4;
+
+/** Services whose arrival or departure can change every label. */
 const LABEL_SERVICES = ['sessionProjections', 'sessionProjectionCache', 'sessionTitle'] as const;
-
-/**
- * The storage domain of `@deepseek-ai/dsh-session-projection-cache`, read from that package (an
- * optional peer) the first time its service is seen; until then a change to any domain's
- * `sessions` table relabels the session it names, which is merely more than needed.
- */
-let projectionCacheDomain: Promise<string | undefined> | undefined;
-let projectionCacheDomainName: string | undefined;
-
-function loadProjectionCacheDomain(): void {
-  projectionCacheDomain ??= import('@deepseek-ai/dsh-session-projection-cache').then(
-    (module) => (projectionCacheDomainName = module.projectionCacheDomainSpec.name),
-    () => undefined,
-  );
-}
 
 /** The part of an agent discovery reads: its id (excluded from the results) and its session's cwd (ranking). */
 export interface CandidateDiscoveryAgent {
@@ -53,159 +28,125 @@ export interface CandidateDiscoveryAgent {
   readonly session: { readonly header: { readonly cwd?: string } };
 }
 
-/** Options of {@link CandidateDiscovery}. */
+/** Options of {@link CandidateDiscovery}; the plugin passes its resolved config. */
 export interface CandidateDiscoveryOptions {
-  /**
-   * How long, in ms after it completes, one listing of the session store serves later calls
-   * before the store is listed again, and how long a listing still running may be joined. 0
-   * disables the cache (every call lists); `Infinity` relies on events alone.
-   */
-  cacheTtlMs: number;
-  /** `'background'` (default) folds titles no source answers for after a listing has answered; `'off'` leaves them labelled by id. */
-  titleBackfill?: TitleBackfillMode;
-  /** Longest wait, in ms, of one call for the engine's full-text hits. Default 50. */
-  bodySearchWaitMs?: number;
-  /** Sessions asked of the full-text engine per query; default 51, at most 100. */
-  bodySearchPage?: number;
-  /** How long, in ms, no keystroke must have been in flight before the backfill starts a session. Default 200. */
-  backfillQuietMs?: number;
-  /** Replace credentials in body-match snippets with `[REDACTED <kind>]` (the config's `redactSecrets`). Default true. */
-  redactSnippets?: boolean;
+  /** How long one listing serves later keystrokes, in ms, before the next keystroke lists the store again in the background. */
+  readonly cacheTtlMs: number;
+  /** The index file, or `':memory:'`. */
+  readonly indexPath: string;
+  /** Open the file immutable and write nothing (the CLI over a home whose index is current). */
+  readonly readOnly?: boolean;
+  /** `'off'` leaves titles that no checkpoint or live projection gives unfolded: those sessions are labelled by id. */
+  readonly titleBackfill: TitleBackfillMode;
+  /** Redact texts before they reach the index. */
+  readonly redactSecrets: boolean;
+  /** Longest a keystroke waits for the titles of the rows it shows when the index lacks them, in ms. */
+  readonly firstTitlesWaitMs: number;
 }
 
 /**
- * Lists the sessions an agent may cite, for a host's `@` menu: every session
- * `ctx.sessionQuery.listSessions()` knows except the agent's own, labelled by its projected title
- * (see {@link openLabeller}; never a log read), filtered and ranked by {@link rankCandidates}, and,
- * when the engine answers full-text search, followed by sessions whose messages contain the query.
+ * Lists the sessions an agent may cite: those of the host's listing as the index last saw them
+ * (plus this process's open ones), minus the agent's own, labelled by title, filtered and ranked by
+ * {@link rankCandidates}, then followed by the sessions whose redacted texts contain the query.
  *
- * Keystroke cost: one listing, with its labels and lower-cased search keys, serves the following
- * keystrokes ({@link ListingCache}); only filtering and ranking run per keystroke, plus at most
- * `bodySearchWaitMs` waiting for the engine. A listing that has not settled within `cacheTtlMs`,
- * or that every keystroke waiting for it abandoned, is not shared: the next keystroke lists afresh.
+ * A keystroke reads only memory and the index: it never reads a log and never waits for a listing
+ * once the index has rows. Before the index has any row (the first boot on a home), it waits for
+ * the host's listing, shared as the listing cache shares it. When the rows it would show lack
+ * titles, it waits up to `firstTitlesWaitMs` while those sessions are read ahead of the backlog.
+ * Body matches are read newest first for {@link BODY_SEARCH_BUDGET_MS} at most.
  *
- * Invalidation: this process's own changes reach the cache through its events, so they show at
- * the next keystroke without a new listing. `session/created` adds the session (or marks a listed
- * one live); `session/disposed` turns it cold — a session the listing never saw stored is kept when
- * it logged events and persistence is composed, and dropped otherwise. Title changes
- * (`session/title` events and the projection change feed), projection-cache checkpoints
- * (`domain/changed` on its `sessions` table) and backfilled titles relabel one session; a
- * projection or title service coming or going relabels all; a persistence service coming or going
- * drops the listing. Sessions other processes store or delete show up to `cacheTtlMs` late.
- *
- * Backfill: after a keystroke has been answered, {@link TitleBackfill} folds in the background the
- * titles of cold sessions no source answers for (unless `titleBackfill` is `'off'`), starting a
- * session only once no keystroke has been in flight for `backfillQuietMs`.
- *
- * Construct it on a host-level (unscoped) context, such as the one a host plugin receives: the
- * session events are scope-filtered, and an agent-scoped context would miss other agents'
- * sessions. Its listeners, the listing in flight, the backfill and the search in flight end with
- * that context's fiber, which waits for the backfill's cold read in flight to stop.
+ * Construct it on a host-level context: the session events are scope-filtered. Its listeners, the
+ * listing and the work in flight end with that context's fiber, which closes the index.
  */
 export class CandidateDiscovery {
   private readonly ctx: Context;
-  private readonly cache: ListingCache<SessionHeader>;
-  private readonly backfill: TitleBackfill | undefined;
-  private readonly folded: TitleBackfill['folded'];
-  private readonly bodies = new WeakMap<SessionListing<SessionHeader>, BodySearch>();
-  private readonly bodyWaitMs: number;
-  private readonly bodyPage: number;
-  private readonly lifetime = new AbortController();
-  private readonly quietMs: number;
-  private readonly redactSnippets: boolean;
-  private keystrokes = 0;
-  private lastKeystroke = Number.NEGATIVE_INFINITY;
+  private readonly options: CandidateDiscoveryOptions;
+  private readonly sync: IndexSync;
+  private readonly live: LiveSessions | undefined;
 
-  /**
-   * Registers the invalidation listeners on `ctx`; they, and any work in flight, end with its fiber.
-   * The options are trusted: the service passes its resolved config, checked at load.
-   */
+  /** Opens the index, registers the listeners and starts the background work; all end with `ctx`'s fiber. */
   constructor(ctx: Context, options: CandidateDiscoveryOptions) {
     this.ctx = ctx;
-    this.cache = new ListingCache<SessionHeader>({
-      ttlMs: options.cacheTtlMs,
-      now: () => performance.now(),
-      list: (signal) => this.listSessions(signal),
-      what: WHAT,
+    this.options = options;
+    const sync = new IndexSync(ctx, {
+      path: options.indexPath,
+      readOnly: options.readOnly === true,
+      cacheTtlMs: options.cacheTtlMs,
+      titleBackfill: options.titleBackfill,
+      redactSecrets: options.redactSecrets,
     });
-    this.bodyWaitMs = options.bodySearchWaitMs ?? DEFAULT_BODY_SEARCH_WAIT_MS;
-    this.bodyPage = Math.min(BODY_SEARCH_MAX_PAGE, Math.max(1, Math.floor(options.bodySearchPage ?? 51)));
-    const mode = options.titleBackfill ?? 'background';
-    this.quietMs = options.backfillQuietMs ?? BACKFILL_QUIET_MS;
-    this.redactSnippets = options.redactSnippets ?? true;
-    const backfill =
-      mode === 'background'
-        ? new TitleBackfill(
-            ctx,
-            () => this.labeller(),
-            (id) => this.relabel(id),
-            () => this.quietIn(),
-          )
-        : undefined;
-    this.backfill = backfill;
-    this.folded = backfill?.folded ?? new Map<string, FoldedTitle>();
-
-    ctx.on('session/created', (session) => {
-      this.cache.changed();
-      this.cache.current?.opened(session.header);
-    });
-    ctx.on('session/disposed', (session) => {
-      this.cache.changed();
-      this.cache.current?.closed(session.id, session.seq > 0 && ctx.get('sessionPersistence') !== undefined);
-    });
-    ctx.on('session/event', (session, event) => {
-      if (event.type === 'session/title') this.relabel(session.id);
-    });
-    ctx.on('domain/changed', (change: DomainChanged) => {
-      if (change.table !== 'sessions') return;
-      if (projectionCacheDomainName !== undefined && change.domain !== projectionCacheDomainName) return;
-      this.relabel(change.key);
-    });
-    ctx.inject(['sessionProjections'], (scoped) => {
-      scoped.sessionProjections.onChanged((session, key) => {
-        if (key === 'title') this.relabel(session.id);
-      });
-    });
-    ctx.inject(['sessionProjectionCache'], () => loadProjectionCacheDomain());
+    this.sync = sync;
+    this.live = options.readOnly === true ? undefined : new LiveSessions(ctx, sync, options.redactSecrets);
     for (const name of LABEL_SERVICES) {
       ctx.inject([name], (scoped) => {
-        this.relabelAll();
-        scoped.effect(() => () => this.relabelAll(), `candidateDiscovery.watch(${name})`);
+        sync.catalog.relabelAll();
+        sync.rescanTitles();
+        scoped.effect(() => () => sync.catalog.relabelAll(), `candidateDiscovery.watch(${name})`);
       });
     }
+    ctx.inject(['sessionProjections'], (scoped) => {
+      scoped.sessionProjections.onChanged((session, key) => {
+        if (key === 'title') sync.catalog.relabel(session.id);
+      });
+    });
+    // another store: the next keystroke lists it (the one present at construction is the one listed)
     let persistenceSeen = ctx.get('sessionPersistence') !== undefined;
     ctx.inject(['sessionPersistence'], (scoped) => {
       if (persistenceSeen) persistenceSeen = false;
-      else this.cache.forget();
-      scoped.effect(() => () => this.cache.forget(), 'candidateDiscovery.persistence');
+      else sync.listing.forget();
+      scoped.effect(() => () => sync.listing.forget(), 'candidateDiscovery.persistence');
     });
     ctx.effect(
       () => async () => {
-        this.lifetime.abort(new Error('candidate discovery disposed'));
-        this.cache.dispose();
-        await backfill?.stop();
+        await this.live?.stop();
+        await sync.stop();
       },
       'candidateDiscovery',
     );
+    // A file that holds nothing yet (the first boot on a home) is filled at once, so that the home is
+    // listed and titled before the first `@`. Otherwise (a filled file, which this process's own
+    // sessions keep current; an index in memory, as in a test host or the CLI's resolver) the
+    // listing and the backlog wait for the first keystroke: a headless run never reads the home.
+    if (options.indexPath !== ':memory:' && options.readOnly !== true && !sync.listed) sync.nudge();
+  }
+
+  /** What the index file is, and why one found there was set aside or is not used. */
+  get index(): { readonly path: string; readonly problem: string | undefined } {
+    return { path: this.sync.handle.path, problem: this.sync.handle.problem };
+  }
+
+  /** Resolves once a listing has been applied and every listed session's texts are indexed (the CLI's in-memory index). */
+  async indexed(signal?: AbortSignal): Promise<void> {
+    await this.acquireListing(signal);
+    await this.sync.whenIdle();
+  }
+
+  /** Whether the last listing found the index holding every listed session at its listed revision, and nothing else. */
+  get current(): boolean {
+    return this.sync.matched;
+  }
+
+  /** The sessions whose logs this process could not read for the index (labelled by id, no body matches), with the host's reason. */
+  unreadable(): { readonly sessionId: string; readonly reason: string }[] {
+    return [...this.sync.failures].map(([sessionId, reason]) => ({ sessionId, reason }));
   }
 
   /**
-   * The candidates for `agent`: every listed session but its own, filtered by `query` and ranked
-   * same-workspace first, then the engine's full-text hits, at most `limit` of them. Throws
-   * INVALID_REFERENCE for a `limit` that is not a positive safe integer or a non-string `query`,
-   * CANCELLED when `signal` is aborted before or while listing or waiting for hits, and
-   * READ_FAILED when listing fails, whatever the listing rejected with.
+   * The candidates for `agent`: every offered session but its own, filtered by `query` and ranked
+   * same-workspace first, then the sessions whose texts contain `query`, at most `limit`. Throws
+   * INVALID_REFERENCE for a bad `limit` or `query`, CANCELLED when `signal` aborts, and READ_FAILED
+   * when the first listing of a home fails.
    */
   async list(agent: CandidateDiscoveryAgent, query: string, limit: number, signal?: AbortSignal): Promise<SessionReferenceCandidate[]> {
     assertCandidateLimit(limit);
     assertCandidateQuery(query);
     throwIfAborted(signal, WHAT);
-    this.keystrokes++;
+    const waited = !this.sync.listed;
     try {
       return await this.answer(agent, query, limit, signal);
     } finally {
-      this.keystrokes--;
-      this.lastKeystroke = performance.now();
+      // a keystroke that waited for the listing has it (or saw it fail): no second one behind it
+      if (!waited) this.sync.nudge();
     }
   }
 
@@ -215,97 +156,86 @@ export class CandidateDiscovery {
     limit: number,
     signal: AbortSignal | undefined,
   ): Promise<SessionReferenceCandidate[]> {
-    const listing = this.cache.fresh() ?? (await this.acquire(signal));
+    await this.live?.settled(IN_PROCESS_WAIT_MS);
+    throwIfAborted(signal, WHAT);
+    const { sync } = this;
+    sync.handle.refresh();
+    if (!sync.listed) await this.acquireListing(signal);
     const options = { selfId: agent.id, agentCwd: agent.session.header.cwd, limit };
-    let candidates = rankCandidates(
-      listing.labelled(() => this.labeller()),
-      { ...options, query },
-    );
-    if (candidates.length < limit && query.trim() !== '') {
-      const hits = await this.bodySearch(listing).hits(query, this.bodyWaitMs, signal);
-      if (hits.length > 0)
-        candidates = appendBodyMatches(candidates, await this.redacted(this.bodyRecords(listing, hits), signal), options);
+    if (this.options.titleBackfill === 'background' && this.options.firstTitlesWaitMs > 0) {
+      const untitled = this.untitledRows(options);
+      if (untitled.length > 0) {
+        await sync.titlesFor(untitled, this.options.firstTitlesWaitMs, signal);
+        throwIfAborted(signal, WHAT);
+        sync.handle.refresh();
+      }
     }
-    this.backfill?.schedule(listing);
-    return candidates;
+    const labeller = catalogLabeller(this.ctx, (entry) => sync.headerOf(entry));
+    let ranked = rankCandidates(sync.catalog.candidates(labeller), { ...options, query });
+    if (ranked.length >= limit || query.trim() === '') return ranked;
+    const shown = new Set(ranked.map((candidate) => candidate.sessionId));
+    const found = sync.handle.guard((index) =>
+      index.search(parseBodyQuery(query), {
+        limit: limit - ranked.length,
+        accept: (id) => id !== agent.id && !shown.has(id) && sync.catalog.offers(id),
+        deadline: performance.now() + BODY_SEARCH_BUDGET_MS,
+        now: () => performance.now(),
+      }),
+    );
+    if (!found.ok || found.value.hits.length === 0) return ranked;
+    const hits = await this.scanned(found.value.hits, signal);
+    const records: BodyMatchRecord[] = [];
+    for (const hit of hits) {
+      const record = sync.catalog.record(hit.sessionId, labeller);
+      if (record !== undefined) records.push({ record, snippet: hit.snippet });
+    }
+    ranked = appendBodyMatches(ranked, records, options);
+    return ranked;
   }
 
-  private async acquire(signal: AbortSignal | undefined): Promise<SessionListing<SessionHeader>> {
+  /** The sessions among the rows the menu shows before anything is typed whose titles are unknown, newest first. */
+  private untitledRows(options: { selfId: string; agentCwd: string | undefined; limit: number }): string[] {
+    const { catalog } = this.sync;
+    const rows = rankCandidates(catalog.candidates(catalogLabeller(this.ctx, (entry) => this.sync.headerOf(entry))), {
+      ...options,
+      query: '',
+    });
+    return rows
+      .filter((row) => {
+        const entry = catalog.get(row.sessionId);
+        return entry !== undefined && !entry.live && entry.title === undefined && row.label === row.sessionId;
+      })
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .map((row) => row.sessionId);
+  }
+
+  /**
+   * The hits with snippets safe to show: a snippet of texts another process stored unredacted is
+   * scanned now when `redactSecrets` is on, and when that scan fails the hit is not shown.
+   */
+  private async scanned(hits: readonly BodyHit[], signal: AbortSignal | undefined): Promise<readonly BodyHit[]> {
+    if (!this.options.redactSecrets || !hits.some((hit) => hit.raw)) return hits;
     try {
-      return await this.cache.acquire(signal);
+      const raw = hits.filter((hit) => hit.raw);
+      const { texts } = await redactTexts(
+        raw.map((hit) => hit.snippet),
+        signal === undefined ? {} : { signal },
+      );
+      const clean = new Map(raw.map((hit, i) => [hit, texts[i]!]));
+      return hits.map((hit) => (hit.raw ? { ...hit, snippet: clean.get(hit)! } : hit));
+    } catch {
+      if (signal?.aborted) throw cancelledError(signal, WHAT);
+      return hits.filter((hit) => !hit.raw);
+    }
+  }
+
+  private async acquireListing(signal: AbortSignal | undefined): Promise<void> {
+    try {
+      await this.sync.listing.acquire(signal);
     } catch (error) {
       if (signal?.aborted) throw cancelledError(signal, WHAT);
       if (isSessionReferenceError(error)) throw error;
       throw readFailed('listing sessions failed', error);
     }
-  }
-
-  /** Ms until the menu counts as quiet for the backfill: no keystroke in flight, none answered in the last `backfillQuietMs`. */
-  private quietIn(): number {
-    if (this.keystrokes > 0) return Math.max(1, this.quietMs);
-    return Math.max(0, Math.min(this.quietMs, this.lastKeystroke + this.quietMs - performance.now()));
-  }
-
-  private async listSessions(signal: AbortSignal) {
-    const query = this.ctx.get('sessionQuery');
-    if (query === undefined) {
-      throw new SessionReferenceError('listing sessions failed: no sessionQuery service is mounted', SessionReferenceErrorCode.READ_FAILED);
-    }
-    return query.listSessions(signal);
-  }
-
-  private labeller(): Labeller<SessionHeader> {
-    return openLabeller(this.ctx, this.folded);
-  }
-
-  private bodySearch(listing: SessionListing<SessionHeader>): BodySearch {
-    let search = this.bodies.get(listing);
-    if (search === undefined) {
-      search = new BodySearch(this.ctx, { pageSize: this.bodyPage, signal: this.lifetime.signal, what: WHAT });
-      this.bodies.set(listing, search);
-    }
-    return search;
-  }
-
-  /** The hits as records labelled like listed sessions; a hit the listing has not seen is labelled from its own header. */
-  private bodyRecords(listing: SessionListing<SessionHeader>, hits: readonly SessionSearchHit[]): BodyMatchRecord[] {
-    let label: Labeller<SessionHeader> | undefined;
-    return hits.map((hit) => {
-      label ??= this.labeller();
-      const entry: ListingEntry<SessionHeader> = listing.get(hit.header.id) ?? {
-        header: hit.header,
-        live: hit.live,
-        persisted: hit.persisted,
-        record: undefined,
-        answered: false,
-      };
-      return { record: listing.recordOf(entry, label), snippet: hit.bestMatch.snippet };
-    });
-  }
-
-  /**
-   * The records with every credential in their snippets replaced, unless `redactSnippets` is off.
-   * When the scan fails, no record: a snippet that was not scanned is never shown.
-   */
-  private async redacted(records: BodyMatchRecord[], signal: AbortSignal | undefined): Promise<BodyMatchRecord[]> {
-    if (!this.redactSnippets) return records;
-    try {
-      const { texts } = await redactTexts(
-        records.map((record) => record.snippet),
-        signal ? { signal } : {},
-      );
-      return records.map((record, i) => (texts[i] === record.snippet ? record : { ...record, snippet: texts[i]! }));
-    } catch {
-      if (signal?.aborted) throw cancelledError(signal, WHAT);
-      return [];
-    }
-  }
-
-  private relabel(sessionId: string): void {
-    this.cache.current?.relabel(sessionId);
-  }
-
-  private relabelAll(): void {
-    this.cache.current?.relabelAll();
   }
 }

@@ -1,64 +1,54 @@
-/** The title sources of a listed session, read through the host's public services with zero log reads. */
-
+/** The title sources the host offers without reading a log: the live projection of an open session, and the projection cache's checkpoint. */
 import type { Context } from '@deepseek-ai/cordis';
-import type { Session, SessionHeader } from '@deepseek-ai/dsh-session';
-import type { EntryLabel, Labeller, ListingEntry } from './listing-cache.ts';
+import type { SessionHeader, SessionId } from '@deepseek-ai/dsh-session';
+import type { CatalogEntry, EntryLabeller } from './catalog.ts';
 
-/** A title folded by the backfill for one session lifecycle (its id and creation time); `null` when the session has none. */
-export interface FoldedTitle {
-  /** Creation time of the session the title was folded from. */
-  readonly createdAt: number;
-  /** The folded title, or null when the log holds none. */
-  readonly title: string | null;
-}
+/** A title as a source knows it: a string, `null` for "it has none", `undefined` for "this source does not know". */
+export type KnownTitle = string | null | undefined;
 
-type TitleValue = string | null | undefined;
-
-/**
- * A labeller over the services mounted on `ctx` now. In order: the live cut of
- * `sessionProjections` for a session open here (it covers the whole log, so it is never older than
- * a checkpoint), else the `sessionProjectionCache` checkpoint, else a title `folded` by the
- * backfill, else the id. A source "answers" when it knows the session's title, even to say there is
- * none.
- *
- * Each service and method is read from `ctx` once here, not once per session: every read through a
- * Cordis service goes through its context-tracing proxy, which is costly at 10,000 sessions.
- */
-export function openLabeller(ctx: Context, folded: ReadonlyMap<string, FoldedTitle>): Labeller<SessionHeader> {
-  const sessions = ctx.get('sessions');
-  const projections = ctx.get('sessionProjections');
-  const checkpoints = ctx.get('sessionProjectionCache');
-  const liveSession = sessions === undefined ? undefined : sessions.get.bind(sessions);
-  const liveCut = projections === undefined ? undefined : projections.snapshot.bind(projections);
-  const checkpointCut = checkpoints === undefined ? undefined : checkpoints.cachedSnapshot.bind(checkpoints);
-
-  return (entry: Readonly<ListingEntry<SessionHeader>>): EntryLabel => {
-    const { header } = entry;
-    const id = header.id;
-    if (entry.live && liveSession !== undefined && liveCut !== undefined) {
-      const session: Session | undefined = liveSession(header.id);
-      if (session !== undefined) {
-        const title = readTitle(() => liveCut(session).values.title);
-        if (title !== undefined) return { text: title === null || title === '' ? id : title, answered: true };
-      }
-    }
-    if (checkpointCut !== undefined) {
-      const title = readTitle(() => checkpointCut(header)?.values.title);
-      if (title !== undefined) return { text: title === null || title === '' ? id : title, answered: true };
-    }
-    const fold = folded.get(id);
-    if (fold !== undefined && fold.createdAt === header.createdAt) {
-      return { text: fold.title === null || fold.title === '' ? id : fold.title, answered: true };
-    }
-    return { text: id, answered: false };
-  };
-}
-
-function readTitle(read: () => unknown): TitleValue {
+function readTitle(read: () => unknown): KnownTitle {
   try {
     const title = read();
     return typeof title === 'string' || title === null ? title : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The live title of sessions open here, from `sessionProjections` (it covers the whole log, so it
+ * is never older than a checkpoint or the index). The services are read from `ctx` once per
+ * reader: every read through a Cordis service goes through its context-tracing proxy.
+ */
+export function liveTitles(ctx: Context): (id: string) => KnownTitle {
+  const sessions = ctx.get('sessions');
+  const projections = ctx.get('sessionProjections');
+  if (sessions === undefined || projections === undefined) return () => undefined;
+  return (id) => {
+    const session = sessions.get(id as SessionId);
+    return session === undefined ? undefined : readTitle(() => projections.snapshot(session).values.title);
+  };
+}
+
+/** The title the projection cache's checkpoint holds for a listed session (zero log reads). */
+export function checkpointTitles(ctx: Context): (header: SessionHeader) => KnownTitle {
+  const cache = ctx.get('sessionProjectionCache');
+  if (cache === undefined) return () => undefined;
+  return (header) => readTitle(() => cache.cachedSnapshot(header)?.values.title);
+}
+
+/**
+ * Labels catalog entries: a live session's live title first, then the title the index holds, then
+ * the projection cache's checkpoint for a session whose title the index does not know yet (zero log
+ * reads; `headerOf` gives the listed header it is keyed by), else the id (also for an empty title).
+ */
+export function catalogLabeller(ctx: Context, headerOf: (entry: CatalogEntry) => SessionHeader): EntryLabeller {
+  const live = liveTitles(ctx);
+  let checkpoint: ((header: SessionHeader) => KnownTitle) | undefined;
+  return (entry: CatalogEntry) => {
+    let title = entry.live ? live(entry.id) : undefined;
+    if (title === undefined) title = entry.title;
+    if (title === undefined && !entry.live) title = (checkpoint ??= checkpointTitles(ctx))(headerOf(entry));
+    return typeof title === 'string' && title !== '' ? title : entry.id;
+  };
 }

@@ -2,7 +2,7 @@
 import { MAX_REFERENCES } from '../mentions/normalize.ts';
 import { rewriteMentions } from '../mentions/rewrite.ts';
 import type { ContentBlockLike, RewrittenContent } from '../mentions/rewrite.ts';
-import { SESSION_REFERENCE_SOURCE_KIND } from '../context/projection.ts';
+import { SESSION_REFERENCE_SOURCE_KIND } from '../context/shapes.ts';
 import {
   FOCUSED_OMISSIONS_EXPLANATION,
   OMISSIONS_EXPLANATION,

@@ -94,7 +94,8 @@ const everyField: Required<
     | 'referenceContextFraction'
     | 'candidateCacheTtlMs'
     | 'titleBackfill'
-    | 'bodySearchWaitMs'
+    | 'sessionIndexPath'
+    | 'firstTitlesWaitMs'
   >
 > = {
   maxReferences: 3,
@@ -103,7 +104,8 @@ const everyField: Required<
   referenceContextFraction: 0.2,
   candidateCacheTtlMs: 2000,
   titleBackfill: 'background',
-  bodySearchWaitMs: 50,
+  sessionIndexPath: ':memory:',
+  firstTitlesWaitMs: 250,
 };
 expectTypeOf(everyField).toExtend<Config>();
 expectTypeOf({}).toExtend<Config>();

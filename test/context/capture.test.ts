@@ -1,8 +1,9 @@
 /** Capturing a source: its surface projected to the conversation the model sees, header facts frozen with it, and a capture that stays as it was when the live source moves on. */
-import { isCompactCheckpointSource } from '@deepseek-ai/dsh-compaction/checkpoint';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { createUserMessage } from '@deepseek-ai/dsh-llm';
+import type { SessionEvent } from '@deepseek-ai/dsh-session';
+import type { SessionSurfaceSnapshot } from '@deepseek-ai/dsh-session-query';
 import type { SpillRef } from '@deepseek-ai/dsh-spill';
 import { captureSource, projectSurface } from '../../src/context/projection.ts';
 import { readTranscript } from '../../src/index.ts';
@@ -19,6 +20,10 @@ const boot = pool.boot;
 
 const agent = { id: 'target-session', options: {}, session: { header: {} } };
 const long = (seed: string, n: number) => `${seed} ${'lorem ipsum <dolor> "sit" amet\\ '.repeat(n)}`;
+
+/** Test fixtures carry only the fields projection reads. */
+const asEvents = (events: unknown[]): SessionEvent[] => events as SessionEvent[];
+const asSnapshot = (snapshot: unknown): SessionSurfaceSnapshot => snapshot as SessionSurfaceSnapshot;
 
 const text = (t: string) => ({ type: 'text', text: t });
 const user = (content: unknown[], source: unknown = { kind: 'user' }) => ({
@@ -48,7 +53,7 @@ describe('projectSurface', () => {
       user([text('')]),
       assistant([{ type: 'reasoning', text: 'only reasoning' }]),
     ];
-    expect(projectSurface(events, isCompactCheckpointSource)).toEqual([
+    expect(projectSurface(asEvents(events))).toEqual([
       { role: 'user', text: 'hello\nworld', checkpoint: false },
       { role: 'assistant', text: 'answer', checkpoint: false },
       { role: 'user', text: 'summary so far', checkpoint: true },
@@ -57,10 +62,9 @@ describe('projectSurface', () => {
 
   it('captures header facts and freezes the capture', () => {
     const capture = captureSource(
-      { session: { id: 's', cwd: '/w', version: 0 }, capturedThroughSeq: 7, events: [user([text('hi')])] },
+      asSnapshot({ session: { id: 's', cwd: '/w', version: 0 }, capturedThroughSeq: 7, events: [user([text('hi')])] }),
       's',
       'S',
-      isCompactCheckpointSource,
     );
     expect(capture).toEqual({
       sessionId: 's',
@@ -75,7 +79,7 @@ describe('projectSurface', () => {
   });
 
   it('uses null cwd and version 0 when the header has neither', () => {
-    const capture = captureSource({ session: { id: 's' }, capturedThroughSeq: null, events: [] }, 's', 's', isCompactCheckpointSource);
+    const capture = captureSource(asSnapshot({ session: { id: 's' }, capturedThroughSeq: null, events: [] }), 's', 's');
     expect(capture.cwd).toBeNull();
     expect(capture.capturedFormatVersion).toBe(0);
     expect(capture.capturedThroughSeq).toBeNull();

@@ -1,5 +1,4 @@
 /** Captures under concurrency: 50 prepares over three live sources being appended to each capture a snapshot that is exactly the source's projection up to its capturedThroughSeq. */
-import { isCompactCheckpointSource } from '@deepseek-ai/dsh-compaction/checkpoint';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,10 +126,7 @@ function previews(prepared: PreparedReferencedMessage): Preview[] {
 function projectionThrough(events: readonly SessionEvent[], seq: number | null): { role: string; text: string }[] {
   const prefix = seq === null ? [] : events.slice(0, seq + 1);
   const { nodes } = foldSurface(prefix);
-  return projectSurface(
-    nodes.map((n) => prefix[n]!),
-    isCompactCheckpointSource,
-  ).map(({ role, text }) => ({ role, text }));
+  return projectSurface(nodes.map((n) => prefix[n]!)).map(({ role, text }) => ({ role, text }));
 }
 
 describe('concurrent prepare over live, growing sources', () => {

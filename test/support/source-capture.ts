@@ -1,5 +1,4 @@
 /** A source as the resolver captures it from the host, and the transcript messages expected of text-only items. */
-import { isCompactCheckpointSource } from '@deepseek-ai/dsh-compaction/checkpoint';
 import { SessionId } from '@deepseek-ai/dsh-session';
 import { captureSource } from '../../src/context/projection.ts';
 import type { SourceCapture } from '../../src/context/shapes.ts';
@@ -15,5 +14,5 @@ export function projected(items: readonly SessionItem[]): { index: number; role:
 
 /** The capture of `sessionId` under `label`, read from the host's query the way the resolver reads it. */
 export async function captureOf(host: Host, sessionId: string, label: string): Promise<SourceCapture> {
-  return captureSource(await host.ctx.sessionQuery.readSurface(SessionId(sessionId)), sessionId, label, isCompactCheckpointSource);
+  return captureSource(await host.ctx.sessionQuery.readSurface(SessionId(sessionId)), sessionId, label);
 }

@@ -1,0 +1,225 @@
+/** The session index's SQLite file: its schema and version, how it is opened, and how a file that cannot be used is set aside. */
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { DatabaseSync } from 'node:sqlite';
+import { sqlite } from './sqlite.ts';
+
+/** `PRAGMA application_id` of an index file ("DSRI"). */
+export const INDEX_APPLICATION_ID = 0x44535249;
+/** `PRAGMA user_version` of the schema below; a file of any other version is set aside and rebuilt. */
+export const INDEX_SCHEMA_VERSION = 1;
+/**
+ * How long a statement waits for another process's write lock before failing with SQLITE_BUSY.
+ * The wait is synchronous (it holds the event loop), so it is short; a busy write is retried later.
+ */
+export const INDEX_BUSY_TIMEOUT_MS = 50;
+
+/**
+ * One row per session, one row per indexed text (a surface message), and a trigram index over the
+ * texts that keeps no positions (`detail = none`): a candidate is checked against its text, which
+ * keeps the index smaller than the text itself. Merging is left to explicit bounded steps
+ * (`automerge = 0`), so no write holds the event loop for a whole merge.
+ */
+const SCHEMA = `
+CREATE TABLE sessions (
+  key INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  created_at INTEGER NOT NULL,
+  cwd TEXT,
+  title TEXT,
+  title_known INTEGER NOT NULL DEFAULT 0,
+  persisted INTEGER NOT NULL DEFAULT 0,
+  revision TEXT,
+  seq INTEGER,
+  raw INTEGER NOT NULL DEFAULT 0,
+  failed TEXT,
+  gen INTEGER NOT NULL DEFAULT 0,
+  touched INTEGER NOT NULL DEFAULT 0,
+  changed INTEGER NOT NULL
+);
+CREATE INDEX sessions_changed ON sessions (changed);
+CREATE TABLE texts (rowid INTEGER PRIMARY KEY, session INTEGER NOT NULL, text TEXT NOT NULL);
+CREATE INDEX texts_session ON texts (session);
+CREATE TABLE removed (id TEXT PRIMARY KEY, changed INTEGER NOT NULL);
+CREATE INDEX removed_changed ON removed (changed);
+CREATE TABLE doomed (key INTEGER PRIMARY KEY);
+CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+INSERT INTO counters VALUES ('changed', 0);
+CREATE VIRTUAL TABLE grams USING fts5 (text, content = 'texts', content_rowid = 'rowid', tokenize = 'trigram', detail = none, columnsize = 0);
+INSERT INTO grams (grams, rank) VALUES ('automerge', 0);
+INSERT INTO grams (grams, rank) VALUES ('crisismerge', 1000);
+`;
+
+/** Why an index file was set aside. */
+export type SetAsideReason = 'unreadable' | 'corrupt' | 'locked' | 'other-version';
+
+/** An opened index database, and why the file found at its path was set aside, if it was. */
+export interface OpenedIndexFile {
+  readonly db: DatabaseSync;
+  readonly setAside: SetAsideReason | undefined;
+}
+
+/** Thrown by a read-only {@link openIndexFile} when there is no index it can read without writing. */
+export class IndexUnavailableError extends Error {
+  override readonly name = 'IndexUnavailableError';
+}
+
+/** SQLite primary result codes that say the file itself is bad, or held by another connection. */
+const CORRUPT_CODES: ReadonlySet<number> = new Set([11, 26]);
+const BUSY_CODES: ReadonlySet<number> = new Set([5, 6]);
+
+function primaryCode(error: unknown): number | undefined {
+  const code = (error as { errcode?: unknown } | null | undefined)?.errcode;
+  return typeof code === 'number' ? code & 0xff : undefined;
+}
+
+/** Whether `error` (from `node:sqlite`) says the database file is corrupt or not a database. */
+export function isCorruption(error: unknown): boolean {
+  const code = primaryCode(error);
+  return code !== undefined && CORRUPT_CODES.has(code);
+}
+
+/** Whether `error` (from `node:sqlite`) is another connection holding a lock past the busy timeout. */
+export function isBusy(error: unknown): boolean {
+  const code = primaryCode(error);
+  return code !== undefined && BUSY_CODES.has(code);
+}
+
+/** Rolls back the transaction `db` may be in; a connection with none is left as it is. */
+export function rollback(db: DatabaseSync): void {
+  try {
+    db.exec('ROLLBACK');
+  } catch {
+    // no transaction was open
+  }
+}
+
+function pragma(db: DatabaseSync, name: string): number {
+  return (db.prepare(`PRAGMA ${name}`).get() as Record<string, number>)[name]!;
+}
+
+/**
+ * WAL so that one process's keystrokes read while another writes; `synchronous = OFF` because the
+ * index is derived data: an OS crash may leave it corrupt, and a corrupt file is set aside and
+ * rebuilt, while fsyncs would hold the event loop for tens of ms at every checkpoint. A 16 MiB page
+ * cache keeps the trigram doclists a keystroke reads in memory.
+ */
+function configure(db: DatabaseSync): void {
+  db.exec(`PRAGMA busy_timeout = ${INDEX_BUSY_TIMEOUT_MS}`);
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = OFF');
+  db.exec('PRAGMA cache_size = -16384');
+}
+
+/** `undefined` when `db` holds this schema's version (creating it in an empty file), else why it cannot be used. */
+function adopt(db: DatabaseSync): SetAsideReason | undefined {
+  if (pragma(db, 'user_version') === INDEX_SCHEMA_VERSION && pragma(db, 'application_id') === INDEX_APPLICATION_ID) return undefined;
+  if (pragma(db, 'user_version') !== 0 || pragma(db, 'application_id') !== 0) return 'other-version';
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    // another process may have created it meanwhile
+    if (pragma(db, 'user_version') !== 0) {
+      db.exec('COMMIT');
+      return pragma(db, 'user_version') === INDEX_SCHEMA_VERSION ? undefined : 'other-version';
+    }
+    const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get() as { n: number }).n;
+    if (tables > 0) {
+      rollback(db);
+      return 'other-version';
+    }
+    db.exec(SCHEMA);
+    db.exec(`PRAGMA application_id = ${INDEX_APPLICATION_ID}`);
+    db.exec(`PRAGMA user_version = ${INDEX_SCHEMA_VERSION}`);
+    db.exec('COMMIT');
+    return undefined;
+  } catch (error) {
+    rollback(db);
+    throw error;
+  }
+}
+
+function reasonOf(error: unknown): SetAsideReason {
+  if (isCorruption(error)) return 'corrupt';
+  if (isBusy(error)) return 'locked';
+  return 'unreadable';
+}
+
+/** Moves the file at `path`, with its WAL and shared-memory files, to `<path>.aside` (replacing an older one). */
+export function setAside(path: string): void {
+  for (const suffix of ['-wal', '-shm', '']) {
+    const from = `${path}${suffix}`;
+    const to = `${path}.aside${suffix}`;
+    rmSync(to, { force: true });
+    if (!existsSync(from)) continue;
+    try {
+      renameSync(from, to);
+    } catch {
+      rmSync(from, { force: true });
+    }
+  }
+}
+
+function openWritable(path: string): DatabaseSync {
+  const { DatabaseSync } = sqlite();
+  const db = new DatabaseSync(path, { timeout: INDEX_BUSY_TIMEOUT_MS });
+  try {
+    configure(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/**
+ * Opens the index at `path` (`':memory:'` for one in memory), creating its directory (owner-only)
+ * and schema as needed. A file that is unreadable, corrupt, locked past the busy timeout or of
+ * another version is set aside ({@link setAside}) and a fresh one takes its place; the reason is
+ * returned. With `readOnly`, nothing is written anywhere: the file is opened immutable, without its
+ * WAL, so {@link IndexUnavailableError} is thrown for a missing or unusable file and for one whose
+ * WAL holds changes not merged into it (a dsh process is writing it).
+ */
+export function openIndexFile(path: string, options: { readonly readOnly?: boolean } = {}): OpenedIndexFile {
+  if (options.readOnly === true) return { db: openImmutable(path), setAside: undefined };
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  let reason: SetAsideReason | undefined;
+  for (let attempt = 0; ; attempt++) {
+    let db: DatabaseSync | undefined;
+    try {
+      db = openWritable(path);
+      const problem = adopt(db);
+      if (problem === undefined) return { db, setAside: reason };
+      reason = problem;
+    } catch (error) {
+      if (path === ':memory:' || attempt > 0) {
+        db?.close();
+        throw error;
+      }
+      reason = reasonOf(error);
+    }
+    db?.close();
+    if (attempt > 0) throw new Error(`the session index at ${path} could not be created (${reason})`);
+    setAside(path);
+  }
+}
+
+function openImmutable(path: string): DatabaseSync {
+  if (path === ':memory:' || !existsSync(path) || statSync(path).size === 0) throw new IndexUnavailableError(`no session index at ${path}`);
+  if (existsSync(`${path}-wal`) && statSync(`${path}-wal`).size > 0) {
+    throw new IndexUnavailableError(`the session index at ${path} has changes a running dsh has not merged yet`);
+  }
+  const { DatabaseSync } = sqlite();
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(`${pathToFileURL(path).href}?immutable=1`, { readOnly: true });
+    if (pragma(db, 'user_version') !== INDEX_SCHEMA_VERSION || pragma(db, 'application_id') !== INDEX_APPLICATION_ID) {
+      throw new IndexUnavailableError(`the session index at ${path} is of another version`);
+    }
+    return db;
+  } catch (error) {
+    db?.close();
+    if (error instanceof IndexUnavailableError) throw error;
+    throw new IndexUnavailableError(`the session index at ${path} cannot be read`, { cause: error });
+  }
+}

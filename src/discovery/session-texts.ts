@@ -1,0 +1,101 @@
+/** What the index stores of one session, taken from its log in one read: the redacted texts of its current surface, and its title. */
+import type { Context } from '@deepseek-ai/cordis';
+import { foldSurface, isAppendSurfaceEvent, isSurfaceEvent } from '@deepseek-ai/dsh-session';
+import type { Session, SessionEvent, SessionHeader, SessionId } from '@deepseek-ai/dsh-session';
+import { projectSurface } from '../context/projection.ts';
+import { redactTexts } from '../redaction/redact.ts';
+import { liveTitles } from './labels.ts';
+import type { KnownTitle } from './labels.ts';
+
+/** Longest text row, in characters: a longer message is stored in overlapping pieces so that no row costs much to check or write. */
+export const TEXT_PIECE_CHARS = 16_384;
+/** Characters each piece repeats from the previous one, so that a query up to this long is found across a cut. */
+export const TEXT_PIECE_OVERLAP = 256;
+
+/** One session's log, read once. */
+export interface SessionReading {
+  readonly header: SessionHeader;
+  /** Seq of the last event read; -1 for an empty log. */
+  readonly seq: number;
+  /** The projected texts of its current surface, in order (the same projection as a snapshot's), redacted when asked. */
+  readonly texts: string[];
+  /** Its title as the host's projection registry folds it; `undefined` when no title unit is registered. */
+  readonly title: KnownTitle;
+}
+
+/** `text` as one piece, or as pieces of {@link TEXT_PIECE_CHARS} that overlap by {@link TEXT_PIECE_OVERLAP}. */
+export function pieces(text: string): string[] {
+  if (text.length <= TEXT_PIECE_CHARS) return [text];
+  const out: string[] = [];
+  for (let start = 0; start < text.length; start += TEXT_PIECE_CHARS - TEXT_PIECE_OVERLAP) {
+    let from = start;
+    // never split a surrogate pair
+    if (from > 0 && /[\udc00-\udfff]/.test(text[from]!)) from--;
+    out.push(text.slice(from, Math.min(text.length, start + TEXT_PIECE_CHARS)));
+    if (start + TEXT_PIECE_CHARS >= text.length) break;
+  }
+  return out;
+}
+
+/** The events at `nodes` (surface seqs) of `events`. */
+function surfaceOf(events: readonly SessionEvent[], nodes: readonly number[]): SessionEvent[] {
+  const contiguous = events.length > 0 && events[0]!.seq === 0 && events.at(-1)!.seq === events.length - 1;
+  const bySeq = contiguous ? undefined : new Map(events.map((e) => [e.seq, e]));
+  const out: SessionEvent[] = [];
+  for (const seq of nodes) {
+    const event = bySeq === undefined ? events[seq] : bySeq.get(seq);
+    if (event !== undefined && isSurfaceEvent(event)) out.push(event);
+  }
+  return out;
+}
+
+/** The texts `events` contribute (user, checkpoint and assistant messages), each cut into pieces. */
+export function projectTexts(events: readonly SessionEvent[]): string[] {
+  return projectSurface(events).flatMap((message) => pieces(message.text));
+}
+
+/** The title the projection registry folds from a whole log, when a title unit is registered. */
+function foldTitle(ctx: Context, events: readonly SessionEvent[]): KnownTitle {
+  const projections = ctx.get('sessionProjections');
+  if (projections === undefined) return undefined;
+  try {
+    const title = projections.restore({}, events, 0).snapshot.values.title;
+    return typeof title === 'string' || title === null ? title : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Redacts `texts` unless `redact` is off; rejects when the scan fails, so that no unscanned text is stored. */
+export async function redacted(texts: string[], redact: boolean, signal: AbortSignal | undefined): Promise<string[]> {
+  if (!redact || texts.length === 0) return texts;
+  return (await redactTexts(texts, signal === undefined ? {} : { signal })).texts;
+}
+
+/**
+ * Reads a stored session through `sessionPersistence.inspect` (one log read, no listing: the
+ * query engine's `readSurface` lists the whole store for every read), folds its surface and title
+ * with the host's code, and redacts the texts.
+ */
+export async function readStoredSession(ctx: Context, id: string, redact: boolean, signal: AbortSignal): Promise<SessionReading> {
+  const persistence = ctx.get('sessionPersistence');
+  if (persistence === undefined) throw new Error('no sessionPersistence service is mounted');
+  const { meta, events } = await persistence.inspect(id as SessionId, signal);
+  const texts = projectTexts(surfaceOf(events, foldSurface(events).nodes));
+  return { header: meta, seq: events.at(-1)?.seq ?? -1, title: foldTitle(ctx, events), texts: await redacted(texts, redact, signal) };
+}
+
+/** Reads a session open here from its in-memory log and live surface (no I/O); its title from the live projection. */
+export async function readLiveSession(ctx: Context, session: Session, redact: boolean, signal: AbortSignal): Promise<SessionReading> {
+  const { events } = session;
+  const texts = projectTexts(surfaceOf(events, session.surface.nodes));
+  const title = liveTitles(ctx)(session.id);
+  return { header: session.header, seq: events.at(-1)?.seq ?? -1, title, texts: await redacted(texts, redact, signal) };
+}
+
+/** What one appended event does to a live session's texts: adds these texts, replaces the surface (`resync`), or nothing. */
+export function appendedTexts(event: SessionEvent): string[] | 'resync' {
+  if (!isSurfaceEvent(event)) return [];
+  if (!isAppendSurfaceEvent(event)) return 'resync';
+  return projectTexts([event]);
+}
