@@ -35,8 +35,6 @@ const SOURCE_OF: Partial<Record<Point, string>> = {
   'save:last': 'src-2',
 };
 
-/** Whether the point is one of listing, not of prepare. */
-export const isListing = (point: Point) => point.startsWith('list:');
 
 export interface Case {
   point: Point;

@@ -1,10 +1,10 @@
 /** Pure candidate filtering, ranking and body matches (SPEC §7.3, §7.5): examples, validation, and fast-check properties against a reference model. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { appendBodyMatches, BODY_SNIPPET_MAX_CHARS, clampSnippet, rankCandidates, toSearchableRecord } from '../src/discovery/rank.ts';
-import type { BodyMatchRecord, CandidateRecord, RankCandidatesOptions } from '../src/discovery/rank.ts';
-import type { SessionReferenceCandidate } from '../src/types.ts';
-import { SessionReferenceError, SessionReferenceErrorCode } from '../src/errors.ts';
+import { appendBodyMatches, BODY_SNIPPET_MAX_CHARS, clampSnippet, rankCandidates, toSearchableRecord } from '../../src/discovery/rank.ts';
+import type { BodyMatchRecord, CandidateRecord, RankCandidatesOptions } from '../../src/discovery/rank.ts';
+import type { SessionReferenceCandidate } from '../../src/types.ts';
+import { SessionReferenceError, SessionReferenceErrorCode } from '../../src/errors.ts';
 
 const RECORDS: CandidateRecord[] = [
   { sessionId: 'n1', cwd: '/srv/api', createdAt: 60, label: 'Fix login bug' },

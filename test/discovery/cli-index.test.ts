@@ -4,11 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openCandidateIndex } from '../src/cli/candidate-index.ts';
-import { loadConfig } from '../src/config.ts';
-import { CandidateDiscovery } from '../src/discovery/discovery.ts';
-import { INDEX_FILE_NAME } from '../src/discovery/index-location.ts';
-import { bootCatalogHost, writeSessions } from './support/catalog-host.ts';
+import { openCandidateIndex } from '../../src/cli/candidate-index.ts';
+import { loadConfig } from '../../src/config.ts';
+import { CandidateDiscovery } from '../../src/discovery/discovery.ts';
+import { INDEX_FILE_NAME } from '../../src/discovery/index-location.ts';
+import { bootCatalogHost, writeSessions } from '../support/catalog-host.ts';
 
 const AGENT = { id: 'cli-agent', session: { header: { cwd: '/work/app' } } };
 let home: string;

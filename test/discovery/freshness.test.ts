@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createUserMessage } from '@deepseek-ai/dsh-llm';
 import type { Session } from '@deepseek-ai/dsh-session';
-import { CandidateDiscovery } from '../src/discovery/discovery.ts';
-import type { CandidateDiscoveryAgent, CandidateDiscoveryOptions } from '../src/discovery/discovery.ts';
-import { INDEX_FILE_NAME } from '../src/discovery/index-location.ts';
-import { SessionReferenceResolver } from '../src/plugin.ts';
-import { bootCatalogHost, writeSessions } from './support/catalog-host.ts';
-import type { CatalogHost, SessionSpec } from './support/catalog-host.ts';
+import { CandidateDiscovery } from '../../src/discovery/discovery.ts';
+import type { CandidateDiscoveryAgent, CandidateDiscoveryOptions } from '../../src/discovery/discovery.ts';
+import { INDEX_FILE_NAME } from '../../src/discovery/index-location.ts';
+import { SessionReferenceResolver } from '../../src/plugin.ts';
+import { bootCatalogHost, writeSessions } from '../support/catalog-host.ts';
+import type { CatalogHost, SessionSpec } from '../support/catalog-host.ts';
 
 const APP = '/work/app';
 const SELF: CandidateDiscoveryAgent = { id: 'self', session: { header: { cwd: APP } } };

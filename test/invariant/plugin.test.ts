@@ -8,11 +8,11 @@ import InvariantRegistry, { InvariantError } from '@deepseek-ai/dsh-invariants';
 import { createUserMessage } from '@deepseek-ai/dsh-llm';
 import type { UserMessage } from '@deepseek-ai/dsh-llm';
 import type { SessionEvent } from '@deepseek-ai/dsh-session';
-import * as SessionReferenceInvariant from '../src/invariant/plugin.ts';
-import SessionReferenceResolver, { formatSessionReferenceMention } from '../src/index.ts';
-import type { SessionReferenceSource } from '../src/types.ts';
-import { bootHost, createTargetAgent, messageText, runTurn, writeSession } from './support/host.ts';
-import type { BootHostOptions, Host } from './support/host.ts';
+import * as SessionReferenceInvariant from '../../src/invariant/plugin.ts';
+import SessionReferenceResolver, { formatSessionReferenceMention } from '../../src/index.ts';
+import type { SessionReferenceSource } from '../../src/types.ts';
+import { bootHost, createTargetAgent, messageText, runTurn, writeSession } from '../support/host.ts';
+import type { BootHostOptions, Host } from '../support/host.ts';
 
 const PACKAGE = '@deepseek-ai/dsh-session-reference';
 const OPEN = '<referenced-sessions>';

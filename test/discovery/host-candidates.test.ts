@@ -6,13 +6,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionRecord } from '@deepseek-ai/dsh-session-query';
 import SessionTitleService from '@deepseek-ai/dsh-session-title';
-import { CandidateDiscovery } from '../src/discovery/discovery.ts';
-import type { CandidateDiscoveryAgent, CandidateDiscoveryOptions } from '../src/discovery/discovery.ts';
-import { withMentions } from '../src/discovery/rank.ts';
-import { SessionReferenceError, SessionReferenceErrorCode } from '../src/errors.ts';
-import { formatSessionReferenceMention, parseSessionReferenceText } from '../src/mentions/uri.ts';
-import { bootCatalogHost, writeSessions } from './support/catalog-host.ts';
-import type { CatalogHost, CatalogHostOptions, SessionSpec } from './support/catalog-host.ts';
+import { CandidateDiscovery } from '../../src/discovery/discovery.ts';
+import type { CandidateDiscoveryAgent, CandidateDiscoveryOptions } from '../../src/discovery/discovery.ts';
+import { withMentions } from '../../src/discovery/rank.ts';
+import { SessionReferenceError, SessionReferenceErrorCode } from '../../src/errors.ts';
+import { formatSessionReferenceMention, parseSessionReferenceText } from '../../src/mentions/uri.ts';
+import { bootCatalogHost, writeSessions } from '../support/catalog-host.ts';
+import type { CatalogHost, CatalogHostOptions, SessionSpec } from '../support/catalog-host.ts';
 
 const APP = '/work/app';
 const OTHER = '/work/other';
@@ -313,7 +313,7 @@ describe('never wedged', () => {
     expect(count()).toEqual(before);
     expect(pendingTimers()).toBeLessThanOrEqual(timers);
     // closed: the last connection merged its WAL into the file, which then opens immutable
-    const { SessionIndex } = await import('../src/discovery/session-index.ts');
+    const { SessionIndex } = await import('../../src/discovery/session-index.ts');
     const reader = SessionIndex.open(path, { readOnly: true });
     expect(reader.all().length).toBe(STORED.length);
     reader.close();

@@ -4,11 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CandidateDiscovery } from '../src/discovery/discovery.ts';
-import type { CandidateDiscoveryAgent, CandidateDiscoveryOptions } from '../src/discovery/discovery.ts';
-import { SessionIndex } from '../src/discovery/session-index.ts';
-import { bootCatalogHost, writeSessions } from './support/catalog-host.ts';
-import type { CatalogHost, SessionSpec } from './support/catalog-host.ts';
+import { CandidateDiscovery } from '../../src/discovery/discovery.ts';
+import type { CandidateDiscoveryAgent, CandidateDiscoveryOptions } from '../../src/discovery/discovery.ts';
+import { SessionIndex } from '../../src/discovery/session-index.ts';
+import { bootCatalogHost, writeSessions } from '../support/catalog-host.ts';
+import type { CatalogHost, SessionSpec } from '../support/catalog-host.ts';
 
 const APP = '/work/app';
 const OTHER = '/work/other';
