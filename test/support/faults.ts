@@ -35,7 +35,6 @@ const SOURCE_OF: Partial<Record<Point, string>> = {
   'save:last': 'src-2',
 };
 
-
 export interface Case {
   point: Point;
   kind: Kind;
