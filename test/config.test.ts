@@ -1,3 +1,4 @@
+/** The one config schema: its defaults, each key refusing what it cannot hold with INVALID_CONFIG at load, and null meaning the default. */
 import { describe, expect, it } from 'vitest';
 import { automaticReferenceBytes } from '../src/context/budget.ts';
 import { ConfigSchema, loadConfig } from '../src/config.ts';
