@@ -16,7 +16,7 @@ import type { View } from './views.ts';
  * does every assignment; prose has few, so the search runs at native speed between them. A
  * single class keeps V8 on its fast scanning path.
  */
-const PIVOT_RE = /[0-9_=:|~@\\%\u200B-\u200D\u2060\uFEFF-]/g;
+export const PIVOT_RE = /[0-9_=:|~@\\%\u200B-\u200D\u2060\uFEFF-]/g;
 
 /** Token characters: printable ASCII but blanks, quotes, brackets, `,`, `;`, `\` and `%` (a written form starts with those two). */
 const TOKEN = new Chars('!#$&*+./0-9:=?@A-Z^_a-z|~-');
