@@ -1,4 +1,4 @@
-// Throughput and peak memory of renderTranscript / transcriptChunks / readTranscript on 1, 10 and 50 MiB
+// Throughput and peak memory of renderTranscript / readTranscript on 1, 10 and 50 MiB
 // mixed captures and on a chat-like capture (10,000 messages of ~1 KB words, as in prepare.bench.ts),
 // beside the engine's own JSON.stringify of the same message texts (the floor any renderer builds on).
 // Target: render ≤ 1.5× one JSON.stringify of the texts. `plain` renders the same bytes with one
@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { readTranscript } from '../src/transcript/read.ts';
-import { renderTranscript, transcriptChunks } from '../src/transcript/write.ts';
+import { renderTranscript } from '../src/transcript/write.ts';
 import type { ProjectedMessage, SourceCapture } from '../src/context/shapes.ts';
 import { MIXED_WORDS as WORDS, rng } from './rng.ts';
 
@@ -128,8 +128,8 @@ function startRssSampler(): { peak: () => number; stop: () => Promise<void> } {
  * makes); `escape` is one `JSON.stringify` per message text, results kept, no string around them.
  * `plain` is {@link renderPlain}.
  */
-type Op = 'render' | 'plain' | 'stream' | 'read' | 'stringify' | 'escape';
-const OPS: readonly Op[] = ['render', 'plain', 'stream', 'read', 'stringify', 'escape'];
+type Op = 'render' | 'plain' | 'read' | 'stringify' | 'escape';
+const OPS: readonly Op[] = ['render', 'plain', 'read', 'stringify', 'escape'];
 
 const texts = (capture: SourceCapture): string[] => capture.messages.map((message) => message.text);
 
@@ -165,20 +165,12 @@ function renderPlain(capture: SourceCapture): string {
   return lines.join('\n');
 }
 
-/** Consumes the chunk stream without keeping it, as a host writing to a file would. */
-function stream(capture: SourceCapture): number {
-  let length = 0;
-  for (const chunk of transcriptChunks(capture)) length += chunk.length;
-  return length;
-}
-
 /** The operations on one capture (or its transcript file, for `read`). */
 function operations(capture: SourceCapture, transcript: string): Record<Op, () => unknown> {
   const all = texts(capture);
   return {
     render: () => renderTranscript(capture),
     plain: () => renderPlain(capture),
-    stream: () => stream(capture),
     read: () => readTranscript(transcript),
     stringify: () => JSON.stringify(all),
     escape: () => escapeTexts(capture),
@@ -296,7 +288,7 @@ async function main(): Promise<void> {
       ratios.push(
         `| ${caseName(testCase)} | ${mb('stringify')} | ${mb('escape')} | ${mb('render')} | ${mb('plain')} | ` +
           `${ratio('render', 'stringify')} | ${ratio('plain', 'stringify')} | ${ratio('render', 'escape')} | ${ratio('plain', 'escape')} | ` +
-          `${ratio('render', 'stream')} | ${verdict(ms)} / ${verdict(cpu)} |`,
+          `${verdict(ms)} / ${verdict(cpu)} |`,
       );
     }
   } finally {
@@ -305,8 +297,7 @@ async function main(): Promise<void> {
   console.log(
     `Node ${process.version}; input = UTF-8 bytes of the message texts (read: of the transcript); ` +
       `best wall ms of ${SAMPLES} interleaved samples per operation (CPU: their mean main-thread ms), one process per ` +
-      'capture; memory from one run per operation in a process of its own. stream = transcriptChunks consumed without ' +
-      'keeping the chunks.\n',
+      'capture; memory from one run per operation in a process of its own.\n',
   );
   console.log('| op | capture | input MiB | best ms | MiB/s | MB/s | peak RSS Δ MiB (÷ input) | result heap MiB (÷ input) |');
   console.log('|---|---|---|---|---|---|---|---|');
@@ -314,14 +305,14 @@ async function main(): Promise<void> {
   console.log(
     "\nTarget: render ≤ 1.5× the engine's JSON.stringify of the same texts (stringify: one call on the texts, one " +
       'string, as a render makes). Also against one JSON.stringify per message text (escape: no string around them), ' +
-      'against plain (the same bytes with one JSON.stringify per fragment, no hand-written escaper) and against ' +
-      'streaming the same text, which keeps no chunk. Ratios and verdicts are wall / main-thread CPU:\n',
+      'and against plain (the same bytes with one JSON.stringify per fragment, no hand-written escaper). Ratios and ' +
+      'verdicts are wall / main-thread CPU:\n',
   );
   console.log(
     '| capture | stringify MB/s | escape MB/s | render MB/s | plain MB/s | render ÷ stringify | plain ÷ stringify | ' +
-      'render ÷ escape | plain ÷ escape | render ÷ stream | render ≤ 1.5× stringify |',
+      'render ÷ escape | plain ÷ escape | render ≤ 1.5× stringify |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const row of ratios) console.log(row);
   if (missed) console.log('\nrender MISSES its target on at least one capture (wall or CPU).');
 }

@@ -43,30 +43,16 @@ function headingOf(message: ProjectedMessage, m: number): string {
   return `### Message ${m + 1}: ${message.role}${message.checkpoint === true ? ' (checkpoint)' : ''}`;
 }
 
-/** How big the chunks of one transcript are. */
-interface ChunkSizes {
-  /** Characters per chunk of Latin-1 lines, at least. */
-  chars: number;
-  /** UTF-16 units of the buffer other lines are written into; each fill becomes one chunk. */
-  units: number;
-}
-
 /**
- * Streamed chunks: big enough that per-chunk costs vanish, small enough (under 128 KiB, even
- * as two-byte strings) to be allocated in the young generation and die there, so a stream's
- * memory stays flat.
+ * Chunks of a rendered transcript. Every chunk lives until the final join; at 128 Ki characters
+ * V8 allocates a string in large-object space, where the collector never copies it, while the
+ * lines awaiting a chunk stay few and die young. The unit buffer other lines are written into is
+ * far larger (4 MiB, its pages touched only as it fills), so a two-byte transcript makes few, big
+ * chunks: on a 10,000-message chat that cut the render's main-thread CPU by about a fifth against
+ * 128 Ki-unit chunks, mostly in string conversion and collection (bench/transcript.bench.ts).
  */
-const STREAM_CHUNKS: ChunkSizes = { chars: 1 << 16, units: 1 << 15 };
-
-/**
- * Chunks of a whole rendered transcript. Every chunk lives until the final join; at 128 Ki
- * characters V8 allocates a string in large-object space, where the collector never copies it,
- * while the lines awaiting a chunk stay few and die young. The unit buffer is far larger (4 MiB,
- * its pages touched only as it fills), so a two-byte transcript makes few, big chunks: on a
- * 10,000-message chat that cut the render's main-thread CPU by about a fifth against 128 Ki-unit
- * chunks, mostly in string conversion and collection (bench/transcript.bench.ts).
- */
-const RENDER_CHUNKS: ChunkSizes = { chars: 1 << 17, units: 1 << 21 };
+const CHUNK_CHARS = 1 << 17;
+const CHUNK_UNITS = 1 << 21;
 
 /** Any character outside Latin-1 (so any surrogate); a Latin-1 text is cut every 64 units. */
 const NON_LATIN1 = /[^\u0000-\u00ff]/;
@@ -74,15 +60,15 @@ const NON_LATIN1 = /[^\u0000-\u00ff]/;
 /**
  * The transcript of `capture` as chunks of whole lines, each ending with `\n`; their
  * concatenation is the transcript. Lines of Latin-1 texts are collected as strings and joined
- * into chunks of at least `sizes.chars` characters; lines of other texts are written into a
- * buffer of `sizes.units` units whose every fill is one chunk. A chunk never mixes the two, so a Latin-1 chunk stays
+ * into chunks of at least {@link CHUNK_CHARS} characters; lines of other texts are written into a
+ * buffer of {@link CHUNK_UNITS} units whose every fill is one chunk. A chunk never mixes the two, so a Latin-1 chunk stays
  * a one-byte string.
  *
  * A Latin-1 text has no surrogate, so its fragments are its runs of 64 units, each line
  * `JSON.stringify(fragment)` (the engine's escaper is fastest on one-byte strings); any other
  * text goes through {@link putFragmentLines}.
  */
-function* transcriptText(capture: SourceCapture, sizes: ChunkSizes): Generator<string, void, undefined> {
+function* transcriptText(capture: SourceCapture): Generator<string, void, undefined> {
   let lines: string[] = [preamble(capture)];
   let chars = 0;
   let buffer: UnitBuffer | undefined;
@@ -108,12 +94,12 @@ function* transcriptText(capture: SourceCapture, sizes: ChunkSizes): Generator<s
         const line = JSON.stringify(text.slice(start, start + FRAGMENT_CODE_POINTS));
         lines.push(line);
         chars += line.length + 1;
-        if (chars >= sizes.chars) yield takeLines();
+        if (chars >= CHUNK_CHARS) yield takeLines();
       }
       continue;
     }
     if (lines.length > 0) yield takeLines();
-    buffer ??= { units: new Uint16Array(sizes.units), length: 0 };
+    buffer ??= { units: new Uint16Array(CHUNK_UNITS), length: 0 };
     const opening = `\n${heading}\n`; // blank line, heading, blank line
     if (!putLine(buffer, opening)) {
       yield takeUnits(buffer);
@@ -130,9 +116,9 @@ function* transcriptText(capture: SourceCapture, sizes: ChunkSizes): Generator<s
 }
 
 /**
- * Streams the transcript of `capture` as string chunks whose concatenation is
- * exactly {@link renderTranscript}'s result; a host may write them out one by one. Chunks are
- * runs of whole lines of at most about 64 Ki characters, so memory stays flat whatever the size.
+ * Renders the full transcript of `capture`: all messages, untruncated. Time and memory are
+ * linear in the text size: the text is built once, then joined once. The type check of the
+ * capture is one pass over its messages, not over their texts.
  *
  * Layout, line by line (`⏎` = end of line, every line including the last ends with `\n`):
  * ```
@@ -155,26 +141,12 @@ function* transcriptText(capture: SourceCapture, sizes: ChunkSizes): Generator<s
  * Fragments cut the text into runs of at most 64 code points, a well-formed surrogate pair
  * counting as one and a lone surrogate as one; a pair is never split. Linear in the text size.
  *
- * @throws SessionReferenceError `SESSION_REFERENCE_INVALID_REFERENCE` at the first iteration,
- *   before any chunk, if the capture's metadata or a message's role/text has the wrong type, so every rendered
+ * @throws SessionReferenceError `SESSION_REFERENCE_INVALID_REFERENCE` if the capture's metadata or a message's role/text has the wrong type, so every rendered
  *   transcript reads back with `readTranscript`.
- */
-export function* transcriptChunks(capture: SourceCapture): Generator<string, void, undefined> {
-  assertRenderable(capture);
-  yield* transcriptText(capture, STREAM_CHUNKS);
-}
-
-/**
- * Renders the full transcript of `capture`: all messages, untruncated, in the
- * layout documented on {@link transcriptChunks}, ending with the end line and a single newline.
- * Time and memory are linear in the text size: the text is built once, then joined once. The
- * type check of the capture is one pass over its messages, not over their texts.
- *
- * @throws SessionReferenceError `SESSION_REFERENCE_INVALID_REFERENCE` for a malformed capture.
  */
 export function renderTranscript(capture: SourceCapture): string {
   assertRenderable(capture);
   const chunks: string[] = [];
-  for (const chunk of transcriptText(capture, RENDER_CHUNKS)) chunks.push(chunk);
+  for (const chunk of transcriptText(capture)) chunks.push(chunk);
   return chunks.length === 1 ? chunks[0]! : chunks.join('');
 }

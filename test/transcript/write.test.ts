@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SNAPSHOT_INTRO, TRANSCRIPT_INTRO, UNTRUSTED_WARNING } from '../../src/context/warning.ts';
 import { readTranscript } from '../../src/transcript/read.ts';
-import { renderTranscript, transcriptChunks } from '../../src/transcript/write.ts';
+import { renderTranscript } from '../../src/transcript/write.ts';
 import { assistant, capture, captureArb, SIX_MESSAGES, user } from '../support/transcript-captures.ts';
 import { roundTrip } from '../support/transcript-assertions.ts';
 import { naiveRender } from '../support/transcript-model.ts';
@@ -61,11 +61,6 @@ describe('renderTranscript', () => {
       '\n' +
       '### End of transcript: 4 messages\n';
     expect(text).toBe(expected);
-    expect(
-      [...transcriptChunks(capture([user('cp summary', true), user('hi "there"\n<x>'), assistant(''), assistant('😀'.repeat(65))]))].join(
-        '',
-      ),
-    ).toBe(expected);
   });
 
   it('handles a capture with no messages, null cwd and null seq', () => {
@@ -90,12 +85,6 @@ describe('renderTranscript', () => {
     const badRole = capture([{ role: 'system' as 'user', text: 'x', checkpoint: false }]);
     expect(() => renderTranscript(badRole)).toThrow(/unknown role/);
   });
-
-  it('streams large messages as several chunks', () => {
-    const chunks = [...transcriptChunks(capture([user('x'.repeat(64 * 5000))]))];
-    expect(chunks.length).toBeGreaterThan(3);
-    expect(chunks.join('')).toBe(renderTranscript(capture([user('x'.repeat(64 * 5000))])));
-  });
 });
 
 describe('end line', () => {
@@ -105,7 +94,6 @@ describe('end line', () => {
   it('ends every transcript with the message count', () => {
     expect(text.endsWith('\n"last"\n\n### End of transcript: 6 messages\n')).toBe(true);
     expect(renderTranscript(capture([user('one')])).endsWith('\n"one"\n\n### End of transcript: 1 messages\n')).toBe(true);
-    expect([...transcriptChunks(source)].join('')).toBe(text);
     expect(readTranscript(text)).toEqual({
       capture: readTranscript(text).capture,
       messages: source.messages.map((m, i) => ({
@@ -155,7 +143,6 @@ describe('properties', () => {
       fc.property(sparseCapture, (source) => {
         const rendered = renderTranscript(source);
         expect(rendered).toBe(naiveRender(source));
-        expect([...transcriptChunks(source)].join('')).toBe(rendered);
       }),
       { numRuns: 2000 },
     );
@@ -182,7 +169,6 @@ describe('properties', () => {
     const rendered = renderTranscript(source);
     expect(rendered.length).toBeGreaterThan(100 * (1 << 17));
     expect(rendered).toBe(naiveRender(source));
-    expect([...transcriptChunks(source)].join('')).toBe(rendered);
     expect(readTranscript(rendered).messages.map((m) => m.text)).toEqual(source.messages.map((m) => m.text));
   });
 });
