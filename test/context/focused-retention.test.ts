@@ -252,6 +252,28 @@ describe('focused retention: properties', () => {
     expect(truncated).toBeGreaterThan(50);
   });
 
+  it('at a budget whose eighth cannot hold the goal, lets the goal in only as a cut of the newest run', () => {
+    const tag = '</referenced-sessions>';
+    const source = capture([
+      { role: 'assistant', text: tag.repeat(20), checkpoint: false },
+      { role: 'user', text: tag.repeat(20), checkpoint: false },
+      { role: 'assistant', text: tag, checkpoint: false },
+    ]);
+    for (const budget of [239, 284, 320]) {
+      const result = retainReference(source, budget, compileFocusQuery(''));
+      expect(result.preview.conversation.map((item) => item.message)).toEqual([2, 3]);
+      expect(result.preview.conversation[0]!.text).toMatch(/omitted \d+ UTF-8 bytes/);
+      expect(
+        focusedViolations(source, budget, {
+          conversation: result.preview.conversation,
+          omittedMessages: result.stats.omittedMessages,
+          omittedBytes: result.stats.omittedBytes,
+          omittedRanges: result.omittedRanges,
+        }),
+      ).toEqual([]);
+    }
+  });
+
   it('is newest-first retention, byte for byte, whenever the source fits', () => {
     fc.assert(
       fc.property(messagesArb(10, 20), wordsArb(4), (messages, query) => {
