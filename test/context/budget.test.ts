@@ -6,26 +6,10 @@ import { mountResolver as mount, useHostPool } from '../support/host-pool.ts';
 import { AGENT as agentOfHostile, bootHostileHost, prepareUnder, withReplaced } from '../support/hostile-host.ts';
 import type { HostileHost } from '../support/hostile-host.ts';
 import { behaviourAt, behaviourIndexes } from '../support/hostile-values.ts';
+import { agent, codeOf } from '../support/outcomes.ts';
 
 const pool = useHostPool('dsh-sref-budget-', { agentLoop: false });
 const boot = pool.boot;
-
-const agent = (id = 'target', options: { provider?: string; model?: string } = {}, cwd?: string) => ({
-  id,
-  options,
-  session: { header: cwd === undefined ? {} : { cwd } },
-});
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return error instanceof SessionReferenceError
-      ? error.code
-      : `other:${(error as Error)?.constructor?.name}:${(error as Error)?.message}`;
-  }
-  return 'resolved';
-}
 
 let hostile: HostileHost;
 

@@ -5,26 +5,10 @@ import type { SessionReferenceSource } from '../../src/types.ts';
 import { writeSession } from '../support/host.ts';
 import type { SessionItem } from '../support/host.ts';
 import { mountResolver as mount, useHostPool } from '../support/host-pool.ts';
+import { agent, codeOf } from '../support/outcomes.ts';
 
 const pool = useHostPool('dsh-sref-prepare-', { agentLoop: false });
 const boot = pool.boot;
-
-const agent = (id = 'target', options: { provider?: string; model?: string } = {}, cwd?: string) => ({
-  id,
-  options,
-  session: { header: cwd === undefined ? {} : { cwd } },
-});
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return error instanceof SessionReferenceError
-      ? error.code
-      : `other:${(error as Error)?.constructor?.name}:${(error as Error)?.message}`;
-  }
-  return 'resolved';
-}
 
 function contextPayload(text: string): unknown[] {
   const open = '<referenced-sessions>\n';

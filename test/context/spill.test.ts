@@ -14,6 +14,7 @@ import { mountResolver as mount, useHostPool } from '../support/host-pool.ts';
 import { contextText, noticesOf, previewsOf, sourceOf } from '../support/prepared-text.ts';
 import { captureOf, projected } from '../support/source-capture.ts';
 import { recordSaves, wrapSave } from '../support/spill-spy.ts';
+import { codeOf } from '../support/outcomes.ts';
 
 const pool = useHostPool('dsh-sref-spill-', { agentLoop: false });
 const boot = pool.boot;
@@ -23,15 +24,6 @@ const agent = { id: TARGET, options: {}, session: { header: {} } };
 
 /** A fresh spill root path (not created: the store creates it on first save). */
 const spillRoot = (): string => pool.path('spill');
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return error instanceof SessionReferenceError ? error.code : `other:${String(error)}`;
-  }
-  return 'resolved';
-}
 
 const long = (seed: string, n: number) => `${seed} ${'lorem ipsum <dolor> "sit" amet\\ '.repeat(n)}`;
 
