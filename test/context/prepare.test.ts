@@ -6,6 +6,7 @@ import { writeSession } from '../support/host.ts';
 import type { SessionItem } from '../support/host.ts';
 import { mountResolver as mount, useHostPool } from '../support/host-pool.ts';
 import { agent, codeOf } from '../support/outcomes.ts';
+import { ENTRY_KEYS } from '../support/prepared-check.ts';
 
 const pool = useHostPool('dsh-sref-prepare-', { agentLoop: false });
 const boot = pool.boot;
@@ -105,21 +106,7 @@ describe('prepare', () => {
       expect.objectContaining({ sessionId: 'src-b', label: 'src-b', inputIndex: 1, originalMessages: 1 }),
     ]);
     expect(source.references[0]!.capturedThroughSeq).toBe(payload[0]!.capturedThroughSeq);
-    expect(Object.keys(source.references[0]!)).toEqual([
-      'sessionId',
-      'label',
-      'capturedFormatVersion',
-      'capturedThroughSeq',
-      'compacted',
-      'originalMessages',
-      'retainedMessages',
-      'omittedMessages',
-      'omittedBytes',
-      'truncated',
-      'inputIndex',
-      'redactedSecrets',
-      'budgetBytes',
-    ]);
+    expect(Object.keys(source.references[0]!)).toEqual(ENTRY_KEYS);
   });
 
   it('flags a compacted source and keeps the checkpoint plus what followed', async () => {

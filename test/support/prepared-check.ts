@@ -79,7 +79,8 @@ function noticeOf(text: string, sessionId: string): Record<string, unknown> | un
     return undefined;
   }
 }
-const ENTRY_KEYS = [
+/** The keys of one reference in a context message's `source`, in order. */
+export const ENTRY_KEYS = [
   'sessionId',
   'label',
   'capturedFormatVersion',
