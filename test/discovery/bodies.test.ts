@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CandidateDiscovery } from '../../src/discovery/discovery.ts';
 import type { CandidateDiscoveryAgent, CandidateDiscoveryOptions } from '../../src/discovery/discovery.ts';
 import { SessionIndex } from '../../src/discovery/session-index.ts';
-import { bootCatalogHost, writeSessions } from '../support/catalog-host.ts';
+import { bootCatalogHost, writeSessions, discoveryOptions } from '../support/catalog-host.ts';
 import type { CatalogHost, SessionSpec } from '../support/catalog-host.ts';
 
 const APP = '/work/app';
@@ -27,23 +27,12 @@ const TOKEN = `ghp_${'aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6'}`;
 let root: string;
 const hosts: CatalogHost[] = [];
 
-function options(over: Partial<CandidateDiscoveryOptions> = {}): CandidateDiscoveryOptions {
-  return {
-    cacheTtlMs: 60_000,
-    indexPath: ':memory:',
-    titleBackfill: 'background',
-    redactSecrets: true,
-    firstTitlesWaitMs: 10_000,
-    ...over,
-  };
-}
-
 async function indexedDiscovery(
   over: Partial<CandidateDiscoveryOptions> = {},
 ): Promise<{ host: CatalogHost; discovery: CandidateDiscovery }> {
   const host = await bootCatalogHost({ root });
   hosts.push(host);
-  const discovery = new CandidateDiscovery(host.ctx, options(over));
+  const discovery = new CandidateDiscovery(host.ctx, discoveryOptions(over));
   await discovery.indexed();
   return { host, discovery };
 }
@@ -158,7 +147,7 @@ describe('credentials', () => {
 
     const host = await bootCatalogHost({ root });
     hosts.push(host);
-    const careful = new CandidateDiscovery(host.ctx, options({ indexPath: path }));
+    const careful = new CandidateDiscovery(host.ctx, discoveryOptions({ indexPath: path }));
     expect(snippetOf((await careful.list(SELF, 'quokka', 50))[0])).not.toContain(TOKEN);
     await careful.indexed();
     expect(snippetOf((await careful.list(SELF, 'quokka', 50))[0])).toContain('[REDACTED');

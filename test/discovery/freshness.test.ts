@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createUserMessage } from '@deepseek-ai/dsh-llm';
 import type { Session } from '@deepseek-ai/dsh-session';
 import { CandidateDiscovery } from '../../src/discovery/discovery.ts';
-import type { CandidateDiscoveryAgent, CandidateDiscoveryOptions } from '../../src/discovery/discovery.ts';
+import type { CandidateDiscoveryAgent } from '../../src/discovery/discovery.ts';
 import { INDEX_FILE_NAME } from '../../src/discovery/index-location.ts';
 import { SessionReferenceResolver } from '../../src/plugin.ts';
-import { bootCatalogHost, writeSessions } from '../support/catalog-host.ts';
+import { bootCatalogHost, writeSessions, discoveryOptions } from '../support/catalog-host.ts';
 import type { CatalogHost, SessionSpec } from '../support/catalog-host.ts';
 
 const APP = '/work/app';
@@ -22,17 +22,6 @@ const STORED: SessionSpec[] = [
 
 let root: string;
 const hosts: CatalogHost[] = [];
-
-function options(over: Partial<CandidateDiscoveryOptions> = {}): CandidateDiscoveryOptions {
-  return {
-    cacheTtlMs: 60_000,
-    indexPath: ':memory:',
-    titleBackfill: 'background',
-    redactSecrets: true,
-    firstTitlesWaitMs: 10_000,
-    ...over,
-  };
-}
 
 async function boot(): Promise<CatalogHost> {
   const host = await bootCatalogHost({ root });
@@ -68,7 +57,7 @@ afterEach(async () => {
 describe('this process’s changes', () => {
   it('show at the next keystroke, without a new listing: created, appended to, renamed, closed and deleted', async () => {
     const host = await boot();
-    const discovery = new CandidateDiscovery(host.ctx, options());
+    const discovery = new CandidateDiscovery(host.ctx, discoveryOptions());
     await discovery.indexed();
     host.calls.reset();
 
@@ -103,8 +92,8 @@ describe('other processes', () => {
   it('share one index file: what one host writes shows in the other’s next keystroke', async () => {
     const path = join(root, 'index.sqlite');
     const [one, two] = [await boot(), await boot()];
-    const first = new CandidateDiscovery(one.ctx, options({ indexPath: path }));
-    const second = new CandidateDiscovery(two.ctx, options({ indexPath: path }));
+    const first = new CandidateDiscovery(one.ctx, discoveryOptions({ indexPath: path }));
+    const second = new CandidateDiscovery(two.ctx, discoveryOptions({ indexPath: path }));
     await first.indexed();
     await second.indexed();
 
@@ -123,7 +112,7 @@ describe('other processes', () => {
     const host = await boot();
     let now = 1_000_000;
     vi.spyOn(performance, 'now').mockImplementation(() => now);
-    const discovery = new CandidateDiscovery(host.ctx, options({ cacheTtlMs: 2_000 }));
+    const discovery = new CandidateDiscovery(host.ctx, discoveryOptions({ cacheTtlMs: 2_000 }));
     await discovery.indexed();
     await writeSessions(root, [{ id: 'sess-x', cwd: APP, title: 'Headless one', said: 'the axolotl report', createdAt: 9_000 }], {
       projectionCache: false,
@@ -148,7 +137,7 @@ describe('the index file', () => {
     const path = join(root, 'index.sqlite');
     writeFileSync(path, Buffer.alloc(16_384, 0x5a));
     const host = await boot();
-    const discovery = new CandidateDiscovery(host.ctx, options({ indexPath: path }));
+    const discovery = new CandidateDiscovery(host.ctx, discoveryOptions({ indexPath: path }));
     expect(discovery.index).toEqual({ path, problem: 'corrupt' });
     expect(existsSync(`${path}.aside`)).toBe(true);
     expect(ids(await discovery.list(SELF, '', 50))).toEqual(['sess-b', 'sess-a']);

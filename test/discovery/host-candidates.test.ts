@@ -7,11 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionRecord } from '@deepseek-ai/dsh-session-query';
 import SessionTitleService from '@deepseek-ai/dsh-session-title';
 import { CandidateDiscovery } from '../../src/discovery/discovery.ts';
-import type { CandidateDiscoveryAgent, CandidateDiscoveryOptions } from '../../src/discovery/discovery.ts';
+import type { CandidateDiscoveryAgent } from '../../src/discovery/discovery.ts';
 import { withMentions } from '../../src/discovery/rank.ts';
 import { SessionReferenceError, SessionReferenceErrorCode } from '../../src/errors.ts';
 import { formatSessionReferenceMention, parseSessionReferenceText } from '../../src/mentions/uri.ts';
-import { bootCatalogHost, writeSessions } from '../support/catalog-host.ts';
+import { bootCatalogHost, writeSessions, discoveryOptions } from '../support/catalog-host.ts';
 import type { CatalogHost, CatalogHostOptions, SessionSpec } from '../support/catalog-host.ts';
 
 const APP = '/work/app';
@@ -30,17 +30,6 @@ function agent(id: string, cwd?: string): CandidateDiscoveryAgent {
 }
 
 /** The plugin's defaults, with an index in memory and a first-titles wait long enough for a slow test machine. */
-function options(over: Partial<CandidateDiscoveryOptions> = {}): CandidateDiscoveryOptions {
-  return {
-    cacheTtlMs: 60_000,
-    indexPath: ':memory:',
-    titleBackfill: 'background',
-    redactSecrets: true,
-    firstTitlesWaitMs: 10_000,
-    ...over,
-  };
-}
-
 async function rejection(promise: Promise<unknown>): Promise<SessionReferenceError> {
   const error = await promise.then(
     () => undefined,
@@ -79,7 +68,7 @@ describe('stored sessions', () => {
 
   it('are labelled from their checkpoints, ranked same workspace first, then no cwd, then other cwds, newest first within each', async () => {
     const host = await boot();
-    const discovery = new CandidateDiscovery(host.ctx, options());
+    const discovery = new CandidateDiscovery(host.ctx, discoveryOptions());
 
     const candidates = await discovery.list(agent('self', APP), '', 50);
 
@@ -95,7 +84,7 @@ describe('stored sessions', () => {
 
   it('filters case-insensitively on id, cwd and title, and never lists the agent itself', async () => {
     const host = await boot();
-    const discovery = new CandidateDiscovery(host.ctx, options());
+    const discovery = new CandidateDiscovery(host.ctx, discoveryOptions());
     const self = agent('self', APP);
 
     expect(ids(await discovery.list(self, 'build', 50))).toEqual(['sess-e', 'sess-a']);
@@ -110,7 +99,7 @@ describe('stored sessions', () => {
 
   it('answers every keystroke without reading a log once the index is built', async () => {
     const host = await boot();
-    const discovery = new CandidateDiscovery(host.ctx, options());
+    const discovery = new CandidateDiscovery(host.ctx, discoveryOptions());
     await discovery.indexed();
     host.calls.reset();
 
@@ -122,7 +111,7 @@ describe('stored sessions', () => {
   it('lets a live rename beat the older checkpoint, at the next keystroke', async () => {
     const host = await boot();
     const session = await host.resume('sess-a');
-    const discovery = new CandidateDiscovery(host.ctx, options());
+    const discovery = new CandidateDiscovery(host.ctx, discoveryOptions());
     expect((await discovery.list(agent('self', APP), 'sess-a', 50))[0]?.label).toBe('Build pipeline');
 
     host.rename(session, 'Release checklist');
@@ -135,14 +124,14 @@ describe('stored sessions', () => {
 
   it('labels every session by its id when no projection service is composed', async () => {
     const host = await boot({ projections: false });
-    const discovery = new CandidateDiscovery(host.ctx, options());
+    const discovery = new CandidateDiscovery(host.ctx, discoveryOptions());
     const candidates = await discovery.list(agent('self', APP), '', 50);
     expect(labels(candidates)).toEqual(ids(candidates));
   });
 
   it('relabels every session when the title service unloads and when it returns', async () => {
     const host = await boot();
-    const discovery = new CandidateDiscovery(host.ctx, options({ titleBackfill: 'off' }));
+    const discovery = new CandidateDiscovery(host.ctx, discoveryOptions({ titleBackfill: 'off' }));
     expect(ids(await discovery.list(agent('self', APP), 'build', 50))).toEqual(['sess-e', 'sess-a']);
     await Promise.all([...host.ctx.registry.get(SessionTitleService)!.fibers].map((fiber) => fiber.dispose()));
     await host.ctx.plugin(SessionTitleService, { fallbackMaxWords: 8, fallbackMaxBytes: 120, maxTitleBytes: 240 });
@@ -151,7 +140,7 @@ describe('stored sessions', () => {
 
   it('attaches the canonical mention of each candidate', async () => {
     const host = await boot();
-    const discovery = new CandidateDiscovery(host.ctx, options());
+    const discovery = new CandidateDiscovery(host.ctx, discoveryOptions());
     const candidates = await discovery.list(agent('self', APP), 'build', 50);
     const withMention = withMentions(candidates);
     expect(withMention).toEqual(candidates.map((candidate) => ({ ...candidate, mention: formatSessionReferenceMention(candidate) })));
@@ -171,7 +160,7 @@ describe('titles at first sight', () => {
   it('shows every title of a home of 20 headless-written sessions at its first keystroke', async () => {
     await writeSessions(root, HEADLESS, { projectionCache: false });
     const host = await boot();
-    const discovery = new CandidateDiscovery(host.ctx, options());
+    const discovery = new CandidateDiscovery(host.ctx, discoveryOptions());
 
     const first = await discovery.list(agent('self', APP), '', 50);
 
@@ -182,7 +171,7 @@ describe('titles at first sight', () => {
   it('answers with ids when the wait is over, and has the titles at a later keystroke', async () => {
     await writeSessions(root, HEADLESS.slice(0, 3), { projectionCache: false });
     const host = await boot();
-    const discovery = new CandidateDiscovery(host.ctx, options({ firstTitlesWaitMs: 0 }));
+    const discovery = new CandidateDiscovery(host.ctx, discoveryOptions({ firstTitlesWaitMs: 0 }));
 
     expect(labels(await discovery.list(agent('self', APP), '', 50))).toEqual(['head-02', 'head-00', 'head-01']);
     await discovery.indexed();
@@ -192,7 +181,7 @@ describe('titles at first sight', () => {
   it('folds no title with titleBackfill off: sessions without a checkpoint stay labelled by their id', async () => {
     await writeSessions(root, HEADLESS.slice(0, 3), { projectionCache: false });
     const host = await boot();
-    const discovery = new CandidateDiscovery(host.ctx, options({ titleBackfill: 'off' }));
+    const discovery = new CandidateDiscovery(host.ctx, discoveryOptions({ titleBackfill: 'off' }));
     await discovery.list(agent('self', APP), '', 50);
     await discovery.indexed();
     expect(labels(await discovery.list(agent('self', APP), '', 50))).toEqual(['head-02', 'head-00', 'head-01']);
@@ -204,7 +193,7 @@ describe('argument validation and cancellation', () => {
     'rejects limit %s with INVALID_REFERENCE before listing',
     async (limit) => {
       const host = await boot();
-      const discovery = new CandidateDiscovery(host.ctx, options());
+      const discovery = new CandidateDiscovery(host.ctx, discoveryOptions());
       host.calls.reset();
       expect((await rejection(discovery.list(agent('self', APP), '', limit))).code).toBe(SessionReferenceErrorCode.INVALID_REFERENCE);
       expect(host.calls.listings).toBe(0);
@@ -213,7 +202,7 @@ describe('argument validation and cancellation', () => {
 
   it('rejects a non-string query, and is CANCELLED by a signal aborted before the call without listing', async () => {
     const host = await boot();
-    const discovery = new CandidateDiscovery(host.ctx, options());
+    const discovery = new CandidateDiscovery(host.ctx, discoveryOptions());
     host.calls.reset();
     expect((await rejection(discovery.list(agent('self'), 7 as unknown as string, 5))).code).toBe(
       SessionReferenceErrorCode.INVALID_REFERENCE,
@@ -240,7 +229,7 @@ describe('argument validation and cancellation', () => {
         await gate;
         return listSessions(signal);
       });
-      const discovery = new CandidateDiscovery(host.ctx, options({ cacheTtlMs }));
+      const discovery = new CandidateDiscovery(host.ctx, discoveryOptions({ cacheTtlMs }));
       const controller = new AbortController();
 
       const pending = discovery.list(agent('self', APP), 'build', 5, controller.signal);
@@ -265,7 +254,7 @@ describe('argument validation and cancellation', () => {
   ])('turns a first listing rejected with %s into READ_FAILED carrying it as cause', async (_name, value) => {
     const host = await boot();
     vi.spyOn(host.ctx.sessionQuery, 'listSessions').mockImplementation(() => Promise.reject(value));
-    const discovery = new CandidateDiscovery(host.ctx, options());
+    const discovery = new CandidateDiscovery(host.ctx, discoveryOptions());
     const error = await rejection(discovery.list(agent('self'), '', 5));
     expect(error.code).toBe(SessionReferenceErrorCode.READ_FAILED);
     expect(error.message).toMatch(/^listing sessions failed: /);
@@ -279,7 +268,7 @@ describe('never wedged', () => {
     const host = await boot();
     let now = 10_000;
     vi.spyOn(performance, 'now').mockImplementation(() => now);
-    const discovery = new CandidateDiscovery(host.ctx, options({ cacheTtlMs: 2_000 }));
+    const discovery = new CandidateDiscovery(host.ctx, discoveryOptions({ cacheTtlMs: 2_000 }));
     expect(ids(await discovery.list(agent('self', APP), 'build', 50))).toEqual(['sess-e', 'sess-a']);
     await discovery.indexed();
     const hung = vi.spyOn(host.ctx.sessionQuery, 'listSessions').mockImplementation(() => new Promise<SessionRecord[]>(() => {}));
@@ -302,7 +291,7 @@ describe('never wedged', () => {
     let discovery!: CandidateDiscovery;
     const path = join(root, 'index.sqlite');
     const fiber = host.ctx.plugin((ctx) => {
-      discovery = new CandidateDiscovery(ctx, options({ indexPath: path }));
+      discovery = new CandidateDiscovery(ctx, discoveryOptions({ indexPath: path }));
     });
     await fiber;
     await discovery.list(agent('self'), '', 5);

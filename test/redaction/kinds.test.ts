@@ -7,22 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { SECRET_KINDS, redactTexts } from '../../src/redaction/redact.ts';
 import { LEFT_EDGES, RIGHT_EDGES, SPECS, filler, neutralFiller } from './support/credentials.ts';
 import type { Example } from './support/credentials.ts';
+import { WRAPPINGS } from './support/wrappings.ts';
+import type { Wrapping } from './support/wrappings.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
-
-/** How an example is put into a session text, and how its secret is then written there. */
-interface Wrapping {
-  wrap: (text: string) => string;
-  escape: (secret: string) => string;
-}
-const same = (value: string): string => value;
-const WRAPPINGS: readonly Wrapping[] = [
-  { wrap: same, escape: same },
-  // A tool result serialised as JSON: newlines and quotes become escapes.
-  { wrap: (text) => JSON.stringify({ role: 'tool', output: text }), escape: (secret) => JSON.stringify(secret).slice(1, -1) },
-  { wrap: (text) => `\`\`\`\n${text}\n\`\`\``, escape: same },
-  { wrap: (text) => `> ${text}\n`, escape: same },
-];
 
 function embed(
   example: Example,

@@ -7,22 +7,10 @@ import { LEFT_EDGES, RIGHT_EDGES, filler, neutralFiller } from './support/creden
 import type { Example } from './support/credentials.ts';
 import { FALSE_POSITIVES } from './support/look-alikes.ts';
 import { OTHER_VENDOR_EXAMPLES, REQUIRED_FORMATS } from './support/required-formats.ts';
+import { WRAPPINGS } from './support/wrappings.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const anyRequired = fc.constantFrom(...Object.values(REQUIRED_FORMATS)).chain((arb) => arb);
-
-/** How an example is put into a session text, and how its secret is then written there. */
-interface Wrapping {
-  wrap: (text: string) => string;
-  escape: (secret: string) => string;
-}
-const same = (secret: string): string => secret;
-const WRAPPINGS: readonly Wrapping[] = [
-  { wrap: same, escape: same },
-  { wrap: (text) => JSON.stringify({ role: 'tool', output: text }), escape: (secret) => JSON.stringify(secret).slice(1, -1) },
-  { wrap: (text) => `\`\`\`\n${text}\n\`\`\``, escape: same },
-  { wrap: (text) => `> ${text}\n`, escape: same },
-];
 
 function expectRedacted(output: string, text: string, written: string, kind: string): void {
   const at = text.indexOf(written);

@@ -14,6 +14,7 @@ import Storage from '@deepseek-ai/dsh-storage';
 import * as StorageDomain from '@deepseek-ai/dsh-storage-domain';
 import type { DomainChanged } from '@deepseek-ai/dsh-storage-domain';
 import * as StorageJson from '@deepseek-ai/dsh-storage-json';
+import type { CandidateDiscoveryOptions } from '../../src/discovery/discovery.ts';
 import { NoSearchSessionQuery } from './host.ts';
 
 /** Persistence methods that read (part of) a stored session log rather than only its header. */
@@ -260,4 +261,16 @@ export async function writeSessions(
   } finally {
     await host.dispose();
   }
+}
+
+/** The discovery options the host tests start from: an in-memory index, a long listing TTL, redaction on and a generous first-titles wait; `over` replaces any of them. */
+export function discoveryOptions(over: Partial<CandidateDiscoveryOptions> = {}): CandidateDiscoveryOptions {
+  return {
+    cacheTtlMs: 60_000,
+    indexPath: ':memory:',
+    titleBackfill: 'background',
+    redactSecrets: true,
+    firstTitlesWaitMs: 10_000,
+    ...over,
+  };
 }
