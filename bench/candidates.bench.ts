@@ -20,9 +20,9 @@ import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promi
 import { createUserMessage } from '@deepseek-ai/dsh-llm';
 import { CandidateDiscovery } from '../src/discovery/discovery.ts';
 import type { CandidateDiscoveryOptions } from '../src/discovery/discovery.ts';
-import { SLICE_CHARS } from '../src/discovery/index-reads.ts';
-import { SessionIndex } from '../src/discovery/session-index.ts';
-import type { SessionTexts } from '../src/discovery/session-index.ts';
+import { SLICE_CHARS } from '../src/session-index/backlog-reads.ts';
+import { SessionIndex } from '../src/session-index/session-index.ts';
+import type { SessionTexts } from '../src/session-index/session-index.ts';
 import { bootCatalogHost, writeSessions } from '../test/support/catalog-host.ts';
 import type { CatalogHost } from '../test/support/catalog-host.ts';
 import { RARE_WORD, textBytes } from './chat-corpus.ts';

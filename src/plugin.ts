@@ -11,7 +11,7 @@ import { budgetFor, prepareMessage } from './context/prepare.ts';
 import type { PrepareHost } from './context/prepare.ts';
 import { trackAgentRoutes } from './context/routes.ts';
 import { CandidateDiscovery } from './discovery/discovery.ts';
-import { indexPathFor } from './discovery/index-location.ts';
+import { indexPathFor } from './session-index/location.ts';
 import { Lifetime } from './lifetime.ts';
 import { normalizeReferences } from './mentions/normalize.ts';
 import { SessionReferenceRemote } from './remote/service.ts';

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { Context } from '@deepseek-ai/cordis';
 import type { ResolvedConfig } from '../config.ts';
 import { CandidateDiscovery } from '../discovery/discovery.ts';
-import { IndexUnavailableError } from '../discovery/index-file.ts';
-import { INDEX_FILE_NAME } from '../discovery/index-location.ts';
+import { IndexUnavailableError } from '../session-index/file.ts';
+import { INDEX_FILE_NAME } from '../session-index/location.ts';
 import { STORAGES_DIR } from './composition.ts';
 
 /** A discovery over one index, and how to let it go. */

@@ -4,11 +4,11 @@ import type { TitleBackfillMode } from '../config.ts';
 import { cancelledError, isSessionReferenceError, readFailed, throwIfAborted } from '../errors.ts';
 import { redactTexts } from '../redaction/redact.ts';
 import type { SessionReferenceCandidate } from '../types.ts';
-import { parseBodyQuery } from './body-match.ts';
-import type { BodyHit } from './index-search.ts';
-import { IndexSync } from './index-sync.ts';
+import { parseBodyQuery } from '../session-index/body-match.ts';
+import type { BodyHit } from '../session-index/search.ts';
+import { IndexSync } from '../session-index/sync.ts';
 import { catalogLabeller } from './labels.ts';
-import { IN_PROCESS_WAIT_MS, LiveSessions } from './live-sessions.ts';
+import { IN_PROCESS_WAIT_MS, LiveSessions } from '../session-index/live-sessions.ts';
 import { appendBodyMatches, assertCandidateLimit, assertCandidateQuery, rankCandidates } from './rank.ts';
 import type { BodyMatchRecord } from './rank.ts';
 

@@ -1,7 +1,7 @@
 /** The title sources the host offers without reading a log: the live projection of an open session, and the projection cache's checkpoint. */
 import type { Context } from '@deepseek-ai/cordis';
 import type { SessionHeader, SessionId } from '@deepseek-ai/dsh-session';
-import type { CatalogEntry, EntryLabeller } from './catalog.ts';
+import type { CatalogEntry, EntryLabeller } from '../session-index/catalog.ts';
 
 /** A title as a source knows it: a string, `null` for "it has none", `undefined` for "this source does not know". */
 export type KnownTitle = string | null | undefined;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CandidateDiscovery } from '../../src/discovery/discovery.ts';
 import type { CandidateDiscoveryAgent, CandidateDiscoveryOptions } from '../../src/discovery/discovery.ts';
-import { SessionIndex } from '../../src/discovery/session-index.ts';
+import { SessionIndex } from '../../src/session-index/session-index.ts';
 import { bootCatalogHost, writeSessions, discoveryOptions } from '../support/catalog-host.ts';
 import type { CatalogHost, SessionSpec } from '../support/catalog-host.ts';
 

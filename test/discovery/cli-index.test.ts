@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openCandidateIndex } from '../../src/cli/candidate-index.ts';
 import { loadConfig } from '../../src/config.ts';
 import { CandidateDiscovery } from '../../src/discovery/discovery.ts';
-import { INDEX_FILE_NAME } from '../../src/discovery/index-location.ts';
+import { INDEX_FILE_NAME } from '../../src/session-index/location.ts';
 import { bootCatalogHost, writeSessions } from '../support/catalog-host.ts';
 
 const AGENT = { id: 'cli-agent', session: { header: { cwd: '/work/app' } } };

@@ -8,7 +8,7 @@ import { createUserMessage } from '@deepseek-ai/dsh-llm';
 import type { Session } from '@deepseek-ai/dsh-session';
 import { CandidateDiscovery } from '../../src/discovery/discovery.ts';
 import type { CandidateDiscoveryAgent } from '../../src/discovery/discovery.ts';
-import { INDEX_FILE_NAME } from '../../src/discovery/index-location.ts';
+import { INDEX_FILE_NAME } from '../../src/session-index/location.ts';
 import { SessionReferenceResolver } from '../../src/plugin.ts';
 import { bootCatalogHost, writeSessions, discoveryOptions } from '../support/catalog-host.ts';
 import type { CatalogHost, SessionSpec } from '../support/catalog-host.ts';

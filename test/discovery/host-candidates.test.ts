@@ -302,7 +302,7 @@ describe('never wedged', () => {
     expect(count()).toEqual(before);
     expect(pendingTimers()).toBeLessThanOrEqual(timers);
     // closed: the last connection merged its WAL into the file, which then opens immutable
-    const { SessionIndex } = await import('../../src/discovery/session-index.ts');
+    const { SessionIndex } = await import('../../src/session-index/session-index.ts');
     const reader = SessionIndex.open(path, { readOnly: true });
     expect(reader.all().length).toBe(STORED.length);
     reader.close();

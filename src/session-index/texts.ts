@@ -1,5 +1,5 @@
 /** Writing a session's texts into the index, guarded by the log position they were read at, in rowid blocks that keep the newest first. */
-import type { IndexDb, SessionIdentity, SessionRow } from './index-db.ts';
+import type { IndexDb, SessionIdentity, SessionRow } from './db.ts';
 
 /** Where new texts go in rowid order, the order body search reads them in (highest first). */
 export type Placement = 'newer' | 'older';

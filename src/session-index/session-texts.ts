@@ -4,8 +4,8 @@ import { foldSurface, isAppendSurfaceEvent, isSurfaceEvent } from '@deepseek-ai/
 import type { Session, SessionEvent, SessionHeader, SessionId } from '@deepseek-ai/dsh-session';
 import { projectSurface } from '../context/projection.ts';
 import { redactTexts } from '../redaction/redact.ts';
-import { liveTitles } from './labels.ts';
-import type { KnownTitle } from './labels.ts';
+import { liveTitles } from '../discovery/labels.ts';
+import type { KnownTitle } from '../discovery/labels.ts';
 
 /** Longest text row, in characters: a longer message is stored in overlapping pieces so that no row costs much to check or write. */
 export const TEXT_PIECE_CHARS = 16_384;

@@ -1,7 +1,7 @@
 /** The `@` menu's session listing cache: one listing shared between keystrokes, kept current in place, never wedged. */
 
-import { toSearchableRecord } from './rank.ts';
-import type { SearchableCandidateRecord } from './rank.ts';
+import { toSearchableRecord } from '../discovery/rank.ts';
+import type { SearchableCandidateRecord } from '../discovery/rank.ts';
 import { abortable } from '../errors.ts';
 
 /** The header fields a listing reads: the id, the cwd (ranking) and the creation time (order). */

@@ -1,6 +1,6 @@
 /** The open session index behind the catalog: opening it (in memory when the file cannot be used), rebuilding a corrupt one, and feeding its changes to the catalog. */
-import { isBusy, setAside } from './index-file.ts';
-import type { SetAsideReason } from './index-file.ts';
+import { isBusy, setAside } from './file.ts';
+import type { SetAsideReason } from './file.ts';
 import type { SessionCatalog } from './catalog.ts';
 import { SessionIndex } from './session-index.ts';
 

@@ -2,9 +2,9 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { Context } from '@deepseek-ai/cordis';
 import type { Session, SessionEvent } from '@deepseek-ai/dsh-session';
-import type { IndexSync } from './index-sync.ts';
-import { SLICE_CHARS } from './index-reads.ts';
-import { liveTitles } from './labels.ts';
+import type { IndexSync } from './sync.ts';
+import { SLICE_CHARS } from './backlog-reads.ts';
+import { liveTitles } from '../discovery/labels.ts';
 import { appendedTexts, readLiveSession, redacted } from './session-texts.ts';
 
 /** How long a write another process holds up waits before it is tried again. */

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseBodyQuery } from '../../src/discovery/body-match.ts';
-import { SessionCatalog, UNSTORED_ROW_LIFETIME_MS } from '../../src/discovery/catalog.ts';
-import { IndexUnavailableError, INDEX_SCHEMA_VERSION } from '../../src/discovery/index-file.ts';
-import { SessionIndex } from '../../src/discovery/session-index.ts';
-import type { IndexedSession } from '../../src/discovery/session-index.ts';
-import { sqlite } from '../../src/discovery/sqlite.ts';
+import { parseBodyQuery } from '../../src/session-index/body-match.ts';
+import { SessionCatalog, UNSTORED_ROW_LIFETIME_MS } from '../../src/session-index/catalog.ts';
+import { IndexUnavailableError, INDEX_SCHEMA_VERSION } from '../../src/session-index/file.ts';
+import { SessionIndex } from '../../src/session-index/session-index.ts';
+import type { IndexedSession } from '../../src/session-index/session-index.ts';
+import { sqlite } from '../../src/session-index/sqlite.ts';
 
 let dir: string;
 const open: SessionIndex[] = [];

@@ -1,8 +1,8 @@
 /** The pure listing cache (SPEC §7.2.2, §7.6) on an injected clock: sharing, expiry, abandonment, never wedged, and in-place updates. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ListingCache, SessionListing } from '../../src/discovery/listing-cache.ts';
-import type { EntryLabel, ListedHeader, ListedSession, ListingEntry } from '../../src/discovery/listing-cache.ts';
+import { ListingCache, SessionListing } from '../../src/session-index/listing-cache.ts';
+import type { EntryLabel, ListedHeader, ListedSession, ListingEntry } from '../../src/session-index/listing-cache.ts';
 import { ConfigSchema } from '../../src/config.ts';
 import { SessionReferenceErrorCode } from '../../src/errors.ts';
 

@@ -1,6 +1,6 @@
 /** The sessions the menu can offer, in memory: the index's rows plus this process's live sessions, in the store's newest-first order. */
-import { toSearchableRecord } from './rank.ts';
-import type { SearchableCandidateRecord } from './rank.ts';
+import { toSearchableRecord } from '../discovery/rank.ts';
+import type { SearchableCandidateRecord } from '../discovery/rank.ts';
 import type { IndexChanges, IndexedSession } from './session-index.ts';
 
 /** One session as the catalog holds it: the index's row, and whether it is live in this process. */

@@ -1,7 +1,7 @@
 /** One connection to the session index: its cached statements, write transactions, change stamps and session-row access. */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { isCorruption, openIndexFile, rollback } from './index-file.ts';
-import type { SetAsideReason } from './index-file.ts';
+import { isCorruption, openIndexFile, rollback } from './file.ts';
+import type { SetAsideReason } from './file.ts';
 
 /** The header fields the index keys a session by: an id names a slot, the creation time the lifecycle in it. */
 export interface SessionIdentity {

@@ -1,15 +1,15 @@
 /** The session index: each session's header, title and redacted texts in SQLite, shared safely by every process on one home. */
 import type { BodyQuery } from './body-match.ts';
-import { IndexDb, SESSION_COLUMNS } from './index-db.ts';
-import type { SessionIdentity, SessionRow } from './index-db.ts';
-import type { SetAsideReason } from './index-file.ts';
-import { rankTextRows } from './index-search.ts';
-import type { BodySearchOptions, BodySearchResult, TextRow } from './index-search.ts';
-import { appendTexts, dropTexts, replaceTexts, writeBatch } from './index-texts.ts';
-import type { Placement, SessionTexts, WriteOutcome } from './index-texts.ts';
+import { IndexDb, SESSION_COLUMNS } from './db.ts';
+import type { SessionIdentity, SessionRow } from './db.ts';
+import type { SetAsideReason } from './file.ts';
+import { rankTextRows } from './search.ts';
+import type { BodySearchOptions, BodySearchResult, TextRow } from './search.ts';
+import { appendTexts, dropTexts, replaceTexts, writeBatch } from './texts.ts';
+import type { Placement, SessionTexts, WriteOutcome } from './texts.ts';
 
-export type { SessionIdentity } from './index-db.ts';
-export type { Placement, SessionTexts, WriteOutcome } from './index-texts.ts';
+export type { SessionIdentity } from './db.ts';
+export type { Placement, SessionTexts, WriteOutcome } from './texts.ts';
 
 /** One session as the index holds it. */
 export interface IndexedSession {

@@ -4,7 +4,7 @@ import type { Context } from '@deepseek-ai/cordis';
 import type { TitleBackfillMode } from '../config.ts';
 import { describeThrown } from '../errors.ts';
 import type { CatalogEntry } from './catalog.ts';
-import type { IndexHandle } from './index-handle.ts';
+import type { IndexHandle } from './handle.ts';
 import type { Placement, SessionTexts } from './session-index.ts';
 import { readStoredSession } from './session-texts.ts';
 

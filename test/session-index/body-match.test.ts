@@ -1,7 +1,7 @@
 /** Body matching: how a query is looked up, how strong a match is, and the snippet around it. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BODY_SNIPPET_MAX_CHARS, findMatch, parseBodyQuery, snippetAround } from '../../src/discovery/body-match.ts';
+import { BODY_SNIPPET_MAX_CHARS, findMatch, parseBodyQuery, snippetAround } from '../../src/session-index/body-match.ts';
 
 const chars = (text: string): number => Array.from(text).length;
 

@@ -5,12 +5,12 @@ import type { SessionHeader } from '@deepseek-ai/dsh-session';
 import type { TitleBackfillMode } from '../config.ts';
 import { SessionCatalog } from './catalog.ts';
 import type { CatalogEntry, ListedEntry } from './catalog.ts';
-import { IndexHandle } from './index-handle.ts';
-import { checkpointTitles } from './labels.ts';
+import { IndexHandle } from './handle.ts';
+import { checkpointTitles } from '../discovery/labels.ts';
 import { ListingCache } from './listing-cache.ts';
 import type { ListedSession } from './listing-cache.ts';
-import { readAndWrite, SLICE_CHARS } from './index-reads.ts';
-import type { ReadStep } from './index-reads.ts';
+import { readAndWrite, SLICE_CHARS } from './backlog-reads.ts';
+import type { ReadStep } from './backlog-reads.ts';
 import { listStore } from './store-listing.ts';
 import type { StoreHeader } from './store-listing.ts';
 
