@@ -138,22 +138,27 @@ function finite(field: keyof Config, value: number, integer: boolean): number {
   return value;
 }
 
-function resolve(value: Config): ResolvedConfig {
-  const given = (name: keyof Config): number | undefined => {
-    const raw = value[name] as number | null | undefined;
-    return raw === null || raw === undefined ? undefined : finite(name, raw, name !== 'referenceContextFraction');
-  };
+/** A config after the schema's defaults: only the two fields without a default may be absent (or null). */
+type Filled = { readonly [K in Exclude<keyof Config, 'maxReferenceBytes' | 'sessionIndexPath'>]-?: NonNullable<Config[K]> } & Pick<
+  Config,
+  'maxReferenceBytes' | 'sessionIndexPath'
+>;
+
+/** Checks what the schema does not (finiteness); every default is the schema's, which also takes a `null` field as absent. */
+function resolve(config: Config): ResolvedConfig {
+  const value = config as Filled;
+  const checked = (name: keyof Config, raw: number): number => finite(name, raw, name !== 'referenceContextFraction');
   return {
-    maxReferences: given('maxReferences') ?? MAX_REFERENCES,
-    candidateLimit: given('candidateLimit') ?? DEFAULT_CANDIDATE_LIMIT,
-    maxReferenceBytes: given('maxReferenceBytes'),
-    referenceContextFraction: given('referenceContextFraction') ?? DEFAULT_REFERENCE_CONTEXT_FRACTION,
-    candidateCacheTtlMs: given('candidateCacheTtlMs') ?? DEFAULT_CANDIDATE_CACHE_TTL_MS,
-    titleBackfill: value.titleBackfill ?? 'background',
+    maxReferences: checked('maxReferences', value.maxReferences),
+    candidateLimit: checked('candidateLimit', value.candidateLimit),
+    maxReferenceBytes: value.maxReferenceBytes == null ? undefined : checked('maxReferenceBytes', value.maxReferenceBytes),
+    referenceContextFraction: checked('referenceContextFraction', value.referenceContextFraction),
+    candidateCacheTtlMs: checked('candidateCacheTtlMs', value.candidateCacheTtlMs),
+    titleBackfill: value.titleBackfill,
     sessionIndexPath: value.sessionIndexPath ?? undefined,
-    firstTitlesWaitMs: given('firstTitlesWaitMs') ?? DEFAULT_FIRST_TITLES_WAIT_MS,
-    redactSecrets: value.redactSecrets ?? true,
-    retention: value.retention ?? 'focused',
+    firstTitlesWaitMs: checked('firstTitlesWaitMs', value.firstTitlesWaitMs),
+    redactSecrets: value.redactSecrets,
+    retention: value.retention,
   };
 }
 
@@ -162,7 +167,7 @@ function resolve(value: Config): ResolvedConfig {
  * {@link ResolvedConfig}; a bad value throws the schema's `ValidationError` (wrong type or range)
  * or `SESSION_REFERENCE_INVALID_CONFIG` (NaN, an infinity, an unsafe integer), naming the field.
  */
-export const ConfigSchema: z<Config, ResolvedConfig> = z.transform(fields, resolve);
+export const ConfigSchema: z<Config, ResolvedConfig> = z.transform(fields, resolve, true);
 
 /**
  * The config a constructed plugin runs with: `config` through {@link ConfigSchema} (absent or null

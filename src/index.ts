@@ -3,7 +3,7 @@ import { SessionReferenceResolver } from './plugin.ts';
 
 export default SessionReferenceResolver;
 export { SessionReferenceResolver };
-export { ConfigSchema, DEFAULT_CANDIDATE_LIMIT, DEFAULT_MAX_REFERENCE_BYTES, MAX_REFERENCES } from './config.ts';
+export { DEFAULT_CANDIDATE_LIMIT, DEFAULT_MAX_REFERENCE_BYTES, MAX_REFERENCES } from './config.ts';
 export type { Config } from './config.ts';
 export { SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
 export {

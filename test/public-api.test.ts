@@ -1,5 +1,6 @@
 // The main entry is narrow: rc.8's names plus what a host needs beside them, and nothing else.
 import { expect, it } from 'vitest';
+import manifest from '../package.json' with { type: 'json' };
 import * as entry from '../src/index.ts';
 
 const RC8_NAMES = [
@@ -15,11 +16,16 @@ const RC8_NAMES = [
   'formatSessionReferenceMention',
   'parseSessionReferenceText',
 ];
-const HOST_NAMES = ['ConfigSchema', 'SessionReferenceErrorCode', 'readTranscript', 'findInTranscript', 'redactTexts'];
+const HOST_NAMES = ['SessionReferenceErrorCode', 'readTranscript', 'findInTranscript', 'redactTexts'];
 
-it("exports exactly rc.8's runtime names plus the config schema, the error codes, the transcript reader and the redaction", () => {
+it("exports exactly rc.8's runtime names plus the error codes, the transcript reader and the redaction", () => {
   expect(Object.keys(entry).sort()).toEqual([...RC8_NAMES, ...HOST_NAMES].sort());
-  expect(Object.keys(entry).length).toBeLessThanOrEqual(24);
+});
+
+it("publishes rc.8's subpaths and no other: the config schema is the plugin's static Config, not a second name", () => {
+  expect(Object.keys(manifest.exports).sort()).toEqual(['.', './invariant', './package.json', './remote', './typert', './types']);
+  expect(entry.SessionReferenceResolver.Config({ candidateLimit: null })).toMatchObject({ candidateLimit: 50 });
+  expect(() => entry.SessionReferenceResolver.Config({ maxReferences: 4 })).toThrow();
 });
 
 it("keeps rc.8's constants", () => {

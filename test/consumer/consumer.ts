@@ -6,7 +6,6 @@ import type { RemoteResult, TypertRemoteContribution, TypertRemoteMap, TypertRem
 import type { TypertContribution } from '@deepseek-ai/dsh-typert-registry/types';
 import { expectTypeOf } from 'vitest';
 import SessionReferenceResolverDefault, {
-  ConfigSchema,
   findInTranscript,
   readTranscript,
   redactTexts,
@@ -56,7 +55,9 @@ declare const agent: SessionReferenceAgent;
 expectTypeOf(SessionReferenceResolverDefault).toEqualTypeOf<typeof SessionReferenceResolver>();
 expectTypeOf(SessionReferenceResolver).constructorParameters.toEqualTypeOf<[ctx: Context, config?: Config]>();
 expectTypeOf(SessionReferenceResolver.inject).toEqualTypeOf<string[]>();
-expectTypeOf(ConfigSchema).toEqualTypeOf(SessionReferenceResolver.Config);
+// the config schema is the plugin's static `Config`, as Cordis reads it: it resolves every field
+expectTypeOf(SessionReferenceResolver.Config({}).maxReferences).toEqualTypeOf<number>();
+expectTypeOf(SessionReferenceResolver.Config({}).maxReferenceBytes).toEqualTypeOf<number | undefined>();
 ctx.plugin(SessionReferenceResolver, { maxReferences: 2 });
 expectTypeOf(ctx.sessionReferenceResolver).toEqualTypeOf<SessionReferenceResolver>();
 expectTypeOf(ctx.sessionReferenceResolver.prepare).parameters.toEqualTypeOf<
