@@ -6,5 +6,7 @@ export default defineConfig({
     globalSetup: ['test/support/build-lib.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A figure, not a gate: the summary prints after every run (the CLI's own process is not measured).
+    coverage: { enabled: true, provider: 'v8', include: ['src/**/*.ts'], reporter: ['text-summary'] },
   },
 });
