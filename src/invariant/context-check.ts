@@ -72,7 +72,7 @@ export function isSessionReferenceContext(message: unknown): boolean {
   return isRecord(message) && sourceKind(message) === SESSION_REFERENCE_SOURCE_KIND;
 }
 
-/** The `source` record's entries when it has the §5.4 shape with a recorded budget per entry, plus what is wrong with it. */
+/** The `source` record's entries when it has the context message's source shape (kind, form, version, references) with a recorded budget per entry, plus what is wrong with it. */
 function checkSource(source: unknown, violations: string[]): Entry[] {
   if (!isRecord(source)) {
     violations.push('source is not an object');

@@ -1,4 +1,4 @@
-/** Pure candidate filtering, ranking and body matches (SPEC §7.3, §7.5): examples, validation, and fast-check properties against a reference model. */
+/** Pure candidate filtering, ranking and body matches: examples, validation, and fast-check properties against a reference model. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { appendBodyMatches, BODY_SNIPPET_MAX_CHARS, clampSnippet, rankCandidates, toSearchableRecord } from '../../src/discovery/rank.ts';
@@ -195,7 +195,7 @@ function matches(record: CandidateRecord, query: string): boolean {
   return [record.sessionId, record.cwd ?? '', record.label].some((field) => field.toLowerCase().includes(needle));
 }
 
-/** Why `record` matched a non-empty `query` (§7.5): a title that is more than the id, else the id, else the cwd. */
+/** Why `record` matched a non-empty `query`: a title that is more than the id, else the id, else the cwd. */
 function matchIn(record: CandidateRecord, query: string): 'title' | 'id' | 'cwd' {
   const needle = query.toLowerCase();
   if (record.label !== record.sessionId && record.label.toLowerCase().includes(needle)) return 'title';
