@@ -44,7 +44,18 @@ export const HOST_WIRING = [
 ];
 
 export default tseslint.config(
-  { ignores: ['lib/**', 'node_modules/**', 'coverage/**', 'e2e/**', 'test/consumer/**', '*.config.*'] },
+  {
+    ignores: [
+      'lib/**',
+      'node_modules/**',
+      'coverage/**',
+      'e2e/node_modules/**',
+      'e2e/.pack/**',
+      'e2e/.tmp/**',
+      'test/consumer/**',
+      '*.config.*',
+    ],
+  },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
@@ -65,6 +76,17 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
+    },
+  },
+  {
+    // The e2e suite is JavaScript with JSDoc types, checked by e2e/tsconfig.json (found by the project service).
+    files: ['e2e/**/*.mjs'],
+    rules: {
+      // node:test's test() and describe() return promises that the runner itself awaits.
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] }] },
+      ],
     },
   },
   {

@@ -3,10 +3,27 @@
 // outlives the test run.
 
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isRecord, parseJson, readJson } from './json.mjs';
+
+/**
+ * @import { ChildProcess, ChildProcessByStdio } from 'node:child_process'
+ * @import { Readable } from 'node:stream'
+ * @typedef {ChildProcessByStdio<null, Readable, Readable>} DshChild
+ * @typedef {ReturnType<typeof makeSandbox>} Sandbox
+ * @typedef {{ code: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string, ms: number }} HeadlessRun
+ * @typedef {{ child: DshChild, url: string, bootMs: number, readonly stdout: string, readonly stderr: string, stop: () => Promise<void> }} Web
+ * @typedef {{ code?: unknown, message?: unknown, details?: unknown }} ApiError
+ */
+/**
+ * The `result` of a gateway reply. `T` is the value the caller expects; the
+ * suite's assertions check it, nothing here does.
+ * @template [T=unknown]
+ * @typedef {{ ok: true, value: T } | { ok: false, error: ApiError }} ApiResult
+ */
 
 /** The e2e package folder. */
 export const E2E_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,14 +37,16 @@ export const OVERLAYS = {
 /** Absolute path of the installed dsh CLI entry (its package.json `bin.dsh`). */
 export function dshBin() {
   const dir = join(E2E_DIR, 'node_modules', '@deepseek-ai', 'dsh');
-  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin.dsh;
-  return join(dir, bin);
+  const manifest = readJson(join(dir, 'package.json'));
+  const bin = isRecord(manifest) ? manifest.bin : undefined;
+  const path = isRecord(bin) ? bin.dsh : bin;
+  if (typeof path !== 'string') throw new Error(`${dir}/package.json names no dsh bin`);
+  return join(dir, path);
 }
 
 /** The dsh host needs Node >= 22.19 (zstd in node:zlib, node:sqlite). */
 export function assertHostNode(version = process.versions.node) {
-  const [major, minor] = version.split('.').map(Number);
+  const [major = 0, minor = 0] = version.split('.').map(Number);
   if (major < 22 || (major === 22 && minor < 19)) {
     throw new Error(
       `the e2e suite runs dsh with this Node (${version}); it needs >= 22.19. ` +
@@ -37,11 +56,16 @@ export function assertHostNode(version = process.versions.node) {
 }
 
 /** Child processes started by this module and not yet reaped. */
+/** @type {Set<ChildProcess>} */
 const live = new Set();
 
 // dsh children stay in the test runner's process group (no `detached`), so
 // scripts/run-tests.mjs can end every one of them with a single group kill if
 // the whole run overruns its cap.
+/**
+ * @param {ChildProcess} child
+ * @param {NodeJS.Signals} signal
+ */
 function killGroup(child, signal) {
   try {
     child.kill(signal);
@@ -59,11 +83,17 @@ export async function killAll(graceMs = 5000) {
   await Promise.all([...live].map((child) => stopChild(child, graceMs)));
 }
 
-/** Stop one child and wait (bounded) for it to exit. */
+/**
+ * Stop one child and wait (bounded) for it to exit.
+ * @param {ChildProcess} child
+ * @returns {Promise<void>}
+ */
 export function stopChild(child, graceMs = 5000) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolveStop) => {
-    const hard = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
+    const hard = setTimeout(() => {
+      killGroup(child, 'SIGKILL');
+    }, graceMs);
     const last = setTimeout(resolveStop, graceMs + 2000);
     child.once('exit', () => {
       clearTimeout(hard);
@@ -91,7 +121,10 @@ export function makeSandbox(prefix = 'dsh-e2e-') {
     root,
     home,
     userHome,
-    /** A working directory `<root>/<name>`, created on first use. */
+    /**
+     * A working directory `<root>/<name>`, created on first use.
+     * @param {string} name
+     */
     cwd(name) {
       const dir = join(root, name);
       mkdirSync(dir, { recursive: true });
@@ -112,8 +145,11 @@ export function makeSandbox(prefix = 'dsh-e2e-') {
  * DEEPSEEK_* a developer may have set, plus the test home, the fake model and
  * telemetry off. HOME points into the sandbox so nothing reads or writes the
  * real user's files.
+ * @param {{ home: string, userHome: string, modelUrl: string }} where
+ * @returns {NodeJS.ProcessEnv}
  */
 export function dshEnv({ home, userHome, modelUrl }) {
+  /** @type {NodeJS.ProcessEnv} */
   const env = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (/^(DSH_|DEEPSEEK_)/.test(key)) continue;
@@ -131,6 +167,11 @@ export function dshEnv({ home, userHome, modelUrl }) {
   };
 }
 
+/**
+ * @param {string[]} args
+ * @param {{ cwd: string, env: NodeJS.ProcessEnv }} options
+ * @returns {DshChild}
+ */
 function spawnDsh(args, { cwd, env }) {
   const child = spawn(process.execPath, [dshBin(), ...args], {
     cwd,
@@ -147,6 +188,8 @@ function spawnDsh(args, { cwd, env }) {
 /**
  * One headless turn: `dsh --profile headless --patch <overlay> <task>` in `cwd`.
  * Resolves with the exit status and both streams; kills the run after `timeoutMs`.
+ * @param {{ sandbox: Sandbox, cwd: string, task: string, modelUrl: string, timeoutMs?: number }} options
+ * @returns {Promise<HeadlessRun>}
  */
 export function runHeadless({ sandbox, cwd, task, modelUrl, timeoutMs = 90_000 }) {
   const started = Date.now();
@@ -156,8 +199,8 @@ export function runHeadless({ sandbox, cwd, task, modelUrl, timeoutMs = 90_000 }
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
+  child.stdout.on('data', (/** @type {string} */ chunk) => (stdout += chunk));
+  child.stderr.on('data', (/** @type {string} */ chunk) => (stderr += chunk));
   return new Promise((resolveRun, rejectRun) => {
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -171,7 +214,7 @@ export function runHeadless({ sandbox, cwd, task, modelUrl, timeoutMs = 90_000 }
     child.once('close', (code, signal) => {
       clearTimeout(timer);
       if (timedOut) {
-        rejectRun(new Error(`dsh headless did not finish in ${timeoutMs} ms\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+        rejectRun(new Error(`dsh headless did not finish in ${String(timeoutMs)} ms\nstdout:\n${stdout}\nstderr:\n${stderr}`));
         return;
       }
       resolveRun({ code, signal, stdout, stderr, ms: Date.now() - started });
@@ -182,6 +225,8 @@ export function runHeadless({ sandbox, cwd, task, modelUrl, timeoutMs = 90_000 }
 /**
  * Boot `dsh --profile web` on 127.0.0.1 with an OS-chosen port, and resolve
  * once it prints its URL. The caller stops it with `stop()`.
+ * @param {{ sandbox: Sandbox, cwd: string, modelUrl: string, bootTimeoutMs?: number }} options
+ * @returns {Promise<Web>}
  */
 export function startWeb({ sandbox, cwd, modelUrl, bootTimeoutMs = 60_000 }) {
   const started = Date.now();
@@ -191,8 +236,9 @@ export function startWeb({ sandbox, cwd, modelUrl, bootTimeoutMs = 60_000 }) {
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
+  child.stdout.on('data', (/** @type {string} */ chunk) => (stdout += chunk));
+  child.stderr.on('data', (/** @type {string} */ chunk) => (stderr += chunk));
+  /** @type {Web} */
   const handle = {
     child,
     url: '',
@@ -207,26 +253,33 @@ export function startWeb({ sandbox, cwd, modelUrl, bootTimeoutMs = 60_000 }) {
   };
   return new Promise((resolveBoot, rejectBoot) => {
     let settled = false;
-    const fail = (why) => {
+    const fail = (/** @type {string} */ why) => {
       if (settled) return;
       settled = true;
       clearInterval(poll);
       clearTimeout(timer);
-      void stopChild(child, 2000).then(() => rejectBoot(new Error(`dsh web ${why}\nstdout:\n${stdout}\nstderr:\n${stderr}`)));
+      void stopChild(child, 2000).then(() => {
+        rejectBoot(new Error(`dsh web ${why}\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+      });
     };
-    const timer = setTimeout(() => fail(`printed no URL within ${bootTimeoutMs} ms`), bootTimeoutMs);
+    const timer = setTimeout(() => {
+      fail(`printed no URL within ${String(bootTimeoutMs)} ms`);
+    }, bootTimeoutMs);
     const poll = setInterval(() => {
       const match = /\bdsh web: (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-      if (match !== null && !settled) {
+      const url = match?.[1];
+      if (url !== undefined && !settled) {
         settled = true;
         clearInterval(poll);
         clearTimeout(timer);
-        handle.url = match[1];
+        handle.url = url;
         handle.bootMs = Date.now() - started;
         resolveBoot(handle);
       }
     }, 50);
-    child.once('exit', (code, signal) => fail(`exited during boot (code ${code}, signal ${signal})`));
+    child.once('exit', (code, signal) => {
+      fail(`exited during boot (code ${String(code)}, signal ${String(signal)})`);
+    });
   });
 }
 
@@ -236,9 +289,13 @@ let rpcCounter = 0;
  * One call through the web API gateway, the way the browser client makes it:
  * `POST /api/<method>` with the `client-request` envelope. Resolves with the
  * envelope's `result` (`{ ok: true, value } | { ok: false, error }`).
+ * @param {string} baseUrl
+ * @param {string} method
+ * @param {unknown} payload
+ * @returns {Promise<ApiResult>}
  */
 export async function apiCall(baseUrl, method, payload, timeoutMs = 15_000) {
-  const rpcId = `e2e-${process.pid}-${++rpcCounter}`;
+  const rpcId = `e2e-${String(process.pid)}-${String(++rpcCounter)}`;
   const response = await fetch(`${baseUrl}/api/${method}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -246,20 +303,30 @@ export async function apiCall(baseUrl, method, payload, timeoutMs = 15_000) {
     signal: AbortSignal.timeout(timeoutMs),
   });
   const text = await response.text();
-  if (response.status !== 200) throw new Error(`${method}: HTTP ${response.status}: ${text}`);
-  const body = JSON.parse(text);
-  if (body.type !== 'server-response' || body.rpcId !== rpcId) {
+  if (response.status !== 200) throw new Error(`${method}: HTTP ${String(response.status)}: ${text}`);
+  const body = parseJson(text);
+  if (!isRecord(body) || body.type !== 'server-response' || body.rpcId !== rpcId) {
     throw new Error(`${method}: unexpected envelope ${text}`);
   }
-  return body.result;
+  return /** @type {ApiResult} */ (body.result);
 }
 
-/** A Typert Remote call: the gateway takes the named wire arguments as `{ args }`. */
+/**
+ * A Typert Remote call: the gateway takes the named wire arguments as `{ args }`.
+ * @param {string} baseUrl
+ * @param {string} endpoint
+ * @param {Record<string, unknown>} args
+ * @param {number} [timeoutMs]
+ */
 export function remoteCall(baseUrl, endpoint, args, timeoutMs) {
   return apiCall(baseUrl, endpoint, { args }, timeoutMs);
 }
 
-/** The canonical mention of a session id, built from the format, not from the package. */
+/**
+ * The canonical mention of a session id, built from the format, not from the package.
+ * @param {string} sessionId
+ * @param {string} label
+ */
 export function mentionOf(sessionId, label) {
   const uri = `dsh-session:${Buffer.from(JSON.stringify(sessionId), 'utf8').toString('base64url')}`;
   return `@[${label.replace(/[\\\]]/g, (c) => `\\${c}`)}](${uri})`;

@@ -8,13 +8,22 @@
 // server closes), so a run that loops on the model cannot hold it open.
 
 import { createServer } from 'node:http';
+import { isRecord, parseJson } from './json.mjs';
 
 /**
- * @typedef {{ path: string, headers: Record<string, string | string[] | undefined>, body: any }} RecordedRequest
- * @typedef {(body: any, index: number) => string} Replier
+ * @import { ServerResponse } from 'node:http'
+ * @typedef {{ role: string, content?: unknown }} ChatMessage
+ * @typedef {{ model?: string, messages?: ChatMessage[], tools?: unknown[], raw?: string }} ChatBody
+ *   A chat-completions request body as far as the fake reads it; `raw` holds the text of a body that was not a JSON object.
+ * @typedef {{ path: string, headers: Record<string, string | string[] | undefined>, body: ChatBody }} RecordedRequest
+ * @typedef {(body: ChatBody, index: number) => string} Replier
+ * @typedef {Awaited<ReturnType<typeof startFakeModel>>} FakeModel
  */
 
-/** The default answer: a title for title requests, a fixed reply otherwise. */
+/**
+ * The default answer: a title for title requests, a fixed reply otherwise.
+ * @type {Replier}
+ */
 export function defaultReply(body) {
   if (isTitleRequest(body)) return titleFor(titleSubject(body));
   return 'OK from the fake model.';
@@ -24,14 +33,15 @@ export function defaultReply(body) {
  * The human text a title request is about. The title helper sends the
  * messages as a JSON array of `{seq, text}` after a one-line instruction;
  * anything else falls back to the whole first user message.
+ * @param {ChatBody} body
  */
 export function titleSubject(body) {
   const text = firstUserText(body);
   const start = text.indexOf('[');
   if (start >= 0) {
     try {
-      const items = JSON.parse(text.slice(start));
-      if (Array.isArray(items)) return items.map((item) => String(item?.text ?? '')).join(' ');
+      const items = parseJson(text.slice(start));
+      if (Array.isArray(items)) return items.map(textField).join(' ');
     } catch {
       // not the shape we know: use the whole text
     }
@@ -39,30 +49,51 @@ export function titleSubject(body) {
   return text;
 }
 
-/** Text of the first user-role message of a chat-completions body. */
+/**
+ * Text of the first user-role message of a chat-completions body.
+ * @param {ChatBody} body
+ */
 export function firstUserText(body) {
-  const message = (body?.messages ?? []).find((m) => m.role === 'user');
+  const message = (body.messages ?? []).find((m) => m.role === 'user');
   return message === undefined ? '' : textOf(message.content);
 }
 
-/** A message `content` as plain text (string or an array of text parts). */
+/**
+ * A message `content` as plain text (string or an array of text parts).
+ * @param {unknown} content
+ * @returns {string}
+ */
 export function textOf(content) {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((p) => (typeof p === 'string' ? p : (p?.text ?? ''))).join('');
+  if (Array.isArray(content)) {
+    return content.map((/** @type {unknown} */ p) => (typeof p === 'string' ? p : textField(p))).join('');
+  }
   return '';
+}
+
+/**
+ * The `text` of a `{ text }` item or part; empty for anything else.
+ * @param {unknown} item
+ */
+function textField(item) {
+  return isRecord(item) && typeof item.text === 'string' ? item.text : '';
 }
 
 /**
  * Whether a request is the session-title helper's rather than an agent step.
  * The title request carries no tools; an agent step always offers its tool catalog.
+ * @param {ChatBody} body
  */
 export function isTitleRequest(body) {
-  const system = (body?.messages ?? []).find((m) => m.role === 'system');
-  if (system !== undefined && /\btitle\b/i.test(textOf(system.content).split('\n')[0])) return true;
-  return !Array.isArray(body?.tools) || body.tools.length === 0;
+  const system = (body.messages ?? []).find((m) => m.role === 'system');
+  if (system !== undefined && /\btitle\b/i.test(textOf(system.content).split('\n')[0] ?? '')) return true;
+  return !Array.isArray(body.tools) || body.tools.length === 0;
 }
 
-/** A deterministic title: "Title " plus the first five words of the text. */
+/**
+ * A deterministic title: "Title " plus the first five words of the text.
+ * @param {string} text
+ */
 export function titleFor(text) {
   const words = text
     .replace(/[^A-Za-z0-9 ]+/g, ' ')
@@ -84,24 +115,29 @@ export async function startFakeModel(options = {}) {
   const chunkSize = options.chunkSize ?? 16;
   /** @type {RecordedRequest[]} */
   const requests = [];
+  /** @type {Set<() => void>} */
   const waiters = new Set();
   let completions = 0;
   let closed = false;
 
   const server = createServer((req, res) => {
+    /** @type {Buffer[]} */
     const parts = [];
-    req.on('data', (part) => parts.push(part));
+    req.on('data', (/** @type {Buffer} */ part) => parts.push(part));
     req.on('end', () => {
       const raw = Buffer.concat(parts).toString('utf8');
-      let body;
+      /** @type {unknown} */
+      let parsed;
       try {
-        body = raw.length > 0 ? JSON.parse(raw) : undefined;
+        parsed = raw.length > 0 ? parseJson(raw) : undefined;
       } catch {
-        body = raw;
+        parsed = undefined;
       }
+      /** @type {ChatBody} */
+      const body = isRecord(parsed) ? parsed : { raw };
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
         res.writeHead(404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }));
+        res.end(JSON.stringify({ error: { message: `no route ${String(req.method)} ${String(req.url)}` } }));
         return;
       }
       requests.push({ path: req.url, headers: { ...req.headers }, body });
@@ -120,17 +156,19 @@ export async function startFakeModel(options = {}) {
       } catch (error) {
         text = `fake model reply failed: ${String(error)}`;
       }
-      streamText(res, text, body?.model ?? 'fake', index, chunkSize);
+      streamText(res, text, body.model ?? 'fake', index, chunkSize);
     });
   });
 
   await new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(undefined));
+    server.listen(0, '127.0.0.1', () => {
+      resolve(undefined);
+    });
   });
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('fake model: no TCP address');
-  const url = `http://127.0.0.1:${address.port}`;
+  const url = `http://127.0.0.1:${String(address.port)}`;
 
   const lifetime = setTimeout(() => void close(), lifetimeMs);
   lifetime.unref();
@@ -141,12 +179,18 @@ export async function startFakeModel(options = {}) {
     clearTimeout(lifetime);
     for (const waiter of waiters) waiter();
     await new Promise((resolve) => {
-      server.close(() => resolve(undefined));
+      server.close(() => {
+        resolve(undefined);
+      });
       server.closeAllConnections();
     });
   }
 
-  /** Resolve once `count` requests have arrived; reject after `timeoutMs`. */
+  /**
+   * Resolve once `count` requests have arrived; reject after `timeoutMs`.
+   * @param {number} count
+   * @returns {Promise<RecordedRequest[]>}
+   */
   function waitForRequests(count, timeoutMs = 10_000) {
     return new Promise((resolve, reject) => {
       const check = () => {
@@ -155,12 +199,12 @@ export async function startFakeModel(options = {}) {
           resolve(requests.slice());
         } else if (closed) {
           done();
-          reject(new Error(`fake model closed with ${requests.length} of ${count} requests`));
+          reject(new Error(`fake model closed with ${String(requests.length)} of ${String(count)} requests`));
         }
       };
       const timer = setTimeout(() => {
         done();
-        reject(new Error(`fake model: ${requests.length} of ${count} requests after ${timeoutMs} ms`));
+        reject(new Error(`fake model: ${String(requests.length)} of ${String(count)} requests after ${String(timeoutMs)} ms`));
       }, timeoutMs);
       const done = () => {
         clearTimeout(timer);
@@ -183,15 +227,22 @@ export async function startFakeModel(options = {}) {
   };
 }
 
+/**
+ * @param {ServerResponse} res
+ * @param {string} text
+ * @param {string} model
+ * @param {number} index
+ * @param {number} chunkSize
+ */
 function streamText(res, text, model, index, chunkSize) {
   res.writeHead(200, {
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache',
     connection: 'keep-alive',
   });
-  const id = `fake-${index}`;
+  const id = `fake-${String(index)}`;
   const created = Math.floor(Date.now() / 1000);
-  const send = (payload) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
+  const send = (/** @type {Record<string, unknown>} */ payload) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
   const base = { id, object: 'chat.completion.chunk', created, model };
   send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
   const chars = Array.from(text);

@@ -7,13 +7,29 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { zstdDecompressSync } from 'node:zlib';
+import { parseJson } from './json.mjs';
+
+/**
+ * The lines of a session log, as far as the tests read them. The first line is
+ * the header (`type: 'session'`); every other line is an event with its `data`.
+ * @typedef {{ type: 'session', id: string, createdAt: number, cwd?: string }} LogHeader
+ * @typedef {{ type: string, text?: string }} ContentBlock
+ * @typedef {{ kind?: string, references?: { sessionId: string }[] }} MessageSource
+ * @typedef {{ content?: ContentBlock[], source?: MessageSource, title?: string }} EventData
+ * @typedef {{ type: string, data?: EventData }} LogLine
+ * @typedef {{ id: string, cwd: string | undefined, createdAt: number, path: string }} SessionLog
+ */
 
 const ZSTD_MAGIC = 0xfd2fb528;
 const SKIPPABLE_MASK = 0xfffffff0;
 const SKIPPABLE_MAGIC = 0x184d2a50;
 
-/** Byte ranges of the complete frames in `buffer`; a torn tail is ignored. */
+/**
+ * Byte ranges of the complete frames in `buffer`; a torn tail is ignored.
+ * @param {Buffer} buffer
+ */
 export function zstdFrames(buffer) {
+  /** @type {[number, number][]} */
   const frames = [];
   let offset = 0;
   while (buffer.length - offset >= 8) {
@@ -23,16 +39,16 @@ export function zstdFrames(buffer) {
       offset += 8 + buffer.readUInt32LE(offset + 4);
       continue;
     }
-    if (magic !== ZSTD_MAGIC) throw new Error(`not a Zstandard frame at byte ${offset}`);
+    if (magic !== ZSTD_MAGIC) throw new Error(`not a Zstandard frame at byte ${String(offset)}`);
     offset += 4;
-    const descriptor = buffer[offset];
+    const descriptor = buffer.readUInt8(offset);
     offset += 1;
     const sizeFlag = descriptor >>> 6;
     const singleSegment = (descriptor & 0x20) !== 0;
     const checksum = (descriptor & 0x04) !== 0;
     const dictFlag = descriptor & 0x03;
-    const dictBytes = [0, 1, 2, 4][dictFlag];
-    const sizeBytes = sizeFlag === 0 ? (singleSegment ? 1 : 0) : [0, 2, 4, 8][sizeFlag];
+    const dictBytes = [0, 1, 2, 4][dictFlag] ?? 0;
+    const sizeBytes = sizeFlag === 0 ? (singleSegment ? 1 : 0) : ([0, 2, 4, 8][sizeFlag] ?? 0);
     offset += (singleSegment ? 0 : 1) + dictBytes + sizeBytes;
     let last = false;
     while (!last) {
@@ -51,7 +67,11 @@ export function zstdFrames(buffer) {
   return frames;
 }
 
-/** Every JSON line of one session log file (`.jsonl` or `.jsonl.zstd`). */
+/**
+ * Every JSON line of one session log file (`.jsonl` or `.jsonl.zstd`).
+ * @param {string} path
+ * @returns {LogLine[]}
+ */
 export function readLogFile(path) {
   const bytes = readFileSync(path);
   let text;
@@ -65,16 +85,22 @@ export function readLogFile(path) {
   return text
     .split('\n')
     .filter((line) => line.trim().length > 0)
-    .map((line) => JSON.parse(line));
+    .map((line) => /** @type {LogLine} */ (parseJson(line)));
 }
 
 /**
  * Every session log under `<home>/sessions`: `{ id, cwd, createdAt, path }`
  * from each log's header line.
+ * @param {string} home
  */
 export function listSessionLogs(home) {
   const root = join(home, 'sessions');
+  /** @type {SessionLog[]} */
   const found = [];
+  /**
+   * @param {string} dir
+   * @param {number} depth
+   */
   const walk = (dir, depth) => {
     let names;
     try {
@@ -85,7 +111,7 @@ export function listSessionLogs(home) {
     for (const name of names) {
       const path = join(dir, name);
       if (/^session\.jsonl(\.zstd)?$/.test(name)) {
-        const [header] = readLogFile(path);
+        const header = /** @type {LogHeader} */ (readLogFile(path)[0]);
         found.push({ id: header.id, cwd: header.cwd, createdAt: header.createdAt, path });
       } else if (depth < 4 && statSync(path).isDirectory()) {
         walk(path, depth + 1);

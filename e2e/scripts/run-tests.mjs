@@ -13,7 +13,7 @@ const TOTAL_TIMEOUT_MS = Number(process.env.E2E_TIMEOUT_MS ?? 480_000);
 try {
   assertHostNode();
 } catch (error) {
-  process.stderr.write(`e2e: ${error.message}\n`);
+  process.stderr.write(`e2e: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 }
 
@@ -26,7 +26,8 @@ const runner = spawn(process.execPath, ['--test', '--test-concurrency=1', '--tes
   stdio: 'inherit',
   detached: true,
 });
-const killRun = (signal) => {
+const killRun = (/** @type {NodeJS.Signals} */ signal) => {
+  if (runner.pid === undefined) return; // never started: nothing to kill
   try {
     process.kill(-runner.pid, signal);
   } catch {
@@ -34,10 +35,14 @@ const killRun = (signal) => {
   }
 };
 const cap = setTimeout(() => {
-  process.stderr.write(`e2e: the test run passed its ${TOTAL_TIMEOUT_MS} ms cap and was stopped\n`);
+  process.stderr.write(`e2e: the test run passed its ${String(TOTAL_TIMEOUT_MS)} ms cap and was stopped\n`);
   killRun('SIGKILL');
 }, TOTAL_TIMEOUT_MS);
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => killRun('SIGKILL'));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    killRun('SIGKILL');
+  });
+}
 runner.on('exit', (code, signal) => {
   clearTimeout(cap);
   killRun('SIGKILL'); // anything the run left behind

@@ -23,11 +23,20 @@
 // so: commit the lockfile.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { E2E_DIR, ROOT_DIR } from '../helpers/dsh.mjs';
 import { checkInstalledIsOurs, PACKAGE } from '../helpers/installed.mjs';
+import { parseJson, readJson } from '../helpers/json.mjs';
+
+/**
+ * The parts of package.json, of `npm pack --json` and of package-lock.json that this script reads.
+ * @typedef {{ dependencies?: Record<string, string>, peerDependencies?: Record<string, string> }} Manifest
+ * @typedef {{ filename: string, name: string, version: string, entryCount: number }} PackedTarball
+ * @typedef {Manifest & { integrity?: string }} LockEntry
+ * @typedef {{ packages?: Record<string, LockEntry | undefined> }} Lockfile
+ */
 
 const PACK_DIR = join(E2E_DIR, '.pack');
 const TARBALL = join(PACK_DIR, 'dsh-session-reference.tgz');
@@ -35,10 +44,18 @@ const LOCKFILE = join(E2E_DIR, 'package-lock.json');
 const LOCK_KEY = `node_modules/${PACKAGE}`;
 const NPM_FLAGS = ['--no-audit', '--no-fund', '--legacy-peer-deps'];
 
+/** @param {string} message */
 function log(message) {
   process.stdout.write(`e2e setup: ${message}\n`);
 }
 
+/**
+ * Run a command to completion (killed after `timeoutMs`); throws unless it exits 0.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd: string, timeoutMs: number, capture?: boolean }} options
+ * @returns {string} its stdout when `capture` is set
+ */
 function run(command, args, { cwd, timeoutMs, capture = false }) {
   const started = Date.now();
   const result = spawnSync(command, args, {
@@ -50,25 +67,36 @@ function run(command, args, { cwd, timeoutMs, capture = false }) {
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.error) throw new Error(`${command} ${args.join(' ')}: ${result.error.message} after ${seconds}s`);
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status ?? result.signal} after ${seconds}s`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} exited ${String(result.status ?? result.signal)} after ${seconds}s`);
   log(`${command} ${args.join(' ')} (${seconds}s)`);
   return result.stdout;
 }
 
-/** The package.json inside a packed tarball. */
+/**
+ * The package.json inside a packed tarball.
+ * @param {string} tarball
+ * @returns {Manifest}
+ */
 function packedManifest(tarball) {
   const out = spawnSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' });
   if (out.status !== 0) throw new Error(`cannot read package/package.json from ${tarball}: ${out.stderr}`);
-  return JSON.parse(out.stdout);
+  return /** @type {Manifest} */ (parseJson(out.stdout));
 }
 
+/**
+ * Whether two string records hold the same keys and values (absent is empty).
+ * @param {Record<string, string>} [a]
+ * @param {Record<string, string>} [b]
+ */
 function sameRecord(a = {}, b = {}) {
-  const keys = (o) => Object.keys(o).sort();
+  const keys = (/** @type {Record<string, string>} */ o) => Object.keys(o).sort();
   return JSON.stringify(keys(a)) === JSON.stringify(keys(b)) && keys(a).every((k) => a[k] === b[k]);
 }
 
+/** @returns {Lockfile | undefined} */
 function readLock() {
-  return existsSync(LOCKFILE) ? JSON.parse(readFileSync(LOCKFILE, 'utf8')) : undefined;
+  return existsSync(LOCKFILE) ? /** @type {Lockfile} */ (readJson(LOCKFILE)) : undefined;
 }
 
 /** Drop the tarball's integrity from the lockfile; true when something changed. */
@@ -88,15 +116,18 @@ run('npm', ['--prefix', ROOT_DIR, 'run', 'build'], { cwd: ROOT_DIR, timeoutMs: 3
 mkdirSync(PACK_DIR, { recursive: true });
 const scratch = mkdtempSync(join(tmpdir(), 'dsh-e2e-pack-'));
 try {
-  const packed = JSON.parse(
-    run('npm', ['--prefix', ROOT_DIR, 'pack', ROOT_DIR, '--json', '--pack-destination', scratch], {
-      cwd: ROOT_DIR,
-      timeoutMs: 120_000,
-      capture: true,
-    }),
+  const [packed] = /** @type {PackedTarball[]} */ (
+    parseJson(
+      run('npm', ['--prefix', ROOT_DIR, 'pack', ROOT_DIR, '--json', '--pack-destination', scratch], {
+        cwd: ROOT_DIR,
+        timeoutMs: 120_000,
+        capture: true,
+      }),
+    )
   );
-  renameSync(join(scratch, packed[0].filename), TARBALL);
-  log(`packed ${packed[0].name}@${packed[0].version} (${packed[0].entryCount} files) to ${TARBALL}`);
+  if (packed === undefined) throw new Error('npm pack --json listed no tarball');
+  renameSync(join(scratch, packed.filename), TARBALL);
+  log(`packed ${packed.name}@${packed.version} (${String(packed.entryCount)} files) to ${TARBALL}`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
@@ -125,9 +156,9 @@ if (stale === undefined) {
   );
   const lock = readLock();
   if (lock?.packages !== undefined) {
-    for (const key of Object.keys(lock.packages)) {
-      if (key === LOCK_KEY || key.startsWith(`${LOCK_KEY}/`)) delete lock.packages[key];
-    }
+    lock.packages = Object.fromEntries(
+      Object.entries(lock.packages).filter(([key]) => !(key === LOCK_KEY || key.startsWith(`${LOCK_KEY}/`))),
+    );
     writeFileSync(LOCKFILE, `${JSON.stringify(lock, null, 2)}\n`);
   }
   run('npm', ['--prefix', E2E_DIR, 'install', ...NPM_FLAGS], { cwd: E2E_DIR, timeoutMs: 540_000 });

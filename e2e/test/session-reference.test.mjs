@@ -22,62 +22,104 @@ import {
 } from '../helpers/dsh.mjs';
 import { startFakeModel, textOf } from '../helpers/fake-model.mjs';
 import { checkInstalledIsOurs } from '../helpers/installed.mjs';
+import { parseJson } from '../helpers/json.mjs';
 import { listSessionLogs, readLogFile } from '../helpers/session-log.mjs';
+
+/**
+ * @import { TestContext } from 'node:test'
+ * @import { ApiResult, Sandbox, Web } from '../helpers/dsh.mjs'
+ * @import { FakeModel, RecordedRequest } from '../helpers/fake-model.mjs'
+ * @import { LogLine, SessionLog } from '../helpers/session-log.mjs'
+ * @typedef {SessionLog & { task: string }} Source
+ * @typedef {{ sessionId: string, label: string, cwd?: string, conversation: unknown }} SnapshotEntry
+ *   One session in a `<referenced-sessions>` snapshot, as far as the tests read it.
+ * @typedef {{ sessionId: string, label: string, cwd?: string, sameWorkspace: boolean, createdAt: number, mention: string, match?: { in: string, snippet: string } }} Candidate
+ *   An entry of the candidates endpoint's list, as the tests expect it (the assertions check it).
+ */
 
 const CANDIDATE_KEYS = new Set(['sessionId', 'label', 'cwd', 'sameWorkspace', 'createdAt', 'mention']);
 
-let sandbox;
-let model;
+/** @type {Sandbox | undefined} */
+let suiteSandbox;
+/** @type {FakeModel | undefined} */
+let suiteModel;
 let failed = false;
-/** The two sessions the later turns cite, from the first two runs. */
+/**
+ * The two sessions the later turns cite, from the first two runs.
+ * @type {{ apples?: Source, bananas?: Source }}
+ */
 const sources = {};
 
-/** The agent-step request (not the title helper's) among recorded requests. */
-function agentRequests(requests) {
-  return requests.filter((r) => Array.isArray(r.body?.tools) && r.body.tools.length > 0);
+/** The sandbox and the fake model that `before` started. */
+function fixtures() {
+  if (suiteSandbox === undefined || suiteModel === undefined) throw new Error('the suite did not start (see its `before` hook)');
+  return { sandbox: suiteSandbox, model: suiteModel };
 }
 
-/** The session a run created: the one log that was not there before. */
+/**
+ * The agent-step request (not the title helper's) among recorded requests.
+ * @param {RecordedRequest[]} requests
+ */
+function agentRequests(requests) {
+  return requests.filter((r) => Array.isArray(r.body.tools) && r.body.tools.length > 0);
+}
+
+/**
+ * The session a run created: the one log that was not there before.
+ * @param {SessionLog[]} before
+ */
 function newSession(before) {
   const known = new Set(before.map((s) => s.id));
-  const created = listSessionLogs(sandbox.home).filter((s) => !known.has(s.id));
-  assert.equal(created.length, 1, `expected one new session log, found ${created.length}`);
-  return created[0];
+  const created = listSessionLogs(fixtures().sandbox.home).filter((s) => !known.has(s.id));
+  assert.equal(created.length, 1, `expected one new session log, found ${String(created.length)}`);
+  const [session] = created;
+  assert.ok(session);
+  return session;
 }
 
-/** The text of a logged `user/message` event. */
+/**
+ * The text of a logged `user/message` event.
+ * @param {LogLine | undefined} event
+ */
 function loggedText(event) {
-  return event.data.content
+  return (event?.data?.content ?? [])
     .filter((b) => b.type === 'text')
-    .map((b) => b.text)
+    .map((b) => b.text ?? '')
     .join('');
 }
 
-/** The latest title a session's own log recorded, if any. */
+/**
+ * The latest title a session's own log recorded, if any.
+ * @param {string} path
+ */
 function loggedTitle(path) {
-  const titles = readLogFile(path).filter((e) => e.type === 'session/title');
-  return titles.length === 0 ? undefined : titles.at(-1).data.title;
+  return readLogFile(path)
+    .filter((e) => e.type === 'session/title')
+    .at(-1)?.data?.title;
 }
 
-/** Parse the JSON between the `<referenced-sessions>` tags of a context text. */
+/**
+ * Parse the JSON between the `<referenced-sessions>` tags of a context text.
+ * @param {string} text
+ */
 function referencedJson(text) {
   const open = '<referenced-sessions>';
   const close = '</referenced-sessions>';
   assert.equal(text.split(open).length - 1, 1, 'exactly one opening tag');
   assert.equal(text.split(close).length - 1, 1, 'exactly one closing tag');
-  return JSON.parse(text.slice(text.indexOf(open) + open.length, text.indexOf(close)).trim());
+  return parseJson(text.slice(text.indexOf(open) + open.length, text.indexOf(close)).trim());
 }
 
 before(async () => {
   assertHostNode();
-  sandbox = makeSandbox();
-  model = await startFakeModel({ maxRequests: 40, lifetimeMs: 300_000 });
+  suiteSandbox = makeSandbox();
+  suiteModel = await startFakeModel({ maxRequests: 40, lifetimeMs: 300_000 });
 });
 
 after(async () => {
   await killAll();
-  await model?.close();
-  sandbox?.cleanup({ keep: failed });
+  await suiteModel?.close();
+  suiteSandbox?.cleanup({ keep: failed });
 });
 
 test("the installed dsh-session-reference is this working tree's build", () => {
@@ -87,14 +129,17 @@ test("the installed dsh-session-reference is this working tree's build", () => {
 describe('headless turns', () => {
   test('two sessions in two working directories', async (t) => {
     try {
-      for (const [key, dir, task] of [
+      const { sandbox, model } = fixtures();
+      /** @type {['apples' | 'bananas', string, string][]} */
+      const runs = [
         ['apples', 'ws-apples', 'first session about apples and pears'],
         ['bananas', 'ws-bananas', 'second session about bananas'],
-      ]) {
+      ];
+      for (const [key, dir, task] of runs) {
         const before = listSessionLogs(sandbox.home);
         const cwd = sandbox.cwd(dir);
         const run = await runHeadless({ sandbox, cwd, task, modelUrl: model.url });
-        t.diagnostic(`${key}: exit ${run.code} in ${run.ms} ms`);
+        t.diagnostic(`${key}: exit ${String(run.code)} in ${String(run.ms)} ms`);
         assert.equal(run.stderr, '', 'nothing on stderr');
         assert.equal(run.code, 0);
         assert.equal(run.stdout.trim(), 'OK from the fake model.');
@@ -110,6 +155,7 @@ describe('headless turns', () => {
 
   test('a third turn cites one of them with a canonical mention', async (t) => {
     try {
+      const { sandbox, model } = fixtures();
       assert.ok(sources.apples, 'needs the sessions of the first test');
       const label = 'Apples [fruit] session';
       const cwd = sandbox.cwd('ws-compare');
@@ -118,14 +164,14 @@ describe('headless turns', () => {
       const before = listSessionLogs(sandbox.home);
       const seen = model.requests.length;
       const run = await runHeadless({ sandbox, cwd, task, modelUrl: model.url });
-      t.diagnostic(`exit ${run.code} in ${run.ms} ms`);
+      t.diagnostic(`exit ${String(run.code)} in ${String(run.ms)} ms`);
       assert.equal(run.stderr, '', 'nothing on stderr at boot or after');
       assert.equal(run.code, 0);
 
       // What the model got: the readable message, then the context message.
       const [request] = agentRequests(model.requests.slice(seen));
       assert.ok(request, 'the turn sent an agent request');
-      const messages = request.body.messages.filter((m) => m.role !== 'system');
+      const messages = (request.body.messages ?? []).filter((m) => m.role !== 'system');
       const at = messages.findIndex((m) => m.role === 'user' && textOf(m.content) === readable);
       assert.ok(
         at >= 0,
@@ -136,9 +182,9 @@ describe('headless turns', () => {
       assert.equal(context?.role, 'user');
       const contextText = textOf(context.content);
       assert.ok(contextText.startsWith('## Referenced sessions\n'), contextText.slice(0, 80));
-      const snapshot = referencedJson(contextText);
+      const snapshot = /** @type {SnapshotEntry[]} */ (referencedJson(contextText));
       assert.equal(snapshot.length, 1);
-      assert.equal(snapshot[0].sessionId, sources.apples.id);
+      assert.equal(snapshot[0]?.sessionId, sources.apples.id);
       assert.equal(snapshot[0].label, label);
       assert.equal(snapshot[0].cwd, sources.apples.cwd);
       assert.deepEqual(snapshot[0].conversation, [
@@ -151,12 +197,12 @@ describe('headless turns', () => {
       const target = newSession(before);
       const events = readLogFile(target.path);
       const users = events.filter((e) => e.type === 'user/message');
-      const mine = users.findIndex((e) => e.data.source?.kind === 'user');
+      const mine = users.findIndex((e) => e.data?.source?.kind === 'user');
       assert.ok(mine >= 0, 'the readable message is logged');
       assert.equal(loggedText(users[mine]), readable);
-      assert.equal(users[mine + 1]?.data.source?.kind, 'session-reference');
+      assert.equal(users[mine + 1]?.data?.source?.kind, 'session-reference');
       assert.equal(loggedText(users[mine + 1]), contextText);
-      assert.equal(users[mine + 1].data.source.references[0].sessionId, sources.apples.id);
+      assert.equal(users[mine + 1]?.data?.source?.references?.[0]?.sessionId, sources.apples.id);
     } catch (error) {
       failed = true;
       throw error;
@@ -168,12 +214,16 @@ describe('turns that cannot cite', () => {
   /**
    * Run one turn that must fail before anything reaches the model or the log.
    * Returns what the user saw on stderr.
+   * @param {TestContext} t
+   * @param {string} dir
+   * @param {string} task
    */
   async function expectRefused(t, dir, task) {
+    const { sandbox, model } = fixtures();
     const before = listSessionLogs(sandbox.home);
     const seen = model.requests.length;
     const run = await runHeadless({ sandbox, cwd: sandbox.cwd(dir), task, modelUrl: model.url });
-    t.diagnostic(`exit ${run.code} in ${run.ms} ms; the user sees: ${JSON.stringify(run.stderr.trim())}`);
+    t.diagnostic(`exit ${String(run.code)} in ${String(run.ms)} ms; the user sees: ${JSON.stringify(run.stderr.trim())}`);
     assert.notEqual(run.code, 0, 'non-zero exit');
     assert.equal(model.requests.length, seen, 'no model request (no turn, no title)');
     const target = newSession(before);
@@ -214,7 +264,7 @@ describe('turns that cannot cite', () => {
         'session-00000000-0000-4000-8000-0000000000c3',
         'session-00000000-0000-4000-8000-0000000000c4',
       ];
-      const task = `merge ${ids.map((id, i) => mentionOf(id, `S${i + 1}`)).join(' ')}`;
+      const task = `merge ${ids.map((id, i) => mentionOf(id, `S${String(i + 1)}`)).join(' ')}`;
       const stderr = await expectRefused(t, 'ws-four', task);
       assert.match(stderr, /at most 3|too many/i);
     } catch (error) {
@@ -225,27 +275,43 @@ describe('turns that cannot cite', () => {
 });
 
 describe('dsh web: the sessionReferenceResolver/candidates Remote endpoint', () => {
-  /** Create a session in `cwd` as the web client does; returns its id. */
+  /**
+   * Create a session in `cwd` as the web client does; returns its id.
+   * @param {Web} web
+   * @param {string} cwd
+   */
   async function createSession(web, cwd) {
-    const created = await apiCall(web.url, 'session.create', { cwd });
+    const created = /** @type {ApiResult<{ sessionId: string }>} */ (await apiCall(web.url, 'session.create', { cwd }));
     assert.equal(created.ok, true, JSON.stringify(created));
     return created.value.sessionId;
   }
 
-  function candidates(web, agentId, query) {
-    return remoteCall(web.url, 'sessionReferenceResolver/candidates', { agentId, query });
+  /**
+   * @param {Web} web
+   * @param {string} agentId
+   * @param {string} query
+   */
+  async function candidates(web, agentId, query) {
+    return /** @type {ApiResult<Candidate[]>} */ (await remoteCall(web.url, 'sessionReferenceResolver/candidates', { agentId, query }));
   }
 
   /** Sessions whose own log records a title, with that title. */
   function titledSessions() {
-    return listSessionLogs(sandbox.home)
+    return listSessionLogs(fixtures().sandbox.home)
       .map((s) => ({ ...s, title: loggedTitle(s.path) }))
       .filter((s) => s.title !== undefined);
   }
 
+  /**
+   * The titled sessions whose candidate label is not their title yet, retried until `waitMs` has passed.
+   * @param {Web} web
+   * @param {string} agentId
+   * @param {number} waitMs
+   */
   async function labelsAfter(web, agentId, waitMs) {
     const deadline = Date.now() + waitMs;
     const titled = titledSessions();
+    /** @type {string[]} */
     let wrong = [];
     do {
       const result = await candidates(web, agentId, '');
@@ -261,12 +327,14 @@ describe('dsh web: the sessionReferenceResolver/candidates Remote endpoint', () 
   }
 
   test('the result is the candidate list with mentions', async (t) => {
+    /** @type {Web | undefined} */
     let web;
     try {
+      const { sandbox, model } = fixtures();
       assert.ok(sources.apples && sources.bananas, 'needs the sessions of the first test');
       const cwd = sandbox.cwd('ws-compare');
       web = await startWeb({ sandbox, cwd, modelUrl: model.url });
-      t.diagnostic(`dsh web at ${web.url} after ${web.bootMs} ms`);
+      t.diagnostic(`dsh web at ${web.url} after ${String(web.bootMs)} ms`);
       const agentId = await createSession(web, cwd);
       const result = await candidates(web, agentId, '');
       assert.equal(web.stderr, '', 'nothing on stderr at boot');
@@ -284,6 +352,7 @@ describe('dsh web: the sessionReferenceResolver/candidates Remote endpoint', () 
         assert.equal(typeof c.sameWorkspace, 'boolean');
         assert.equal(typeof c.createdAt, 'number');
         const log = logs.find((s) => s.id === c.sessionId);
+        assert.ok(log, `a log for ${c.sessionId}`);
         assert.equal(c.cwd, log.cwd);
         assert.equal(c.createdAt, log.createdAt);
         assert.equal(c.sameWorkspace, c.cwd === cwd);
@@ -317,8 +386,10 @@ describe('dsh web: the sessionReferenceResolver/candidates Remote endpoint', () 
   });
 
   test('on a home written by headless runs, the first call shows every title, with or without the index, and finds body words', async (t) => {
+    /** @type {Web | undefined} */
     let web;
     try {
+      const { sandbox, model } = fixtures();
       const cwd = sandbox.cwd('ws-compare');
       assert.ok(titledSessions().length >= 2, 'the headless runs recorded titles');
       const index = join(sandbox.home, 'storages', 'session-reference-index.sqlite');
@@ -332,15 +403,17 @@ describe('dsh web: the sessionReferenceResolver/candidates Remote endpoint', () 
       assert.equal(web.stderr, '', 'nothing on stderr (node:sqlite loads without its experimental warning)');
 
       // A word said only in a session's body, then a prefix of it, in the real dsh web.
-      assert.ok(sources.apples, 'needs the sessions of the first test');
+      const apples = sources.apples;
+      assert.ok(apples, 'needs the sessions of the first test');
       for (const query of ['pears', 'pea']) {
         const result = await candidates(web, agentId, query);
         assert.equal(result.ok, true, JSON.stringify(result));
-        const hit = result.value.find((c) => c.sessionId === sources.apples.id);
+        /** @type {Candidate | undefined} */
+        const hit = result.value.find((c) => c.sessionId === apples.id);
         assert.ok(hit, `${JSON.stringify(query)} finds the apples session: ${JSON.stringify(result.value)}`);
         assert.equal(hit.match?.in, 'body');
         assert.ok(hit.match.snippet.includes('pears'), hit.match.snippet);
-        assert.ok([...hit.match.snippet].length <= 160);
+        assert.ok(Array.from(hit.match.snippet).length <= 160, 'at most 160 code points, as the package counts them');
         t.diagnostic(`${JSON.stringify(query)} → ${JSON.stringify(hit.match)}`);
       }
       await web.stop();
