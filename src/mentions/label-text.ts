@@ -107,3 +107,11 @@ export function cleanLabel(text: string, options: CleanLabelOptions): string {
   }
   return withoutFramingTags(label);
 }
+
+/**
+ * A title as the index stores it: a known title cleaned by {@link cleanLabel}; `null` (it has none)
+ * and `undefined` (not known) as they are.
+ */
+export function cleanTitle<T extends string | null | undefined>(title: T, redact: boolean): T {
+  return (typeof title === 'string' ? cleanLabel(title, { redact }) : title) as T;
+}
