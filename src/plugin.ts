@@ -50,21 +50,18 @@ export class SessionReferenceResolver extends Service {
     });
     ctx.plugin(SessionReferenceRemote);
     this.host = { ctx, config: resolved, routeOf: trackAgentRoutes(ctx) };
-    listenPreStep(
-      ctx,
-      (agent, rewritten, signal) =>
-        this.lifetime.run(signal, async (linked) => {
-          const references = normalizeReferences(rewritten.references, agent.id, resolved.maxReferences);
-          const { details: _details, ...prepared } = await prepareMessage(
-            this.host,
-            agent,
-            copyContent(rewritten.content),
-            references,
-            linked,
-          );
-          return prepared;
-        }),
-      resolved.redactSecrets,
+    listenPreStep(ctx, resolved.redactSecrets, (agent, rewritten, signal) =>
+      this.lifetime.run(signal, async (linked) => {
+        const references = normalizeReferences(rewritten.references, agent.id, resolved.maxReferences);
+        const { details: _details, ...prepared } = await prepareMessage(
+          this.host,
+          agent,
+          copyContent(rewritten.content),
+          references,
+          linked,
+        );
+        return prepared;
+      }),
     );
     // Disposal runs the fiber's effects together; this one settles every call in flight with CANCELLED.
     ctx.effect(

@@ -22,7 +22,7 @@ export type PrepareMessage = (
  * `@label` is the label cleaned as untrusted text ({@link cleanLabel}, redacted when `redact`).
  * A failure of `prepare` fails the step. Returns the registration's disposer.
  */
-export function listenPreStep(ctx: Context, prepare: PrepareMessage, redact: boolean): () => void {
+export function listenPreStep(ctx: Context, redact: boolean, prepare: PrepareMessage): () => void {
   return ctx.on(
     'agent/pre-step',
     async (payload, next) => {
