@@ -50,7 +50,7 @@ export class SessionReferenceResolver extends Service {
     });
     ctx.plugin(SessionReferenceRemote);
     this.host = { ctx, config: resolved, routeOf: trackAgentRoutes(ctx) };
-    listenPreStep(ctx, (agent, rewritten, signal) =>
+    listenPreStep(ctx, resolved.redactSecrets, (agent, rewritten, signal) =>
       this.lifetime.run(signal, async (linked) => {
         const references = normalizeReferences(rewritten.references, agent.id, resolved.maxReferences);
         const { details: _details, ...prepared } = await prepareMessage(

@@ -52,7 +52,7 @@ export interface RetentionStats {
 export interface SessionReferenceSourceEntry extends RetentionStats {
   /** Source session id. */
   sessionId: string;
-  /** Mention label. */
+  /** Mention label, cleaned as untrusted text (redacted, one line, at most 120 code points). */
   label: string;
   /** The source header's format version at capture (0 when absent). */
   capturedFormatVersion: number;
@@ -85,7 +85,7 @@ export type CandidateMatch = { in: 'title' | 'id' | 'cwd' } | { in: 'body'; snip
 export interface SessionReferenceCandidate {
   /** The candidate session's id. */
   sessionId: string;
-  /** Its projected title, or its id when no projection answers for it. */
+  /** Its projected title, or its id when no projection answers for it, cleaned as untrusted text (redacted, one line, at most 120 code points). */
   label: string;
   /** Its working directory; absent when the session has none. */
   cwd?: string;

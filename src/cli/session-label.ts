@@ -1,10 +1,11 @@
 /** The label `mention` gives a session of the home: its title, folded in memory with the host's projection cache when no checkpoint holds it. */
 import type { Context } from '@deepseek-ai/cordis';
 import { describeThrown } from '../errors.ts';
+import { cleanLabel } from '../mentions/label-text.ts';
 
 /** What `mention` labels a session with, and a note when its title could not be folded. */
 export interface SessionLabel {
-  /** The session's projected title, or its id when it has none. */
+  /** The session's projected title, or its id when it has none, cleaned as untrusted text (redacted). */
   label: string;
   /** Why the id stands in for a title that could not be read. */
   warning?: string;
@@ -19,8 +20,10 @@ export async function labelOf(ctx: Context, sessionId: string): Promise<SessionL
   const record = (await ctx.sessionQuery.listSessions()).find((listed) => listed.header.id === sessionId);
   if (record === undefined) return undefined;
   const cache = ctx.get('sessionProjectionCache');
-  if (cache === undefined) return { label: sessionId };
-  const labelFrom = (title: unknown): SessionLabel => ({ label: typeof title === 'string' && title !== '' ? title : sessionId });
+  const labelFrom = (title: unknown): SessionLabel => ({
+    label: cleanLabel(typeof title === 'string' && title !== '' ? title : sessionId, { redact: true }),
+  });
+  if (cache === undefined) return labelFrom(undefined);
   try {
     const cached = cache.cachedSnapshot(record.header);
     if (cached !== undefined && (typeof cached.values.title === 'string' || cached.values.title === null))
@@ -32,7 +35,7 @@ export async function labelOf(ctx: Context, sessionId: string): Promise<SessionL
     return labelFrom((await cache.coldSnapshot(record.header.id)).values.title);
   } catch (error) {
     return {
-      label: sessionId,
+      ...labelFrom(undefined),
       warning: `session ${JSON.stringify(sessionId)} is labelled by its id: its log could not be folded: ${describeThrown(error)}`,
     };
   }

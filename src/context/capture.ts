@@ -5,13 +5,15 @@ import { abortable } from '../errors.ts';
 import { cancelledError, isSessionReferenceError, quoteText, readFailed } from '../errors.ts';
 import { captureSource, isSurfaceSnapshot } from './projection.ts';
 import { redactCaptures } from '../redaction/captures.ts';
+import { cleanLabel, labelWindow } from '../mentions/label-text.ts';
 import type { NormalizedReference } from '../mentions/normalize.ts';
 import type { SourceCapture } from './shapes.ts';
 
 /**
  * One capture per reference, in order: all sources read in parallel, a malformed surface or any
  * rejection becoming READ_FAILED (with the host's value as `cause`), then, when `redactSecrets`
- * is on, every label and text scanned once. An abort rejects with CANCELLED.
+ * is on, every label (its scan window) and text scanned once; last, each label is cleaned as
+ * untrusted text. An abort rejects with CANCELLED.
  */
 export async function captureSources(
   sessionQuery: Pick<SessionQueryEngine, 'readSurface'>,
@@ -20,13 +22,20 @@ export async function captureSources(
   signal: AbortSignal | undefined,
 ): Promise<SourceCapture[]> {
   const captures = await readSources(sessionQuery, references, signal);
-  if (!redactSecrets) return captures;
+  if (!redactSecrets) return captures.map((capture) => withCleanLabel(capture, false));
   try {
-    return await redactCaptures(captures, { enabled: true, ...(signal ? { signal } : {}) });
+    const redacted = await redactCaptures(captures, { enabled: true, ...(signal ? { signal } : {}) });
+    return redacted.map((capture) => withCleanLabel(capture, true));
   } catch (error) {
     if (signal?.aborted) throw cancelledError(signal, 'redacting referenced sessions');
     throw error;
   }
+}
+
+/** `capture` with its label cleaned as untrusted text; the same capture when that changes nothing. */
+function withCleanLabel(capture: SourceCapture, redact: boolean): SourceCapture {
+  const label = cleanLabel(capture.label, { redact });
+  return label === capture.label ? capture : Object.freeze({ ...capture, label });
 }
 
 async function readSources(
@@ -38,7 +47,7 @@ async function readSources(
     try {
       const snapshot: unknown = await sessionQuery.readSurface(sessionId as SessionId);
       if (!isSurfaceSnapshot(snapshot)) throw new TypeError('the session query returned a malformed surface');
-      return captureSource(snapshot, sessionId, label);
+      return captureSource(snapshot, sessionId, labelWindow(label));
     } catch (error) {
       if (signal?.aborted) throw cancelledError(signal, `reading session ${quoteText(sessionId)}`);
       throw readFailed(`could not read referenced session ${quoteText(sessionId)}`, error);

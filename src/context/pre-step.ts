@@ -3,6 +3,7 @@ import type { Context } from '@deepseek-ai/cordis';
 import type { PreStepDecision } from '@deepseek-ai/dsh-agent';
 import { freezeMessage } from '@deepseek-ai/dsh-llm';
 import type { ContentBlock, UserMessage } from '@deepseek-ai/dsh-llm';
+import { cleanLabel } from '../mentions/label-text.ts';
 import { rewriteMentions } from '../mentions/rewrite.ts';
 import type { RewrittenContent } from '../mentions/rewrite.ts';
 import type { PreparedReferencedMessage, SessionReferenceAgent } from '../types.ts';
@@ -17,15 +18,16 @@ export type PrepareMessage = (
 /**
  * Registers, outermost, the `agent/pre-step` listener: after the inner listeners decide, every
  * direct user message with mentions is replaced by its rewritten, frozen copy followed by its
- * context message; a rejected step or one without mentions passes unchanged. A failure of
- * `prepare` fails the step. Returns the registration's disposer.
+ * context message; a rejected step or one without mentions passes unchanged. Each readable
+ * `@label` is the label cleaned as untrusted text ({@link cleanLabel}, redacted when `redact`).
+ * A failure of `prepare` fails the step. Returns the registration's disposer.
  */
-export function listenPreStep(ctx: Context, prepare: PrepareMessage): () => void {
+export function listenPreStep(ctx: Context, redact: boolean, prepare: PrepareMessage): () => void {
   return ctx.on(
     'agent/pre-step',
     async (payload, next) => {
       const decision = await next();
-      return decision.kind === 'reject' ? decision : rewriteDecision(prepare, payload.agent, decision, payload.signal);
+      return decision.kind === 'reject' ? decision : rewriteDecision(prepare, payload.agent, decision, payload.signal, redact);
     },
     { prepend: true },
   );
@@ -36,11 +38,13 @@ async function rewriteDecision(
   agent: SessionReferenceAgent,
   decision: Extract<PreStepDecision, { kind: 'enter' }>,
   signal: AbortSignal,
+  redact: boolean,
 ): Promise<PreStepDecision> {
+  const readable = (label: string): string => cleanLabel(label, { redact });
   let changed = false;
   const messages: UserMessage[] = [];
   for (const message of decision.messages) {
-    const rewritten = message.source.kind === 'user' ? rewriteMentions(message.content) : undefined;
+    const rewritten = message.source.kind === 'user' ? rewriteMentions(message.content, readable) : undefined;
     if (rewritten === undefined || rewritten.references.length === 0) {
       messages.push(message);
       continue;

@@ -13,6 +13,7 @@ import { resolveBudget } from './budget-lookup.ts';
 import { captureSources } from './capture.ts';
 import { citingQueryText } from './citing-query.ts';
 import type { AgentRoute } from './routes.ts';
+import type { SourceCapture } from './shapes.ts';
 import { saveTranscripts } from './spill.ts';
 import { compileFocusQuery } from './terms.ts';
 import type { FocusQuery } from './terms.ts';
@@ -60,7 +61,7 @@ export async function prepareMessage(
   throwIfAborted(signal, PREPARING);
   const captures = await captureSources(host.ctx.sessionQuery, references, host.config.redactSecrets, signal);
   throwIfAborted(signal, PREPARING);
-  const focus = host.config.retention === 'focused' ? focusOf(content, references) : undefined;
+  const focus = host.config.retention === 'focused' ? focusOf(content, references, captures) : undefined;
   const retained = retainSources(references, captures, budget, focus);
   const outcomes = await saveTranscripts(host.ctx.get('spillStore'), agent.id, retained, signal);
   const details = assembleReferenceContext(budget, retained, outcomes);
@@ -68,12 +69,13 @@ export async function prepareMessage(
   return { content, additionalContext, details };
 }
 
-/** The focused-retention query of a citing message: its readable text, the cited labels left out. */
-function focusOf(content: readonly ContentBlock[], references: readonly NormalizedReference[]): FocusQuery {
+/** The focused-retention query of a citing message: its readable text, the cited labels left out, as given and as cleaned. */
+function focusOf(
+  content: readonly ContentBlock[],
+  references: readonly NormalizedReference[],
+  captures: readonly SourceCapture[],
+): FocusQuery {
   return compileFocusQuery(
-    citingQueryText(
-      content,
-      references.map((reference) => reference.label),
-    ),
+    citingQueryText(content, [...references.map((reference) => reference.label), ...captures.map((capture) => capture.label)]),
   );
 }

@@ -33,7 +33,7 @@ export async function saveTranscripts(
     const source = {
       kind: SESSION_REFERENCE_SOURCE_KIND,
       sessionId: reference.sessionId,
-      label: reference.label,
+      label: capture.label,
     } as unknown as SpillSource;
     try {
       const saved: unknown = await store.saveText({

@@ -8,6 +8,7 @@ import { parseBodyQuery } from '../session-index/body-match.ts';
 import type { BodyHit } from '../session-index/search.ts';
 import { IndexSync } from '../session-index/sync.ts';
 import { catalogLabeller } from './labels.ts';
+import { cleanLabel } from '../mentions/label-text.ts';
 import { IN_PROCESS_WAIT_MS, LiveSessions } from '../session-index/live-sessions.ts';
 import { appendBodyMatches, assertCandidateLimit, assertCandidateQuery, rankCandidates } from './rank.ts';
 import type { BodyMatchRecord } from './rank.ts';
@@ -170,7 +171,7 @@ export class CandidateDiscovery {
         sync.handle.refresh();
       }
     }
-    const labeller = catalogLabeller(this.ctx, (entry) => sync.headerOf(entry));
+    const labeller = catalogLabeller(this.ctx, (entry) => sync.headerOf(entry), this.options.redactSecrets);
     let ranked = rankCandidates(sync.catalog.candidates(labeller), { ...options, query });
     if (ranked.length >= limit || query.trim() === '') return ranked;
     const shown = new Set(ranked.map((candidate) => candidate.sessionId));
@@ -196,14 +197,17 @@ export class CandidateDiscovery {
   /** The sessions among the rows the menu shows before anything is typed whose titles are unknown, newest first. */
   private untitledRows(options: { selfId: string; agentCwd: string | undefined; limit: number }): string[] {
     const { catalog } = this.sync;
-    const rows = rankCandidates(catalog.candidates(catalogLabeller(this.ctx, (entry) => this.sync.headerOf(entry))), {
-      ...options,
-      query: '',
-    });
+    const labeller = catalogLabeller(this.ctx, (entry) => this.sync.headerOf(entry), this.options.redactSecrets);
+    const rows = rankCandidates(catalog.candidates(labeller), { ...options, query: '' });
     return rows
       .filter((row) => {
         const entry = catalog.get(row.sessionId);
-        return entry !== undefined && !entry.live && entry.title === undefined && row.label === row.sessionId;
+        return (
+          entry !== undefined &&
+          !entry.live &&
+          entry.title === undefined &&
+          row.label === cleanLabel(row.sessionId, { redact: this.options.redactSecrets })
+        );
       })
       .sort((a, b) => b.createdAt - a.createdAt)
       .map((row) => row.sessionId);

@@ -2,6 +2,7 @@
 import type { Context } from '@deepseek-ai/cordis';
 import type { SessionHeader, SessionId } from '@deepseek-ai/dsh-session';
 import type { CatalogEntry, EntryLabeller } from '../session-index/catalog.ts';
+import { cleanLabel } from '../mentions/label-text.ts';
 
 /** A title as a source knows it: a string, `null` for "it has none", `undefined` for "this source does not know". */
 export type KnownTitle = string | null | undefined;
@@ -41,14 +42,15 @@ export function checkpointTitles(ctx: Context): (header: SessionHeader) => Known
  * Labels catalog entries: a live session's live title first, then the title the index holds, then
  * the projection cache's checkpoint for a session whose title the index does not know yet (zero log
  * reads; `headerOf` gives the listed header it is keyed by), else the id (also for an empty title).
+ * Whichever it is, the label is untrusted text and comes out cleaned by {@link cleanLabel}.
  */
-export function catalogLabeller(ctx: Context, headerOf: (entry: CatalogEntry) => SessionHeader): EntryLabeller {
+export function catalogLabeller(ctx: Context, headerOf: (entry: CatalogEntry) => SessionHeader, redact: boolean): EntryLabeller {
   const live = liveTitles(ctx);
   let checkpoint: ((header: SessionHeader) => KnownTitle) | undefined;
   return (entry: CatalogEntry) => {
     let title = entry.live ? live(entry.id) : undefined;
     if (title === undefined) title = entry.title;
     if (title === undefined && !entry.live) title = (checkpoint ??= checkpointTitles(ctx))(headerOf(entry));
-    return typeof title === 'string' && title !== '' ? title : entry.id;
+    return cleanLabel(typeof title === 'string' && title !== '' ? title : entry.id, { redact });
   };
 }

@@ -1,5 +1,6 @@
 /** The rules a published context message must keep (framing, budget, placement, frozenness), as plain checks that return violations. */
 import { MAX_REFERENCES } from '../mentions/normalize.ts';
+import { cleanLabel } from '../mentions/label-text.ts';
 import { rewriteMentions } from '../mentions/rewrite.ts';
 import type { ContentBlockLike, RewrittenContent } from '../mentions/rewrite.ts';
 import { SESSION_REFERENCE_SOURCE_KIND } from '../context/shapes.ts';
@@ -233,7 +234,8 @@ function quoteList(values: readonly unknown[]): string {
 
 /**
  * Checks a citing message against the message it was rewritten from: same id, content
- * equal to the original with every mention rewritten to readable `@label` text, and the context
+ * equal to the original with every mention rewritten to readable `@label` text (the label cleaned
+ * as untrusted text, redacted or not as the resolver is configured), and the context
  * message's references naming exactly the sessions the original cites, in first-mention order.
  * @param original - the message as it entered the step.
  * @param citing - the message published in its place.
@@ -243,13 +245,16 @@ export function checkCitingRewrite(original: CheckedMessage, citing: CheckedMess
   if (citing.id !== original.id) return [`the citing message has id ${String(citing.id)}, not ${String(original.id)}`];
   if (!Array.isArray(original.content)) return ['the citing message had no content blocks'];
   let rewritten: RewrittenContent<ContentBlockLike>;
+  let unredacted: RewrittenContent<ContentBlockLike>;
   try {
-    rewritten = rewriteMentions(original.content as ContentBlockLike[]);
+    rewritten = rewriteMentions(original.content as ContentBlockLike[], (label) => cleanLabel(label, { redact: true }));
+    unredacted = rewriteMentions(original.content as ContentBlockLike[], (label) => cleanLabel(label, { redact: false }));
   } catch {
     return ['the citing message holds a malformed mention'];
   }
   const violations: string[] = [];
-  if (JSON.stringify(citing.content) !== JSON.stringify(rewritten.content)) {
+  const content = JSON.stringify(citing.content);
+  if (content !== JSON.stringify(rewritten.content) && content !== JSON.stringify(unredacted.content)) {
     violations.push('the citing message is not its original with every mention rewritten to readable @label text');
   }
   const cited = [...new Set(rewritten.references.map((reference) => reference.sessionId))];

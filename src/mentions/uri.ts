@@ -242,6 +242,14 @@ function occurrences(text: string, needle: string): (from: number) => number {
  * Runs in time linear in the length of `text`.
  */
 export function parseSessionReferenceText(text: string): ParsedSessionReferenceText {
+  return rewriteSessionReferenceText(text, (label) => label);
+}
+
+/**
+ * {@link parseSessionReferenceText}, with each mention written as `@` + `readable(label)` instead of
+ * its label as it stands; the references keep their labels as they stand.
+ */
+export function rewriteSessionReferenceText(text: string, readable: (label: string) => string): ParsedSessionReferenceText {
   if (typeof text !== 'string') {
     throw invalid(`Cannot parse session mentions: expected a string, got ${describeType(text)}`);
   }
@@ -261,7 +269,7 @@ export function parseSessionReferenceText(text: string): ParsedSessionReferenceT
       i++;
       continue;
     }
-    out.push(text.slice(copied, i), '@', found.label);
+    out.push(text.slice(copied, i), '@', readable(found.label));
     references.push({ sessionId: found.sessionId, label: found.label });
     copied = i = found.end;
   }

@@ -7,6 +7,7 @@ import type { CatalogEntry } from './catalog.ts';
 import type { IndexHandle } from './handle.ts';
 import type { Placement, SessionTexts } from './session-index.ts';
 import { readStoredSession } from './session-texts.ts';
+import { cleanTitle } from '../mentions/label-text.ts';
 
 /** Text written per transaction (one session at least): a few ms of trigram indexing. */
 export const SLICE_CHARS = 32_768;
@@ -54,7 +55,7 @@ export async function readAndWrite(step: ReadStep, entries: readonly CatalogEntr
       seq,
       revision: step.revisionOf(entry.id),
       raw: !step.redactSecrets,
-      ...(step.titleBackfill === 'background' && title !== undefined ? { title } : {}),
+      ...(step.titleBackfill === 'background' && title !== undefined ? { title: cleanTitle(title, step.redactSecrets) } : {}),
     };
     const doc: SessionTexts = { header: entry, texts, at };
     if (texts.reduce((sum, text) => sum + text.length, 0) > SLICE_CHARS) large.push(doc);

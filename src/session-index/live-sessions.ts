@@ -5,6 +5,7 @@ import type { Session, SessionEvent } from '@deepseek-ai/dsh-session';
 import type { IndexSync } from './sync.ts';
 import { SLICE_CHARS } from './backlog-reads.ts';
 import { liveTitles } from '../discovery/labels.ts';
+import { cleanTitle } from '../mentions/label-text.ts';
 import { appendedTexts, readLiveSession, redacted } from './session-texts.ts';
 
 /** How long a write another process holds up waits before it is tried again. */
@@ -90,7 +91,10 @@ export class LiveSessions {
     this.markStored(session);
     if (event.type === 'session/title') {
       const title = (event.data as { title?: unknown }).title;
-      if (typeof title === 'string') this.sync.handle.guard((index) => index.setTitles([{ header: session.header, title }]));
+      if (typeof title === 'string') {
+        const clean = cleanTitle(title, this.redact);
+        this.sync.handle.guard((index) => index.setTitles([{ header: session.header, title: clean }]));
+      }
       this.sync.handle.refresh();
       this.sync.catalog.relabel(session.id);
       return;
@@ -153,7 +157,7 @@ export class LiveSessions {
       try {
         const { seq, texts } = await readLiveSession(this.ctx, session, this.redact, this.lifetime.signal);
         // the title as it is now: a rename during the redaction above is already in the index
-        const title = liveTitles(this.ctx)(id);
+        const title = cleanTitle(liveTitles(this.ctx)(id), this.redact);
         const doc = { header: session.header, texts, at: { seq, raw: !this.redact, ...(title === undefined ? {} : { title }) } };
         const steps = this.sync.handle.guard((index) => index.replaceTexts(doc, 'newer', SLICE_CHARS));
         if (!steps.ok) {

@@ -7,6 +7,7 @@ import { SessionCatalog } from './catalog.ts';
 import type { CatalogEntry, ListedEntry } from './catalog.ts';
 import { IndexHandle } from './handle.ts';
 import { checkpointTitles } from '../discovery/labels.ts';
+import { cleanTitle } from '../mentions/label-text.ts';
 import { ListingCache } from './listing-cache.ts';
 import type { ListedSession } from './listing-cache.ts';
 import { readAndWrite, SLICE_CHARS } from './backlog-reads.ts';
@@ -321,7 +322,7 @@ export class IndexSync {
       const entry = entries[this.titleCursor]!;
       if (entry.title !== undefined || !entry.persisted || entry.live) continue;
       const title = read(this.headerOf(entry));
-      if (title !== undefined) found.push({ header: entry, title });
+      if (title !== undefined) found.push({ header: entry, title: cleanTitle(title, this.options.redactSecrets) });
     }
     this.handle.guard((index) => index.setTitles(found));
     return true;

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ContentBlock } from '@deepseek-ai/dsh-llm';
 import SessionReferenceResolver from '../../src/index.ts';
+import { cleanLabel } from '../../src/mentions/label-text.ts';
 import { bootHost, writeSession } from '../support/host.ts';
 import type { Host, SessionItem } from '../support/host.ts';
 import { projectItems } from '../support/expected-source.ts';
@@ -293,7 +294,8 @@ async function runScenario(s: Scenario): Promise<void> {
     if (persisted) stats.persisted++;
     sources.push({
       sessionId,
-      label: spec.label ?? sessionId,
+      // A label (the id when none is given) is untrusted text: the context message carries it cleaned.
+      label: cleanLabel(spec.label ?? sessionId, { redact: true }),
       cwd: spec.cwd ?? null,
       capturedThroughSeq: written.lastSeq >= 0 ? written.lastSeq : null,
       messages: projectItems(spec.items),

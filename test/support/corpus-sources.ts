@@ -6,6 +6,7 @@ import type { Session } from '@deepseek-ai/dsh-session';
 import SessionProjectionRegistry from '@deepseek-ai/dsh-session-projection';
 import SessionTitleService, { normalizeSessionTitle } from '@deepseek-ai/dsh-session-title';
 import SessionReferenceResolver, { formatSessionReferenceMention, parseSessionReferenceText } from '../../src/index.ts';
+import { cleanLabel } from '../../src/mentions/label-text.ts';
 import { agent, budgetsFor, cases, corpusHost, ID_PAYLOAD_UNITS, liveSources, refused } from './corpus-run.ts';
 import type { Placement } from './corpus-run.ts';
 import { projectItems } from './expected-source.ts';
@@ -74,7 +75,8 @@ export async function writeCase(payload: Payload, placement: Exclude<Placement, 
         messages: projectItems(items),
       };
     }
-    const source = { ...labelCarrier, label: payload.text };
+    // A label is untrusted text: the context message and the transcript carry it cleaned.
+    const source = { ...labelCarrier, label: cleanLabel(payload.text, { redact: true }) };
     cases.push({
       payload: payload.name,
       placement,
@@ -92,7 +94,7 @@ export async function writeCase(payload: Payload, placement: Exclude<Placement, 
     const written = await writeSession(host, { id, ...(cwd === undefined ? {} : { cwd }), items, live: true });
     const source: ExpectedSource = {
       sessionId: id,
-      label: id,
+      label: cleanLabel(id, { redact: true }), // the id stands in for the label, and is cleaned as one
       cwd: cwd ?? null,
       capturedThroughSeq: written.lastSeq,
       messages: projectItems(items),
@@ -154,10 +156,11 @@ export async function writeTitleCases(): Promise<void> {
   await fiber.dispose();
   for (const { payload, session, title } of titled) {
     const candidate = candidates.find((c) => c.sessionId === session.id);
-    expect(candidate?.label, payload.name).toBe(title);
+    // A title is untrusted text: the candidate carries it cleaned, and so do the mention and what follows.
+    expect(candidate?.label, payload.name).toBe(cleanLabel(title, { redact: true }));
     const mention = formatSessionReferenceMention(candidate!);
     const parsed = parseSessionReferenceText(mention);
-    expect(parsed.references, payload.name).toEqual([{ sessionId: session.id, label: title }]);
+    expect(parsed.references, payload.name).toEqual([{ sessionId: session.id, label: cleanLabel(title, { redact: true }) }]);
     const reference = parsed.references[0]!;
     const source: ExpectedSource = {
       sessionId: session.id,
