@@ -57,7 +57,9 @@ function escapeUnprintable(text: string): string {
 /** `text` cut to {@link QUOTED_TEXT_LIMIT} characters (never inside a surrogate pair), and what follows the cut. */
 function bounded(text: string): { head: string; tail: string } {
   if (text.length <= QUOTED_TEXT_LIMIT) return { head: text, tail: '' };
-  const pairCut = /[\ud800-\udbff]/.test(text[QUOTED_TEXT_LIMIT - 1]!) && /[\udc00-\udfff]/.test(text[QUOTED_TEXT_LIMIT]!);
+  const last = text.charCodeAt(QUOTED_TEXT_LIMIT - 1);
+  const next = text.charCodeAt(QUOTED_TEXT_LIMIT);
+  const pairCut = last >= 0xd800 && last <= 0xdbff && next >= 0xdc00 && next <= 0xdfff;
   return { head: text.slice(0, pairCut ? QUOTED_TEXT_LIMIT - 1 : QUOTED_TEXT_LIMIT), tail: `… (${text.length} characters)` };
 }
 
@@ -87,7 +89,9 @@ function rawDescription(value: unknown): string {
   try {
     if (value instanceof Error) {
       const code = (value as { code?: unknown }).code;
-      const message = String(value.message);
+      // a subclass or a foreign realm may leave `message` a non-string
+      const raw: unknown = value.message;
+      const message = typeof raw === 'string' ? raw : String(raw);
       return typeof code === 'string' ? `${code}: ${message}` : message;
     }
     if (typeof value === 'symbol') return value.toString();

@@ -40,13 +40,20 @@ export class Lifetime {
   }
 }
 
-function linkCaller(signal: AbortSignal | undefined, call: AbortController): () => void {
+/** `signal` as a JavaScript host may pass it: `null` counts as absent. */
+function linkCaller(signal: AbortSignal | null | undefined, call: AbortController): () => void {
   if (signal === undefined || signal === null) return () => {};
   if (readGuarded(() => signal.aborted, 'the signal')) {
     call.abort(readGuarded(() => signal.reason as unknown, 'the signal'));
     return () => {};
   }
-  const onAbort = () => call.abort(signal.reason);
-  readGuarded(() => signal.addEventListener('abort', onAbort, { once: true }), 'the signal');
-  return () => signal.removeEventListener('abort', onAbort);
+  const onAbort = () => {
+    call.abort(signal.reason);
+  };
+  readGuarded(() => {
+    signal.addEventListener('abort', onAbort, { once: true });
+  }, 'the signal');
+  return () => {
+    signal.removeEventListener('abort', onAbort);
+  };
 }

@@ -143,13 +143,13 @@ export function checkContextMessage(message: CheckedMessage): string[] {
   else if (framed.items.length !== entries.length) {
     violations.push(`the framed previews are not a list of ${entries.length} (one per recorded reference)`);
   } else {
-    framed.items.forEach((preview, i) => {
-      const entry = entries[i]!;
+    entries.forEach((entry, i) => {
+      const preview = framed.items[i];
       if (!isRecord(preview) || preview.sessionId !== entry.sessionId) {
         violations.push(`preview ${i} is not of session ${quoteValue(entry.sessionId)}`);
         return;
       }
-      const size = Buffer.byteLength(framed.parts[i]!);
+      const size = Buffer.byteLength(framed.parts[i] ?? '');
       if (typeof entry.budgetBytes === 'number' && size > entry.budgetBytes) {
         violations.push(
           `preview ${i} (session ${quoteValue(entry.sessionId)}) takes ${size} bytes, over its recorded budget of ${entry.budgetBytes}`,
@@ -178,7 +178,7 @@ function checkOmissions(rest: string, entries: readonly Entry[], violations: str
   if ('violation' in notices) violations.push(notices.violation);
   else if (
     notices.items.length !== truncated.length ||
-    notices.items.some((notice, i) => !isRecord(notice) || notice.sessionId !== truncated[i]!.sessionId)
+    notices.items.some((notice, i) => !isRecord(notice) || notice.sessionId !== truncated[i]?.sessionId)
   ) {
     violations.push(`the omission notices are not one per truncated reference, in reference order`);
   }
@@ -194,8 +194,8 @@ export function checkDeepFrozen(value: unknown, what: string): string[] {
   const thawed: string[] = [];
   const seen = new Set<object>();
   const pending: [unknown, string][] = [[value, what]];
-  while (pending.length > 0) {
-    const [node, path] = pending.pop()!;
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [node, path] = next;
     if (!isRecord(node) || seen.has(node)) continue;
     seen.add(node);
     if (!Object.isFrozen(node)) thawed.push(path);

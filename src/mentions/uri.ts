@@ -102,7 +102,8 @@ function decodeOr(uri: string, fail: (why: string, cause?: unknown) => SessionRe
  * (an empty label stays empty); only `\` and `]` in it are escaped, each with a backslash.
  */
 export function formatSessionReferenceMention(reference: { sessionId: string; label?: string }): string {
-  if (typeof reference !== 'object' || reference === null) {
+  // JavaScript callers are held to the type at run time
+  if (typeof (reference as unknown) !== 'object' || (reference as unknown) === null) {
     throw invalid(`Cannot format a session mention: expected an object, got ${describeType(reference)}`);
   }
   const uri = encodeSessionReferenceUri(reference.sessionId);

@@ -141,7 +141,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await hostile?.dispose();
+  await hostile.dispose();
 });
 
 async function runSpec(s: Spec): Promise<void> {

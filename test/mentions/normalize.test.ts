@@ -88,7 +88,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await hostile?.dispose();
+  await hostile.dispose();
 });
 
 /** Calls prepare with these references, as a JavaScript caller would pass them, counting its reads in `reads`. */

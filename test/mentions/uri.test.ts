@@ -118,7 +118,7 @@ describe('encodeSessionReferenceUri / decodeSessionReferenceUri', () => {
 
   it('accepts exactly the canonical URIs, and throws only the typed error', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'IiAaQqMmYyJjbBcCLlx1wZ09-_=+/ %') }), (payload) => {
+      fc.property(fc.string({ unit: fc.constantFrom(...Array.from('IiAaQqMmYyJjbBcCLlx1wZ09-_=+/ %')) }), (payload) => {
         const uri = SESSION_REFERENCE_SCHEME + payload;
         let id: string;
         try {

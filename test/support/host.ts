@@ -278,7 +278,7 @@ export function watchLogReads(host: Host): LogReadCounter {
       };
       restores.push(() => {
         if (hadOwn) target[method] = original;
-        else delete target[method];
+        else Reflect.deleteProperty(target, method);
       });
     }
   }

@@ -71,7 +71,7 @@ export async function withReplaced<T>(
     return await run();
   } finally {
     if (hadOwn) record[method] = original;
-    else delete record[method];
+    else Reflect.deleteProperty(record, method);
   }
 }
 
@@ -125,7 +125,9 @@ export async function prepareUnder(
   const replacement = () => {
     if (behaviour.kind === 'reject') return Promise.reject(behaviour.value);
     if (behaviour.kind === 'malformed') return Promise.resolve(behaviour.value);
-    setImmediate(() => controller.abort(new Error('caller gave up')));
+    setImmediate(() => {
+      controller.abort(new Error('caller gave up'));
+    });
     return new Promise(() => {});
   };
   const run = async () => {

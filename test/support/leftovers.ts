@@ -44,7 +44,7 @@ export function probeSignal(signal: AbortSignal, recording: () => boolean): Sign
         tracked.push({ type, listener, capture, once, addedWhileAborted: signal.aborted });
       }
     }
-    return (add as (...a: unknown[]) => void).call(this, type, listener, options);
+    (add as (...a: unknown[]) => void).call(this, type, listener, options);
   };
   own.removeEventListener = function (this: AbortSignal, type: string, listener: unknown, options?: unknown) {
     const capture = captureOf(options);
@@ -53,7 +53,7 @@ export function probeSignal(signal: AbortSignal, recording: () => boolean): Sign
       probe.removes++;
       tracked.splice(at, 1);
     }
-    return (remove as (...a: unknown[]) => void).call(this, type, listener, options);
+    (remove as (...a: unknown[]) => void).call(this, type, listener, options);
   };
   return probe;
 }

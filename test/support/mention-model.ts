@@ -32,7 +32,7 @@ export function parseMentionsLiterally(input: string): { text: string; reference
       i += uri[0].length;
       continue;
     }
-    text += input[i];
+    text += input.charAt(i);
     i++;
   }
   return { text, references };

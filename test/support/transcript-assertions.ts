@@ -15,7 +15,7 @@ export function roundTrip(source: SourceCapture): string[] {
     expect(line.length).toBeLessThanOrEqual(386);
     if (line.startsWith('"')) {
       const fragment = JSON.parse(line) as string;
-      expect([...fragment].length).toBeLessThanOrEqual(64);
+      expect(Array.from(fragment).length).toBeLessThanOrEqual(64);
       expect(fragment.length).toBeGreaterThan(0);
     }
   }

@@ -13,7 +13,7 @@ export function naiveRender(source: SourceCapture): string {
   let out = `## Referenced session — full transcript\n\n${TRANSCRIPT_INTRO}\n${UNTRUSTED_WARNING}\n\n${header}\n\n${explanation}\n`;
   source.messages.forEach((m, i) => {
     out += `\n### Message ${i + 1}: ${m.role}${m.checkpoint ? ' (checkpoint)' : ''}\n`;
-    const points = [...m.text];
+    const points = Array.from(m.text);
     if (points.length > 0) out += '\n';
     for (let at = 0; at < points.length; at += 64) out += JSON.stringify(points.slice(at, at + 64).join('')) + '\n';
   });

@@ -35,11 +35,11 @@ describe('round trips', () => {
     const rendered = renderTranscript(source);
     const fragments = fragmentsOf(rendered, 1);
     expect(fragments.join('')).toBe(text);
-    const codePoints = [...text];
+    const codePoints = Array.from(text);
     for (let i = 0, at = 0; i < fragments.length; i++) {
       const fragment = fragments[i]!;
       // Each fragment is exactly the next run of whole code points (64 each except the last).
-      const n = [...fragment].length;
+      const n = Array.from(fragment).length;
       expect(fragment).toBe(codePoints.slice(at, at + n).join(''));
       if (i < fragments.length - 1) expect(n).toBe(64);
       const first = fragment.charCodeAt(0);
