@@ -23,6 +23,7 @@ export const HOST_WIRING = [
   'src/discovery/labels.ts',
   'src/session-index/live-sessions.ts',
   'src/session-index/session-texts.ts',
+  'src/session-index/log-reader.ts',
   'src/session-index/store-listing.ts',
   'src/invariant/plugin.ts',
   'src/remote/client.ts',
