@@ -39,9 +39,7 @@ export const HOST_WIRING = [
   'src/cli/demo-home.ts',
   'src/cli/home.ts',
   'src/cli/read-only-persistence.ts',
-  'src/cli/session-dirs.ts',
   'src/cli/session-label.ts',
-  'src/cli/snapshot-storage.ts',
 ];
 
 export default tseslint.config(

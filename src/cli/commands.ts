@@ -20,7 +20,7 @@ import { withProgress } from './progress.ts';
 import type { Progress } from './progress.ts';
 import { openCandidateIndex } from './candidate-index.ts';
 import { labelOf } from './session-label.ts';
-import type { UnreadableLog } from './session-dirs.ts';
+import type { UnreadableLog } from './read-only-persistence.ts';
 
 /** Options every home-reading command takes. */
 export interface HomeOptions {

@@ -5,12 +5,17 @@ import { open, readdir, lstat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { createZstdDecompress } from 'node:zlib';
+import pLimit from 'p-limit';
 import { decodeStorageRecord, SESSION_FORMAT_VERSION } from '@deepseek-ai/dsh-session';
 import type { SessionEvent, SessionHeader, SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionPersistence } from '@deepseek-ai/dsh-session-persistence';
 
 /** Largest text a log may hold once inflated (and largest file read): past it, the log is refused, whatever its compressed size. */
-export const MAX_LOG_TEXT_BYTES = 256 * 1024 * 1024;
+export const MAX_LOG_TEXT_BYTES = 128 * 1024 * 1024;
+/** Bytes read from the start of a log for its header alone; a header line must end within them. */
+const HEADER_BYTES = 1024 * 1024;
+/** Whole logs read at once, so that a home of many large logs or bombs stays within a bounded memory. */
+const wholeReads = pLimit(2);
 
 /** Bytes of a plain log parsed before the event loop gets a turn. */
 const PLAIN_SLICE_BYTES = 1024 * 1024;
@@ -43,6 +48,8 @@ export interface LogReadOptions {
   maxTextBytes?: number;
   /** Cancellation, checked between frames and slices. */
   signal?: AbortSignal;
+  /** Read the header alone, from the first {@link HEADER_BYTES} of the file; `events` is then empty. */
+  headerOnly?: boolean;
 }
 
 /** What kind of entry `info` is, in words. */
@@ -72,12 +79,21 @@ class LineScanner {
   readonly path: string;
   private readonly maxBytes: number;
 
-  constructor(path: string, maxBytes: number) {
+  private readonly headerOnly: boolean;
+
+  constructor(path: string, maxBytes: number, headerOnly: boolean) {
     this.path = path;
     this.maxBytes = maxBytes;
+    this.headerOnly = headerOnly;
+  }
+
+  /** Whether the scan is over: the header alone was asked for, and it is read. */
+  get done(): boolean {
+    return this.headerOnly && this.meta !== undefined;
   }
 
   write(chunk: Buffer): void {
+    if (this.done) return;
     this.total += chunk.length;
     if (this.total > this.maxBytes)
       throw new UnreadableLogError(this.path, `it inflates past ${this.maxBytes.toLocaleString('en-US')} bytes`);
@@ -104,6 +120,7 @@ class LineScanner {
       this.meta = this.header(line);
       return;
     }
+    if (this.headerOnly) return;
     let decoded: SessionEvent[];
     try {
       decoded = decodeStorageRecord(JSON.parse(line.toString('utf8')));
@@ -152,6 +169,10 @@ function inflateFrame(bytes: Buffer, offset: number, scanner: LineScanner): Prom
     stream.on('data', (chunk: Buffer) => {
       try {
         scanner.write(chunk);
+        if (scanner.done) {
+          stream.destroy();
+          done(bytes.length - offset);
+        }
       } catch (error) {
         stream.destroy();
         fail(error);
@@ -166,7 +187,7 @@ function inflateFrame(bytes: Buffer, offset: number, scanner: LineScanner): Prom
 }
 
 /** The file's bytes, read from a descriptor opened without blocking and checked to be a regular file within the cap. */
-async function readLogFile(path: string, maxBytes: number): Promise<Buffer> {
+async function readLogFile(path: string, maxBytes: number, headerOnly: boolean): Promise<Buffer> {
   let handle;
   try {
     handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -182,7 +203,7 @@ async function readLogFile(path: string, maxBytes: number): Promise<Buffer> {
         path,
         `it holds ${info.size.toLocaleString('en-US')} bytes, over the ${maxBytes.toLocaleString('en-US')}-byte cap`,
       );
-    const bytes = Buffer.allocUnsafe(info.size);
+    const bytes = Buffer.allocUnsafe(headerOnly ? Math.min(info.size, HEADER_BYTES) : info.size);
     let filled = 0;
     while (filled < bytes.length) {
       const { bytesRead } = await handle.read(bytes, filled, bytes.length - filled, filled);
@@ -203,21 +224,27 @@ async function readLogFile(path: string, maxBytes: number): Promise<Buffer> {
  * persistence reads it: the header line and the contiguous prefix of complete event lines (a torn tail is left
  * out). Unlike the persistence, it opens without blocking, refuses anything but a regular file, and stops as soon
  * as the inflated text passes `maxTextBytes`, so a FIFO, a corrupt log or a decompression bomb rejects with
- * {@link UnreadableLogError} at a bounded cost.
+ * {@link UnreadableLogError} at a bounded cost. At most two whole logs are read at once.
  */
-export async function readSessionLog(path: string, options: LogReadOptions = {}): Promise<SessionLog> {
+export function readSessionLog(path: string, options: LogReadOptions = {}): Promise<SessionLog> {
+  if (options.headerOnly === true) return readWithin(path, options);
+  return wholeReads(() => readWithin(path, options));
+}
+
+async function readWithin(path: string, options: LogReadOptions): Promise<SessionLog> {
+  const headerOnly = options.headerOnly === true;
   const maxBytes = options.maxTextBytes ?? MAX_LOG_TEXT_BYTES;
-  const bytes = await readLogFile(path, maxBytes);
-  const scanner = new LineScanner(path, maxBytes);
+  const bytes = await readLogFile(path, maxBytes, headerOnly);
+  const scanner = new LineScanner(path, headerOnly ? HEADER_BYTES : maxBytes, headerOnly);
   if (path.endsWith('.zstd')) {
-    for (let offset = 0; offset < bytes.length;) {
+    for (let offset = 0; offset < bytes.length && !scanner.done;) {
       options.signal?.throwIfAborted();
       const used = await inflateFrame(bytes, offset, scanner);
       if (used === 0) break;
       offset += used;
     }
   } else {
-    for (let offset = 0; offset < bytes.length; offset += PLAIN_SLICE_BYTES) {
+    for (let offset = 0; offset < bytes.length && !scanner.done; offset += PLAIN_SLICE_BYTES) {
       options.signal?.throwIfAborted();
       scanner.write(bytes.subarray(offset, offset + PLAIN_SLICE_BYTES));
       await yieldToLoop();
