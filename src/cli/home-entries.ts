@@ -3,7 +3,7 @@ import type { Stats } from 'node:fs';
 import { lstat, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
 import { describeThrown } from '../errors.ts';
-import { entryKind } from '../session-index/log-reader.ts';
+import { entryKind } from '../session-index/entry-kind.ts';
 
 /** What a check found: nothing there, an entry of the expected kind, or something refused, with the reason. */
 export type EntryCheck = { readonly kind: 'absent' } | { readonly kind: 'ok' } | { readonly kind: 'refused'; readonly reason: string };

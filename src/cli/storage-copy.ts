@@ -4,7 +4,7 @@ import { mkdtemp, open, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeThrown } from '../errors.ts';
-import { entryKind } from '../session-index/log-reader.ts';
+import { entryKind } from '../session-index/entry-kind.ts';
 import { checkEntry } from './home-entries.ts';
 
 /** Largest storage unit (`<home>/storages/<unit>.json`) copied. */

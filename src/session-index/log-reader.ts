@@ -1,11 +1,11 @@
 /** Reads one JSONL session log within bounds: a regular file opened without blocking, its text inflated frame by frame and stopped past a cap, so that one bad log costs only its own session. */
 import { constants } from 'node:fs';
-import type { Stats } from 'node:fs';
 import { open, readdir, lstat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { createZstdDecompress } from 'node:zlib';
 import pLimit from 'p-limit';
+import { entryKind } from './entry-kind.ts';
 import { decodeStorageRecord, SESSION_FORMAT_VERSION } from '@deepseek-ai/dsh-session';
 import type { SessionEvent, SessionHeader, SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionPersistence } from '@deepseek-ai/dsh-session-persistence';
@@ -50,17 +50,6 @@ export interface LogReadOptions {
   signal?: AbortSignal;
   /** Read the header alone, from the first {@link HEADER_BYTES} of the file; `events` is then empty. */
   headerOnly?: boolean;
-}
-
-/** What kind of entry `info` is, in words. */
-export function entryKind(info: Stats): string {
-  if (info.isDirectory()) return 'a directory';
-  if (info.isFIFO()) return 'a FIFO';
-  if (info.isSocket()) return 'a socket';
-  if (info.isCharacterDevice()) return 'a character device';
-  if (info.isBlockDevice()) return 'a block device';
-  if (info.isSymbolicLink()) return 'a link';
-  return 'a regular file';
 }
 
 function reasonOf(error: unknown): string {
