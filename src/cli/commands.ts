@@ -75,11 +75,27 @@ export interface CandidatesOptions extends HomeOptions {
 /** Longest body-match snippet shown in the MATCH column. */
 const SNIPPET_COLUMNS = 60;
 
-/** What the MATCH column shows: the field that matched, or the body snippet on one line. */
-function matchText(candidate: SessionReferenceMentionCandidate): string {
+/**
+ * The part of a body snippet the MATCH column has room for, on one line: a window around the first word of the
+ * query where the snippet holds it (so the matched word is always shown), else its start; `…` marks a cut.
+ */
+export function snippetWindow(snippet: string, query: string, width = SNIPPET_COLUMNS - 'body: '.length): string {
+  const text = snippet.replace(/\s+/g, ' ');
+  if (text.length <= width) return text;
+  const word = query.trim().split(/\s+/)[0]!.toLowerCase();
+  const at = word === '' ? -1 : text.toLowerCase().indexOf(word);
+  if (at === -1) return text;
+  const start = Math.max(0, Math.min(at - Math.floor((width - word.length) / 2), text.length - width));
+  const lead = start > 0 ? '…' : '';
+  const end = start + width;
+  return end >= text.length ? lead + text.slice(start + lead.length) : `${lead}${text.slice(start + lead.length, end - 1)}…`;
+}
+
+/** What the MATCH column shows: the field that matched, or the body snippet around the matched word. */
+function matchText(candidate: SessionReferenceMentionCandidate, query: string): string {
   const match = candidate.match;
   if (match === undefined) return '-';
-  return match.in === 'body' ? `body: ${match.snippet.replace(/\s+/g, ' ')}` : match.in;
+  return match.in === 'body' ? `body: ${snippetWindow(match.snippet, query)}` : match.in;
 }
 
 /**
@@ -100,7 +116,7 @@ export function candidatesTable(candidates: readonly SessionReferenceMentionCand
   if (query !== '') {
     columns.push({
       header: 'MATCH',
-      value: matchText,
+      value: (row) => matchText(row, query),
       max: SNIPPET_COLUMNS,
       style: (text, row, cc) => (row.match?.in === 'body' ? cc.dim(text) : text),
     });

@@ -39,7 +39,7 @@ export async function readBoundedBytes(path: string, maxBytes: number, stdin: No
   let total = 0;
   // Leaving the loop early (the throw) destroys the stream.
   for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk);
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     total += buffer.length;
     if (total > maxBytes) {
       const what = path === '-' ? 'stdin' : path;
