@@ -12,6 +12,9 @@ import * as StorageJson from '@deepseek-ai/dsh-storage-json';
 import type { Config } from '../config.ts';
 import { SessionReferenceResolver } from '../plugin.ts';
 import type { SessionReferenceAgent } from '../types.ts';
+import type { Io } from './output-channel.ts';
+import { withProgress } from './progress.ts';
+import type { Progress } from './progress.ts';
 import { mountHomeServices, SESSIONS_DIR, STORAGES_DIR } from './composition.ts';
 import { checkEntry } from './home-entries.ts';
 import { ReadOnlySessionPersistence } from './read-only-persistence.ts';
@@ -192,4 +195,44 @@ export async function openHome(options: OpenHomeOptions): Promise<HomeHost> {
  */
 export function throwawayAgent(purpose: string, cwd: string): SessionReferenceAgent {
   return { id: `dsh-session-ref-${purpose}-${randomUUID()}`, options: {}, session: { header: { cwd } } };
+}
+
+/** Options every home-reading command takes. */
+export interface HomeOptions {
+  /** Absolute DSH home. */
+  home: string;
+  /** Absolute working directory of the throwaway agent (ranking, same-workspace), symlinks resolved. */
+  cwd: string;
+}
+
+/**
+ * Boots the home (with a spinner on a TTY while it is read), runs `work`, and disposes the host; what `work`
+ * passes to `warn` is printed on stderr afterwards, whether it succeeded or not.
+ */
+export async function withHome<T>(
+  io: Io,
+  open: Omit<OpenHomeOptions, 'warn'>,
+  label: string,
+  work: (host: HomeHost, warn: (message: string) => void, progress: Progress) => Promise<T>,
+): Promise<T> {
+  const warnings: string[] = [];
+  const warn = (message: string): void => void warnings.push(message);
+  try {
+    return await withProgress(io.err, `${label} in ${open.home}`, async (progress) => {
+      const host = await openHome({ ...open, warn });
+      try {
+        return await work(host, warn, progress);
+      } finally {
+        await host.dispose();
+      }
+    });
+  } finally {
+    for (const warning of warnings) io.err.line(io.err.c.yellow(`warning: ${warning}`));
+  }
+}
+
+/** The warning naming a session (or, for an entry that names none, a directory) the listing left out. */
+export function leftOut(log: UnreadableLog): string {
+  if (log.sessionId === '*') return `left out every session under ${log.path}: ${log.reason}`;
+  return `left out session ${JSON.stringify(log.sessionId)}: its log ${log.path} could not be read: ${log.reason}`;
 }

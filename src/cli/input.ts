@@ -4,7 +4,7 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { entryKind } from '../session-index/entry-kind.ts';
 import { SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
-import { count } from './format.ts';
+import { count } from './text-layout.ts';
 
 /** Default `--max-input-bytes`: 64 MiB. */
 export const DEFAULT_MAX_INPUT_BYTES = 64 * 1024 * 1024;

@@ -1,10 +1,10 @@
 /** The CLI's pieces in process: a booted home refuses every write, and the output channel and progress behave at their edges. */
 import { describe, expect, it } from 'vitest';
 import type { SessionReferenceMentionCandidate } from '../../src/types.ts';
-import { channel, colourEnabled } from '../../src/cli/io.ts';
+import { channel, colourEnabled } from '../../src/cli/output-channel.ts';
 import { SPINNER_DELAY_MS, withProgress } from '../../src/cli/progress.ts';
 import type { Progress } from '../../src/cli/progress.ts';
-import { candidatesTable, snippetWindow } from '../../src/cli/commands.ts';
+import { candidatesTable, snippetWindow } from '../../src/cli/candidates-command.ts';
 import { openHome } from '../../src/cli/home.ts';
 import { ReadOnlyHomeError, ReadOnlySessionPersistence } from '../../src/cli/read-only-persistence.ts';
 import { HOSTILE, HOSTILE_SHOWN, useCliHomes, zstdHome } from '../support/cli-homes.ts';

@@ -1,0 +1,154 @@
+/** The `preview` command: the mentions of a message prepared against the home as the pre-step prepares them, and what the model would get. */
+import type { TextBlock } from '@deepseek-ai/dsh-llm';
+import { DEFAULT_REFERENCE_CONTEXT_FRACTION } from '../config.ts';
+import { automaticReferenceBytes } from '../context/budget.ts';
+import type { PreparedSource } from '../context/assemble.ts';
+import { copyContent } from '../context/content.ts';
+import { prepareMessage } from '../context/prepare.ts';
+import type { PreparedMessageDetails } from '../context/prepare.ts';
+import { isSessionReferenceError } from '../errors.ts';
+import { normalizeReferences } from '../mentions/normalize.ts';
+import { rewriteMentions } from '../mentions/rewrite.ts';
+import { throwawayAgent, withHome } from './home.ts';
+import type { HomeOptions } from './home.ts';
+import type { Colors, Io } from './output-channel.ts';
+import { bytes, cellSafe, count, heading, shellQuote, table } from './text-layout.ts';
+import type { Column } from './text-layout.ts';
+
+/** Options of {@link runPreview}. */
+export interface PreviewOptions extends HomeOptions {
+  /** The citing message's text, mentions included. */
+  text: string;
+  /** Exact per-source budget in serialised bytes. */
+  maxBytes?: number;
+  /** Model context window in tokens; the budget becomes `automaticReferenceBytes(window, DEFAULT_REFERENCE_CONTEXT_FRACTION)`. */
+  contextWindow?: number;
+  /** Save truncated transcripts under `<home>/spill`. */
+  spill: boolean;
+  /** Print `{ content, additionalContext }` instead of the readable report. */
+  json: boolean;
+}
+
+/** The per-source budget the flags select, or undefined for the resolver's own (64 KiB without a model). */
+export function budgetFromFlags(maxBytes: number | undefined, contextWindow: number | undefined): number | undefined {
+  if (maxBytes !== undefined) return maxBytes;
+  if (contextWindow !== undefined) return automaticReferenceBytes(contextWindow, DEFAULT_REFERENCE_CONTEXT_FRACTION);
+  return undefined;
+}
+
+function budgetNote(options: PreviewOptions, budget: number): string {
+  if (options.maxBytes !== undefined) return `${bytes(budget)} per source (--max-bytes)`;
+  if (options.contextWindow !== undefined) {
+    const share = `${DEFAULT_REFERENCE_CONTEXT_FRACTION * 100}%`;
+    return `${bytes(budget)} per source (${share} of a ${count(options.contextWindow)}-token window, 4 bytes a token, at least 64 KiB)`;
+  }
+  return `${bytes(budget)} per source (the resolver's fallback: no model is mounted)`;
+}
+
+function summaryTable(sources: readonly PreparedSource[], budget: number, c: Colors): string {
+  const columns: Column<PreparedSource>[] = [
+    { header: '#', value: (s) => String(s.reference.inputIndex + 1), right: true },
+    { header: 'LABEL', value: (s) => s.preview.label, max: 40, style: (text, _s, cc) => cc.bold(text) },
+    { header: 'MESSAGES KEPT', value: (s) => `${s.stats.retainedMessages} of ${s.stats.originalMessages}`, right: true },
+    { header: 'DROPPED', value: (s) => count(s.stats.omittedMessages), right: true },
+    { header: 'TEXT OMITTED', value: (s) => bytes(s.stats.omittedBytes), right: true },
+    { header: 'SIZE', value: (s) => `${bytes(s.size)} of ${count(budget)}`, right: true },
+  ];
+  columns.push(
+    { header: 'SECRETS REDACTED', value: (s) => count(s.capture.redactedSecrets ?? 0), right: true },
+    {
+      header: 'TRUNCATED',
+      value: (s) => (s.stats.truncated ? 'yes' : 'no'),
+      style: (text, s, cc) => (s.stats.truncated ? cc.yellow(text) : cc.dim(text)),
+    },
+    {
+      header: 'COMPACTED',
+      value: (s) => (s.stats.compacted ? 'yes' : 'no'),
+      style: (text, s, cc) => (s.stats.compacted ? text : cc.dim(text)),
+    },
+  );
+  return table(sources, columns, c);
+}
+
+/**
+ * Prepares the mentions in `options.text` against the home exactly as the pre-step would for a message of a
+ * throwaway target session (never stored), then prints, from what preparing decided, the readable message
+ * and the context message as the model gets them, a summary per source, and where truncated transcripts went;
+ * or `{content, additionalContext}`.
+ */
+export async function runPreview(io: Io, options: PreviewOptions): Promise<PreparedMessageDetails> {
+  const { content, references } = rewriteMentions<TextBlock>([{ type: 'text', text: options.text }]);
+  const maxReferenceBytes = budgetFromFlags(options.maxBytes, options.contextWindow);
+  const config = maxReferenceBytes === undefined ? {} : { maxReferenceBytes };
+  const agent = throwawayAgent('preview', options.cwd);
+  const prepared = await withHome(
+    io,
+    { home: options.home, spill: options.spill, config },
+    'reading referenced sessions',
+    async (host, warn) => {
+      try {
+        const preparing = { ctx: host.ctx, config: host.resolver.config, routeOf: () => ({}) };
+        return await prepareMessage(
+          preparing,
+          agent,
+          copyContent(content),
+          normalizeReferences(references, agent.id, host.resolver.config.maxReferences),
+          undefined,
+        );
+      } catch (error) {
+        if (isSessionReferenceError(error, 'SESSION_REFERENCE_READ_FAILED')) {
+          const cited = new Set(references.map((reference) => reference.sessionId));
+          for (const log of host.unreadable()) {
+            if (cited.has(log.sessionId))
+              warn(`the log of session ${JSON.stringify(log.sessionId)} (${log.path}) could not be read: ${log.reason}`);
+          }
+        }
+        throw error;
+      }
+    },
+  );
+
+  const context = prepared.additionalContext;
+  if (options.json) {
+    const json = context === undefined ? { content: prepared.content } : { content: prepared.content, additionalContext: context };
+    io.out.lines(`${JSON.stringify(json, null, 2)}\n`);
+    return prepared;
+  }
+
+  const { out } = io;
+  const c = out.c;
+  out.lines(heading('Message', c, 'role user, the citing message as the model reads it'));
+  out.block((prepared.content as TextBlock[]).map((block) => block.text).join('\n'));
+  const details = prepared.details;
+  if (details === undefined) {
+    out.line();
+    io.err.line(c.dim('No session mentions in the text: nothing would be added after the message.'));
+    return prepared;
+  }
+  out.line();
+  out.lines(heading('Context message', c, 'role user, source session-reference, inserted right after it'));
+  out.block(details.text);
+  out.line();
+
+  out.lines(heading('Summary', c, budgetNote(options, details.budget)));
+  out.lines(summaryTable(details.sources, details.budget, c));
+
+  const truncated = details.sources.filter((source) => source.fullSnapshot !== undefined);
+  if (truncated.length > 0) {
+    out.line();
+    out.lines(heading('Full transcripts', c, 'of the truncated sources'));
+    for (const { preview, fullSnapshot } of truncated) {
+      const name = cellSafe(preview.label);
+      if (fullSnapshot!.status === 'saved') {
+        const locator = cellSafe(fullSnapshot!.locator);
+        out.line(`${c.bold(name)}: saved ${bytes(fullSnapshot!.bytes)} to`);
+        out.line(`  ${c.cyan(locator)}`);
+        out.line(c.dim(`  read it back with: dsh-session-ref transcript ${shellQuote(locator)}`));
+      } else {
+        const why = fullSnapshot!.reason === 'storage-not-configured' ? 'no spill store (--no-spill)' : 'the save failed';
+        out.line(`${c.bold(name)}: ${c.yellow(`not saved, ${why}`)}`);
+      }
+    }
+  }
+  return prepared;
+}
