@@ -78,7 +78,7 @@ describe('a zstd bomb (48 KB on disk, 1.5 GB inflated)', () => {
   it('costs its own session only, in bounded time and memory, for candidates, mention and preview', async () => {
     const home = await copyHome('home-bomb');
     const log = await logOf(home, HOME_IDS.harborDeploy);
-    await writeZstdBomb(log, HOME_IDS.harborDeploy);
+    await writeZstdBomb(log, HOME_IDS.harborDeploy, { cwd: HOME_PROJECTS.harbor });
     const measured = join(tmp, 'bomb-time.txt');
     const started = performance.now();
     const listed = await cli(['candidates', '--home', home, '--json'], { wrap: ['/usr/bin/time', '-f', '%M', '-o', measured] });

@@ -86,7 +86,7 @@ describe('readStoredSession', () => {
     expect(healthy.texts.length).toBeGreaterThan(0);
     await writeRandomLog(await logOf(HOME_IDS.harborTls));
     await expect(readStoredSession(ctx, HOME_IDS.harborTls, false, signal)).rejects.toBeInstanceOf(UnreadableLogError);
-    await writeZstdBomb(await logOf(HOME_IDS.harborDeploy), HOME_IDS.harborDeploy, 300 * 1024 * 1024);
+    await writeZstdBomb(await logOf(HOME_IDS.harborDeploy), HOME_IDS.harborDeploy, { inflated: 300 * 1024 * 1024 });
     await expect(readStoredSession(ctx, HOME_IDS.harborDeploy, false, signal)).rejects.toThrow(/inflates past/);
     expect((await readStoredSession(ctx, HOME_IDS.checkout, false, signal)).header.id).toBe(HOME_IDS.checkout);
     expect(await readdir(join(home, 'sessions'))).toHaveLength(2);

@@ -12,12 +12,16 @@ export async function writeRandomLog(path: string, bytes = 4096): Promise<void> 
 }
 
 /**
- * Writes at `path` a zstd log whose first frame is a valid header of session `id` and whose second frame inflates
- * to `inflated` zero bytes, compressed while streamed so that the test never holds the inflated text.
+ * Writes at `path` a zstd log whose first frame is a valid header of session `id` (in `cwd`, so that the host's
+ * listing takes it) and whose second frame inflates to `inflated` zero bytes, compressed while streamed so that the
+ * test never holds the inflated text.
  */
-export async function writeZstdBomb(path: string, id: string, inflated = BOMB_INFLATED_BYTES): Promise<number> {
-  const header = zstdCompressSync(`${JSON.stringify({ type: 'session', version: 0, id, createdAt: 1, delegationDepth: 0 })}\n`);
-  const compressor = createZstdCompress({ params: { [constants.ZSTD_c_compressionLevel]: 19 } });
+export async function writeZstdBomb(path: string, id: string, options: { cwd?: string; inflated?: number } = {}): Promise<number> {
+  const inflated = options.inflated ?? BOMB_INFLATED_BYTES;
+  const checksummed = { [constants.ZSTD_c_checksumFlag]: 1 };
+  const line = `${JSON.stringify({ type: 'session', version: 0, id, createdAt: 1, cwd: options.cwd, delegationDepth: 0 })}\n`;
+  const header = zstdCompressSync(line, { params: checksummed });
+  const compressor = createZstdCompress({ params: { ...checksummed, [constants.ZSTD_c_compressionLevel]: 19 } });
   const parts: Buffer[] = [];
   compressor.on('data', (part: Buffer) => parts.push(part));
   const ended = new Promise((done, fail) => compressor.on('end', done).on('error', fail));
