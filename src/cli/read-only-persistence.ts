@@ -1,9 +1,4 @@
-/**
- * The CLI's one adapter over the host: a `sessionPersistence` that reads a home's logs with the bounded log reader
- * and refuses every write. It exists because the host's JSONL persistence has no read-only mode, opens logs with a
- * blocking open, lists a home in one pass that fails as a whole on one bad log, and inflates a log without bound;
- * the layout (file names, directory names, revisions) still comes from that persistence.
- */
+/** The CLI's one adapter over the host: a `sessionPersistence` that reads a home's logs with the bounded log reader and refuses every write. */
 import { readdir } from 'node:fs/promises';
 import type { Dirent } from 'node:fs';
 import { join } from 'node:path';
@@ -72,7 +67,10 @@ async function entries(path: string): Promise<Dirent[]> {
 }
 
 /**
- * Serves `ctx.sessionPersistence` for the CLI. The home is walked once as the JSONL persistence lays it out
+ * Serves `ctx.sessionPersistence` for the CLI. It stands in for the host's JSONL persistence, which offers no
+ * read-only mode, no bounded read (it inflates a whole log however large), no non-blocking open, and no listing
+ * that survives one bad log; the layout (file and directory names, revisions) still comes from that persistence.
+ * The home is walked once as the JSONL persistence lays it out
  * (`<root>/<project>/<session>/session.jsonl[.zstd]`, names from its `locate`); each log is checked (a regular file,
  * or a link to one inside the home), its header read without blocking, and its header's id must be its
  * directory's. What fails costs only its session, named by {@link unreadable}. Reads go through the bounded log
@@ -186,7 +184,14 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
       if (rootCheck.kind !== 'ok') return scan;
       const limit = pLimit(LIST_CONCURRENCY);
       const work: Promise<void>[] = [];
-      for (const project of await entries(root)) {
+      let projects: Dirent[];
+      try {
+        projects = await entries(root);
+      } catch (error) {
+        refuse({ sessionId: '*', path: root, reason: describeThrown(error) });
+        return scan;
+      }
+      for (const project of projects) {
         if (!project.isDirectory()) continue;
         const projectPath = join(root, project.name);
         let listed: Dirent[];
