@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { open, readdir, lstat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { createZstdDecompress } from 'node:zlib';
+import { createZstdDecompress, zstdDecompressSync } from 'node:zlib';
 import pLimit from 'p-limit';
 import { entryKind } from './entry-kind.ts';
 import { decodeStorageRecord, SESSION_FORMAT_VERSION } from '@deepseek-ai/dsh-session';
@@ -17,6 +17,10 @@ const HEADER_BYTES = 1024 * 1024;
 /** Whole logs read at once, so that a home of many large logs or bombs stays within a bounded memory. */
 const wholeReads = pLimit(2);
 
+/** Largest frame text inflated in one synchronous call; a larger frame is inflated as a stream, off the event loop. */
+const SYNC_FRAME_BYTES = 1024 * 1024;
+/** Longest run of synchronous frame inflation before the event loop gets a turn, in ms. */
+const TURN_MS = 20;
 /** Bytes of a plain log parsed before the event loop gets a turn. */
 const PLAIN_SLICE_BYTES = 1024 * 1024;
 
@@ -151,7 +155,23 @@ class LineScanner {
   }
 }
 
-/** Inflates one Zstandard frame at `offset` into `scanner`; resolves with the compressed bytes the frame took. */
+/**
+ * Inflates the small Zstandard frame at `offset` in one synchronous call, returning the compressed bytes it took;
+ * undefined when it inflates past {@link SYNC_FRAME_BYTES}, or fails, and the stream must decide.
+ */
+function inflateSmallFrame(bytes: Buffer, offset: number): { text: Buffer; used: number } | undefined {
+  try {
+    const { buffer, engine } = zstdDecompressSync(bytes.subarray(offset), { info: true, maxOutputLength: SYNC_FRAME_BYTES }) as unknown as {
+      buffer: Buffer;
+      engine: { bytesWritten: number };
+    };
+    return { text: buffer, used: engine.bytesWritten };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Inflates one Zstandard frame at `offset` into `scanner` as a stream; resolves with the compressed bytes the frame took. */
 function inflateFrame(bytes: Buffer, offset: number, scanner: LineScanner): Promise<number> {
   return new Promise((done, fail) => {
     const stream = createZstdDecompress();
@@ -226,11 +246,18 @@ async function readWithin(path: string, options: LogReadOptions): Promise<Sessio
   const bytes = await readLogFile(path, maxBytes, headerOnly);
   const scanner = new LineScanner(path, headerOnly ? HEADER_BYTES : maxBytes, headerOnly);
   if (path.endsWith('.zstd')) {
+    let turn = performance.now();
     for (let offset = 0; offset < bytes.length && !scanner.done;) {
       options.signal?.throwIfAborted();
-      const used = await inflateFrame(bytes, offset, scanner);
+      const small = inflateSmallFrame(bytes, offset);
+      if (small !== undefined) scanner.write(small.text);
+      const used = small?.used ?? (await inflateFrame(bytes, offset, scanner));
       if (used === 0) break;
       offset += used;
+      if (small !== undefined && performance.now() - turn > TURN_MS) {
+        await yieldToLoop();
+        turn = performance.now();
+      }
     }
   } else {
     for (let offset = 0; offset < bytes.length && !scanner.done; offset += PLAIN_SLICE_BYTES) {
