@@ -23,6 +23,7 @@ export const HOST_WIRING = [
   'src/discovery/labels.ts',
   'src/session-index/live-sessions.ts',
   'src/session-index/session-texts.ts',
+  'src/session-index/log-reader.ts',
   'src/session-index/store-listing.ts',
   'src/invariant/plugin.ts',
   'src/remote/client.ts',
@@ -32,15 +33,14 @@ export const HOST_WIRING = [
   'src/cli/bin.ts',
   'src/cli/candidate-index.ts',
   'src/cli/program.ts',
-  'src/cli/commands.ts',
+  'src/cli/candidates-command.ts',
+  'src/cli/preview-command.ts',
   'src/cli/composition.ts',
   'src/cli/demo.ts',
   'src/cli/demo-home.ts',
   'src/cli/home.ts',
   'src/cli/read-only-persistence.ts',
-  'src/cli/session-dirs.ts',
   'src/cli/session-label.ts',
-  'src/cli/snapshot-storage.ts',
 ];
 
 export default tseslint.config(

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /** Entry point of the `dsh-session-ref` bin: inspect, preview and debug session references against a DSH home. */
-import { processIo } from './io.ts';
+import { processIo } from './output-channel.ts';
 import { main } from './program.ts';
 import { filterSqliteWarning } from './warnings.ts';
 

@@ -3,10 +3,11 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { formatSessionReferenceMention } from '../mentions/uri.ts';
-import { runCandidates, runPreview } from './commands.ts';
+import { runCandidates } from './candidates-command.ts';
+import { runPreview } from './preview-command.ts';
 import { DEMO_IDS, DEMO_PROJECTS, writeDemoHome } from './demo-home.ts';
-import { heading, shellQuote } from './format.ts';
-import type { Io } from './io.ts';
+import { heading, shellQuote } from './text-layout.ts';
+import type { Io } from './output-channel.ts';
 
 /** Per-source budget the demo previews with: small, so the large session is visibly truncated. */
 const DEMO_MAX_BYTES = 1600;

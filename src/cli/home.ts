@@ -1,6 +1,6 @@
 /** Boots the rc.8 host composition read-only over a DSH home, with the session-reference resolver mounted on top. */
 import { randomUUID } from 'node:crypto';
-import { realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Context } from '@deepseek-ai/cordis';
 import SessionStore from '@deepseek-ai/dsh-session';
@@ -8,15 +8,18 @@ import { JsonlSessionPersistence } from '@deepseek-ai/dsh-session-persistence-js
 import type { JsonlCompression } from '@deepseek-ai/dsh-session-persistence-jsonl';
 import SqliteSessionQueryEngine from '@deepseek-ai/dsh-session-query-sqlite';
 import LocalSpillStore from '@deepseek-ai/dsh-spill-local';
+import * as StorageJson from '@deepseek-ai/dsh-storage-json';
 import type { Config } from '../config.ts';
 import { SessionReferenceResolver } from '../plugin.ts';
 import type { SessionReferenceAgent } from '../types.ts';
+import type { Io } from './output-channel.ts';
+import { withProgress } from './progress.ts';
+import type { Progress } from './progress.ts';
 import { mountHomeServices, SESSIONS_DIR, STORAGES_DIR } from './composition.ts';
-import { checkDirectory } from './home-files.ts';
+import { checkEntry } from './home-entries.ts';
 import { ReadOnlySessionPersistence } from './read-only-persistence.ts';
-import { detectCompression } from './session-dirs.ts';
-import type { UnreadableLog } from './session-dirs.ts';
-import * as SnapshotStorage from './snapshot-storage.ts';
+import type { UnreadableLog } from './read-only-persistence.ts';
+import { copyStorages } from './storage-copy.ts';
 
 /** Where the CLI saves full transcripts with the local spill store. */
 export const SPILL_DIR = 'spill';
@@ -75,9 +78,22 @@ async function realHomeOf(home: string): Promise<string> {
 /** `<home>/spill`, when it is absent or a directory under the real home; anything else is refused before a byte is written. */
 async function spillRootOf(home: string, realHome: string): Promise<string> {
   const spillRoot = join(home, SPILL_DIR);
-  const check = await checkDirectory(spillRoot, realHome);
+  const check = await checkEntry(spillRoot, realHome, 'directory');
   if (check.kind === 'refused') throw new UnsafeSpillError(`the spill directory ${spillRoot} is not written to: ${check.reason}`);
   return spillRoot;
+}
+
+/** The encoding of the first log found under `root` (no file is opened); zstd, the host's default, when there is none. */
+async function detectCompression(root: string): Promise<JsonlCompression> {
+  const names = async (path: string): Promise<string[]> => readdir(path).catch(() => []);
+  for (const project of await names(root)) {
+    for (const session of await names(join(root, project))) {
+      const found = await names(join(root, project, session));
+      if (found.includes('session.jsonl.zstd')) return 'zstd';
+      if (found.includes('session.jsonl')) return 'none';
+    }
+  }
+  return 'zstd';
 }
 
 /**
@@ -114,26 +130,31 @@ export async function openHome(options: OpenHomeOptions): Promise<HomeHost> {
   const realHome = await realHomeOf(home);
   const sessionsRoot = join(home, SESSIONS_DIR);
   const spillRoot = options.spill ? await spillRootOf(home, realHome) : undefined;
-  const compression = (await detectCompression(sessionsRoot)) ?? 'zstd';
+  const compression = await detectCompression(sessionsRoot);
   const { reader, ctx: readerCtx } = await openReader(sessionsRoot, compression);
   const ctx = new Context();
   const warned = new Set<string>();
-  let unitsRead = 0;
+  const warnUnit = (file: string, reason: string): void => {
+    const message = `${file} is not read, so what it holds starts empty (titles are folded from the logs): ${reason}`;
+    if (!warned.has(message)) options.warn?.(message);
+    warned.add(message);
+  };
+  const storages = await copyStorages(join(home, STORAGES_DIR), realHome, warnUnit);
   let persistence: ReadOnlySessionPersistence | undefined;
+  const disposeAll = async (): Promise<void> => {
+    await ctx.fiber.dispose();
+    await readerCtx.fiber.dispose();
+    await storages.remove();
+  };
   try {
     await mountHomeServices(ctx, {
       persistence: async (mounting) => {
-        await mounting.plugin(ReadOnlySessionPersistence, { reader, root: sessionsRoot, realHome, compression });
+        await mounting.plugin(ReadOnlySessionPersistence, { reader, root: sessionsRoot, realHome });
         persistence = mounting.get('sessionPersistence') as ReadOnlySessionPersistence;
       },
       storage: async (mounting) => {
-        const warn = (file: string, reason: string): void => {
-          const message = `${file} is not read, so what it holds starts empty (titles are folded from the logs): ${reason}`;
-          if (!warned.has(message)) options.warn?.(message);
-          warned.add(message);
-        };
-        await mounting.plugin(SnapshotStorage, { root: join(home, STORAGES_DIR), realHome, warn, read: () => void unitsRead++ });
-        return SnapshotStorage.SNAPSHOT_BACKEND;
+        await mounting.plugin(StorageJson, { root: storages.root });
+        return 'json';
       },
     });
     // exact reads only: body matches come from the session index
@@ -142,14 +163,12 @@ export async function openHome(options: OpenHomeOptions): Promise<HomeHost> {
     // the resolver's own index stays in memory (and idle until asked): the CLI never writes into the home
     await ctx.plugin(SessionReferenceResolver, { titleBackfill: 'off', ...options.config, sessionIndexPath: ':memory:' });
   } catch (error) {
-    await ctx.fiber.dispose();
-    await readerCtx.fiber.dispose();
+    await disposeAll();
     throw error;
   }
   const resolver = ctx.get('sessionReferenceResolver');
   if (resolver === undefined || persistence === undefined) {
-    await ctx.fiber.dispose();
-    await readerCtx.fiber.dispose();
+    await disposeAll();
     throw new Error('the session-reference resolver did not start');
   }
   const mounted = persistence;
@@ -159,13 +178,10 @@ export async function openHome(options: OpenHomeOptions): Promise<HomeHost> {
     resolver,
     home,
     compression,
-    projectionCache: unitsRead > 0,
+    projectionCache: storages.units > 0,
     unreadable: () => mounted.unreadable(),
     dispose() {
-      disposed ??= (async () => {
-        await ctx.fiber.dispose();
-        await readerCtx.fiber.dispose();
-      })();
+      disposed ??= disposeAll();
       return disposed;
     },
   };
@@ -179,4 +195,44 @@ export async function openHome(options: OpenHomeOptions): Promise<HomeHost> {
  */
 export function throwawayAgent(purpose: string, cwd: string): SessionReferenceAgent {
   return { id: `dsh-session-ref-${purpose}-${randomUUID()}`, options: {}, session: { header: { cwd } } };
+}
+
+/** Options every home-reading command takes. */
+export interface HomeOptions {
+  /** Absolute DSH home. */
+  home: string;
+  /** Absolute working directory of the throwaway agent (ranking, same-workspace), symlinks resolved. */
+  cwd: string;
+}
+
+/**
+ * Boots the home (with a spinner on a TTY while it is read), runs `work`, and disposes the host; what `work`
+ * passes to `warn` is printed on stderr afterwards, whether it succeeded or not.
+ */
+export async function withHome<T>(
+  io: Io,
+  open: Omit<OpenHomeOptions, 'warn'>,
+  label: string,
+  work: (host: HomeHost, warn: (message: string) => void, progress: Progress) => Promise<T>,
+): Promise<T> {
+  const warnings: string[] = [];
+  const warn = (message: string): void => void warnings.push(message);
+  try {
+    return await withProgress(io.err, `${label} in ${open.home}`, async (progress) => {
+      const host = await openHome({ ...open, warn });
+      try {
+        return await work(host, warn, progress);
+      } finally {
+        await host.dispose();
+      }
+    });
+  } finally {
+    for (const warning of warnings) io.err.line(io.err.c.yellow(`warning: ${warning}`));
+  }
+}
+
+/** The warning naming a session (or, for an entry that names none, a directory) the listing left out. */
+export function leftOut(log: UnreadableLog): string {
+  if (log.sessionId === '*') return `left out every session under ${log.path}: ${log.reason}`;
+  return `left out session ${JSON.stringify(log.sessionId)}: its log ${log.path} could not be read: ${log.reason}`;
 }

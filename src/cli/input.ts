@@ -1,8 +1,10 @@
 /** Reads a file or stdin, streaming, stopping at a byte cap before holding more than it in memory; decodes it as UTF-8, leniently or exactly. */
 import { isUtf8 } from 'node:buffer';
-import { createReadStream } from 'node:fs';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { entryKind } from '../session-index/entry-kind.ts';
 import { SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
-import { count } from './format.ts';
+import { count } from './text-layout.ts';
 
 /** Default `--max-input-bytes`: 64 MiB. */
 export const DEFAULT_MAX_INPUT_BYTES = 64 * 1024 * 1024;
@@ -12,18 +14,32 @@ export class InputTooLargeError extends Error {
   override readonly name = 'InputTooLargeError';
 }
 
+/** A stream of the regular file at `path`, opened without blocking; a FIFO, a socket, a device or a directory is refused. */
+async function regularFileStream(path: string): Promise<NodeJS.ReadableStream> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  const info = await handle.stat().catch(async (error: unknown) => {
+    await handle.close();
+    throw error;
+  });
+  if (!info.isFile()) {
+    await handle.close();
+    throw new Error(`${path} is ${entryKind(info)}, not a regular file; pass - to read standard input`);
+  }
+  return handle.createReadStream();
+}
+
 /**
- * Reads `path` (`-` for `stdin`) chunk by chunk, and rejects with {@link InputTooLargeError} as soon as more than
- * `maxBytes` bytes have arrived; the stream is then destroyed, so at most one chunk past the cap is ever read and
- * memory stays near `maxBytes`.
+ * Reads `path` (`-` for `stdin`, else a regular file) chunk by chunk, and rejects with {@link InputTooLargeError} as
+ * soon as more than `maxBytes` bytes have arrived; the stream is then destroyed, so at most one chunk past the cap is
+ * ever read and memory stays near `maxBytes`.
  */
 export async function readBoundedBytes(path: string, maxBytes: number, stdin: NodeJS.ReadableStream = process.stdin): Promise<Buffer> {
-  const stream = path === '-' ? stdin : createReadStream(path);
+  const stream = path === '-' ? stdin : await regularFileStream(path);
   const parts: Buffer[] = [];
   let total = 0;
   // Leaving the loop early (the throw) destroys the stream.
   for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     total += buffer.length;
     if (total > maxBytes) {
       const what = path === '-' ? 'stdin' : path;

@@ -3,10 +3,12 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_REFERENCE_CONTEXT_FRACTION } from '../config.ts';
 import { isSessionReferenceError } from '../errors.ts';
-import { count } from './format.ts';
+import { count } from './text-layout.ts';
 import { decodeUtf8Exactly, DEFAULT_MAX_INPUT_BYTES, readBoundedBytes, readBoundedText } from './input.ts';
-import type { Io } from './io.ts';
-import { resolveCwd, resolveHome, runMention, runTranscript, UsageError } from './offline.ts';
+import type { Io } from './output-channel.ts';
+import { formatSessionReferenceMention } from '../mentions/uri.ts';
+import { resolveCwd, resolveHome, UsageError } from './command-args.ts';
+import { runTranscript } from './transcript-command.ts';
 
 /** Exit statuses. */
 export const ExitStatus = {
@@ -86,7 +88,7 @@ export function buildProgram(io: Io): Command {
     .option('--json', 'print the array of candidates, each with its mention')
     .addHelpText('after', '\nExamples:\n  dsh-session-ref candidates\n  dsh-session-ref candidates billing --cwd ~/projects/atlas --json')
     .action(async (query: string | undefined, options: HomeFlags & { limit?: number; json?: boolean }) => {
-      const { runCandidates } = await import('./commands.ts');
+      const { runCandidates } = await import('./candidates-command.ts');
       await runCandidates(io, { ...homeOf(io, options), query: query ?? '', limit: options.limit, json: options.json === true });
     });
 
@@ -106,10 +108,10 @@ export function buildProgram(io: Io): Command {
       let label = options.label;
       if (label === undefined) {
         const home = resolveHome(options.home, io.env);
-        const { sessionLabel } = await import('./commands.ts');
+        const { sessionLabel } = await import('./candidates-command.ts');
         label = await sessionLabel(io, home, sessionId);
       }
-      runMention(io, sessionId, label);
+      io.out.line(formatSessionReferenceMention({ sessionId, label }));
     });
 
   type PreviewFlags = HomeFlags & { maxBytes?: number; contextWindow?: number; spill: boolean; maxInputBytes: number; json?: boolean };
@@ -140,7 +142,7 @@ export function buildProgram(io: Io): Command {
     .action(async (text: string, options: PreviewFlags) => {
       const home = homeOf(io, options);
       const message = text === '-' ? await readBoundedText('-', options.maxInputBytes) : text;
-      const { runPreview } = await import('./commands.ts');
+      const { runPreview } = await import('./preview-command.ts');
       await runPreview(io, {
         ...home,
         text: message,

@@ -1,5 +1,5 @@
 /** A stderr spinner shown only on a TTY, and only once an operation has taken long enough to be worth one. */
-import type { Channel } from './io.ts';
+import type { Channel } from './output-channel.ts';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 

@@ -1,25 +1,22 @@
-/**
- * The CLI's read-only `sessionPersistence`: a persistence service of its own that reads a home through the host's
- * JSONL persistence, after checking every file that persistence will open, and refuses every write.
- */
+/** The CLI's one adapter over the host: a `sessionPersistence` that reads a home's logs with the bounded log reader and refuses every write. */
+import { readdir } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { Context } from '@deepseek-ai/cordis';
 import { SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionEvent, SessionHeader, SessionPreparation } from '@deepseek-ai/dsh-session';
 import { SessionPersistence } from '@deepseek-ai/dsh-session-persistence';
-import type {
-  SessionInspection,
-  SessionLocation,
-  SessionPersistenceSnapshot,
-  SessionRawArtifact,
-} from '@deepseek-ai/dsh-session-persistence';
-import type { JsonlCompression, JsonlSessionPersistence } from '@deepseek-ai/dsh-session-persistence-jsonl';
+import type { SessionInspection, SessionLocation, SessionPersistenceSnapshot } from '@deepseek-ai/dsh-session-persistence';
+import type { JsonlSessionPersistence } from '@deepseek-ai/dsh-session-persistence-jsonl';
 import { describeThrown } from '../errors.ts';
-import { scanSessionTree } from './session-dirs.ts';
-import type { SessionTree, UnreadableLog } from './session-dirs.ts';
+import { readSessionLog, UnreadableLogError } from '../session-index/log-reader.ts';
+import { checkEntry } from './home-entries.ts';
 
-/** Logs read at once when the home is listed one session at a time. */
-const READ_CONCURRENCY = 4;
+/** Logs checked at once while the home is listed. */
+const LIST_CONCURRENCY = 8;
+/** The log names of the two encodings, the configured one first. */
+const LOG_NAMES = ['session.jsonl.zstd', 'session.jsonl'];
 
 /** A write reached the CLI's persistence, which refuses every one: the CLI never writes a session log. */
 export class ReadOnlyHomeError extends Error {
@@ -34,53 +31,60 @@ export class ReadOnlyHomeError extends Error {
   }
 }
 
-/** A session whose log the CLI does not let the host open (a FIFO, a link out of the home, …). */
-export class UnreadableLogError extends Error {
-  override readonly name = 'UnreadableLogError';
-  /** The refused log and why. */
-  readonly log: UnreadableLog;
-
-  /** @param log - the refused entry. */
-  constructor(log: UnreadableLog) {
-    super(`its log ${log.path} is not read: ${log.reason}`);
-    this.log = log;
-  }
+/** A session the CLI leaves out, with why. */
+export interface UnreadableLog {
+  /** The session id its entry names (`*` for a directory that names none). */
+  sessionId: string;
+  /** The log file, or the entry that stands in its place. */
+  path: string;
+  /** Why it is left out. */
+  reason: string;
 }
 
 /** Plugin configuration. */
 export interface Config {
-  /** The host's JSONL persistence over the home, mounted in a context of its own where nothing writes through it. */
+  /** The host's JSONL persistence over the home, mounted where nothing writes through it: its locate and revisions only. */
   reader: JsonlSessionPersistence;
-  /** `<home>/sessions`, as the reader is configured with it. */
+  /** `<home>/sessions`. */
   root: string;
   /** The home's real path: a log may be a link only to a file under it. */
   realHome: string;
-  /** The encoding the reader reads. */
-  compression: JsonlCompression;
+}
+
+/** The listed logs, each with its header, and the entries left out. */
+interface Scan {
+  readonly logs: Map<string, { path: string; header: SessionHeader }>;
+  readonly refused: UnreadableLog[];
+}
+
+async function entries(path: string): Promise<Dirent[]> {
+  try {
+    return await readdir(path, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
 }
 
 /**
- * Serves `ctx.sessionPersistence` for the CLI. Reads (`list`, `listSnapshots`, `readFrom`, `inspect`, `readRaw`,
- * `locate`) go to the host's JSONL persistence; `create`, `append`, `prepare` and `load` (which commits a crash
- * repair) reject with {@link ReadOnlyHomeError}. Before the reader opens anything, the session tree is checked once
- * (`scanSessionTree`): a session whose entry is refused is never handed to it, and reading it rejects with
- * {@link UnreadableLogError}. The reader lists the home in one pass that fails as a whole on one bad log; when an
- * entry was refused, or that pass fails, the home is listed one checked log at a time, and the logs that cannot be
- * read are left out. {@link unreadable} names every session left out, an empty or header-less log included.
+ * Serves `ctx.sessionPersistence` for the CLI. It stands in for the host's JSONL persistence, which offers no
+ * read-only mode, no bounded read (it inflates a whole log however large), no non-blocking open, and no listing
+ * that survives one bad log; the layout (file and directory names, revisions) still comes from that persistence.
+ * The home is walked once as the JSONL persistence lays it out
+ * (`<root>/<project>/<session>/session.jsonl[.zstd]`, names from its `locate`); each log is checked (a regular file,
+ * or a link to one inside the home), its header read without blocking, and its header's id must be its
+ * directory's. What fails costs only its session, named by {@link unreadable}. Reads go through the bounded log
+ * reader; `create`, `append`, `prepare` and `load` reject with {@link ReadOnlyHomeError}.
  */
 export class ReadOnlySessionPersistence extends SessionPersistence {
-  readonly supportsRawArtifacts: boolean;
-  private readonly reader: JsonlSessionPersistence;
+  readonly supportsRawArtifacts = false;
   private readonly options: Config;
   private readonly skipped = new Map<string, UnreadableLog>();
-  private tree: Promise<SessionTree> | undefined;
-  private eachLog: Promise<SessionHeader[]> | undefined;
+  private scanned: Promise<Scan> | undefined;
 
   constructor(ctx: Context, config: Config) {
     super(ctx);
-    this.reader = config.reader;
     this.options = config;
-    this.supportsRawArtifacts = config.reader.supportsRawArtifacts;
   }
 
   /** The sessions left out so far, each with its log and the reason. */
@@ -89,7 +93,7 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
   }
 
   locate(meta: SessionHeader): SessionLocation | undefined {
-    return this.reader.locate(meta);
+    return this.options.reader.locate(meta);
   }
 
   create(_meta: SessionHeader): Promise<void> {
@@ -109,54 +113,41 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
   }
 
   async inspect(id: SessionId, signal?: AbortSignal): Promise<SessionInspection> {
-    await this.admit(id);
-    return this.reader.inspect(id, signal);
+    const { logs, refused } = await this.scan();
+    const log = logs.get(id);
+    if (log === undefined) {
+      const entry = refused.find((found) => found.sessionId === id || found.sessionId === '*');
+      if (entry !== undefined) throw new UnreadableLogError(entry.path, entry.reason);
+      throw new Error(`session "${id}" not found under ${this.options.root}`);
+    }
+    try {
+      return await readSessionLog(log.path, signal === undefined ? {} : { signal });
+    } catch (error) {
+      if (error instanceof UnreadableLogError) this.skip({ sessionId: id, path: error.path, reason: error.reason });
+      throw error;
+    }
   }
 
   async readFrom(id: SessionId, fromSeq: number, signal?: AbortSignal): Promise<{ meta: SessionHeader; events: SessionEvent[] }> {
-    await this.admit(id);
-    return this.reader.readFrom(id, fromSeq, signal);
+    const { meta, events } = await this.inspect(id, signal);
+    return { meta, events: events.filter((event) => event.seq >= fromSeq) };
   }
 
-  override async readRaw(id: SessionId, signal?: AbortSignal): Promise<SessionRawArtifact | undefined> {
-    await this.admit(id);
-    return this.reader.readRaw(id, signal);
-  }
-
-  async list(signal?: AbortSignal): Promise<SessionHeader[]> {
-    const tree = await this.checkedTree();
-    if (tree.refused.length === 0 && this.eachLog === undefined) {
-      try {
-        const headers = await this.reader.list(signal);
-        this.noteUnlisted(tree, headers);
-        return headers;
-      } catch (error) {
-        if (signal?.aborted) throw error;
-      }
-    }
-    return this.listEach(tree);
+  async list(): Promise<SessionHeader[]> {
+    return [...(await this.scan()).logs.values()].map((log) => log.header);
   }
 
   async listSnapshots(signal?: AbortSignal): Promise<SessionPersistenceSnapshot[]> {
-    const tree = await this.checkedTree();
-    if (tree.refused.length === 0 && this.eachLog === undefined) {
-      try {
-        const snapshots = await this.reader.listSnapshots(signal);
-        this.noteUnlisted(
-          tree,
-          snapshots.map((snapshot) => snapshot.header),
-        );
-        return snapshots;
-      } catch (error) {
-        if (signal?.aborted) throw error;
-      }
-    }
-    const limit = pLimit(READ_CONCURRENCY);
+    const limit = pLimit(LIST_CONCURRENCY);
     const snapshots = await Promise.all(
-      (await this.listEach(tree)).map((header) =>
+      (await this.list()).map((header) =>
         limit(async () => {
-          const revision = await this.reader.readStoredRevision(header.id, signal);
-          return revision === undefined ? undefined : { header, revision };
+          try {
+            const revision = await this.options.reader.readStoredRevision(header.id, signal);
+            return revision === undefined ? undefined : { header, revision };
+          } catch {
+            return undefined;
+          }
         }),
       ),
     );
@@ -167,81 +158,83 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
     return Promise.reject(new ReadOnlyHomeError(operation, this.options.root));
   }
 
-  /** The session tree, checked once; its refused entries are recorded as left out. */
-  private checkedTree(): Promise<SessionTree> {
-    this.tree ??= scanSessionTree(this.options.root, {
-      realHome: this.options.realHome,
-      compression: this.options.compression,
-      directoryOf: (id) => this.directoryOf(id),
-    }).then((tree) => {
-      for (const entry of tree.refused) this.skip(entry);
-      return tree;
-    });
-    return this.tree;
-  }
-
-  /** The name of the directory the reader keeps `id`'s log in. */
-  private directoryOf(id: string): string | undefined {
-    try {
-      const path = this.reader.locate({ version: 0, id: SessionId(id), createdAt: 0 }).path;
-      return path.split(/[\\/]/).at(-2);
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** Rejects a read of a session whose entry was refused (or of any session, when the sessions root was). */
-  private async admit(id: SessionId): Promise<void> {
-    const tree = await this.checkedTree();
-    const refused = tree.refused.find((entry) => entry.sessionId === id || entry.path === this.options.root);
-    if (refused !== undefined) throw new UnreadableLogError(refused);
-  }
-
   private skip(entry: UnreadableLog): void {
     if (!this.skipped.has(entry.path)) this.skipped.set(entry.path, entry);
   }
 
-  /** Names every checked log the reader's listing left out silently: an empty log, or one without a whole header line. */
-  private noteUnlisted(tree: SessionTree, headers: readonly SessionHeader[]): void {
-    const listed = new Set(headers.map((header) => this.reader.locate(header).path));
-    for (const log of tree.logs) {
-      if (listed.has(log.path)) continue;
-      this.skip({
-        sessionId: log.sessionId,
-        path: log.path,
-        reason:
-          log.size === 0
-            ? 'the log is empty (0 bytes)'
-            : 'the persistence lists nothing from it: its first line is not a whole session header',
-      });
-    }
+  /** The id whose session directory, as the persistence names it, is `name`; undefined when `name` is no such directory. */
+  private idOf(name: string): string | undefined {
+    if (!/^(?:[A-Za-z0-9._-]|~[0-9A-F]{4})+$/.test(name)) return undefined;
+    const id = name.replace(/~([0-9A-F]{4})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    const located = this.locate({ version: 0, id: SessionId(id), createdAt: 0 });
+    return located?.path.split(/[\\/]/).at(-2) === name ? id : undefined;
   }
 
-  /** The home listed one checked log at a time, once: each readable log's header; the others are left out. */
-  private listEach(tree: SessionTree): Promise<SessionHeader[]> {
-    this.eachLog ??= (async () => {
-      const refusedIds = new Set(tree.refused.map((entry) => entry.sessionId));
-      const limit = pLimit(READ_CONCURRENCY);
-      const headers = await Promise.all(
-        tree.logs.map((log) =>
-          limit(async () => {
-            // Looking an id up reaches every entry that names it, so an id refused anywhere is never looked up.
-            if (refusedIds.has(log.sessionId)) return undefined;
-            if (log.size === 0) {
-              this.skip({ ...log, reason: 'the log is empty (0 bytes)' });
-              return undefined;
-            }
-            try {
-              return (await this.reader.readFrom(SessionId(log.sessionId), Number.MAX_SAFE_INTEGER)).meta;
-            } catch (error) {
-              this.skip({ sessionId: log.sessionId, path: log.path, reason: describeThrown(error) });
-              return undefined;
-            }
-          }),
-        ),
-      );
-      return headers.filter((header) => header !== undefined);
+  /** The home walked once: every log checked and its header read, the entries left out recorded. */
+  private scan(): Promise<Scan> {
+    this.scanned ??= (async () => {
+      const scan: Scan = { logs: new Map(), refused: [] };
+      const refuse = (entry: UnreadableLog): void => {
+        scan.refused.push(entry);
+        this.skip(entry);
+      };
+      const { root, realHome } = this.options;
+      const rootCheck = await checkEntry(root, realHome, 'directory');
+      if (rootCheck.kind === 'refused') refuse({ sessionId: '*', path: root, reason: rootCheck.reason });
+      if (rootCheck.kind !== 'ok') return scan;
+      const limit = pLimit(LIST_CONCURRENCY);
+      const work: Promise<void>[] = [];
+      let projects: Dirent[];
+      try {
+        projects = await entries(root);
+      } catch (error) {
+        refuse({ sessionId: '*', path: root, reason: describeThrown(error) });
+        return scan;
+      }
+      for (const project of projects) {
+        if (!project.isDirectory()) continue;
+        const projectPath = join(root, project.name);
+        let listed: Dirent[];
+        try {
+          listed = await entries(projectPath);
+        } catch (error) {
+          refuse({ sessionId: '*', path: projectPath, reason: describeThrown(error) });
+          continue;
+        }
+        for (const entry of listed) work.push(limit(() => this.checkSession(join(projectPath, entry.name), entry, scan, refuse)));
+      }
+      await Promise.all(work);
+      return scan;
     })();
-    return this.eachLog;
+    return this.scanned;
+  }
+
+  /** One entry of a project directory: a session directory's log, listed when it passes; what a lookup would reach, refused. */
+  private async checkSession(path: string, entry: Dirent, scan: Scan, refuse: (entry: UnreadableLog) => void): Promise<void> {
+    const id = this.idOf(entry.name);
+    if (!entry.isDirectory()) {
+      if (entry.isSymbolicLink() && id !== undefined)
+        refuse({ sessionId: id, path, reason: 'it is a link in place of a session directory' });
+      const flat = /^(.+)\.jsonl(?:\.zstd)?$/.exec(entry.name)?.[1];
+      if (flat !== undefined)
+        refuse({ sessionId: this.idOf(flat) ?? flat, path, reason: 'it is a log outside its session directory (an older layout)' });
+      return;
+    }
+    for (const name of LOG_NAMES) {
+      const log = join(path, name);
+      const check = await checkEntry(log, this.options.realHome, 'file');
+      if (check.kind === 'absent') continue;
+      if (id === undefined) return refuse({ sessionId: entry.name, path: log, reason: 'the directory name is not an encoded session id' });
+      if (check.kind === 'refused') return refuse({ sessionId: id, path: log, reason: check.reason });
+      try {
+        const { meta } = await readSessionLog(log, { headerOnly: true });
+        if (meta.id !== id)
+          return refuse({ sessionId: id, path: log, reason: `its header names another session (${JSON.stringify(meta.id)})` });
+        if (!scan.logs.has(id)) scan.logs.set(id, { path: log, header: meta });
+      } catch (error) {
+        refuse({ sessionId: id, path: log, reason: error instanceof UnreadableLogError ? error.reason : describeThrown(error) });
+      }
+      return;
+    }
   }
 }

@@ -6,6 +6,7 @@ import { projectSurface } from '../context/projection.ts';
 import { redactTexts } from '../redaction/redact.ts';
 import { liveTitles } from '../discovery/labels.ts';
 import type { KnownTitle } from '../discovery/labels.ts';
+import { findSessionLog, readSessionLog } from './log-reader.ts';
 
 /** Longest text row, in characters: a longer message is stored in overlapping pieces so that no row costs much to check or write. */
 export const TEXT_PIECE_CHARS = 16_384;
@@ -73,14 +74,16 @@ export async function redacted(texts: string[], redact: boolean, signal: AbortSi
 }
 
 /**
- * Reads a stored session through `sessionPersistence.inspect` (one log read, no listing: the
- * query engine's `readSurface` lists the whole store for every read), folds its surface and title
- * with the host's code, and redacts the texts.
+ * Reads a stored session once, without a listing (the query engine's `readSurface` lists the whole store for
+ * every read): a file-per-session log with the bounded log reader, so that a log that cannot be opened, is
+ * corrupt or inflates past the cap rejects for this session alone; another persistence through its `inspect`.
+ * Then folds its surface and title with the host's code, and redacts the texts.
  */
 export async function readStoredSession(ctx: Context, id: string, redact: boolean, signal: AbortSignal): Promise<SessionReading> {
   const persistence = ctx.get('sessionPersistence');
   if (persistence === undefined) throw new Error('no sessionPersistence service is mounted');
-  const { meta, events } = await persistence.inspect(id as SessionId, signal);
+  const path = await findSessionLog(persistence, id);
+  const { meta, events } = path === undefined ? await persistence.inspect(id as SessionId, signal) : await readSessionLog(path, { signal });
   const texts = projectTexts(surfaceOf(events, foldSurface(events).nodes));
   return { header: meta, seq: events.at(-1)?.seq ?? -1, title: foldTitle(ctx, events), texts: await redacted(texts, redact, signal) };
 }

@@ -55,6 +55,14 @@ describe('candidates', () => {
     expect(JSON.parse(limited.stdout)).toHaveLength(1);
   });
 
+  it('a body match shows the matched word in the MATCH column, however deep in the message it was said', async () => {
+    const result = await guarded(zstdHome, ['candidates', 'AssertionError', '--home', zstdHome]);
+    expect(result.code, result.stderr).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/ +MATCH$/);
+    expect(lines[1]).toMatch(/^Flaky checkout test +.* body: .*AssertionError/);
+  });
+
   it('reads a plain-JSONL home, and escapes control characters in table cells but not in JSON', async () => {
     const cwd = '/w/\u001b[31mone';
     const [json, table] = await Promise.all([

@@ -1,10 +1,10 @@
 /** The CLI's pieces in process: a booted home refuses every write, and the output channel and progress behave at their edges. */
 import { describe, expect, it } from 'vitest';
 import type { SessionReferenceMentionCandidate } from '../../src/types.ts';
-import { channel, colourEnabled } from '../../src/cli/io.ts';
+import { channel, colourEnabled } from '../../src/cli/output-channel.ts';
 import { SPINNER_DELAY_MS, withProgress } from '../../src/cli/progress.ts';
 import type { Progress } from '../../src/cli/progress.ts';
-import { candidatesTable } from '../../src/cli/commands.ts';
+import { candidatesTable, snippetWindow } from '../../src/cli/candidates-command.ts';
 import { openHome } from '../../src/cli/home.ts';
 import { ReadOnlyHomeError, ReadOnlySessionPersistence } from '../../src/cli/read-only-persistence.ts';
 import { HOSTILE, HOSTILE_SHOWN, useCliHomes, zstdHome } from '../support/cli-homes.ts';
@@ -78,6 +78,16 @@ describe('in process', () => {
     expect(lines[1]).toMatch(/^Discount rules +a +\/w +no +title$/);
     expect(lines[2]).toMatch(/ +no +body: the discount service\\u001b\[31m timed out$/);
     expect(candidatesTable(rows, '', c)).not.toContain('MATCH');
+  });
+
+  it('the MATCH column shows the matched word of a long body snippet, wherever the snippet has it', () => {
+    const c = channel({ write: () => true }, {}).c;
+    const base = { sessionId: 'b', label: 'b', cwd: '/w', sameWorkspace: false, createdAt: 1, mention: '' };
+    const snippet = `${'Earlier we talked about many unrelated things, such as the weather and lunch; '.repeat(2)}then the zanzibarite sample came back with odd readings`;
+    const table = candidatesTable([{ ...base, match: { in: 'body', snippet } }], 'ZANZ', c);
+    expect(table.split('\n')[1]).toMatch(/body: ….*then the zanzibarite sample.*…$/);
+    expect(snippetWindow(snippet, 'readings').endsWith('odd readings')).toBe(true);
+    expect(snippetWindow(snippet, 'earlier').startsWith('Earlier we talked')).toBe(true);
   });
 
   it('a wide or combining label is cut by display columns, never inside a grapheme', () => {

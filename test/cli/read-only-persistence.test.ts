@@ -1,4 +1,4 @@
-// The CLI's persistence delegates reads to the host's JSONL persistence, which it never patches, and refuses every write with a typed error; a torn log stays byte-identical.
+// The CLI's persistence reads a home with the bounded log reader, takes its layout from the host's JSONL persistence, which it never patches, and refuses every write with a typed error; a torn log stays byte-identical.
 import { execFileSync } from 'node:child_process';
 import { appendFile, mkdtemp, readFile, readdir, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Context } from '@deepseek-ai/cordis';
 import SessionStore, { SessionId } from '@deepseek-ai/dsh-session';
 import { JsonlSessionPersistence } from '@deepseek-ai/dsh-session-persistence-jsonl';
-import { ReadOnlyHomeError, ReadOnlySessionPersistence, UnreadableLogError } from '../../src/cli/read-only-persistence.ts';
+import { ReadOnlyHomeError, ReadOnlySessionPersistence } from '../../src/cli/read-only-persistence.ts';
+import { UnreadableLogError } from '../../src/session-index/log-reader.ts';
 import { HOME_IDS, writeFixtureHome } from '../support/cli-home.ts';
 
 let tmp: string;
@@ -31,7 +32,7 @@ async function mount(): Promise<{ reader: JsonlSessionPersistence; persistence: 
   await inner.plugin(JsonlSessionPersistence, { root });
   const reader = inner.get('sessionPersistence') as JsonlSessionPersistence;
   const outer = new Context();
-  await outer.plugin(ReadOnlySessionPersistence, { reader, root, realHome: await realpath(home), compression: 'zstd' });
+  await outer.plugin(ReadOnlySessionPersistence, { reader, root, realHome: await realpath(home) });
   const persistence = outer.get('sessionPersistence') as ReadOnlySessionPersistence;
   return {
     reader,
@@ -101,7 +102,7 @@ it('a read of a session whose entry was refused rejects with UnreadableLogError,
   try {
     const error: unknown = await persistence.readFrom(SessionId('piped'), 0).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UnreadableLogError);
-    expect((error as UnreadableLogError).log.reason).toBe('it is a log outside its session directory (an older layout)');
+    expect((error as UnreadableLogError).reason).toBe('it is a log outside its session directory (an older layout)');
     expect(persistence.unreadable().map((log) => log.sessionId)).toEqual(['piped']);
   } finally {
     await dispose();

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channel } from '../../src/cli/io.ts';
+import { channel } from '../../src/cli/output-channel.ts';
 import { renderTranscript } from '../../src/transcript/write.ts';
 import { formatSessionReferenceMention } from '../../src/mentions/uri.ts';
 import { HOME_IDS, writeFixtureHome } from '../support/cli-home.ts';

@@ -28,6 +28,8 @@ export interface CliRun {
   stdinPath?: string;
   /** A file opened as stdout instead of a pipe (e.g. `/dev/full`). */
   stdoutPath?: string;
+  /** A command that runs the CLI, placed before Node (`setpriv …` to run it as another user, `/usr/bin/time …`). */
+  wrap?: readonly string[];
 }
 
 /** Runs the CLI with `args`; resolves once it exits or is killed as hung. */
@@ -37,7 +39,8 @@ export function runCli(args: readonly string[], run: CliRun): Promise<CliResult>
     for (const name of ['DSH_HOME', 'NO_COLOR', 'FORCE_COLOR']) if (run.env?.[name] === undefined) delete env[name];
     const stdin = run.stdinPath === undefined ? 'pipe' : openSync(run.stdinPath, 'r');
     const stdout = run.stdoutPath === undefined ? 'pipe' : openSync(run.stdoutPath, 'w');
-    const child = spawn(NODE, [CLI_SOURCE, ...args], { cwd: run.cwd, env, stdio: [stdin, stdout, 'pipe'] });
+    const [command, ...rest] = [...(run.wrap ?? []), NODE, CLI_SOURCE, ...args];
+    const child = spawn(command!, rest, { cwd: run.cwd, env, stdio: [stdin, stdout, 'pipe'] });
     for (const fd of [stdin, stdout]) if (typeof fd === 'number') closeSync(fd);
     let out = '';
     let err = '';

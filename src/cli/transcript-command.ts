@@ -1,53 +1,10 @@
-/** The light part of the CLI, loaded without the host packages: home resolution, mention and transcript. */
-import { realpathSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+/** The `transcript` command: a saved full transcript decoded with the package's reader, shown message by message or searched. */
 import { readTranscript } from '../transcript/read.ts';
 import type { ParsedTranscript, ReadTranscriptOptions, TranscriptMessage } from '../transcript/read.ts';
 import { findInTranscript } from '../transcript/search.ts';
-import { formatSessionReferenceMention } from '../mentions/uri.ts';
-import { cellSafe, heading } from './format.ts';
-import type { Io } from './io.ts';
-
-/**
- * The DSH home to read: `option` (from `--home`), else `$DSH_HOME`, else `~/.dsh`, made absolute. An empty
- * `--home` is a usage error rather than a silent fall back to another home; an empty `$DSH_HOME` counts as unset.
- * @param option - the `--home` value, if given.
- * @param env - the environment to read `DSH_HOME` from.
- */
-export function resolveHome(option: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  if (option === '') throw new UsageError('--home: expected a directory, got an empty string');
-  if (option !== undefined) return resolve(option);
-  const fromEnv = env.DSH_HOME;
-  if (fromEnv !== undefined && fromEnv !== '') return resolve(fromEnv);
-  return join(homedir(), '.dsh');
-}
-
-/**
- * The working directory the citing session claims: `option` (from `--cwd`), else the current directory, made
- * absolute with its symlinks resolved, as a host records a session's cwd, so a linked path still ranks its own
- * workspace first. A path that does not exist is kept as written.
- */
-export function resolveCwd(option: string | undefined): string {
-  const path = resolve(option ?? process.cwd());
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}
-
-/** A usage problem found after parsing (exit status 2), such as `--message` beyond the transcript's end. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
-
-/** Prints the canonical mention of `sessionId` labelled `label`. */
-export function runMention(io: Io, sessionId: string, label: string): string {
-  const mention = formatSessionReferenceMention({ sessionId, label });
-  io.out.line(mention);
-  return mention;
-}
+import { UsageError } from './command-args.ts';
+import type { Io } from './output-channel.ts';
+import { cellSafe, heading } from './text-layout.ts';
 
 /** Options of {@link runTranscript}. */
 export interface TranscriptOptions {

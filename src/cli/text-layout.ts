@@ -1,6 +1,6 @@
 /** Text helpers for the CLI: terminal-safe text, display widths, aligned tables, byte counts and section headings. */
 import stringWidth from 'string-width';
-import type { Colors } from './io.ts';
+import type { Colors } from './output-channel.ts';
 
 /**
  * Characters a terminal would interpret rather than show: C0 controls but tab and newline, DEL, C1 controls,

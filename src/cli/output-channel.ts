@@ -1,6 +1,6 @@
 /** The CLI's output channels: stdout for results, stderr for diagnostics; on a terminal every control character written is escaped, except the CLI's own colours and line breaks. */
 import { randomBytes } from 'node:crypto';
-import { lineSafe, terminalSafe } from './format.ts';
+import { lineSafe, terminalSafe } from './text-layout.ts';
 
 /** The colour functions the CLI uses; identity functions unless colour is enabled for the stream. */
 export interface Colors {

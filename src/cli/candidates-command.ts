@@ -1,0 +1,129 @@
+/** The `candidates` and `mention` commands: the `@` menu a host would show, as a table or JSON, and the label a session of the home is mentioned with. */
+import { quoteText } from '../errors.ts';
+import { withMentions } from '../discovery/rank.ts';
+import type { SessionReferenceMentionCandidate } from '../types.ts';
+import { openCandidateIndex } from './candidate-index.ts';
+import { leftOut, throwawayAgent, withHome } from './home.ts';
+import type { HomeOptions } from './home.ts';
+import type { Colors, Io } from './output-channel.ts';
+import { labelOf } from './session-label.ts';
+import { table } from './text-layout.ts';
+import type { Column } from './text-layout.ts';
+
+/** Options of {@link runCandidates}. */
+export interface CandidatesOptions extends HomeOptions {
+  /** Filter text; empty lists everything. */
+  query: string;
+  /** Maximum candidates; the resolver's default (50) when undefined. */
+  limit?: number;
+  /** Print the JSON array instead of the table. */
+  json: boolean;
+}
+
+/** Longest body-match snippet shown in the MATCH column. */
+const SNIPPET_COLUMNS = 60;
+
+/**
+ * The part of a body snippet the MATCH column has room for, on one line: a window around the first word of the
+ * query where the snippet holds it (so the matched word is always shown), else its start; `…` marks a cut.
+ */
+export function snippetWindow(snippet: string, query: string, width = SNIPPET_COLUMNS - 'body: '.length): string {
+  const text = snippet.replace(/\s+/g, ' ');
+  if (text.length <= width) return text;
+  const word = query.trim().split(/\s+/)[0]!.toLowerCase();
+  const at = word === '' ? -1 : text.toLowerCase().indexOf(word);
+  if (at === -1) return text;
+  const start = Math.max(0, Math.min(at - Math.floor((width - word.length) / 2), text.length - width));
+  const lead = start > 0 ? '…' : '';
+  const end = start + width;
+  return end >= text.length ? lead + text.slice(start + lead.length) : `${lead}${text.slice(start + lead.length, end - 1)}…`;
+}
+
+/** What the MATCH column shows: the field that matched, or the body snippet around the matched word. */
+function matchText(candidate: SessionReferenceMentionCandidate, query: string): string {
+  const match = candidate.match;
+  if (match === undefined) return '-';
+  return match.in === 'body' ? `body: ${snippetWindow(match.snippet, query)}` : match.in;
+}
+
+/**
+ * The candidates table: label, id, cwd and same-workspace, and for a non-empty query a MATCH column saying
+ * whether the title, id or cwd matched, or, for a match in what was said, the engine's snippet.
+ */
+export function candidatesTable(candidates: readonly SessionReferenceMentionCandidate[], query: string, c: Colors): string {
+  const columns: Column<SessionReferenceMentionCandidate>[] = [
+    { header: 'LABEL', value: (row) => row.label, max: 48, style: (text, _row, cc) => cc.bold(text) },
+    { header: 'ID', value: (row) => row.sessionId, style: (text, _row, cc) => cc.cyan(text) },
+    { header: 'CWD', value: (row) => row.cwd ?? '-', max: 48, keepEnd: true },
+    {
+      header: 'SAME-WORKSPACE',
+      value: (row) => (row.sameWorkspace ? 'yes' : 'no'),
+      style: (text, row, cc) => (row.sameWorkspace ? cc.green(text) : cc.dim(text)),
+    },
+  ];
+  if (query !== '') {
+    columns.push({
+      header: 'MATCH',
+      value: (row) => matchText(row, query),
+      max: SNIPPET_COLUMNS,
+      style: (text, row, cc) => (row.match?.in === 'body' ? cc.dim(text) : text),
+    });
+  }
+  return table(candidates, columns, c);
+}
+
+/**
+ * The `@` menu a host would show an agent working in `cwd`: the Remote face's candidates (discovery under the
+ * candidate limit, each with its mention), as a table or as JSON, answered from the home's session index when it
+ * is current, else from one built in memory from the logs (a progress line on a TTY); nothing is written into the
+ * home. A session whose log cannot be listed is named on stderr and left out; one that cannot be read is labelled
+ * by its id.
+ */
+export async function runCandidates(io: Io, options: CandidatesOptions): Promise<SessionReferenceMentionCandidate[]> {
+  const config = options.limit === undefined ? {} : { candidateLimit: options.limit };
+  const candidates = await withHome(io, { home: options.home, spill: false, config }, 'listing sessions', async (host, warn, progress) => {
+    progress.set(`indexing sessions in ${options.home}`);
+    const { resolver } = host;
+    const index = await openCandidateIndex(host.ctx, options.home, resolver.config);
+    try {
+      const agent = throwawayAgent('candidates', options.cwd);
+      const listed = withMentions(await index.discovery.list(agent, options.query, resolver.config.candidateLimit));
+      for (const log of host.unreadable()) warn(leftOut(log));
+      for (const { sessionId, reason } of index.discovery.unreadable())
+        warn(`session ${quoteText(sessionId)} is labelled by its id: its log could not be folded: ${reason}`);
+      return listed;
+    } finally {
+      await index.dispose();
+    }
+  });
+  if (options.json) {
+    io.out.lines(`${JSON.stringify(candidates, null, 2)}\n`);
+    return candidates;
+  }
+  if (candidates.length === 0) {
+    io.err.line(
+      io.err.c.dim(options.query === '' ? `No sessions in ${options.home}.` : `No session matches ${JSON.stringify(options.query)}.`),
+    );
+    return candidates;
+  }
+  io.out.lines(candidatesTable(candidates, options.query, io.out.c));
+  return candidates;
+}
+
+/**
+ * The label `mention` gives a session when no `--label` is passed: its title, read from the home as the `@` menu
+ * labels it. Fails with a one-line error when the home holds no such session, or cannot read its log.
+ */
+export async function sessionLabel(io: Io, home: string, sessionId: string): Promise<string> {
+  return withHome(io, { home, spill: false }, 'reading the session title', async (host, warn) => {
+    const found = await labelOf(host.ctx, sessionId);
+    if (found !== undefined) {
+      if (found.warning !== undefined) warn(found.warning);
+      return found.label;
+    }
+    const unreadable = host.unreadable().find((log) => log.sessionId === sessionId);
+    if (unreadable !== undefined)
+      throw new Error(`session ${JSON.stringify(sessionId)} cannot be read: its log ${unreadable.path}: ${unreadable.reason}`);
+    throw new Error(`no session ${JSON.stringify(sessionId)} in ${home}; pass --label to mention a session of another home`);
+  });
+}

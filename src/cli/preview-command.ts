@@ -1,0 +1,173 @@
+/** The `preview` command: the mentions of a message prepared against the home as the pre-step prepares them, and what the model would get. */
+import type { TextBlock } from '@deepseek-ai/dsh-llm';
+import { DEFAULT_REFERENCE_CONTEXT_FRACTION } from '../config.ts';
+import { automaticReferenceBytes } from '../context/budget.ts';
+import { REFERENCE_OMISSIONS_HEADING, REFERENCED_SESSIONS_CLOSE_TAG, REFERENCED_SESSIONS_OPEN_TAG } from '../context/render.ts';
+import type { FullSnapshotOutcome, OmissionNotice, ReferencePreview } from '../context/shapes.ts';
+import { tagSafeStringify } from '../context/tag-safe-json.ts';
+import { isSessionReferenceError } from '../errors.ts';
+import { rewriteMentions } from '../mentions/rewrite.ts';
+import type { PreparedReferencedMessage, SessionReferenceSource, SessionReferenceSourceEntry } from '../types.ts';
+import { throwawayAgent, withHome } from './home.ts';
+import type { HomeOptions } from './home.ts';
+import type { Colors, Io } from './output-channel.ts';
+import { bytes, cellSafe, count, heading, shellQuote, table } from './text-layout.ts';
+import type { Column } from './text-layout.ts';
+
+/** Options of {@link runPreview}. */
+export interface PreviewOptions extends HomeOptions {
+  /** The citing message's text, mentions included. */
+  text: string;
+  /** Exact per-source budget in serialised bytes. */
+  maxBytes?: number;
+  /** Model context window in tokens; the budget becomes `automaticReferenceBytes(window, DEFAULT_REFERENCE_CONTEXT_FRACTION)`. */
+  contextWindow?: number;
+  /** Save truncated transcripts under `<home>/spill`. */
+  spill: boolean;
+  /** Print `{ content, additionalContext }` instead of the readable report. */
+  json: boolean;
+}
+
+/** The per-source budget the flags select, or undefined for the resolver's own (64 KiB without a model). */
+export function budgetFromFlags(maxBytes: number | undefined, contextWindow: number | undefined): number | undefined {
+  if (maxBytes !== undefined) return maxBytes;
+  if (contextWindow !== undefined) return automaticReferenceBytes(contextWindow, DEFAULT_REFERENCE_CONTEXT_FRACTION);
+  return undefined;
+}
+
+function budgetNote(options: PreviewOptions, budget: number): string {
+  if (options.maxBytes !== undefined) return `${bytes(budget)} per source (--max-bytes)`;
+  if (options.contextWindow !== undefined) {
+    const share = `${DEFAULT_REFERENCE_CONTEXT_FRACTION * 100}%`;
+    return `${bytes(budget)} per source (${share} of a ${count(options.contextWindow)}-token window, 4 bytes a token, at least 64 KiB)`;
+  }
+  return `${bytes(budget)} per source (the resolver's fallback: no model is mounted)`;
+}
+
+/** One source as the summary shows it: its entry on the context message's source, its preview, and where its full transcript went. */
+interface SourceSummary {
+  readonly entry: SessionReferenceSourceEntry;
+  readonly preview: ReferencePreview;
+  /** UTF-8 bytes of the preview's tag-safe JSON, what the budget bounds. */
+  readonly size: number;
+  readonly fullSnapshot: FullSnapshotOutcome | undefined;
+}
+
+/**
+ * The sources of a context message, read from what a host receives: the statistics from its `source`, the
+ * previews and omission notices from its text, whose format is fixed (tag-safe JSON between the tags, and after
+ * the omissions heading), so that each preview's size is measured on exactly what the model reads.
+ */
+function summarise(text: string, source: SessionReferenceSource): SourceSummary[] {
+  const open = text.indexOf(`${REFERENCED_SESSIONS_OPEN_TAG}\n`) + REFERENCED_SESSIONS_OPEN_TAG.length + 1;
+  const previews = JSON.parse(text.slice(open, text.indexOf(`\n${REFERENCED_SESSIONS_CLOSE_TAG}`, open))) as ReferencePreview[];
+  const omissions = text.indexOf(`\n${REFERENCE_OMISSIONS_HEADING}\n`);
+  const notices = omissions === -1 ? [] : (JSON.parse(text.slice(text.indexOf('\n[', omissions) + 1)) as OmissionNotice[]);
+  return source.references.map((entry, i) => ({
+    entry,
+    preview: previews[i]!,
+    size: Buffer.byteLength(tagSafeStringify(previews[i])),
+    fullSnapshot: notices.find((notice) => notice.sessionId === entry.sessionId)?.fullSnapshot,
+  }));
+}
+
+function summaryTable(sources: readonly SourceSummary[], budget: number, c: Colors): string {
+  const columns: Column<SourceSummary>[] = [
+    { header: '#', value: (s) => String(s.entry.inputIndex + 1), right: true },
+    { header: 'LABEL', value: (s) => s.preview.label, max: 40, style: (text, _s, cc) => cc.bold(text) },
+    { header: 'MESSAGES KEPT', value: (s) => `${s.entry.retainedMessages} of ${s.entry.originalMessages}`, right: true },
+    { header: 'DROPPED', value: (s) => count(s.entry.omittedMessages), right: true },
+    { header: 'TEXT OMITTED', value: (s) => bytes(s.entry.omittedBytes), right: true },
+    { header: 'SIZE', value: (s) => `${bytes(s.size)} of ${count(budget)}`, right: true },
+    { header: 'SECRETS REDACTED', value: (s) => count(s.entry.redactedSecrets), right: true },
+    {
+      header: 'TRUNCATED',
+      value: (s) => (s.entry.truncated ? 'yes' : 'no'),
+      style: (text, s, cc) => (s.entry.truncated ? cc.yellow(text) : cc.dim(text)),
+    },
+    {
+      header: 'COMPACTED',
+      value: (s) => (s.entry.compacted ? 'yes' : 'no'),
+      style: (text, s, cc) => (s.entry.compacted ? text : cc.dim(text)),
+    },
+  ];
+  return table(sources, columns, c);
+}
+
+/**
+ * Prepares the mentions in `options.text` against the home with the resolver's `prepare`, as a host does, for a
+ * message of a throwaway target session (never stored), then prints from what it returned the readable message
+ * and the context message as the model gets them, a summary per source, and where truncated transcripts went;
+ * or `{content, additionalContext}`.
+ */
+export async function runPreview(io: Io, options: PreviewOptions): Promise<PreparedReferencedMessage> {
+  const { content, references } = rewriteMentions<TextBlock>([{ type: 'text', text: options.text }]);
+  const maxReferenceBytes = budgetFromFlags(options.maxBytes, options.contextWindow);
+  const config = maxReferenceBytes === undefined ? {} : { maxReferenceBytes };
+  const agent = throwawayAgent('preview', options.cwd);
+  const prepared = await withHome(
+    io,
+    { home: options.home, spill: options.spill, config },
+    'reading referenced sessions',
+    async (host, warn) => {
+      try {
+        return await host.resolver.prepare(agent, content, references);
+      } catch (error) {
+        if (isSessionReferenceError(error, 'SESSION_REFERENCE_READ_FAILED')) {
+          const cited = new Set(references.map((reference) => reference.sessionId));
+          for (const log of host.unreadable()) {
+            if (cited.has(log.sessionId))
+              warn(`the log of session ${JSON.stringify(log.sessionId)} (${log.path}) could not be read: ${log.reason}`);
+          }
+        }
+        throw error;
+      }
+    },
+  );
+
+  const context = prepared.additionalContext;
+  if (options.json) {
+    const json = context === undefined ? { content: prepared.content } : { content: prepared.content, additionalContext: context };
+    io.out.lines(`${JSON.stringify(json, null, 2)}\n`);
+    return prepared;
+  }
+
+  const { out } = io;
+  const c = out.c;
+  out.lines(heading('Message', c, 'role user, the citing message as the model reads it'));
+  out.block((prepared.content as TextBlock[]).map((block) => block.text).join('\n'));
+  if (context === undefined) {
+    out.line();
+    io.err.line(c.dim('No session mentions in the text: nothing would be added after the message.'));
+    return prepared;
+  }
+  const text = (context.content as TextBlock[]).map((block) => block.text).join('\n');
+  const sources = summarise(text, context.source as unknown as SessionReferenceSource);
+  const budget = sources[0]!.entry.budgetBytes;
+  out.line();
+  out.lines(heading('Context message', c, 'role user, source session-reference, inserted right after it'));
+  out.block(text);
+  out.line();
+
+  out.lines(heading('Summary', c, budgetNote(options, budget)));
+  out.lines(summaryTable(sources, budget, c));
+
+  const truncated = sources.filter((source) => source.fullSnapshot !== undefined);
+  if (truncated.length > 0) {
+    out.line();
+    out.lines(heading('Full transcripts', c, 'of the truncated sources'));
+    for (const { preview, fullSnapshot } of truncated) {
+      const name = cellSafe(preview.label);
+      if (fullSnapshot!.status === 'saved') {
+        const locator = cellSafe(fullSnapshot!.locator);
+        out.line(`${c.bold(name)}: saved ${bytes(fullSnapshot!.bytes)} to`);
+        out.line(`  ${c.cyan(locator)}`);
+        out.line(c.dim(`  read it back with: dsh-session-ref transcript ${shellQuote(locator)}`));
+      } else {
+        const why = fullSnapshot!.reason === 'storage-not-configured' ? 'no spill store (--no-spill)' : 'the save failed';
+        out.line(`${c.bold(name)}: ${c.yellow(`not saved, ${why}`)}`);
+      }
+    }
+  }
+  return prepared;
+}
