@@ -1,5 +1,7 @@
 /** Kinds recognised by structure rather than a vendor: PEM private keys, JWTs, URL passwords, HTTP credentials, Kubernetes Secret data, and values assigned to credential-like names. */
 import { chars } from '../chars.ts';
+import { HASH_LITERALS, matchPasswordHash } from '../hashes.ts';
+import { DER_LITERALS, encodesPrivateKey, matchDerBody, matchPuttyKey } from '../key-bodies.ts';
 import { matchPem } from '../pem.ts';
 import { optional, run } from '../record.ts';
 import type { KindRecord } from '../record.ts';
@@ -14,8 +16,20 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
   {
     kind: 'private-key',
     description:
-      'PEM private key block (RSA, EC, DSA, OPENSSH, PGP, PKCS#8, encrypted), also JSON-escaped, on one line, or without its END line',
-    custom: [{ literal: '-----BEGIN ', at: 'start', match: matchPem }],
+      'PEM private key block (RSA, EC, DSA, OPENSSH, PGP, PKCS#8, encrypted), also JSON-escaped, on one line, built by string concatenation, without its END line, base64-encoded, or a bare DER body; PuTTY private lines',
+    custom: [
+      { literal: '-----BEGIN ', at: 'start', match: matchPem },
+      ...DER_LITERALS.map((literal) => ({ literal, at: 'start' as const, match: matchDerBody })),
+      { literal: 'PuTTY-User-Key-File-', at: 'start', match: matchPuttyKey },
+    ],
+    // A whole PEM block encoded in base64 (`LS0tLS1CRUdJTi` is `-----BEGIN`).
+    formats: [{ prefixes: ['LS0tLS1CRUdJTi'], body: [run(chars('A-Za-z0-9+/='), 40, 16_384)], check: encodesPrivateKey }],
+  },
+  {
+    kind: 'password-hash',
+    description:
+      'password hashes: bcrypt (`$2b$…`), crypt(3) (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt `$y$`), Argon2, Django PBKDF2, MySQL native (`*` + 40 hex), LDAP `{SSHA}`',
+    custom: HASH_LITERALS.map((literal) => ({ literal, at: 'start' as const, match: matchPasswordHash })),
   },
   {
     kind: 'jwt',

@@ -19,7 +19,7 @@ export interface HeldOutNegative {
  * Alphabets of the `{<letter><count>}` runs in a template: `h` lowercase hex, `H` uppercase hex,
  * `a` letters and digits, `l` lowercase letters and digits, `u` uppercase letters and digits,
  * `d` digits, `b` base64, `B` base64url, `c` base32 (RFC 4648), `k` lowercase base32, `L`
- * lowercase letters, `U` uppercase letters, `p` bcrypt's base64 (`./A-Za-z0-9`).
+ * lowercase letters, `U` uppercase letters, `p` bcrypt's base64 (`./A-Za-z0-9`), `e` bech32 in upper case.
  */
 const ALPHABETS: Readonly<Record<string, string>> = {
   h: '0123456789abcdef',
@@ -35,6 +35,7 @@ const ALPHABETS: Readonly<Record<string, string>> = {
   L: 'abcdefghijklmnopqrstuvwxyz',
   U: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
   p: './ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
+  e: 'QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L',
 };
 
 /** Words a generated run must not hold by chance (they would make it a stand-in). */
