@@ -21,7 +21,7 @@ const QUOTED: Readonly<Record<number, ReturnType<typeof chars>>> = {
 };
 
 /** A value's span, whether it sat in quotes, and whether it is a code reference (`apiKey: anthropic,`, `token = token_value`). */
-interface Span {
+export interface Span {
   start: number;
   end: number;
   quoted: boolean;
@@ -45,7 +45,7 @@ function skipBlanks(text: string, from: number, limit: number): number {
 }
 
 /** The value starting at `from` (after blanks): quoted to its closing quote on the same line, else a run of value characters. */
-function readValue(text: string, from: number, query = false): Span | null {
+export function readValue(text: string, from: number, query = false): Span | null {
   const p = skipBlanks(text, from, from + 16);
   if (p >= text.length) return null;
   const first = text.charCodeAt(p);
@@ -93,7 +93,12 @@ function readName(text: string, to: number): Span | null {
   let p = to;
   while (p > 0 && p > to - 8 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
   if (p === 0) return null;
-  const last = text.charCodeAt(p - 1);
+  let last = text.charCodeAt(p - 1);
+  // A subscript: `config['SECRET_KEY'] = …`.
+  if (last === 93 && p > 2 && (text.charCodeAt(p - 2) === 34 || text.charCodeAt(p - 2) === 39)) {
+    p--;
+    last = text.charCodeAt(p - 1);
+  }
   if (last === 34 || last === 39) {
     let start = p - 1;
     while (start > 0 && start > p - 2 - MAX_NAME && text.charCodeAt(start - 1) !== last && text.charCodeAt(start - 1) !== 10) start--;
@@ -112,7 +117,7 @@ export interface ScanState {
   kubernetesSecret: boolean;
 }
 
-function push(state: ScanState, start: number, end: number, kind: string, rank: number): void {
+export function push(state: ScanState, start: number, end: number, kind: string, rank: number): void {
   state.found.push({ start, end, kind, rank });
 }
 
@@ -122,10 +127,11 @@ function push(state: ScanState, start: number, end: number, kind: string, rank: 
  * `NAME value`), so even a password must look random (`the password is incorrect` stays);
  * `namedOnly`: only the named kinds, whose shapes are strict.
  */
-function classify(text: string, given: Span, name: string, state: ScanState, loose = false, namedOnly = false): void {
+export function classify(text: string, given: Span, name: string, state: ScanState, loose = false, namedOnly = false): void {
   const words = nameWords(name);
   // A quoted value holding characters no key has (blanks, brackets) may be a quote never closed: keys are read up to them.
-  const value = given.unbalanced !== undefined && nameRole(words) !== 'password' ? given.unbalanced : given;
+  const value =
+    given.unbalanced !== undefined && nameRole(words) !== 'password' && /\s/.test(text.slice(given.start, given.end)) ? given.unbalanced : given;
   const raw = text.slice(value.start, value.end);
   for (const record of value.reference === true ? [] : NAMED) {
     const named = record.named!;
@@ -155,6 +161,8 @@ const SCHEMES: ReadonlyMap<string, string | null> = new Map([
   ['bearer', 'bearer-token'],
   ['token', 'bearer-token'],
   ['apikey', 'bearer-token'],
+  ['ssws', 'okta-token'],
+  ['splunk', 'bearer-token'],
   ['digest', null],
   ['negotiate', null],
   ['ntlm', null],
@@ -205,12 +213,20 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   }
   const name = readName(text, nameEnd);
   if (name === null) return;
-  const written = text.slice(name.start, name.end);
+  const bare = text.slice(name.start, name.end);
+  let written = bare;
   const kubernetesKind = written === 'kind';
-  if (!kubernetesKind && !NAME_HINT_RE.test(written)) return;
   const before = name.start > 0 ? text.charCodeAt(name.start - (name.quoted ? 2 : 1)) : 0;
-  const value = readValue(text, valueFrom, before === 63 || before === 38);
+  const query = before === 63 || before === 38;
+  if (query && written === 'sig') {
+    sasSignature(text, valueFrom, state);
+    return;
+  }
+  if (!name.quoted) written = withWordBefore(text, name.start, written);
+  if (!kubernetesKind && !NAME_HINT_RE.test(written)) return;
+  const value = readValue(text, valueFrom, query);
   if (value === null) return;
+  if (!name.quoted && value.quoted && (bare === 'key' || bare === 'name') && settingPair(text, value, state)) return;
   if (kubernetesKind) {
     if (value.end - value.start === 6 && text.startsWith('Secret', value.start)) state.kubernetesSecret = true;
     return;
@@ -221,10 +237,44 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
 }
 
 /**
+ * The name with the word before it on the line when it alone says too little: a number (`Unseal
+ * Key 1:`, as Vault prints its keys) or a bare `key` (`cache key:`, `the api key:`).
+ */
+function withWordBefore(text: string, start: number, written: string): string {
+  if (written !== 'key' && written !== 'Key' && !/^\d{1,2}$/.test(written)) return written;
+  if (start < 2 || text.charCodeAt(start - 1) !== 32) return written;
+  const wordStart = NAME_CHARS.runStart(text, start - 1, start - 1 - 24);
+  if (wordStart === start - 1) return written;
+  const word = text.slice(wordStart, start - 1);
+  return /^\d/.test(written) ? (NAME_HINT_RE.test(word) ? withWordBefore(text, wordStart, word) : written) : `${word} ${written}`;
+}
+
+/** An Azure shared access signature's `sig=` in a URL query: base64 (URL-encoded or not) of an HMAC. */
+function sasSignature(text: string, from: number, state: ScanState): void {
+  const value = readValue(text, from, true);
+  if (value === null) return;
+  const raw = text.slice(value.start, value.end);
+  if (raw.length >= 40 && raw.length <= 96 && /^[A-Za-z0-9+/_-]+={0,2}$/.test(raw) && isCredentialValue(raw, 'key'))
+    push(state, value.start, value.end, 'azure-sas-signature', RANK_NAMED);
+}
+
+/**
+ * A setting written as a pair of attributes, `<add key="SmtpPassword" value="…"/>` (.NET, Java
+ * properties in XML): the value is judged under the key's name. Returns whether it was one.
+ */
+function settingPair(text: string, key: Span, state: ScanState): boolean {
+  const match = /^\s+value\s*=\s*/.exec(text.slice(key.end + 1, key.end + 24));
+  if (match === null) return false;
+  const value = readValue(text, key.end + 1 + match[0].length);
+  if (value !== null && value.quoted) classify(text, value, text.slice(key.start, key.end), state);
+  return true;
+}
+
+/**
  * Cheap test before splitting a name into words: every credential-like name, and every name a
  * named record knows, holds one of these.
  */
-const NAME_HINT_RE = /pass|pwd|pswd|secret|token|key|auth|cred|id|pat|contribsys/i;
+const NAME_HINT_RE = /pass|pwd|pswd|secret|token|key|auth|cred|id|pat|contribsys|login/i;
 
 /** Verbs that assign in prose: "the token is …". */
 const COPULAS = new Set(['is', 'was', 'are', 'IS']);

@@ -53,8 +53,8 @@ const LDAP_RE = /\{(?:S?SHA(?:256|384|512)?|S?MD5|PBKDF2[A-Z0-9-]*|CRYPT)\}$/;
 
 /** An LDAP `{SSHA}…` value whose base64 token starts at `start` (the scheme sits just before it, outside the token), or null. */
 export function ldapHashAt(text: string, start: number, end: number): [number, number] | null {
-  const open = text.lastIndexOf('{', start - 1);
-  if (open < 0 || start - open > 16 || !LDAP_RE.test(text.slice(open, start))) return null;
+  const open = text.slice(Math.max(0, start - 16), start).lastIndexOf('{') + Math.max(0, start - 16);
+  if (open < Math.max(0, start - 16) || !LDAP_RE.test(text.slice(open, start))) return null;
   let stop = start;
   while (stop < end && /[A-Za-z0-9+/=.$]/.test(text[stop]!)) stop++;
   return stop - start >= 16 && !isPlaceholderToken(text.slice(start, stop)) ? [open, stop] : null;

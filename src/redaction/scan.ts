@@ -2,8 +2,11 @@
 import { assignmentAt, valueAfterWord } from './assignments.ts';
 import type { ScanState } from './assignments.ts';
 import { Chars, chars } from './chars.ts';
+import { commandArgument, flagArgument } from './commands.ts';
 import { INFIXES, STARTS } from './dispatch.ts';
+import { ldapHashAt } from './hashes.ts';
 import { kubernetesSecrets } from './kubernetes.ts';
+import { elementText } from './markup.ts';
 import { matchInfix, matchPrefixed } from './match.ts';
 import { RANK_FORMAT } from './record.ts';
 import type { Finding } from './record.ts';
@@ -72,7 +75,17 @@ function afterBlank(text: string, at: number): boolean {
 
 /** Everything a token [start, end) may hold. */
 function scanToken(text: string, start: number, end: number, state: ScanState): void {
-  if (afterBlank(text, start)) valueAfterWord(text, start, end, state);
+  if (afterBlank(text, start)) {
+    valueAfterWord(text, start, end, state);
+    commandArgument(text, start, end, state);
+  }
+  const before = start > 0 ? text.charCodeAt(start - 1) : 0;
+  if (text.charCodeAt(start) === 45 && (before === 32 || before === 9)) flagArgument(text, start, end, state);
+  if (before === 62) elementText(text, start, state);
+  else if (before === 125) {
+    const span = ldapHashAt(text, start, end);
+    if (span !== null) state.found.push({ start: span[0], end: span[1], kind: 'password-hash', rank: RANK_FORMAT });
+  }
   tryStarts(text, start, state);
   for (let at = start; at < end; at++) {
     const code = text.charCodeAt(at);

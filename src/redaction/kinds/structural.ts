@@ -46,6 +46,10 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
     description: 'opaque token after `Bearer` or `Authorization: Bearer|Token`: 16+ random characters',
   },
   {
+    kind: 'azure-sas-signature',
+    description: 'the `sig=` of an Azure shared access signature URL (base64 HMAC, URL-encoded or not)',
+  },
+  {
     kind: 'basic-auth',
     description: 'HTTP basic credentials: `Authorization: Basic …` and the `user:password` of `curl -u` / `--user`',
   },

@@ -179,7 +179,7 @@ export const HELD_OUT_POSITIVES: readonly (readonly [string, string])[] = [
   ['newrelic-insert', 'X-Insert-Key: «NRII-{B32}»'],
   ['newrelic-browser', 'NEW_RELIC_BROWSER_KEY=«NRJS-{h19}»'],
   ['sentry-token', 'SENTRY_AUTH_TOKEN=«sntryu_{h64}»'],
-  ['sentry-org-token', 'SENTRY_AUTH_TOKEN=«sntrys_eyJpYXQiOjE3MDAwMDAwMDAsInVybCI6Imh0dHBzOi8vc2VudHJ5LmlvIiwicmVnaW9uX3VybCI6Imh0dHBzOi8vdXMuc2VudHJ5LmlvIiwib3JnIjoiYWNtZSJ9_{B43}»'],
+  ['sentry-org-token', 'SENTRY_AUTH_TOKEN=«sntrys_eyJpYXQiOjE3MDAwMDAwMDAsInVybCI6Imh0dHBzOi8vc2VudHJ5LmlvIiwicmVnaW9uX3VybCI6Imh0dHBzOi8vdXMuc2VudHJ5LmlvIiwib3JnIjoiYWNtZSJ9_{b43}»'],
   ['grafana-cloud', 'GRAFANA_CLOUD_TOKEN=«glc_{b60}==»'],
   ['grafana-sa', 'GRAFANA_TOKEN=«glsa_{a32}_{h8}»'],
   ['honeycomb-key', 'HONEYCOMB_API_KEY=«{a22}»'],

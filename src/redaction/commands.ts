@@ -1,0 +1,111 @@
+/** Credentials passed as arguments: `-p <password>` and `-p<password>` (mysql), `-Password`, `-passout pass:…`, `ConvertTo-SecureString "…"`, `NetworkCredential("user", "…")`, a netrc `password`, and `<tool> login|auth <token>`. */
+import { classify, push, readValue } from './assignments.ts';
+import type { ScanState } from './assignments.ts';
+import { chars } from './chars.ts';
+import { claimsFormat } from './dispatch.ts';
+import { nameRole, nameWords } from './names.ts';
+import { RANK_NAMED } from './record.ts';
+import { isCredentialValue } from './values.ts';
+
+const WORD = chars('A-Za-z0-9_.$-');
+/** Unquoted arguments: printable ASCII but blanks, quotes, brackets, `,`, `;`, `|`, `\`. */
+const ARGUMENT = chars('!#$%&*+./0-9:=?@A-Z^_a-z~-');
+/** Calls whose second string argument is a password. */
+const CREDENTIAL_CALL_RE = /(?:NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth)\(\s*["'][^"'\n]{1,64}["']\s*$/;
+/** Tools whose `-p` takes the password glued to it. */
+const GLUED_P_RE = /(?:^|[\s/])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)(?:\.exe)?\s[^\n]*$/;
+/** A netrc entry up to its `password` word. */
+const NETRC_RE = /(?:^|\s)machine\s+\S+\s+(?:login\s+\S+\s+)?(?:account\s+\S+\s+)?$/;
+
+/** The argument at `start` (after its opening quote, if any): quoted to its closing quote, else a run. */
+function argumentAt(text: string, start: number, end: number): [number, number] {
+  const quote = text.charCodeAt(start - 1);
+  if (quote === 34 || quote === 39) {
+    const value = readValue(text, start - 1);
+    if (value !== null && value.quoted) return [value.start, value.end];
+  }
+  let stop = ARGUMENT.runEnd(text, start, end);
+  while (stop > start && '.,;:)'.includes(text[stop - 1]!)) stop--;
+  return [start, stop];
+}
+
+/** Whether a password given to a short flag is one: not a port, path, host, pattern or word. */
+function shortFlagPassword(value: string): boolean {
+  if (value.length < 6 || /[/:.\\]/.test(value) || !/[A-Za-z]/.test(value) || !/[^a-z]/.test(value)) return false;
+  return isCredentialValue(value, 'password');
+}
+
+function pushPassword(state: ScanState, start: number, end: number): void {
+  push(state, start, end, 'password', RANK_NAMED);
+}
+
+/**
+ * An argument token at `start` (a blank, or a quote after one, before it): a credential when the
+ * word before it is a password flag, a credential constructor, a netrc `password` or a `login` subcommand.
+ */
+export function commandArgument(text: string, start: number, end: number, state: ScanState): void {
+  // `mysql -u root -pS3cret`: the password glued to `-p`.
+  if (text.charCodeAt(start) === 45 && text.charCodeAt(start + 1) === 112 && end - start >= 8) {
+    const lineStart = text.lastIndexOf('\n', start) + 1;
+    if (start - lineStart <= 256 && GLUED_P_RE.test(text.slice(lineStart, start))) {
+      const [, stop] = argumentAt(text, start + 2, end);
+      if (shortFlagPassword(text.slice(start + 2, stop))) pushPassword(state, start + 2, stop);
+    }
+    return;
+  }
+  let p = start;
+  if (text.charCodeAt(p - 1) === 34 || text.charCodeAt(p - 1) === 39) p--;
+  while (p > 0 && p > start - 8 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
+  if (text.charCodeAt(p - 1) === 44) {
+    credentialCall(text, p - 1, start, end, state);
+    return;
+  }
+  const wordStart = WORD.runStart(text, p, p - 40);
+  if (p - wordStart < 2) return;
+  const word = text.slice(wordStart, p);
+  const [valueStart, valueEnd] = argumentAt(text, start, end);
+  const value = text.slice(valueStart, valueEnd);
+  if (/^convertto-securestring$/i.test(word)) {
+    if (isCredentialValue(value, 'password')) pushPassword(state, valueStart, valueEnd);
+  } else if (word === 'password' || word === 'passwd') {
+    const from = Math.max(0, wordStart - 256);
+    if (NETRC_RE.test(text.slice(from, wordStart)) && isCredentialValue(value, 'password')) pushPassword(state, valueStart, valueEnd);
+  } else if (word === 'login' || word === 'auth') {
+    // `wandb login <key>`, `snyk auth <token>`: a long random argument to a login subcommand.
+    if (value.length >= 32 && !claimsFormat(value) && isCredentialValue(value, 'token')) push(state, valueStart, valueEnd, 'token', RANK_NAMED);
+  }
+}
+
+/**
+ * A flag token [start, end) that takes a credential as its next argument: `-p <password>` (psexec,
+ * sshpass, docker login), `-passout pass:…` (openssl), `-Password …`, `-ApiKey …` (PowerShell).
+ * The argument is read forwards: it may hold no character the scan stops at.
+ */
+export function flagArgument(text: string, start: number, end: number, state: ScanState): void {
+  const word = text.slice(start, end);
+  if (word.length > 24 || text.charCodeAt(start + 1) === 45) return;
+  let from = end;
+  while (from < text.length && from < end + 8 && text.charCodeAt(from) === 32) from++;
+  if (from === end || from >= text.length) return;
+  const quote = text.charCodeAt(from);
+  if (quote === 34 || quote === 39) from++;
+  const [valueStart, valueEnd] = argumentAt(text, from, Math.min(text.length, from + 4096));
+  const value = text.slice(valueStart, valueEnd);
+  if (word === '-p' || word === '-pw') {
+    if (shortFlagPassword(value)) pushPassword(state, valueStart, valueEnd);
+  } else if (/^-pass(?:in|out|word)?$/i.test(word) && value.startsWith('pass:')) {
+    if (isCredentialValue(value.slice(5), 'password')) pushPassword(state, valueStart + 5, valueEnd);
+  } else if (word.length > 3) {
+    const name = word.slice(1);
+    if (nameRole(nameWords(name)) !== null) classify(text, { start: valueStart, end: valueEnd, quoted: false }, name, state);
+  }
+}
+
+/** `NetworkCredential("user", "<password>")`: the second argument, when `comma` follows a call's first string argument. */
+function credentialCall(text: string, comma: number, start: number, end: number, state: ScanState): void {
+  const quote = text.charCodeAt(start - 1);
+  if (quote !== 34 && quote !== 39) return;
+  if (!CREDENTIAL_CALL_RE.test(text.slice(Math.max(0, comma - 120), comma))) return;
+  const [valueStart, valueEnd] = argumentAt(text, start, end);
+  if (isCredentialValue(text.slice(valueStart, valueEnd), 'password')) pushPassword(state, valueStart, valueEnd);
+}
