@@ -130,8 +130,13 @@ export function push(state: ScanState, start: number, end: number, kind: string,
 export function classify(text: string, given: Span, name: string, state: ScanState, loose = false, namedOnly = false): void {
   const words = nameWords(name);
   // A quoted value holding characters no key has (blanks, brackets) may be a quote never closed: keys are read up to them.
-  const value =
-    given.unbalanced !== undefined && nameRole(words) !== 'password' && /\s/.test(text.slice(given.start, given.end)) ? given.unbalanced : given;
+  // A value closed on its line with no blank in it is whole, brackets and all (a Django key holds `(`), unless all
+  // that follows the run is closing punctuation (`"key…)` inside a JSON string is a quote never closed).
+  const unbalanced = given.unbalanced;
+  const cut =
+    unbalanced !== undefined &&
+    (/\s/.test(text.slice(given.start, given.end)) || !/[A-Za-z0-9]/.test(text.slice(unbalanced.end, given.end)));
+  const value = unbalanced !== undefined && cut && nameRole(words) !== 'password' ? unbalanced : given;
   const raw = text.slice(value.start, value.end);
   for (const record of value.reference === true ? [] : NAMED) {
     const named = record.named!;
@@ -254,7 +259,8 @@ function sasSignature(text: string, from: number, state: ScanState): void {
   const value = readValue(text, from, true);
   if (value === null) return;
   const raw = text.slice(value.start, value.end);
-  if (raw.length >= 40 && raw.length <= 96 && /^[A-Za-z0-9+/_-]+={0,2}$/.test(raw) && isCredentialValue(raw, 'key'))
+  const random = /[a-z]/.test(raw) && /[A-Z]/.test(raw) && /[0-9]/.test(raw) && !isPlaceholderValue(raw);
+  if (raw.length >= 40 && raw.length <= 96 && /^[A-Za-z0-9+/_-]+={0,2}$/.test(raw) && random)
     push(state, value.start, value.end, 'azure-sas-signature', RANK_NAMED);
 }
 

@@ -163,6 +163,9 @@ export function isStructuredNonSecret(value: string): boolean {
   // `os.environ`, `config.apiKey`, `Shared.LintStatsTimePass`: each part a word, or short.
   if (DOTTED_IDENTIFIER_RE.test(value) && value.split('.').every((part) => part.length <= 4 || wordShare(part) >= 0.5)) return true;
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) && !/[0-9]/.test(value)) return true;
+  // A CSS or DOM selector (`#add-password`, `.secret-field`) and a key binding (`ctrl+shift+alt+f12`).
+  if (/^[#.][a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$/.test(value)) return true;
+  if (/^(?:(?:ctrl|shift|alt|cmd|meta|option|super|win)\+)+[a-z0-9]+$/i.test(value)) return true;
   // SSH public key types (`ssh-ed25519`, `ecdsa-sha2-nistp256`) name a public key.
   if (/^(?:ssh|ecdsa|sk-ssh|sk-ecdsa)-[a-z0-9@.-]+$/.test(value)) return true;
   // `cert.p12`, `src/index.ts`, `s_rsa1024_priv.pem`: a file name is made of words, not of random characters.
