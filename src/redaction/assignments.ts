@@ -2,9 +2,10 @@
 import { chars } from './chars.ts';
 import { claimsFormat, NAMED, ROLE_KINDS } from './dispatch.ts';
 import { nameRole, nameWords } from './names.ts';
+import type { NameRole } from './names.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_GENERIC, RANK_NAMED } from './record.ts';
-import type { Finding } from './record.ts';
+import type { Finding, KindRecord } from './record.ts';
 import { isCredentialValue, MAX_VALUE, MIN_PASSWORD } from './values.ts';
 
 const NAME_CHARS = chars('A-Za-z0-9_.$-');
@@ -121,6 +122,32 @@ export function push(state: ScanState, start: number, end: number, kind: string,
   state.found.push({ start, end, kind, rank });
 }
 
+/** What a name says: its words, its role, and the named kinds it may hold. */
+interface NameInfo {
+  words: string[];
+  role: NameRole | null;
+  named: readonly KindRecord[];
+}
+
+/** Names seen recently: dense text assigns to the same few names over and over. */
+const NAME_CACHE = new Map<string, NameInfo>();
+const NAME_CACHE_SIZE = 512;
+
+/** A name that says nothing about credentials. */
+const NO_INFO: NameInfo = { words: [], role: null, named: [] };
+
+function nameInfo(name: string): NameInfo {
+  if (!NAME_HINT_RE.test(name)) return NO_INFO;
+  let info = NAME_CACHE.get(name);
+  if (info === undefined) {
+    const words = nameWords(name);
+    info = { words, role: nameRole(words), named: NAMED.filter((record) => record.named!.names(words, name)) };
+    if (NAME_CACHE.size >= NAME_CACHE_SIZE) NAME_CACHE.clear();
+    NAME_CACHE.set(name, info);
+  }
+  return info;
+}
+
 /**
  * A named kind whose names and shape fit, else the generic kind of the name's role when the value
  * is random enough. `loose`: the name was not joined to the value by an operator (prose, a bare
@@ -128,7 +155,7 @@ export function push(state: ScanState, start: number, end: number, kind: string,
  * `namedOnly`: only the named kinds, whose shapes are strict.
  */
 export function classify(text: string, given: Span, name: string, state: ScanState, loose = false, namedOnly = false): void {
-  const words = nameWords(name);
+  const { words, role: nameGives, named: candidates } = nameInfo(name);
   // A quoted value holding characters no key has (blanks, brackets) may be a quote never closed: keys are read up to them.
   // A value closed on its line with no blank in it is whole, brackets and all (a Django key holds `(`), unless all
   // that follows the run is closing punctuation (`"key…)` inside a JSON string is a quote never closed).
@@ -136,11 +163,10 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
   const cut =
     unbalanced !== undefined &&
     (/\s/.test(text.slice(given.start, given.end)) || !/[A-Za-z0-9]/.test(text.slice(unbalanced.end, given.end)));
-  const value = unbalanced !== undefined && cut && nameRole(words) !== 'password' ? unbalanced : given;
+  const value = unbalanced !== undefined && cut && nameGives !== 'password' ? unbalanced : given;
   const raw = text.slice(value.start, value.end);
-  for (const record of value.reference === true ? [] : NAMED) {
+  for (const record of value.reference === true ? [] : candidates) {
     const named = record.named!;
-    if (!named.names(words, name)) continue;
     const shape = named.value;
     if (
       raw.length >= shape.min &&
@@ -153,7 +179,7 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
       return;
     }
   }
-  const role = namedOnly ? null : nameRole(words);
+  const role = namedOnly ? null : nameGives;
   if (role === null) return;
   if (role === 'auth' && authorization(text, value, state)) return;
   if (value.reference === true) return;

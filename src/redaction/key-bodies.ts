@@ -28,11 +28,21 @@ function base64LinesEnd(text: string, at: number): number {
   return end;
 }
 
+/** The last body found: a line inside it is no new key (each body is read once, however many lines start like one). */
+let lastText: string | undefined;
+let lastStart = 0;
+let lastEnd = 0;
+
 /** A DER private key's base64 body starting at `at` (a key pasted without its BEGIN line), or null. */
 export function matchDerBody(text: string, at: number): [number, number] | null {
   if (text.startsWith('MII', at) && !DER_AFTER_LENGTH.some((literal) => text.startsWith(literal, at + 6))) return null;
+  if (text === lastText && at > lastStart && at < lastEnd) return null;
   const end = base64LinesEnd(text, at);
-  return end - at >= MIN_BODY && !isPlaceholderToken(text.slice(at, end)) ? [at, end] : null;
+  if (end - at < MIN_BODY || isPlaceholderToken(text.slice(at, end))) return null;
+  lastText = text;
+  lastStart = at;
+  lastEnd = end;
+  return [at, end];
 }
 
 /** Whether base64 `value` decodes to a PEM private key's BEGIN line. */
