@@ -83,6 +83,7 @@ export function readValue(text: string, from: number, query = false): Span | nul
  * `PAGERDUTY_TOKEN=…` after `token =`. Base64 pads only at its end, so `=` inside a value is rare.
  */
 function chainedAssignment(raw: string): boolean {
+  if (!raw.includes('=')) return false;
   const inner = raw.search(/[^=]=+[^=]/);
   if (inner < 0) return false;
   const head = raw.slice(0, inner + 1);
@@ -308,6 +309,9 @@ function settingPair(text: string, key: Span, state: ScanState): boolean {
  */
 const NAME_HINT_RE = /pass|pwd|pswd|secret|token|key|auth|cred|id|pat|contribsys|login/i;
 
+/** What a value read after a word may start with: like a token, not an operator or a bracket. */
+const VALUE_START = chars('A-Za-z0-9_+/-');
+
 /** Verbs that assign in prose: "the token is …". */
 const COPULAS = new Set(['is', 'was', 'are', 'IS']);
 /** Flags that take a credential as their next argument. */
@@ -342,7 +346,7 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const wordStart = NAME_CHARS.runStart(text, p, p - MAX_NAME);
   const length = p - wordStart;
   // The value itself starts like a token, not with an operator or a bracket.
-  if (length < 2 || !/[A-Za-z0-9_+/-]/.test(text[start]!)) return;
+  if (length < 2 || !VALUE_START.has(text.charCodeAt(start))) return;
   const first = text.charCodeAt(wordStart);
   const copula = length <= 3 && COPULAS.has(text.slice(wordStart, p));
   const bearer = length === 6 && (first === 66 || first === 98) && /^(?:Bearer|bearer|BEARER)$/.test(text.slice(wordStart, p));

@@ -12,10 +12,16 @@ const WORD = chars('A-Za-z0-9_.$-');
 const ARGUMENT = chars('!#$%&*+./0-9:=?@A-Z^_a-z~-');
 /** Calls whose second string argument is a password. */
 const CREDENTIAL_CALL_RE = /(?:NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth)\(\s*["'][^"'\n]{1,64}["']\s*$/;
+/** Flags that may name a credential: every credential-like name holds one of these. */
+const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred/i;
 /** Tools whose `-p` takes the password glued to it. */
 const GLUED_P_RE = /(?:^|[\s/])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)(?:\.exe)?\s[^\n]*$/;
 /** A netrc entry up to its `password` word. */
 const NETRC_RE = /(?:^|\s)machine\s+\S+\s+(?:login\s+\S+\s+)?(?:account\s+\S+\s+)?$/;
+
+/** First letters (lowercased) of the words {@link commandArgument} reads an argument after. */
+const ARGUMENT_WORDS = new Set([...'cpla'].map((letter) => letter.charCodeAt(0)));
+const ARGUMENT_WORD_RE = /^(?:convertto-securestring|password|passwd|login|auth)$/i;
 
 /** The argument at `start` (after its opening quote, if any): quoted to its closing quote, else a run. */
 function argumentAt(text: string, start: number, end: number): [number, number] {
@@ -61,8 +67,10 @@ export function commandArgument(text: string, start: number, end: number, state:
     return;
   }
   const wordStart = WORD.runStart(text, p, p - 40);
-  if (p - wordStart < 2) return;
+  const length = p - wordStart;
+  if (length < 4 || length > 22 || !ARGUMENT_WORDS.has(text.charCodeAt(wordStart) | 32)) return;
   const word = text.slice(wordStart, p);
+  if (!ARGUMENT_WORD_RE.test(word)) return;
   const [valueStart, valueEnd] = argumentAt(text, start, end);
   const value = text.slice(valueStart, valueEnd);
   if (/^convertto-securestring$/i.test(word)) {
@@ -82,8 +90,9 @@ export function commandArgument(text: string, start: number, end: number, state:
  * The argument is read forwards: it may hold no character the scan stops at.
  */
 export function flagArgument(text: string, start: number, end: number, state: ScanState): void {
+  if (end - start > 24 || text.charCodeAt(start + 1) === 45) return;
   const word = text.slice(start, end);
-  if (word.length > 24 || text.charCodeAt(start + 1) === 45) return;
+  if (word !== '-p' && word !== '-pw' && (word.length <= 3 || !FLAG_HINT_RE.test(word))) return;
   let from = end;
   while (from < text.length && from < end + 8 && text.charCodeAt(from) === 32) from++;
   if (from === end || from >= text.length) return;

@@ -161,6 +161,7 @@ export function isUuid(value: string): boolean {
 const VERSION_RE = /^v?\d+(?:\.\d+){1,3}(?:[-+._][0-9A-Za-z.+_-]*)?$|^[a-z]{1,6}\d+(?:\.\d+){1,3}[-+._]/i;
 const DOTTED_IDENTIFIER_RE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 const FILE_CHARS_RE = /^[\w./-]+$/;
+const PUNCTUATION_RE = /[^A-Za-z0-9]/;
 const EXTENSION_RE = /^[a-z][a-z0-9]{1,4}$/;
 
 /** `[\w./-]*[A-Za-z]\w*\.[a-z][a-z0-9]{1,4}`, read without backtracking: a name with an extension, a letter in the word before it. */
@@ -188,6 +189,8 @@ function fileBaseLooksNamed(value: string): boolean {
  * names, e-mail addresses, URLs.
  */
 export function isStructuredNonSecret(value: string): boolean {
+  // Letters and digits alone hold none of the shapes below but a build label.
+  if (!PUNCTUATION_RE.test(value)) return /SNAPSHOT|RELEASE/.test(value);
   const first = value.charCodeAt(0);
   if (first === 47 || value.startsWith('./') || value.startsWith('../') || value.startsWith('~/')) return true;
   if (value.includes('://')) return true;
