@@ -1,4 +1,5 @@
 /** The project's own held-out corpus: credentials written from vendors' public format documentation into chat-like texts, and hard look-alikes, expanded from templates with a seeded generator. */
+import { BLIND_NEGATIVES, BLIND_POSITIVES } from './held-out-blind.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -89,4 +90,16 @@ export const POSITIVE_CASES: readonly HeldOutPositive[] = HELD_OUT_POSITIVES.map
 export const NEGATIVE_CASES: readonly HeldOutNegative[] = HELD_OUT_NEGATIVES.map(([category, template], k) => ({
   category,
   text: expand(template, 10_000 + k).text,
+}));
+
+/** The blind batch's positive cases (scored once before tuning; see docs/secrets.md). */
+export const BLIND_POSITIVE_CASES: readonly HeldOutPositive[] = BLIND_POSITIVES.map(([kind, template], k) => ({
+  kind,
+  ...expand(template, 20_000 + k),
+}));
+
+/** The blind batch's negative cases. */
+export const BLIND_NEGATIVE_CASES: readonly HeldOutNegative[] = BLIND_NEGATIVES.map(([category, template], k) => ({
+  category,
+  text: expand(template, 30_000 + k).text,
 }));
