@@ -112,6 +112,31 @@ function readName(text: string, to: number): Span | null {
   return start < p ? { start, end: p, quoted: false } : null;
 }
 
+/** A C# auto-property before its initialiser: `ApiKey { get; set; }`. */
+const PROPERTY_RE = /([A-Za-z_]\w{0,63})\s*\{\s*(?:get;|set;|init;|private set;|\s)*\}\s*$/;
+
+/**
+ * The name an `=` assigns to: the name before it, or, in a typed declaration, the declared name
+ * before its type (`const API_TOKEN: &str =`, `val token: String =`) or a property's before its
+ * accessors (`ApiKey { get; set; } =`).
+ */
+function declaredName(text: string, to: number): Span | null {
+  const name = readName(text, to);
+  if (name !== null) {
+    let p = name.start;
+    while (p > 0 && (text.charCodeAt(p - 1) === 38 || text.charCodeAt(p - 1) === 32)) p--;
+    if (p > 1 && text.charCodeAt(p - 1) === 58 && text.charCodeAt(p - 2) !== 58 && !NAME_HINT_RE.test(text.slice(name.start, name.end))) {
+      const declared = readName(text, p - 1);
+      if (declared !== null && !declared.quoted) return declared;
+    }
+    return name;
+  }
+  const match = PROPERTY_RE.exec(text.slice(Math.max(0, to - 96), to));
+  if (match === null) return null;
+  const start = to - match[0].length + match[0].indexOf(match[1]!);
+  return { start, end: start + match[1]!.length, quoted: false };
+}
+
 /** What a scan collects besides findings. */
 export interface ScanState {
   found: Finding[];
@@ -243,8 +268,10 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     if (next === 61 || next === 58 || previous === 58) return;
     if (next === 47 && text.charCodeAt(at + 2) === 47) return;
   }
-  const name = readName(text, nameEnd);
+  const name = code === 61 ? declaredName(text, nameEnd) : readName(text, nameEnd);
   if (name === null) return;
+  // `${DB_PASSWORD:?missing}`, `${TOKEN:-}`: a shell parameter expansion, not an assignment.
+  if (!name.quoted && name.start >= 2 && text.charCodeAt(name.start - 1) === 123 && text.charCodeAt(name.start - 2) === 36) return;
   const bare = text.slice(name.start, name.end);
   let written = bare;
   const kubernetesKind = written === 'kind';

@@ -14,6 +14,21 @@ const ARGUMENT = chars('!#$%&*+./0-9:=?@A-Z^_a-z~-');
 const CREDENTIAL_CALL_RE = /(?:NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth)\(\s*["'][^"'\n]{1,64}["']\s*$/;
 /** Flags that may name a credential: every credential-like name holds one of these. */
 const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred/i;
+/** A call's first argument, a quoted name, up to the comma before the second. */
+const NAMED_PAIR_RE = /\(\s*["']([A-Za-z_][\w.-]{1,63})["']\s*$/;
+/** Tools whose `-a` (redis-cli) or `-P` (sqlcmd, bcp) flag takes the password. */
+const TOOL_FLAG_RE: Readonly<Record<'-a' | '-P', RegExp>> = {
+  '-a': /(?:^|[\s/])redis-cli(?:\.exe)?\s/,
+  '-P': /(?:^|[\s/])(?:sqlcmd|bcp|osql)(?:\.exe)?\s/,
+};
+
+/** The line before `at`, at most 256 characters of it. */
+function lineBefore(text: string, at: number): string {
+  const from = Math.max(0, at - 256);
+  const window = text.slice(from, at);
+  return window.slice(window.lastIndexOf('\n') + 1);
+}
+
 /** Tools whose `-p` takes the password glued to it. */
 const GLUED_P_RE = /(?:^|[\s/])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)(?:\.exe)?\s[^\n]*$/;
 /** A netrc entry up to its `password` word. */
@@ -92,7 +107,8 @@ export function commandArgument(text: string, start: number, end: number, state:
 export function flagArgument(text: string, start: number, end: number, state: ScanState): void {
   if (end - start > 24 || text.charCodeAt(start + 1) === 45) return;
   const word = text.slice(start, end);
-  if (word !== '-p' && word !== '-pw' && (word.length <= 3 || !FLAG_HINT_RE.test(word))) return;
+  const toolFlag = (word === '-a' || word === '-P') && TOOL_FLAG_RE[word].test(lineBefore(text, start));
+  if (word !== '-p' && word !== '-pw' && !toolFlag && (word.length <= 3 || !FLAG_HINT_RE.test(word))) return;
   let from = end;
   while (from < text.length && from < end + 8 && text.charCodeAt(from) === 32) from++;
   if (from === end || from >= text.length) return;
@@ -100,7 +116,7 @@ export function flagArgument(text: string, start: number, end: number, state: Sc
   if (quote === 34 || quote === 39) from++;
   const [valueStart, valueEnd] = argumentAt(text, from, Math.min(text.length, from + 4096));
   const value = text.slice(valueStart, valueEnd);
-  if (word === '-p' || word === '-pw') {
+  if (word === '-p' || word === '-pw' || toolFlag) {
     if (shortFlagPassword(value)) pushPassword(state, valueStart, valueEnd);
   } else if (/^-pass(?:in|out|word)?$/i.test(word) && value.startsWith('pass:')) {
     if (isCredentialValue(value.slice(5), 'password')) pushPassword(state, valueStart + 5, valueEnd);
@@ -114,7 +130,13 @@ export function flagArgument(text: string, start: number, end: number, state: Sc
 function credentialCall(text: string, comma: number, start: number, end: number, state: ScanState): void {
   const quote = text.charCodeAt(start - 1);
   if (quote !== 34 && quote !== 39) return;
-  if (!CREDENTIAL_CALL_RE.test(text.slice(Math.max(0, comma - 120), comma))) return;
+  const before = text.slice(Math.max(0, comma - 120), comma);
   const [valueStart, valueEnd] = argumentAt(text, start, end);
-  if (isCredentialValue(text.slice(valueStart, valueEnd), 'password')) pushPassword(state, valueStart, valueEnd);
+  if (CREDENTIAL_CALL_RE.test(before)) {
+    if (isCredentialValue(text.slice(valueStart, valueEnd), 'password')) pushPassword(state, valueStart, valueEnd);
+    return;
+  }
+  // A setting passed as a pair: `define('DB_PASSWORD', '…')`, `setenv("API_TOKEN", "…")`, `config.set("secret", "…")`.
+  const pair = NAMED_PAIR_RE.exec(before);
+  if (pair !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, pair[1]!, state);
 }

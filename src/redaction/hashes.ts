@@ -1,4 +1,4 @@
-/** Password hashes: bcrypt, the crypt(3) families (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt), Argon2, Django's PBKDF2, MySQL native and LDAP `{SSHA}` values. An offline guess recovers the password, so a hash is a credential. */
+/** Password hashes: bcrypt, the crypt(3) families (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt), Argon2, Django's PBKDF2, MySQL native, PostgreSQL `md5…` and SCRAM, and LDAP `{SSHA}` values. An offline guess recovers the password, so a hash is a credential. */
 import { isPlaceholderToken } from './placeholders.ts';
 
 const B = '[./A-Za-z0-9]';
@@ -10,6 +10,8 @@ const HASH_RES: readonly RegExp[] = [
   /\$argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]{8,}\$[A-Za-z0-9+/]{16,}/y,
   /(?:pbkdf2_sha256|pbkdf2_sha1|bcrypt_sha256)\$\d+\$[A-Za-z0-9./+]{4,64}\$[A-Za-z0-9+/]{20,}={0,2}/y,
   /\*[0-9A-F]{40}/y,
+  /md5[0-9a-f]{32}/y,
+  /SCRAM-SHA-256\$\d+:[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}:[A-Za-z0-9+/]+={0,2}/y,
 ];
 const TAIL = /[A-Za-z0-9]/;
 /** Longest hash read: a sha512-crypt with rounds, or an Argon2 with long parameters. */
@@ -32,6 +34,8 @@ export const HASH_LITERALS: readonly string[] = [
   'pbkdf2_sha256$',
   'pbkdf2_sha1$',
   'bcrypt_sha256$',
+  'md5',
+  'SCRAM-SHA-256$',
   ...'0123456789ABCDEF'.split('').map((digit) => `*${digit}`),
 ];
 

@@ -39,11 +39,14 @@ const QUALIFIERS = [
 ];
 const COMPOUND_HEADS = ['password', 'passwd', 'secret', 'token', 'key', 'id', 'pwd'];
 
+/** Heads that end a one-word name whatever comes before them (`PGPASSWORD`, `MYSQLPWD`): no English word ends so. */
+const OPEN_HEADS = ['password', 'passwd'];
+
 function splitCompound(word: string, into: string[]): void {
   for (const head of COMPOUND_HEADS) {
     if (word.length > head.length && word.endsWith(head)) {
       const rest = word.slice(0, -head.length);
-      if (QUALIFIERS.includes(rest)) {
+      if (QUALIFIERS.includes(rest) || (OPEN_HEADS.includes(head) && rest.length >= 2)) {
         into.push(rest, head);
         return;
       }

@@ -202,6 +202,8 @@ export function isStructuredNonSecret(value: string): boolean {
   // A CSS or DOM selector (`#add-password`, `.secret-field`) and a key binding (`ctrl+shift+alt+f12`).
   if (/^[#.][a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$/.test(value)) return true;
   if (/^(?:(?:ctrl|shift|alt|cmd|meta|option|super|win)\+)+[a-z0-9]+$/i.test(value)) return true;
+  // A GitHub App's client id (`Iv1.` + 16 hex) is public.
+  if (/^Iv\d+\.[0-9a-f]{16}$/.test(value)) return true;
   // SSH public key types (`ssh-ed25519`, `ecdsa-sha2-nistp256`) name a public key.
   if (/^(?:ssh|ecdsa|sk-ssh|sk-ecdsa)-[a-z0-9@.-]+$/.test(value)) return true;
   // `cert.p12`, `src/index.ts`, `s_rsa1024_priv.pem`: a file name is made of words, not of random characters.
