@@ -14,7 +14,11 @@ const pct = (part: number, whole: number): string => `${((100 * part) / Math.max
 const showMisses = process.argv.includes('--misses');
 const showAlarms = process.argv.includes('--fps');
 
-async function scoreBatch(name: string, positiveCases: readonly HeldOutPositive[], negativeCases: readonly HeldOutNegative[]): Promise<string> {
+async function scoreBatch(
+  name: string,
+  positiveCases: readonly HeldOutPositive[],
+  negativeCases: readonly HeldOutNegative[],
+): Promise<string> {
   const positives = await redactTexts(positiveCases.map((item) => item.text));
   const negatives = await redactTexts(negativeCases.map((item) => item.text));
   const missed: string[] = [];

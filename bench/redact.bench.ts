@@ -119,4 +119,5 @@ for (const [name, make] of ADVERSARIAL) {
 // Worst case first: MB/s of CPU time on each 1 MB input, against the 20 MB/s target.
 console.log('\n| 1 MB input, slowest first | MB/s (CPU) | ≥ 20 MB/s |');
 console.log('|---|---|---|');
-for (const [name, rate] of worst.sort((a, b) => a[1] - b[1])) console.log(`| ${name} | ${rate.toFixed(1)} | ${rate >= 20 ? 'yes' : 'no'} |`);
+for (const [name, rate] of worst.sort((a, b) => a[1] - b[1]))
+  console.log(`| ${name} | ${rate.toFixed(1)} | ${rate >= 20 ? 'yes' : 'no'} |`);

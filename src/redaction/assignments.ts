@@ -148,9 +148,8 @@ export function push(state: ScanState, start: number, end: number, kind: string,
   state.found.push({ start, end, kind, rank });
 }
 
-/** What a name says: its words, its role, and the named kinds it may hold. */
+/** What a name says: its role, and the named kinds it may hold. */
 interface NameInfo {
-  words: string[];
   role: NameRole | null;
   named: readonly KindRecord[];
 }
@@ -160,14 +159,14 @@ const NAME_CACHE = new Map<string, NameInfo>();
 const NAME_CACHE_SIZE = 512;
 
 /** A name that says nothing about credentials. */
-const NO_INFO: NameInfo = { words: [], role: null, named: [] };
+const NO_INFO: NameInfo = { role: null, named: [] };
 
 function nameInfo(name: string): NameInfo {
   if (!NAME_HINT_RE.test(name)) return NO_INFO;
   let info = NAME_CACHE.get(name);
   if (info === undefined) {
     const words = nameWords(name);
-    info = { words, role: nameRole(words), named: NAMED.filter((record) => record.named!.names(words, name)) };
+    info = { role: nameRole(words), named: NAMED.filter((record) => record.named!.names(words, name)) };
     if (NAME_CACHE.size >= NAME_CACHE_SIZE) NAME_CACHE.clear();
     NAME_CACHE.set(name, info);
   }
@@ -181,7 +180,7 @@ function nameInfo(name: string): NameInfo {
  * `namedOnly`: only the named kinds, whose shapes are strict.
  */
 export function classify(text: string, given: Span, name: string, state: ScanState, loose = false, namedOnly = false): void {
-  const { words, role: nameGives, named: candidates } = nameInfo(name);
+  const { role: nameGives, named: candidates } = nameInfo(name);
   // A quoted value holding characters no key has (blanks, brackets) may be a quote never closed: keys are read up to them.
   // A value closed on its line with no blank in it is whole, brackets and all (a Django key holds `(`), unless all
   // that follows the run is closing punctuation (`"key…)` inside a JSON string is a quote never closed).

@@ -11,7 +11,8 @@ const WORD = chars('A-Za-z0-9_.$-');
 /** Unquoted arguments: printable ASCII but blanks, quotes, brackets, `,`, `;`, `|`, `\`. */
 const ARGUMENT = chars('!#$%&*+./0-9:=?@A-Z^_a-z~-');
 /** Calls whose second string argument is a password. */
-const CREDENTIAL_CALL_RE = /(?:NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth)\(\s*["'][^"'\n]{1,64}["']\s*$/;
+const CREDENTIAL_CALL_RE =
+  /(?:NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth)\(\s*["'][^"'\n]{1,64}["']\s*$/;
 /** Flags that may name a credential: every credential-like name holds one of these. */
 const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred/i;
 /** A call's first argument, a quoted name, up to the comma before the second. */
@@ -95,7 +96,8 @@ export function commandArgument(text: string, start: number, end: number, state:
     if (NETRC_RE.test(text.slice(from, wordStart)) && isCredentialValue(value, 'password')) pushPassword(state, valueStart, valueEnd);
   } else if (word === 'login' || word === 'auth') {
     // `wandb login <key>`, `snyk auth <token>`: a long random argument to a login subcommand.
-    if (value.length >= 32 && !claimsFormat(value) && isCredentialValue(value, 'token')) push(state, valueStart, valueEnd, 'token', RANK_NAMED);
+    if (value.length >= 32 && !claimsFormat(value) && isCredentialValue(value, 'token'))
+      push(state, valueStart, valueEnd, 'token', RANK_NAMED);
   }
 }
 

@@ -60,12 +60,12 @@ export function sequenceShare(value: string): number {
  * random 12-letter runs do (bench/secrets-corpus.ts reports the thresholds' effect).
  */
 const COMMON_PAIR_LIST = (
-    'th in on re er he or co es an ti it te at en ar se nt st is io de al li to ed ns nd le ng ri om of so ma me ' +
-    'pe ch ct ec as ro ra ge ll tr si ce pa ve ou ht tt ta no ut op fi ac rs il ic ur fo ha ss wi lo et di us nc ' +
-    'pr ea im ps tp ex ne ot od ty rt mi ol ts po wa ca be ub ig un ho la em hi su gi mp el ag am sc pt na sh ie ' +
-    'ul id pl ab va ai ad js ft bu ef tw do rm ow rc lu bl ni hu if rr mo cl ke ue yp cr rn da ck ia ap um os tu ' +
-    'ru fa oo ep ev ee ry oc ob ba wh lt rg fr gh vi sp ib pi ly ov tc cu ir ld wo iv py qu xp au ny ls pu ip bo ' +
-    'sa ds yo fu rd je ay bi up pp av fe np ci ff nf mm eg ui eq'
+  'th in on re er he or co es an ti it te at en ar se nt st is io de al li to ed ns nd le ng ri om of so ma me ' +
+  'pe ch ct ec as ro ra ge ll tr si ce pa ve ou ht tt ta no ut op fi ac rs il ic ur fo ha ss wi lo et di us nc ' +
+  'pr ea im ps tp ex ne ot od ty rt mi ol ts po wa ca be ub ig un ho la em hi su gi mp el ag am sc pt na sh ie ' +
+  'ul id pl ab va ai ad js ft bu ef tw do rm ow rc lu bl ni hu if rr mo cl ke ue yp cr rn da ck ia ap um os tu ' +
+  'ru fa oo ep ev ee ry oc ob ba wh lt rg fr gh vi sp ib pi ly ov tc cu ir ld wo iv py qu xp au ny ls pu ip bo ' +
+  'sa ds yo fu rd je ay bi up pp av fe np ci ff nf mm eg ui eq'
 ).split(' ');
 /** The common pairs as a table indexed by `first * 26 + second` (letters a–z as 0–25). */
 const COMMON_PAIRS = new Uint8Array(26 * 26);
@@ -74,7 +74,8 @@ for (const pair of COMMON_PAIR_LIST) COMMON_PAIRS[(pair.charCodeAt(0) - 97) * 26
 /** Whether the run of letters [start, end) of `value` reads like a word (in either case): three of four of its letter pairs are common English pairs. */
 function wordLike(value: string, start: number, end: number): boolean {
   let common = 0;
-  for (let k = start + 1; k < end; k++) common += COMMON_PAIRS[((value.charCodeAt(k - 1) | 32) - 97) * 26 + (value.charCodeAt(k) | 32) - 97]!;
+  for (let k = start + 1; k < end; k++)
+    common += COMMON_PAIRS[((value.charCodeAt(k - 1) | 32) - 97) * 26 + (value.charCodeAt(k) | 32) - 97]!;
   return common * 4 >= (end - start - 1) * 3;
 }
 
@@ -135,15 +136,15 @@ export function gluedDigitRuns(value: string): number {
   return runs;
 }
 
-/** Changes between lower, upper, digit and other characters, per neighbouring pair. */
+/** 0 lowercase, 1 uppercase, 2 digit, 3 anything else. */
 function classOf(code: number): number {
   return code >= 97 && code <= 122 ? 0 : code >= 65 && code <= 90 ? 1 : isDigit(code) ? 2 : 3;
 }
 
+/** Changes between lower, upper, digit and other characters, per neighbouring pair. */
 export function classChangeShare(value: string): number {
-  const kind = classOf;
   let changes = 0;
-  for (let k = 1; k < value.length; k++) if (kind(value.charCodeAt(k)) !== kind(value.charCodeAt(k - 1))) changes++;
+  for (let k = 1; k < value.length; k++) if (classOf(value.charCodeAt(k)) !== classOf(value.charCodeAt(k - 1))) changes++;
   return value.length < 2 ? 0 : changes / (value.length - 1);
 }
 

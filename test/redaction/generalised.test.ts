@@ -11,7 +11,8 @@ function leaksPiece(output: string, needles: readonly string[]): boolean {
   for (const marker of output.matchAll(/\[REDACTED [a-z0-9-]+\]/g)) {
     const left = output.slice(Math.max(0, marker.index - 8), marker.index);
     const right = output.slice(marker.index + marker[0].length, marker.index + marker[0].length + 8);
-    if (needles.some((needle) => (left.length === 8 && needle.includes(left)) || (right.length === 8 && needle.includes(right)))) return true;
+    if (needles.some((needle) => (left.length === 8 && needle.includes(left)) || (right.length === 8 && needle.includes(right))))
+      return true;
   }
   return false;
 }
@@ -45,22 +46,50 @@ const PEM_BODY = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8c
 
 describe('structures that generalise', () => {
   it.each([
-    ['a .NET setting: the value goes, the key name stays', '<add key="FromEmailPassword" value="Xq7pL2m@91" />', '<add key="FromEmailPassword" value="[REDACTED password]" />'],
+    [
+      'a .NET setting: the value goes, the key name stays',
+      '<add key="FromEmailPassword" value="Xq7pL2m@91" />',
+      '<add key="FromEmailPassword" value="[REDACTED password]" />',
+    ],
     ['a Django key with brackets, whole', "SECRET_KEY = 'k9(x2mq!v7z)p4=@w8r(t3y6u1'", "SECRET_KEY = '[REDACTED api-key]'"],
     ['an XML password element', '<password>Hq2Lp9ZmXw4T</password>', '<password>[REDACTED password]</password>'],
     ['psexec -p', 'psexec \\\\srv -u ACME\\admin -p TezfUzSui! cmd.exe', 'psexec \\\\srv -u ACME\\admin -p [REDACTED password] cmd.exe'],
-    ['PowerShell -Password', 'Connect-Server -Username sa -Password OdGNMxSptFy$', 'Connect-Server -Username sa -Password [REDACTED password]'],
+    [
+      'PowerShell -Password',
+      'Connect-Server -Username sa -Password OdGNMxSptFy$',
+      'Connect-Server -Username sa -Password [REDACTED password]',
+    ],
     ['NetworkCredential', 'new NetworkCredential("deploy", "MdPhcKzX@9668");', 'new NetworkCredential("deploy", "[REDACTED password]");'],
-    ['a netrc entry', 'machine api.acme.io login deploy password GVqNmQHFovnO2kV5Xc', 'machine api.acme.io login deploy password [REDACTED password]'],
+    [
+      'a netrc entry',
+      'machine api.acme.io login deploy password GVqNmQHFovnO2kV5Xc',
+      'machine api.acme.io login deploy password [REDACTED password]',
+    ],
     ['mysql -p glued', 'mysql -u root -p3sjXXZ9oWxZU app', 'mysql -u root -p[REDACTED password] app'],
-    ['sonar.login', 'mvn sonar:sonar -Dsonar.login=ac2ddfe2edff75fb7430c83b467d3d2ee9c86e50', 'mvn sonar:sonar -Dsonar.login=[REDACTED sonar-token]'],
-    ['a GitHub token as URL user', 'git clone https://ghs_eOwWylOdUPCuqXPuqba3YuenxpTAQjiOCebO@github.com/a/b.git', 'git clone https://[REDACTED github-token]@github.com/a/b.git'],
+    [
+      'sonar.login',
+      'mvn sonar:sonar -Dsonar.login=ac2ddfe2edff75fb7430c83b467d3d2ee9c86e50',
+      'mvn sonar:sonar -Dsonar.login=[REDACTED sonar-token]',
+    ],
+    [
+      'a GitHub token as URL user',
+      'git clone https://ghs_eOwWylOdUPCuqXPuqba3YuenxpTAQjiOCebO@github.com/a/b.git',
+      'git clone https://[REDACTED github-token]@github.com/a/b.git',
+    ],
     ['a bcrypt hash', 'hash: $2b$12$yJ7q2I9Dxr4wijn7uRUe8/mwtlktFgxLmWYoA5o9WCUrUPL.O/e02', 'hash: [REDACTED password-hash]'],
-    ['a sha512-crypt shadow line', 'root:$6$r0XTd1nNew0n.ic3$Weyb09QCdXofoBzqPaoxJPO3xxirVc7uTeFW8c8Hqmfu8jS3ejMJBzJ359pqQOmu2nPY6tzhTu2eZBEn7QVMta:19000:0', 'root:[REDACTED password-hash]:19000:0'],
+    [
+      'a sha512-crypt shadow line',
+      'root:$6$r0XTd1nNew0n.ic3$Weyb09QCdXofoBzqPaoxJPO3xxirVc7uTeFW8c8Hqmfu8jS3ejMJBzJ359pqQOmu2nPY6tzhTu2eZBEn7QVMta:19000:0',
+      'root:[REDACTED password-hash]:19000:0',
+    ],
     ['an Okta SSWS header', 'Authorization: SSWS 00qhy6uH0IujXuLXNm_OIQRFp7eUsNp4PWUCVMrRdO', 'Authorization: SSWS [REDACTED okta-token]'],
     ['a Vault unseal key', 'Unseal Key 1: reKdPshYXZ6/klkybDzvypqvtoCRCLKVB4LjloVxHKM=', 'Unseal Key 1: [REDACTED api-key]'],
     ['a PEM body without its BEGIN line', `${PEM_BODY}\n${PEM_BODY}\n${PEM_BODY.slice(0, 30)}`, '[REDACTED private-key]'],
-    ['a token wrapped at 20 columns', 'token:\nghp_fQirFyz5C45aHiVL\n37tPxXlC1d3SxZZFbNcy\nthanks', 'token:\n[REDACTED github-token]\nthanks'],
+    [
+      'a token wrapped at 20 columns',
+      'token:\nghp_fQirFyz5C45aHiVL\n37tPxXlC1d3SxZZFbNcy\nthanks',
+      'token:\n[REDACTED github-token]\nthanks',
+    ],
   ])('%s', async (_, text, expected) => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });

@@ -100,7 +100,9 @@ export const AI_KINDS: readonly KindRecord[] = [
   {
     kind: 'voyage-key',
     description: 'Voyage AI API key (`pa-` + 43 characters)',
-    formats: [{ prefixes: ['pa-'], body: [run(URLSAFE, 43)], check: (value) => lettersAndDigits(value) && mixedCase(value) && notWords(value) }],
+    formats: [
+      { prefixes: ['pa-'], body: [run(URLSAFE, 43)], check: (value) => lettersAndDigits(value) && mixedCase(value) && notWords(value) },
+    ],
   },
   {
     kind: 'cohere-key',

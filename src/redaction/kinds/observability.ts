@@ -25,7 +25,8 @@ export const OBSERVABILITY_KINDS: readonly KindRecord[] = [
   },
   {
     kind: 'newrelic-key',
-    description: 'New Relic user API keys (`NRAK-`), insert keys (`NRII-`), browser tokens (`NRJS-`) REST keys (`NRRA-`) and license keys (36 hex + `NRAL`)',
+    description:
+      'New Relic user API keys (`NRAK-`), insert keys (`NRII-`), browser tokens (`NRJS-`) REST keys (`NRRA-`) and license keys (36 hex + `NRAL`)',
     formats: [
       { prefixes: ['NRAK-'], body: [run(ALNUM, 27)], check: lettersAndDigits },
       { prefixes: ['NRII-'], body: [run(URLSAFE, 25, 40)] },

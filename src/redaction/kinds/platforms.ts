@@ -35,8 +35,14 @@ export const PLATFORM_KINDS: readonly KindRecord[] = [
   },
   {
     kind: 'doppler-token',
-    description: 'Doppler tokens (`dp.pt.`, `dp.st.`, `dp.sa.`, `dp.ct.`, `dp.scim.`, `dp.audit.`, service tokens with their config slug, + 40–44 characters)',
-    formats: [{ prefixes: ['dp.pt.', 'dp.st.', 'dp.sa.', 'dp.ct.', 'dp.scim.', 'dp.audit.'], body: [optional(run(chars('a-z0-9_-'), 1, 32), '.'), run(ALNUM, 40, 44)] }],
+    description:
+      'Doppler tokens (`dp.pt.`, `dp.st.`, `dp.sa.`, `dp.ct.`, `dp.scim.`, `dp.audit.`, service tokens with their config slug, + 40–44 characters)',
+    formats: [
+      {
+        prefixes: ['dp.pt.', 'dp.st.', 'dp.sa.', 'dp.ct.', 'dp.scim.', 'dp.audit.'],
+        body: [optional(run(chars('a-z0-9_-'), 1, 32), '.'), run(ALNUM, 40, 44)],
+      },
+    ],
   },
   {
     kind: 'databricks-token',

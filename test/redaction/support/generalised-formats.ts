@@ -49,12 +49,10 @@ export const GENERALISED_SPECS: readonly Spec[] = [
   },
   {
     kind: 'azure-app-configuration',
-    examples: fc
-      .tuple(random(ALNUM, 4), random(ALNUM, 20), random(BASE64, 43))
-      .map(([id, credential, secret]) => {
-        const value = `${id}-l0-s0:${credential};Secret=${secret}=`;
-        return example('azure-app-configuration', `Endpoint=https://app.azconfig.io;Id=${value}`, value);
-      }),
+    examples: fc.tuple(random(ALNUM, 4), random(ALNUM, 20), random(BASE64, 43)).map(([id, credential, secret]) => {
+      const value = `${id}-l0-s0:${credential};Secret=${secret}=`;
+      return example('azure-app-configuration', `Endpoint=https://app.azconfig.io;Id=${value}`, value);
+    }),
     nearMisses: [fc.constantFrom('Endpoint=https://app.azconfig.io;Id=<id>;Secret=<secret>', 'see https://app.azconfig.io for the store')],
   },
   {
@@ -68,7 +66,9 @@ export const GENERALISED_SPECS: readonly Spec[] = [
     kind: 'password-hash',
     examples: fc.oneof(
       fc.tuple(fc.constantFrom('2a', '2b', '2y'), random(CRYPT64, 53)).map(([v, h]) => example('password-hash', `$${v}$12$${h}`)),
-      fc.tuple(fc.constantFrom('1', '5', '6'), random(CRYPT64, 16), random(CRYPT64, 43)).map(([v, s, h]) => example('password-hash', `$${v}$${s}$${h}`)),
+      fc
+        .tuple(fc.constantFrom('1', '5', '6'), random(CRYPT64, 16), random(CRYPT64, 43))
+        .map(([v, s, h]) => example('password-hash', `$${v}$${s}$${h}`)),
       fc.tuple(random(CRYPT64, 22), random(CRYPT64, 43)).map(([s, h]) => example('password-hash', `$y$j9T$${s}$${h}`)),
       random(HEX_MIXED.replace(/[a-f]/g, ''), 40).map((h) => example('password-hash', `*${h}`)),
       fc.tuple(random(ALNUM, 22), random(BASE64, 43)).map(([s, h]) => example('password-hash', `pbkdf2_sha256$600000$${s}$${h}=`)),
@@ -76,4 +76,3 @@ export const GENERALISED_SPECS: readonly Spec[] = [
     nearMisses: [fc.constantFrom('bcrypt hashes look like $2b$12$ and then 53 characters', 'costs $6$ or $5$', 'pbkdf2_sha256$600000$')],
   },
 ];
-

@@ -24,8 +24,14 @@ export const BLIND_POSITIVES: readonly (readonly [string, string])[] = [
   ['telegram-in-python', 'bot = telebot.TeleBot("«{d9}:AA{B33}»")'],
   ['aws-in-credentials-file', '[prod]\naws_access_key_id = «AKIA{c16}»\naws_secret_access_key = «{a40}»'],
   ['aws-in-json', '{"AccessKeyId": "«ASIA{c16}»", "SecretAccessKey": "«{a40}»", "SessionToken": "«IQoJb3JpZ2luX2Vj{b200}»"}'],
-  ['gcp-private-key-json', '{"private_key": "-----BEGIN PRIVATE KEY-----\\n«MIIEvgIBADANBgkqhkiG9w0BAQEFAASC{b32}»\\n«{b64}»\\n-----END PRIVATE KEY-----\\n"}'],
-  ['azure-storage-in-dotnet', 'var conn = "DefaultEndpointsProtocol=https;AccountName=logs;AccountKey=«{b86}==»;EndpointSuffix=core.windows.net";'],
+  [
+    'gcp-private-key-json',
+    '{"private_key": "-----BEGIN PRIVATE KEY-----\\n«MIIEvgIBADANBgkqhkiG9w0BAQEFAASC{b32}»\\n«{b64}»\\n-----END PRIVATE KEY-----\\n"}',
+  ],
+  [
+    'azure-storage-in-dotnet',
+    'var conn = "DefaultEndpointsProtocol=https;AccountName=logs;AccountKey=«{b86}==»;EndpointSuffix=core.windows.net";',
+  ],
   ['azure-client-secret-env', 'AZURE_CLIENT_SECRET=«{a3}7Q~{B34}»'],
   ['digitalocean-in-terraform', 'provider "digitalocean" { token = "«dop_v1_{h64}»" }'],
   ['cloudflare-in-wrangler', 'CLOUDFLARE_API_TOKEN="«{B40}»"'],
@@ -57,7 +63,10 @@ export const BLIND_POSITIVES: readonly (readonly [string, string])[] = [
   ['htpasswd-sha', 'admin:«{SHA}{b27}=»'],
   ['postgres-md5', "ALTER ROLE app WITH PASSWORD '«md5{h32}»';"],
   ['pem-ec', '-----BEGIN EC PRIVATE KEY-----\n«MHcCAQEEI{b48}»\n«{b48}»\n-----END EC PRIVATE KEY-----'],
-  ['openssh-in-json', '{"key": "-----BEGIN OPENSSH PRIVATE KEY-----\\n«b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ{b30}»\\n«{b70}»\\n-----END OPENSSH PRIVATE KEY-----"}'],
+  [
+    'openssh-in-json',
+    '{"key": "-----BEGIN OPENSSH PRIVATE KEY-----\\n«b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ{b30}»\\n«{b70}»\\n-----END OPENSSH PRIVATE KEY-----"}',
+  ],
   ['jwt-in-cookie', 'Set-Cookie: session=«eyJhbGciOiJIUzI1NiJ9.eyJ1c2VyIjoi{B30}.{B43}»; HttpOnly'],
   ['psql-env', 'PGPASSWORD=«{a16}» psql -h db -U app'],
   ['curl-user', 'curl -u admin:«{a14}» https://jenkins.acme.io/api/json'],

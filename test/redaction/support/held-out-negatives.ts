@@ -34,7 +34,10 @@ export const HELD_OUT_NEGATIVES: readonly (readonly [string, string])[] = [
   ['arn', '"Resource": "arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-password-AbCdEf"'],
   ['arn', 'role_arn = "arn:aws:iam::123456789012:role/GitHubActionsDeployRole"'],
   ['arn', 'kms_key_id = "arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"'],
-  ['resource-id', 'scope: /subscriptions/0b1f6471-1bf0-4dda-aec3-cb9272f09590/resourceGroups/rg-prod/providers/Microsoft.KeyVault/vaults/kv-prod'],
+  [
+    'resource-id',
+    'scope: /subscriptions/0b1f6471-1bf0-4dda-aec3-cb9272f09590/resourceGroups/rg-prod/providers/Microsoft.KeyVault/vaults/kv-prod',
+  ],
   ['url', 'git clone https://github.com/acme/secret-scanner.git'],
   ['url', 'git remote add origin git@github.com:acme/token-service.git'],
   ['url', 'see https://docs.github.com/en/authentication/keeping-your-account-and-data-secure/managing-your-personal-access-tokens'],
@@ -99,7 +102,10 @@ export const HELD_OUT_NEGATIVES: readonly (readonly [string, string])[] = [
   ['digest', 'checksum: 0a4d55a8d778e5022fab701977c5d840bbc486d0'],
   ['digest', 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='],
   ['public-key', 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl deploy@ci'],
-  ['public-key', '-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEEVs/o5+uQbTjL3chynL4wXgUg2R9\nq9UU8I5mEovUf86QZ7kOBIjJwqnzD1omageEHWwHdBO6B+dFabmdT9POxg==\n-----END PUBLIC KEY-----'],
+  [
+    'public-key',
+    '-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEEVs/o5+uQbTjL3chynL4wXgUg2R9\nq9UU8I5mEovUf86QZ7kOBIjJwqnzD1omageEHWwHdBO6B+dFabmdT9POxg==\n-----END PUBLIC KEY-----',
+  ],
   ['public-key', 'STRIPE_PUBLISHABLE_KEY=pk_live_51H8d9aKz0tQ2bX'],
   ['public-key', 'NEXT_PUBLIC_SUPABASE_URL=https://abcdefghijklmnop.supabase.co'],
   ['public-key', 'GOOGLE_CLIENT_ID=123456789012-abc123def456ghi789jkl012mno345pq.apps.googleusercontent.com'],
