@@ -51,10 +51,19 @@ function argumentAt(text: string, start: number, end: number): [number, number] 
   return [start, stop];
 }
 
-/** Whether a password given to a short flag is one: not a port, path, host, pattern or word. */
-function shortFlagPassword(value: string): boolean {
+/** A command line that logs in: a user flag, a login subcommand, or a tool whose `-p` is always a password. */
+const LOGIN_LINE_RE =
+  /(?:^|\s)(?:-u|-U|--user(?:name)?|-l|login)(?:\s|=)|(?:^|[\s/])(?:sshpass|psexec|mysql|mysqldump|mysqladmin|mariadb|redis-cli|sqlcmd|bcp|osql)(?:\.exe)?\s/;
+
+/**
+ * Whether a value given to a short flag is a password: not a port, path, host, pattern or word. On
+ * a line that logs in, a password-like value is enough; elsewhere `-p` is as often a package, a
+ * profile or a project, so the value must look random and hold a digit or a symbol.
+ */
+function shortFlagPassword(value: string, line: string): boolean {
   if (value.length < 6 || /[/:.\\]/.test(value) || !/[A-Za-z]/.test(value) || !/[^a-z]/.test(value)) return false;
-  return isCredentialValue(value, 'password');
+  if (LOGIN_LINE_RE.test(line)) return isCredentialValue(value, 'password');
+  return /[^A-Za-z]/.test(value) && isCredentialValue(value, 'secret');
 }
 
 function pushPassword(state: ScanState, start: number, end: number): void {
@@ -71,7 +80,7 @@ export function commandArgument(text: string, start: number, end: number, state:
     const lineStart = text.lastIndexOf('\n', start) + 1;
     if (start - lineStart <= 256 && GLUED_P_RE.test(text.slice(lineStart, start))) {
       const [, stop] = argumentAt(text, start + 2, end);
-      if (shortFlagPassword(text.slice(start + 2, stop))) pushPassword(state, start + 2, stop);
+      if (shortFlagPassword(text.slice(start + 2, stop), 'mysql ')) pushPassword(state, start + 2, stop);
     }
     return;
   }
@@ -119,7 +128,7 @@ export function flagArgument(text: string, start: number, end: number, state: Sc
   const [valueStart, valueEnd] = argumentAt(text, from, Math.min(text.length, from + 4096));
   const value = text.slice(valueStart, valueEnd);
   if (word === '-p' || word === '-pw' || toolFlag) {
-    if (shortFlagPassword(value)) pushPassword(state, valueStart, valueEnd);
+    if (shortFlagPassword(value, lineBefore(text, start))) pushPassword(state, valueStart, valueEnd);
   } else if (/^-pass(?:in|out|word)?$/i.test(word) && value.startsWith('pass:')) {
     if (isCredentialValue(value.slice(5), 'password')) pushPassword(state, valueStart + 5, valueEnd);
   } else if (word.length > 3) {

@@ -116,6 +116,8 @@ describe('hard negatives stay byte-exact', () => {
     'docker run -p 8080:80 node:22 && ssh -p 2222 deploy@host && mkdir -p /var/lib/app',
     'pytest -p no:cacheprovider; git add -p src/auth/password.ts; mysql -u root -p app',
     'new NetworkCredential(userName, password)',
+    'pnpm -p MyPackage run build; npm exec -p TypeScript -- tsc',
+    'DB_PASSWORD: ${DB_PASSWORD:?missing}',
     '<add key="ApiKey" value="$(ApiKey)" />',
     'keybindings: [{ "key": "ctrl+shift+alt+f12" }]',
     'Build #4821 passed (cache key: linux-node22-a1b2c3)',
