@@ -381,10 +381,13 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   if (!copula && !bearer && !flag && joined === 0) return;
   let valueEnd = VALUE_CHARS.runEnd(text, start, end);
   while (valueEnd > start && '.,:;!?'.includes(text[valueEnd - 1]!)) valueEnd--;
+  // No credential is shorter than a password (`-p`, `-u`, a word).
+  if (valueEnd - start < MIN_PASSWORD) return;
   const word = text.slice(wordStart, p);
   // A token that holds its own assignment (`NAME=value`, `NAME :=`) is read by the assignment rule, not as a value.
   const candidate = text.slice(start, valueEnd);
-  if (!CURL_USER.has(word) && (chainedAssignment(candidate) || /:=?$|^[A-Za-z_][\w.-]*=$/.test(candidate))) return;
+  if (!CURL_USER.has(word) && (/:=?$/.test(candidate) || (candidate.includes('=') && (chainedAssignment(candidate) || /^[A-Za-z_][\w.-]*=$/.test(candidate)))))
+    return;
   const value: Span = { start, end: valueEnd, quoted: false };
   if (copula) {
     classify(text, value, nameBeforeVerb(text, wordStart), state, true);

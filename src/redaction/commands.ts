@@ -23,9 +23,9 @@ const TOOL_FLAG_RE: Readonly<Record<'-a' | '-P', RegExp>> = {
   '-P': /(?:^|[\s/])(?:sqlcmd|bcp|osql)(?:\.exe)?\s/,
 };
 
-/** The line before `at`, at most 256 characters of it. */
+/** The line before `at`, at most 96 characters of it: a command's user flag or name sits near its password flag. */
 function lineBefore(text: string, at: number): string {
-  const from = Math.max(0, at - 256);
+  const from = Math.max(0, at - 96);
   const window = text.slice(from, at);
   return window.slice(window.lastIndexOf('\n') + 1);
 }

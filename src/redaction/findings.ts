@@ -17,8 +17,9 @@ function namesBetter(candidate: Finding, current: Finding): boolean {
  */
 export function writtenFindings(text: string, view: View, found: readonly Finding[]): Finding[] {
   if (found.length === 0) return [];
+  const plain = view.text === text;
   const spans = found.map((finding): Finding => {
-    let [start, end] = view.source(finding.start, finding.end);
+    let [start, end] = plain ? [finding.start, finding.end] : view.source(finding.start, finding.end);
     if (start > 0 && isLow(text.charCodeAt(start)) && isHigh(text.charCodeAt(start - 1))) start--;
     if (end < text.length && isLow(text.charCodeAt(end)) && isHigh(text.charCodeAt(end - 1))) end++;
     return { start, end, kind: finding.kind, rank: finding.rank };
