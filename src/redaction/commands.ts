@@ -1,10 +1,11 @@
 /** Credentials passed as arguments: `-p <password>` and `-p<password>` (mysql), `-Password`, `-passout pass:…`, `ConvertTo-SecureString "…"`, `NetworkCredential("user", "…")`, a netrc `password`, and `<tool> login|auth <token>`. */
-import { classify, push, readValue } from './assignments.ts';
+import { classify, push } from './assignments.ts';
 import type { ScanState } from './assignments.ts';
 import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
 import { nameRole, nameWords } from './names.ts';
 import { RANK_NAMED } from './record.ts';
+import { readValue } from './spans.ts';
 import { isCredentialValue } from './values.ts';
 
 const WORD = chars('A-Za-z0-9_.$-');
