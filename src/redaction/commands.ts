@@ -59,12 +59,13 @@ const LOGIN_LINE_RE =
 /**
  * Whether a value given to a short flag is a password: not a port, path, host, pattern or word. On
  * a line that logs in, a password-like value is enough; elsewhere `-p` is as often a package, a
- * profile or a project, so the value must look random and hold a digit or a symbol.
+ * profile, a crate or a project (`-p lightningcss_node`), so the value must look random and mix
+ * upper case and digits, or hold a symbol.
  */
 function shortFlagPassword(value: string, line: string): boolean {
   if (value.length < 6 || /[/:.\\]/.test(value) || !/[A-Za-z]/.test(value) || !/[^a-z]/.test(value)) return false;
   if (LOGIN_LINE_RE.test(line)) return isCredentialValue(value, 'password');
-  return /[^A-Za-z]/.test(value) && isCredentialValue(value, 'secret');
+  return ((/[A-Z]/.test(value) && /[0-9]/.test(value)) || /[!@#$%^&*+=?~]/.test(value)) && isCredentialValue(value, 'secret');
 }
 
 function pushPassword(state: ScanState, start: number, end: number): void {

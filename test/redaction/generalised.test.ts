@@ -116,7 +116,7 @@ describe('hard negatives stay byte-exact', () => {
     'docker run -p 8080:80 node:22 && ssh -p 2222 deploy@host && mkdir -p /var/lib/app',
     'pytest -p no:cacheprovider; git add -p src/auth/password.ts; mysql -u root -p app',
     'new NetworkCredential(userName, password)',
-    'pnpm -p MyPackage run build; npm exec -p TypeScript -- tsc',
+    'pnpm -p MyPackage run build; npm exec -p TypeScript -- tsc; cargo build -p lightningcss_node2 --release',
     'DB_PASSWORD: ${DB_PASSWORD:?missing}',
     '<add key="ApiKey" value="$(ApiKey)" />',
     'keybindings: [{ "key": "ctrl+shift+alt+f12" }]',
