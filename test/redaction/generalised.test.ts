@@ -85,6 +85,7 @@ describe('structures that generalise', () => {
     ['an Okta SSWS header', 'Authorization: SSWS 00qhy6uH0IujXuLXNm_OIQRFp7eUsNp4PWUCVMrRdO', 'Authorization: SSWS [REDACTED okta-token]'],
     ['a Vault unseal key', 'Unseal Key 1: reKdPshYXZ6/klkybDzvypqvtoCRCLKVB4LjloVxHKM=', 'Unseal Key 1: [REDACTED api-key]'],
     ['a PEM body without its BEGIN line', `${PEM_BODY}\n${PEM_BODY}\n${PEM_BODY.slice(0, 30)}`, '[REDACTED private-key]'],
+    ['a Go DSN without a scheme', 'dsn := "app:rhDyo9CcNJ69r3@tcp(db:3306)/app"', 'dsn := "app:[REDACTED url-password]@tcp(db:3306)/app"'],
     [
       'a token wrapped at 20 columns',
       'token:\nghp_fQirFyz5C45aHiVL\n37tPxXlC1d3SxZZFbNcy\nthanks',
@@ -116,6 +117,7 @@ describe('hard negatives stay byte-exact', () => {
     'docker run -p 8080:80 node:22 && ssh -p 2222 deploy@host && mkdir -p /var/lib/app',
     'pytest -p no:cacheprovider; git add -p src/auth/password.ts; mysql -u root -p app',
     'new NetworkCredential(userName, password)',
+    'dsn := "app@tcp(db:3306)/app" or fmt.Sprintf("%s:%s@tcp(%s)/%s", user, pass, host, db)',
     'pnpm -p MyPackage run build; npm exec -p TypeScript -- tsc; cargo build -p lightningcss_node2 --release',
     'DB_PASSWORD: ${DB_PASSWORD:?missing}',
     '<add key="ApiKey" value="$(ApiKey)" />',

@@ -5,7 +5,7 @@ import { DER_LITERALS, encodesPrivateKey, matchDerBody, matchPuttyKey } from '..
 import { matchPem } from '../pem.ts';
 import { optional, run } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { matchUrlPassword } from '../urls.ts';
+import { matchDsnPassword, matchUrlPassword } from '../urls.ts';
 import { URLSAFE } from './shapes.ts';
 
 /** A JWT segment: base64url of a JSON object, so it starts `ey` (`{"` or `{'`-like) and is at least `{"a":1}` long. */
@@ -38,8 +38,11 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
   },
   {
     kind: 'url-password',
-    description: 'the password of `scheme://user:password@host` (only the password is replaced)',
-    custom: [{ literal: '://', at: 'infix', match: matchUrlPassword }],
+    description: 'the password of `scheme://user:password@host` and of a Go DSN `user:password@tcp(host)` (only the password is replaced)',
+    custom: [
+      { literal: '://', at: 'infix', match: matchUrlPassword },
+      ...['@tcp(', '@unix(', '@udp('].map((literal) => ({ literal, at: 'infix' as const, match: matchDsnPassword })),
+    ],
   },
   {
     kind: 'bearer-token',
