@@ -1,109 +1,25 @@
-/** Keyword-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `name is value`, `Authorization: Basic …`, `curl -u user:pass`, `--token value`. */
+/** Keyword-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `name is value`, `Authorization: Basic …`, `curl -u user:pass`, `--token value`, `<add key="…" value="…"/>`; judged under what the name says. */
 import { chars } from './chars.ts';
 import { claimsFormat, NAMED, ROLE_KINDS } from './dispatch.ts';
 import { nameRole, nameWords } from './names.ts';
+import type { NameRole } from './names.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_GENERIC, RANK_NAMED } from './record.ts';
-import type { Finding } from './record.ts';
-import { isCredentialValue, MAX_VALUE, MIN_PASSWORD } from './values.ts';
-
-const NAME_CHARS = chars('A-Za-z0-9_.$-');
-const MAX_NAME = 64;
-/** Unquoted values: printable ASCII but blanks, quotes, brackets, `,`, `;`, `|`, `\`. */
-const VALUE_CHARS = chars('!#$%&*+./0-9:=?@A-Z^_a-z~-');
-/** Unquoted values in a URL query stop at `&` and `#`. */
-const QUERY_CHARS = chars('!$%*+./0-9:=?@A-Z^_a-z~-');
-/** Inside quotes: printable ASCII and space, but the quote itself and `\`. */
-const QUOTED: Readonly<Record<number, ReturnType<typeof chars>>> = {
-  34: chars(' !#-[]-~'),
-  39: chars(' -&(-[]-~'),
-  96: chars(' -[]-_a-~'),
-};
-
-/** A value's span, whether it sat in quotes, and whether it is a code reference (`apiKey: anthropic,`, `token = token_value`). */
-interface Span {
-  start: number;
-  end: number;
-  quoted: boolean;
-  reference?: boolean;
-  /** For a quoted value holding characters no key has (blanks, brackets): the run right after the quote, in case the quote was never closed there. */
-  unbalanced?: Span;
-}
-
-/** What may follow a literal value on its line: the line's end, a comment, a closing quote. */
-const LINE_END = new Set([10, 13, 35, 34, 39, 96]);
-/**
- * An expression in code: an identifier without digits (`anthropic`), or a member path
- * (`result.groups?.password`, `win32api.RegEnumKey`). `hunter2` alone is a literal (an .ini value).
- */
-const PATH_RE = /^(?:[A-Za-z_$][A-Za-z_$]*|[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+)$/;
-
-function skipBlanks(text: string, from: number, limit: number): number {
-  let p = from;
-  while (p < limit && p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
-  return p;
-}
-
-/** The value starting at `from` (after blanks): quoted to its closing quote on the same line, else a run of value characters. */
-function readValue(text: string, from: number, query = false): Span | null {
-  const p = skipBlanks(text, from, from + 16);
-  if (p >= text.length) return null;
-  const first = text.charCodeAt(p);
-  const quoted = QUOTED[first];
-  if (quoted !== undefined) {
-    const end = quoted.runEnd(text, p + 1, p + 2 + MAX_VALUE);
-    // An opening quote whose closing one is missing or far away (`name": "value`, a cut line): the run after it.
-    const open = VALUE_CHARS.runEnd(text, p + 1, p + 2 + MAX_VALUE);
-    const last = text.charCodeAt(open - 1);
-    const run: Span | undefined = open > p + 1 && last !== 58 && last !== 61 ? { start: p + 1, end: open, quoted: false } : undefined;
-    if (text.charCodeAt(end) !== first) return run ?? null;
-    return { start: p + 1, end, quoted: true, ...(run !== undefined && open < end ? { unbalanced: run } : {}) };
-  }
-  // `token = =x`, `a: :b`: no value starts with an operator.
-  if (first === 61 || first === 58) return null;
-  let end = (query ? QUERY_CHARS : VALUE_CHARS).runEnd(text, p, p + 1 + MAX_VALUE);
-  // Code, not a value: `getpass()`, `os.environ[…]`.
-  const stop = text.charCodeAt(end);
-  if (stop === 40 || stop === 91) return null;
-  // Sentence punctuation after an unquoted value.
-  while (end > p && '.:!?'.includes(text[end - 1]!)) end--;
-  if (end === p) return null;
-  const raw = text.slice(p, end);
-  if (chainedAssignment(raw)) return null;
-  const next = skipBlanks(text, end, end + 8);
-  // An identifier path followed by more code (`{ apiKey: anthropic, … }`, `pass: result?.pass ?? false`) is an expression;
-  // at the end of a line (.env, YAML) it is a literal.
-  const reference = !query && next < text.length && !LINE_END.has(text.charCodeAt(next)) && PATH_RE.test(raw);
-  return { start: p, end, quoted: false, reference };
-}
-
-/**
- * Whether an unquoted value is in fact another assignment: `n:s.value=n` (minified code) or
- * `PAGERDUTY_TOKEN=…` after `token =`. Base64 pads only at its end, so `=` inside a value is rare.
- */
-function chainedAssignment(raw: string): boolean {
-  const inner = raw.search(/[^=]=+[^=]/);
-  if (inner < 0) return false;
-  const head = raw.slice(0, inner + 1);
-  return /[:.]/.test(head) || /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(head) || nameRole(nameWords(head)) !== null;
-}
-
-/** The name ending just before `to` (blanks skipped): a quoted name, or a run of name characters. */
-function readName(text: string, to: number): Span | null {
-  let p = to;
-  while (p > 0 && p > to - 8 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
-  if (p === 0) return null;
-  const last = text.charCodeAt(p - 1);
-  if (last === 34 || last === 39) {
-    let start = p - 1;
-    while (start > 0 && start > p - 2 - MAX_NAME && text.charCodeAt(start - 1) !== last && text.charCodeAt(start - 1) !== 10) start--;
-    if (start > 0 && text.charCodeAt(start - 1) === last && start < p - 1) return { start, end: p - 1, quoted: true };
-    // A closing quote without its opening one (`name": "value`): the name is the run before it.
-    p--;
-  }
-  const start = Math.max(NAME_CHARS.runStart(text, p, p - MAX_NAME - 1), p - MAX_NAME);
-  return start < p ? { start, end: p, quoted: false } : null;
-}
+import type { Finding, KindRecord } from './record.ts';
+import {
+  chainedAssignment,
+  declaredName,
+  MAX_NAME,
+  NAME_CHARS,
+  NAME_HINT_RE,
+  PATH_RE,
+  readName,
+  readValue,
+  skipBlanks,
+  VALUE_CHARS,
+} from './spans.ts';
+import type { Span } from './spans.ts';
+import { isCredentialValue, MIN_PASSWORD } from './values.ts';
 
 /** What a scan collects besides findings. */
 export interface ScanState {
@@ -112,8 +28,33 @@ export interface ScanState {
   kubernetesSecret: boolean;
 }
 
-function push(state: ScanState, start: number, end: number, kind: string, rank: number): void {
+export function push(state: ScanState, start: number, end: number, kind: string, rank: number): void {
   state.found.push({ start, end, kind, rank });
+}
+
+/** What a name says: its role, and the named kinds it may hold. */
+interface NameInfo {
+  role: NameRole | null;
+  named: readonly KindRecord[];
+}
+
+/** Names seen recently: dense text assigns to the same few names over and over. */
+const NAME_CACHE = new Map<string, NameInfo>();
+const NAME_CACHE_SIZE = 512;
+
+/** A name that says nothing about credentials. */
+const NO_INFO: NameInfo = { role: null, named: [] };
+
+function nameInfo(name: string): NameInfo {
+  if (!NAME_HINT_RE.test(name)) return NO_INFO;
+  let info = NAME_CACHE.get(name);
+  if (info === undefined) {
+    const words = nameWords(name);
+    info = { role: nameRole(words), named: NAMED.filter((record) => record.named!.names(words, name)) };
+    if (NAME_CACHE.size >= NAME_CACHE_SIZE) NAME_CACHE.clear();
+    NAME_CACHE.set(name, info);
+  }
+  return info;
 }
 
 /**
@@ -122,14 +63,19 @@ function push(state: ScanState, start: number, end: number, kind: string, rank: 
  * `NAME value`), so even a password must look random (`the password is incorrect` stays);
  * `namedOnly`: only the named kinds, whose shapes are strict.
  */
-function classify(text: string, given: Span, name: string, state: ScanState, loose = false, namedOnly = false): void {
-  const words = nameWords(name);
+export function classify(text: string, given: Span, name: string, state: ScanState, loose = false, namedOnly = false): void {
+  const { role: nameGives, named: candidates } = nameInfo(name);
   // A quoted value holding characters no key has (blanks, brackets) may be a quote never closed: keys are read up to them.
-  const value = given.unbalanced !== undefined && nameRole(words) !== 'password' ? given.unbalanced : given;
+  // A value closed on its line with no blank in it is whole, brackets and all (a Django key holds `(`), unless all
+  // that follows the run is closing punctuation (`"key…)` inside a JSON string is a quote never closed).
+  const unbalanced = given.unbalanced;
+  const cut =
+    unbalanced !== undefined &&
+    (/\s/.test(text.slice(given.start, given.end)) || !/[A-Za-z0-9]/.test(text.slice(unbalanced.end, given.end)));
+  const value = unbalanced !== undefined && cut && nameGives !== 'password' ? unbalanced : given;
   const raw = text.slice(value.start, value.end);
-  for (const record of value.reference === true ? [] : NAMED) {
+  for (const record of value.reference === true ? [] : candidates) {
     const named = record.named!;
-    if (!named.names(words, name)) continue;
     const shape = named.value;
     if (
       raw.length >= shape.min &&
@@ -142,7 +88,7 @@ function classify(text: string, given: Span, name: string, state: ScanState, loo
       return;
     }
   }
-  const role = namedOnly ? null : nameRole(words);
+  const role = namedOnly ? null : nameGives;
   if (role === null) return;
   if (role === 'auth' && authorization(text, value, state)) return;
   if (value.reference === true) return;
@@ -155,6 +101,8 @@ const SCHEMES: ReadonlyMap<string, string | null> = new Map([
   ['bearer', 'bearer-token'],
   ['token', 'bearer-token'],
   ['apikey', 'bearer-token'],
+  ['ssws', 'okta-token'],
+  ['splunk', 'bearer-token'],
   ['digest', null],
   ['negotiate', null],
   ['ntlm', null],
@@ -203,14 +151,24 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     if (next === 61 || next === 58 || previous === 58) return;
     if (next === 47 && text.charCodeAt(at + 2) === 47) return;
   }
-  const name = readName(text, nameEnd);
+  const name = code === 61 ? declaredName(text, nameEnd) : readName(text, nameEnd);
   if (name === null) return;
-  const written = text.slice(name.start, name.end);
+  // `${DB_PASSWORD:?missing}`, `${TOKEN:-}`: a shell parameter expansion, not an assignment.
+  if (!name.quoted && name.start >= 2 && text.charCodeAt(name.start - 1) === 123 && text.charCodeAt(name.start - 2) === 36) return;
+  const bare = text.slice(name.start, name.end);
+  let written = bare;
   const kubernetesKind = written === 'kind';
-  if (!kubernetesKind && !NAME_HINT_RE.test(written)) return;
   const before = name.start > 0 ? text.charCodeAt(name.start - (name.quoted ? 2 : 1)) : 0;
-  const value = readValue(text, valueFrom, before === 63 || before === 38);
+  const query = before === 63 || before === 38;
+  if (query && written === 'sig') {
+    sasSignature(text, valueFrom, state);
+    return;
+  }
+  if (!name.quoted) written = withWordBefore(text, name.start, written);
+  if (!kubernetesKind && !NAME_HINT_RE.test(written)) return;
+  const value = readValue(text, valueFrom, query);
   if (value === null) return;
+  if (!name.quoted && value.quoted && (bare === 'key' || bare === 'name') && settingPair(text, value, state)) return;
   if (kubernetesKind) {
     if (value.end - value.start === 6 && text.startsWith('Secret', value.start)) state.kubernetesSecret = true;
     return;
@@ -221,10 +179,42 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
 }
 
 /**
- * Cheap test before splitting a name into words: every credential-like name, and every name a
- * named record knows, holds one of these.
+ * The name with the word before it on the line when it alone says too little: a number (`Unseal
+ * Key 1:`, as Vault prints its keys) or a bare `key` (`cache key:`, `the api key:`).
  */
-const NAME_HINT_RE = /pass|pwd|pswd|secret|token|key|auth|cred|id|pat|contribsys/i;
+function withWordBefore(text: string, start: number, written: string): string {
+  if (written !== 'key' && written !== 'Key' && !/^\d{1,2}$/.test(written)) return written;
+  if (start < 2 || text.charCodeAt(start - 1) !== 32) return written;
+  const wordStart = NAME_CHARS.runStart(text, start - 1, start - 1 - 24);
+  if (wordStart === start - 1) return written;
+  const word = text.slice(wordStart, start - 1);
+  return /^\d/.test(written) ? (NAME_HINT_RE.test(word) ? withWordBefore(text, wordStart, word) : written) : `${word} ${written}`;
+}
+
+/** An Azure shared access signature's `sig=` in a URL query: base64 (URL-encoded or not) of an HMAC. */
+function sasSignature(text: string, from: number, state: ScanState): void {
+  const value = readValue(text, from, true);
+  if (value === null) return;
+  const raw = text.slice(value.start, value.end);
+  const random = /[a-z]/.test(raw) && /[A-Z]/.test(raw) && /[0-9]/.test(raw) && !isPlaceholderValue(raw);
+  if (raw.length >= 40 && raw.length <= 96 && /^[A-Za-z0-9+/_-]+={0,2}$/.test(raw) && random)
+    push(state, value.start, value.end, 'azure-sas-signature', RANK_NAMED);
+}
+
+/**
+ * A setting written as a pair of attributes, `<add key="SmtpPassword" value="…"/>` (.NET, Java
+ * properties in XML): the value is judged under the key's name. Returns whether it was one.
+ */
+function settingPair(text: string, key: Span, state: ScanState): boolean {
+  const match = /^\s+value\s*=\s*/.exec(text.slice(key.end + 1, key.end + 24));
+  if (match === null) return false;
+  const value = readValue(text, key.end + 1 + match[0].length);
+  if (value !== null && value.quoted) classify(text, value, text.slice(key.start, key.end), state);
+  return true;
+}
+
+/** What a value read after a word may start with: like a token, not an operator or a bracket. */
+const VALUE_START = chars('A-Za-z0-9_+/-');
 
 /** Verbs that assign in prose: "the token is …". */
 const COPULAS = new Set(['is', 'was', 'are', 'IS']);
@@ -260,7 +250,7 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const wordStart = NAME_CHARS.runStart(text, p, p - MAX_NAME);
   const length = p - wordStart;
   // The value itself starts like a token, not with an operator or a bracket.
-  if (length < 2 || !/[A-Za-z0-9_+/-]/.test(text[start]!)) return;
+  if (length < 2 || !VALUE_START.has(text.charCodeAt(start))) return;
   const first = text.charCodeAt(wordStart);
   const copula = length <= 3 && COPULAS.has(text.slice(wordStart, p));
   const bearer = length === 6 && (first === 66 || first === 98) && /^(?:Bearer|bearer|BEARER)$/.test(text.slice(wordStart, p));
@@ -269,10 +259,16 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   if (!copula && !bearer && !flag && joined === 0) return;
   let valueEnd = VALUE_CHARS.runEnd(text, start, end);
   while (valueEnd > start && '.,:;!?'.includes(text[valueEnd - 1]!)) valueEnd--;
+  // No credential is shorter than a password (`-p`, `-u`, a word).
+  if (valueEnd - start < MIN_PASSWORD) return;
   const word = text.slice(wordStart, p);
   // A token that holds its own assignment (`NAME=value`, `NAME :=`) is read by the assignment rule, not as a value.
   const candidate = text.slice(start, valueEnd);
-  if (!CURL_USER.has(word) && (chainedAssignment(candidate) || /:=?$|^[A-Za-z_][\w.-]*=$/.test(candidate))) return;
+  if (
+    !CURL_USER.has(word) &&
+    (/:=?$/.test(candidate) || (candidate.includes('=') && (chainedAssignment(candidate) || /^[A-Za-z_][\w.-]*=$/.test(candidate))))
+  )
+    return;
   const value: Span = { start, end: valueEnd, quoted: false };
   if (copula) {
     classify(text, value, nameBeforeVerb(text, wordStart), state, true);

@@ -96,11 +96,6 @@ export function chars(spec: string): Chars {
   return found;
 }
 
-/** Whether `code` is an ASCII letter or digit. */
-export function isAlnum(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-}
-
 /** Whether `code` is an ASCII letter. */
 export function isLetter(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);

@@ -5,10 +5,10 @@ import type { View } from './views.ts';
 const isHigh = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 const isLow = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
 
-/** Whether `candidate` names a merged group better than `current`: surer, then longer. */
-function namesBetter(candidate: Finding, current: Finding): boolean {
-  if (candidate.rank !== current.rank) return candidate.rank > current.rank;
-  return candidate.end - candidate.start > current.end - current.start;
+/** Whether `candidate` names a merged group better than the current namer of `rank` and `length`: surer, then longer. */
+function namesBetter(candidate: Finding, rank: number, length: number): boolean {
+  if (candidate.rank !== rank) return candidate.rank > rank;
+  return candidate.end - candidate.start > length;
 }
 
 /**
@@ -17,28 +17,45 @@ function namesBetter(candidate: Finding, current: Finding): boolean {
  */
 export function writtenFindings(text: string, view: View, found: readonly Finding[]): Finding[] {
   if (found.length === 0) return [];
+  const plain = view.text === text;
   const spans = found.map((finding): Finding => {
-    let [start, end] = view.source(finding.start, finding.end);
+    let start = finding.start;
+    let end = finding.end;
+    if (!plain) [start, end] = view.source(start, end);
     if (start > 0 && isLow(text.charCodeAt(start)) && isHigh(text.charCodeAt(start - 1))) start--;
     if (end < text.length && isLow(text.charCodeAt(end)) && isHigh(text.charCodeAt(end - 1))) end++;
     return { start, end, kind: finding.kind, rank: finding.rank };
   });
   spans.sort((a, b) => a.start - b.start || b.end - a.end);
+  // Groups are merged in place: each group's first span becomes the merged value, named by its surest member.
   const merged: Finding[] = [];
-  let group = { ...spans[0]! };
-  let namer = spans[0]!;
+  let group = spans[0]!;
+  let kind = group.kind;
+  let rank = group.rank;
+  let length = group.end - group.start;
+  const close = (): void => {
+    group.kind = kind;
+    group.rank = rank;
+    merged.push(group);
+  };
   for (let k = 1; k < spans.length; k++) {
     const span = spans[k]!;
     if (span.start < group.end) {
+      if (namesBetter(span, rank, length)) {
+        kind = span.kind;
+        rank = span.rank;
+        length = span.end - span.start;
+      }
       group.end = Math.max(group.end, span.end);
-      if (namesBetter(span, namer)) namer = span;
     } else {
-      merged.push({ ...group, kind: namer.kind, rank: namer.rank });
-      group = { ...span };
-      namer = span;
+      close();
+      group = span;
+      kind = span.kind;
+      rank = span.rank;
+      length = span.end - span.start;
     }
   }
-  merged.push({ ...group, kind: namer.kind, rank: namer.rank });
+  close();
   return merged;
 }
 

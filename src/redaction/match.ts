@@ -50,7 +50,9 @@ export function matchBackward(text: string, at: number, parts: readonly Part[]):
 
 function edgeOk(text: string, start: number, format: Format): boolean {
   const edge = format.edge === undefined ? TOKEN_EDGE : format.edge;
-  return edge === null || start === 0 || !edge.has(text.charCodeAt(start - 1));
+  if (edge === null || start === 0 || !edge.has(text.charCodeAt(start - 1))) return true;
+  // A token as a URL's user: `https://ghp_…@github.com`.
+  return start >= 3 && text.startsWith('://', start - 3);
 }
 
 function afterOk(text: string, end: number, format: Format): boolean {

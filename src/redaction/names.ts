@@ -39,11 +39,14 @@ const QUALIFIERS = [
 ];
 const COMPOUND_HEADS = ['password', 'passwd', 'secret', 'token', 'key', 'id', 'pwd'];
 
+/** Heads that end a one-word name whatever comes before them (`PGPASSWORD`, `MYSQLPWD`): no English word ends so. */
+const OPEN_HEADS = ['password', 'passwd'];
+
 function splitCompound(word: string, into: string[]): void {
   for (const head of COMPOUND_HEADS) {
     if (word.length > head.length && word.endsWith(head)) {
       const rest = word.slice(0, -head.length);
-      if (QUALIFIERS.includes(rest)) {
+      if (QUALIFIERS.includes(rest) || (OPEN_HEADS.includes(head) && rest.length >= 2)) {
         into.push(rest, head);
         return;
       }
@@ -83,6 +86,8 @@ export function nameWords(name: string): string[] {
   }
   const words: string[] = [];
   for (const word of raw) splitCompound(word.toLowerCase().replace(/(?<=[a-z])\d+$/, ''), words);
+  // `Unseal Key 1`, `token 2`: a trailing number counts keys, it names nothing.
+  while (words.length > 1 && /^\d+$/.test(words[words.length - 1]!)) words.pop();
   return words;
 }
 
@@ -159,9 +164,13 @@ export function nameRole(words: readonly string[]): NameRole | null {
   if (words.length === 1 && words[0] === 'pass') return null;
   for (const word of words) if (NOT_SECRET.has(word)) return null;
   const last = words[words.length - 1]!;
+  const before = words[words.length - 2];
   if (last === 'id') {
-    const before = words[words.length - 2];
-    return before === 'client' || before === 'access' ? 'client-id' : null;
+    // A private key's id (a service account file) names the key; a secret id (Tencent Cloud) is its access id.
+    if (before === 'key' && words[words.length - 3] === 'private') return 'key';
+    return before === 'client' || before === 'access' || before === 'secret' ? 'client-id' : null;
   }
+  // Rails' `secret_key_base`.
+  if (last === 'base' && before === 'key' && words[words.length - 3] === 'secret') return 'secret';
   return HEADS.get(last) ?? null;
 }

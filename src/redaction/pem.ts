@@ -36,7 +36,11 @@ function labelEnd(text: string, at: number): number {
 /** Whether a body holds enough base64 to be a key rather than `anything` or nothing. */
 function realBody(body: string): boolean {
   let base64 = 0;
-  for (const line of body.split(/\s+/)) if (!line.includes(':') && /^[A-Za-z0-9+/=]+$/.test(line)) base64 += line.length;
+  // Lines of a key built by string concatenation (`"MIIE…\\n" +`) keep their quotes.
+  for (const written of body.split(/\s+/)) {
+    const line = written.replace(/^["'`]+|["'`+,;]+$/g, '');
+    if (!line.includes(':') && /^[A-Za-z0-9+/=]+$/.test(line)) base64 += line.length;
+  }
   return base64 >= MIN_BASE64 && !isPlaceholderToken(body);
 }
 

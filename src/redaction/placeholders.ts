@@ -27,7 +27,11 @@ function isSeparator(code: number): boolean {
  * one character (`5555555dAAAAA7777777…`). A real key is random: none of these happen by chance.
  */
 export function isPlaceholderToken(body: string): boolean {
-  if (TOKEN_MARKER_RE.test(body)) return true;
+  return TOKEN_MARKER_RE.test(body) || placeholderCharacters(body);
+}
+
+/** Whether a token's characters are mostly masking glyphs, one repeated character, runs, or too few distinct ones. */
+function placeholderCharacters(body: string): boolean {
   call = call === 0xffffffff ? 1 : call + 1;
   if (call === 1) SEEN.fill(0);
   let counted = 0;
@@ -99,6 +103,8 @@ const PLACEHOLDER_WORDS = new Set([
   'notasecret',
 ]);
 
+const LONGEST_WORD = Math.max(...[...PLACEHOLDER_WORDS].map((word) => word.length));
+
 /** Words that mark a value as a stand-in wherever they occur in it. */
 const VALUE_MARKER_RE = new RegExp(
   [...TOKEN_MARKERS, 'here', 'fake', 'sample', 'notreal', 'not_real', 'not-real', 'todo', 'xxxx'].join('|'),
@@ -115,6 +121,7 @@ export function isPlaceholderValue(value: string): boolean {
   // $VAR ${VAR} %s %(x)s {{x}} {x} <x> [x] `cmd` @var
   if (first === 36 || first === 37 || first === 123 || first === 60 || first === 91 || first === 96 || first === 64) return true;
   if (value.includes('${') || value.includes('{{') || value.includes('%s') || value.includes('$(')) return true;
-  if (PLACEHOLDER_WORDS.has(value.toLowerCase()) || VALUE_MARKER_RE.test(value)) return true;
-  return isPlaceholderToken(value);
+  if ((value.length <= LONGEST_WORD && PLACEHOLDER_WORDS.has(value.toLowerCase())) || VALUE_MARKER_RE.test(value)) return true;
+  // Every token marker is a value marker, tested above.
+  return placeholderCharacters(value);
 }

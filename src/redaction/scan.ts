@@ -2,11 +2,15 @@
 import { assignmentAt, valueAfterWord } from './assignments.ts';
 import type { ScanState } from './assignments.ts';
 import { Chars, chars } from './chars.ts';
+import { commandArgument, flagArgument } from './commands.ts';
 import { INFIXES, STARTS } from './dispatch.ts';
+import { ldapHashAt } from './hashes.ts';
 import { kubernetesSecrets } from './kubernetes.ts';
+import { elementText } from './markup.ts';
 import { matchInfix, matchPrefixed } from './match.ts';
+import { sequenceShare } from './randomness.ts';
 import { RANK_FORMAT } from './record.ts';
-import type { Finding } from './record.ts';
+import type { Finding, Format } from './record.ts';
 import { isSignal, plainView, viewOf } from './views.ts';
 import type { View } from './views.ts';
 
@@ -23,6 +27,39 @@ const TOKEN = new Chars('!#$&*+./0-9:=?@A-Z^_a-z|~-');
 /** Characters after which a new token may start inside a run (`KEY=ghp_…`, `https://hooks…`); not `+`, which only base64 has inside. */
 const SEPARATOR = chars('!#$%&*./:=?@^_|~-');
 
+/** Characters a token cut by a line break is joined over. */
+const JOINABLE = chars('A-Za-z0-9_-');
+/** The shortest piece on either side of a line break that is joined: a cut never leaves less. */
+const MIN_PIECE = 4;
+/** The shortest line a wrap cuts: terminals and editors wrap at 20 columns or more. */
+const MIN_WRAP = 20;
+
+/**
+ * A token cut by one line break (a terminal wrap, or a `\n` inside a JSON string, which the
+ * decoded view turns into one): the run at `at`, joined with the next line's first run, when the
+ * two together match the format and the first alone did not. A wrap cuts a long line, the token
+ * starts a word, and the next line's run belongs to it whole; the span covers both halves.
+ */
+function tryJoined(text: string, at: number, literal: string, format: Format): [number, number] | null {
+  if (at > 0 && JOINABLE.has(text.charCodeAt(at - 1))) return null;
+  const cut = JOINABLE.runEnd(text, at, at + 512);
+  let next = cut;
+  if (text.charCodeAt(next) === 13) next++;
+  if (text.charCodeAt(next) !== 10) return null;
+  next++;
+  const tail = JOINABLE.runEnd(text, next, next + 512);
+  if (cut - at < literal.length + MIN_PIECE || tail - next < MIN_PIECE) return null;
+  // The next line starting with a word (`line 3`) is prose, not the rest of a token.
+  if (/^[a-z]+$/.test(text.slice(next, tail))) return null;
+  if (cut < MIN_WRAP || text.slice(cut - MIN_WRAP, at).includes('\n')) return null;
+  const from = Math.max(0, at - 1);
+  const joined = text.slice(from, cut) + text.slice(next, Math.min(text.length, tail + 1));
+  const span = matchPrefixed(joined, at - from, literal, format);
+  const tailEnd = cut - from + tail - next;
+  if (span === null || span[1] !== tailEnd || sequenceShare(joined.slice(at - from + literal.length, tailEnd)) >= 0.4) return null;
+  return [at, tail];
+}
+
 function tryStarts(text: string, at: number, state: ScanState): void {
   if (at + 1 >= text.length) return;
   const a = text.charCodeAt(at);
@@ -32,7 +69,8 @@ function tryStarts(text: string, at: number, state: ScanState): void {
   if (entries === undefined) return;
   for (const entry of entries) {
     if (!text.startsWith(entry.literal, at)) continue;
-    const span = entry.format !== undefined ? matchPrefixed(text, at, entry.literal, entry.format) : entry.custom!.match(text, at);
+    let span = entry.format !== undefined ? matchPrefixed(text, at, entry.literal, entry.format) : entry.custom!.match(text, at);
+    if (span === null && entry.format !== undefined) span = tryJoined(text, at, entry.literal, entry.format);
     if (span !== null) {
       state.found.push({ start: span[0], end: span[1], kind: entry.kind, rank: RANK_FORMAT });
       return;
@@ -72,7 +110,17 @@ function afterBlank(text: string, at: number): boolean {
 
 /** Everything a token [start, end) may hold. */
 function scanToken(text: string, start: number, end: number, state: ScanState): void {
-  if (afterBlank(text, start)) valueAfterWord(text, start, end, state);
+  if (afterBlank(text, start)) {
+    valueAfterWord(text, start, end, state);
+    commandArgument(text, start, end, state);
+  }
+  const before = start > 0 ? text.charCodeAt(start - 1) : 0;
+  if (text.charCodeAt(start) === 45 && (before === 32 || before === 9)) flagArgument(text, start, end, state);
+  if (before === 62) elementText(text, start, state);
+  else if (before === 125) {
+    const span = ldapHashAt(text, start, end);
+    if (span !== null) state.found.push({ start: span[0], end: span[1], kind: 'password-hash', rank: RANK_FORMAT });
+  }
   tryStarts(text, start, state);
   for (let at = start; at < end; at++) {
     const code = text.charCodeAt(at);

@@ -1,4 +1,4 @@
-/** Passwords in URLs: `scheme://user:password@host`, only the password replaced; variable references and placeholder words stay. */
+/** Passwords in URLs and DSNs: `scheme://user:password@host` and `user:password@tcp(host)`, only the password replaced; variable references and placeholder words stay. */
 import { Chars } from './chars.ts';
 
 const SCHEME = new Chars('A-Za-z0-9+.-');
@@ -31,4 +31,21 @@ export function matchUrlPassword(text: string, at: number): [number, number] | n
   const password = text.slice(colon + 1, lastAt);
   if (password.length < MIN_PASSWORD) return null;
   return PLACEHOLDERS.some((re) => re.test(password)) ? null : [colon + 1, lastAt];
+}
+
+const USER = new Chars('A-Za-z0-9._-');
+const DSN_PASSWORD = new Chars('A-Za-z0-9._~!$&*+,;=%#^-');
+
+/** The password of a Go MySQL DSN, `user:password@tcp(host:port)/db` (no scheme), whose `@tcp(`, `@unix(` or `@udp(` is at `at`; or null. */
+export function matchDsnPassword(text: string, at: number): [number, number] | null {
+  const start = DSN_PASSWORD.runStart(text, at, at - 129);
+  if (start === at || text.charCodeAt(start - 1) !== 58) return null;
+  const userStart = USER.runStart(text, start - 1, start - 66);
+  if (userStart === start - 1) return null;
+  const before = userStart > 0 ? text.charCodeAt(userStart - 1) : 32;
+  // The DSN starts a string or a word: `"app:pw@tcp(…)"`, `DSN=app:pw@tcp(…)`.
+  if (!(before === 34 || before === 39 || before === 96 || before === 61 || before === 32 || before === 10)) return null;
+  const password = text.slice(start, at);
+  if (password.length < MIN_PASSWORD) return null;
+  return PLACEHOLDERS.some((re) => re.test(password)) ? null : [start, at];
 }

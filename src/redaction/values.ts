@@ -46,8 +46,10 @@ function randomValue(value: string, role: NameRole): boolean {
   if (LETTERS_RE.test(value)) return classChangeShare(value) >= 0.3 && entropy(value) >= entropyFloor(value.length);
   // Words and identifiers (`SalesResults-1.2`, `token_from_the_environment`), unless digits are glued inside
   // the letters as in random strings (`Uinso9dh0cOupgeK`).
-  const words = wordShare(value);
-  if (gluedDigitRuns(value) < 2 && (words >= 0.5 || (classChangeShare(value) < 0.1 && words >= 0.3))) return false;
+  if (gluedDigitRuns(value) < 2) {
+    const words = wordShare(value);
+    if (words >= 0.5 || (words >= 0.3 && classChangeShare(value) < 0.1)) return false;
+  }
   return entropy(value) >= entropyFloor(value.length);
 }
 

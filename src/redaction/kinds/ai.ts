@@ -78,6 +78,33 @@ export const AI_KINDS: readonly KindRecord[] = [
     formats: [{ prefixes: ['sk_'], body: [run(HEX, 48)] }],
   },
   {
+    kind: 'tavily-key',
+    description: 'Tavily API key (`tvly-`, `tvly-dev-`, `tvly-prod-` + 32 characters)',
+    formats: [{ prefixes: ['tvly-dev-', 'tvly-prod-', 'tvly-'], body: [run(ALNUM, 32)], check: lettersAndDigits }],
+  },
+  {
+    kind: 'jina-key',
+    description: 'Jina AI API key (`jina_` + 60 characters)',
+    formats: [{ prefixes: ['jina_'], body: [run(ALNUM, 60)], check: lettersAndDigits }],
+  },
+  {
+    kind: 'fireworks-key',
+    description: 'Fireworks AI API key (`fw_` + 24 characters)',
+    formats: [{ prefixes: ['fw_'], body: [run(ALNUM, 24)], check: (value) => lettersAndDigits(value) && mixedCase(value) }],
+  },
+  {
+    kind: 'anyscale-key',
+    description: 'Anyscale API key (`esecret_` + 26 lowercase characters)',
+    formats: [{ prefixes: ['esecret_'], body: [run(ALNUM_LOWER, 26)], check: lettersAndDigits }],
+  },
+  {
+    kind: 'voyage-key',
+    description: 'Voyage AI API key (`pa-` + 43 characters)',
+    formats: [
+      { prefixes: ['pa-'], body: [run(URLSAFE, 43)], check: (value) => lettersAndDigits(value) && mixedCase(value) && notWords(value) },
+    ],
+  },
+  {
     kind: 'cohere-key',
     description: 'Cohere API key: 40 characters assigned to a `cohere` / `co_api_key` name',
     named: {

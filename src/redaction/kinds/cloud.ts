@@ -2,6 +2,7 @@
 import { chars } from '../chars.ts';
 import { optional, run } from '../record.ts';
 import type { KindRecord } from '../record.ts';
+import { matchAppConfiguration } from '../vendor-matchers.ts';
 import { ALNUM, ALNUM_LOWER, BASE64, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits, mixedCase } from './shapes.ts';
 
 /** AWS access key ids are base32: `A-Z` and `2-7`. */
@@ -45,6 +46,26 @@ export const CLOUD_KINDS: readonly KindRecord[] = [
       { prefixes: ['ABSKQmVkcm9ja0FQSUtleS'], body: [run(BASE64, 80, 400)] },
       { prefixes: ['bedrock-api-key-'], body: [run(BASE64, 100, 4096)] },
     ],
+  },
+  {
+    kind: 'tencent-key',
+    description: 'Tencent Cloud SecretId (`AKID` + 32 characters)',
+    formats: [{ prefixes: ['AKID'], body: [run(ALNUM, 32)], check: (value) => hasDigit(value) && mixedCase(value) }],
+  },
+  {
+    kind: 'azure-devops-pat',
+    description: 'Azure DevOps personal access token (84 characters with `AZDO` at the 77th)',
+    formats: [{ infix: 'AZDO', before: [run(ALNUM, 76)], body: [run(ALNUM, 4)], check: (value) => hasDigit(value) && mixedCase(value) }],
+  },
+  {
+    kind: 'azure-app-configuration',
+    description: 'the `Id` and `Secret` of an Azure App Configuration connection string (`Endpoint=https://….azconfig.io;Id=…;Secret=…`)',
+    custom: [{ literal: '.azconfig.io;', at: 'infix', match: matchAppConfiguration }],
+  },
+  {
+    kind: 'mongodb-atlas-key',
+    description: 'MongoDB Atlas service account secret (`mdb_sa_sk_` + 40 characters)',
+    formats: [{ prefixes: ['mdb_sa_sk_'], body: [run(ALNUM, 40)], check: lettersAndDigits }],
   },
   {
     kind: 'google-api-key',

@@ -2,7 +2,7 @@
 import { chars } from '../chars.ts';
 import { run } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { ALNUM, ALNUM_LOWER, ALNUM_UPPER, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits } from './shapes.ts';
+import { ALNUM, ALNUM_LOWER, ALNUM_UPPER, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits, mixedCase } from './shapes.ts';
 
 /** The package registries and developer tools kinds. */
 export const DEVELOPER_TOOL_KINDS: readonly KindRecord[] = [
@@ -83,6 +83,26 @@ export const DEVELOPER_TOOL_KINDS: readonly KindRecord[] = [
     kind: 'sonar-token',
     description: 'SonarQube / SonarCloud tokens (`squ_`, `sqp_`, `sqa_` + 40 hex)',
     formats: [{ prefixes: ['squ_', 'sqp_', 'sqa_'], body: [run(HEX, 40)] }],
+    // Older tokens are bare hex, passed as `-Dsonar.login=` or `sonar.token=`.
+    named: {
+      names: (words) => words.some((word) => word.endsWith('sonar')) && (words.at(-1) === 'login' || words.at(-1) === 'token'),
+      value: run(HEX, 40),
+    },
+  },
+  {
+    kind: 'nuget-key',
+    description: 'NuGet API key (`oy2` + 43 lowercase characters)',
+    formats: [{ prefixes: ['oy2'], body: [run(ALNUM_LOWER, 43)], check: lettersAndDigits }],
+  },
+  {
+    kind: 'crates-token',
+    description: 'crates.io API token (`cio` + 32 characters)',
+    formats: [{ prefixes: ['cio'], body: [run(ALNUM, 32)], check: (value) => lettersAndDigits(value) && mixedCase(value) }],
+  },
+  {
+    kind: 'buildkite-token',
+    description: 'Buildkite API access token (`bkua_` + 40 hex)',
+    formats: [{ prefixes: ['bkua_'], body: [run(HEX, 40)] }],
   },
   {
     kind: 'frameio-token',

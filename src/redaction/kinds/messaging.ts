@@ -1,8 +1,9 @@
 /** Chat and messaging: Slack, Discord, Telegram, Twilio, SendGrid, Brevo (Sendinblue), Mailgun, Mailchimp. */
+import { matchTeamsWebhook } from '../vendor-matchers.ts';
 import { chars } from '../chars.ts';
 import { run } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { ALNUM, ALNUM_UPPER, DIGITS, HEX, URLSAFE, lettersAndDigits } from './shapes.ts';
+import { ALNUM, DIGITS, HEX, URLSAFE, lettersAndDigits } from './shapes.ts';
 
 const SLACK_BODY = chars('A-Za-z0-9-');
 
@@ -45,9 +46,20 @@ export const MESSAGING_KINDS: readonly KindRecord[] = [
         prefixes: ['hooks.slack.com/services/', 'hooks.slack.com/workflows/', 'hooks.slack.com/triggers/'],
         lead: ['https://', 'http://'],
         edge: null,
-        body: [run(ALNUM_UPPER, 8, 12), '/', run(ALNUM_UPPER, 8, 12), '/', run(ALNUM, 20, 48)],
+        // Ids are upper case as Slack prints them, but URLs are pasted lower-cased too; workflow triggers have a numeric second id.
+        body: [run(ALNUM, 8, 12), '/', run(ALNUM, 8, 16), '/', run(ALNUM, 20, 48)],
       },
     ],
+  },
+  {
+    kind: 'teams-webhook',
+    description: 'Microsoft Teams incoming webhook URL (`https://….webhook.office.com/webhookb2/<id>@<tenant>/IncomingWebhook/…`)',
+    custom: [{ literal: 'webhook.office.com/webhook', at: 'infix', match: matchTeamsWebhook }],
+  },
+  {
+    kind: 'resend-key',
+    description: 'Resend API key (`re_` + 8 + `_` + 24 characters)',
+    formats: [{ prefixes: ['re_'], body: [run(ALNUM, 8), '_', run(ALNUM, 24)], check: (value) => lettersAndDigits(value.slice(3)) }],
   },
   {
     kind: 'discord-webhook',

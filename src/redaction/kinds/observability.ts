@@ -25,12 +25,15 @@ export const OBSERVABILITY_KINDS: readonly KindRecord[] = [
   },
   {
     kind: 'newrelic-key',
-    description: 'New Relic user API keys (`NRAK-`), insert keys (`NRII-`), browser tokens (`NRJS-`) and REST keys (`NRRA-`)',
+    description:
+      'New Relic user API keys (`NRAK-`), insert keys (`NRII-`), browser tokens (`NRJS-`) REST keys (`NRRA-`) and license keys (36 hex + `NRAL`)',
     formats: [
       { prefixes: ['NRAK-'], body: [run(ALNUM, 27)], check: lettersAndDigits },
       { prefixes: ['NRII-'], body: [run(URLSAFE, 25, 40)] },
       { prefixes: ['NRJS-'], body: [run(HEX, 19)] },
       { prefixes: ['NRRA-'], body: [run(HEX, 42)] },
+      // Ingest license keys end in `NRAL`.
+      { infix: 'NRAL', before: [run(HEX, 36)], body: [] },
     ],
   },
   {

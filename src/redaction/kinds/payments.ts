@@ -29,6 +29,8 @@ export const PAYMENT_KINDS: readonly KindRecord[] = [
     description: 'Facebook / Meta access tokens (`EAA…`, 90+ characters) and app tokens (`<app id>|<secret>`)',
     formats: [
       { prefixes: ['EAA'], body: [run(ALNUM, 90, 1024)], check: lettersAndDigits },
+      // Instagram Basic Display user tokens.
+      { prefixes: ['IGQV'], body: [run(URLSAFE, 100, 1024)], check: lettersAndDigits },
       {
         infix: '|',
         before: [run(DIGITS, 15, 16)],

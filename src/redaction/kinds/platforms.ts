@@ -35,8 +35,14 @@ export const PLATFORM_KINDS: readonly KindRecord[] = [
   },
   {
     kind: 'doppler-token',
-    description: 'Doppler tokens (`dp.pt.`, `dp.st.`, `dp.sa.`, `dp.ct.`, `dp.scim.`, `dp.audit.` + 40–44 characters)',
-    formats: [{ prefixes: ['dp.pt.', 'dp.st.', 'dp.sa.', 'dp.ct.', 'dp.scim.', 'dp.audit.'], body: [run(ALNUM, 40, 44)] }],
+    description:
+      'Doppler tokens (`dp.pt.`, `dp.st.`, `dp.sa.`, `dp.ct.`, `dp.scim.`, `dp.audit.`, service tokens with their config slug, + 40–44 characters)',
+    formats: [
+      {
+        prefixes: ['dp.pt.', 'dp.st.', 'dp.sa.', 'dp.ct.', 'dp.scim.', 'dp.audit.'],
+        body: [optional(run(chars('a-z0-9_-'), 1, 32), '.'), run(ALNUM, 40, 44)],
+      },
+    ],
   },
   {
     kind: 'databricks-token',
@@ -67,6 +73,16 @@ export const PLATFORM_KINDS: readonly KindRecord[] = [
     kind: 'scalingo-token',
     description: 'Scalingo API token (`tk-us-` + 48 characters)',
     formats: [{ prefixes: ['tk-us-'], body: [run(URLSAFE, 48)] }],
+  },
+  {
+    kind: 'netlify-token',
+    description: 'Netlify personal access token (`nfp_` + 36 characters)',
+    formats: [{ prefixes: ['nfp_'], body: [run(ALNUM, 36)], check: lettersAndDigits }],
+  },
+  {
+    kind: 'neon-key',
+    description: 'Neon API key (`napi_` + 64 lowercase characters)',
+    formats: [{ prefixes: ['napi_'], body: [run(ALNUM_LOWER, 64)], check: lettersAndDigits }],
   },
   {
     kind: 'render-key',

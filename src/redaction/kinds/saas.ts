@@ -2,7 +2,7 @@
 import { chars } from '../chars.ts';
 import { run } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { ALNUM, ALNUM_UPPER, BASE64_ANY, DIGITS, HEX, URLSAFE, URLSAFE_PAD, lettersAndDigits } from './shapes.ts';
+import { ALNUM, ALNUM_UPPER, BASE64_ANY, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits } from './shapes.ts';
 
 /** The productivity and data services kinds. */
 export const SAAS_KINDS: readonly KindRecord[] = [
@@ -136,8 +136,23 @@ export const SAAS_KINDS: readonly KindRecord[] = [
     formats: [{ prefixes: ['AGE-SECRET-KEY-1'], body: [run(chars('QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L'), 58)] }],
   },
   {
+    kind: 'salesforce-token',
+    description: 'Salesforce session / access token (`00D` + org id + `!` + 80+ characters)',
+    formats: [{ prefixes: ['00D'], body: [run(ALNUM, 12, 15), '!', run(chars('A-Za-z0-9_.'), 80, 256)], check: lettersAndDigits }],
+  },
+  {
+    kind: 'trello-token',
+    description: 'Trello / Atlassian API token (`ATTA` + 64 hex + 8-character checksum)',
+    formats: [{ prefixes: ['ATTA'], body: [run(chars('0-9a-fA-F'), 72)], check: hasDigit }],
+  },
+  {
+    kind: 'pinterest-token',
+    description: 'Pinterest access token (`pina_` + 32–128 characters)',
+    formats: [{ prefixes: ['pina_'], body: [run(ALNUM, 32, 128)], check: lettersAndDigits }],
+  },
+  {
     kind: 'twitter-token',
     description: 'X (Twitter) app bearer token (`AAAAAAAAAAAAAAAAAAAAA…`)',
-    formats: [{ prefixes: ['AAAAAAAAAAAAAAAAAAAAA'], body: [run(chars('A-Za-z0-9%'), 60, 200)], check: lettersAndDigits }],
+    formats: [{ prefixes: ['AAAAAAAAAAAAAAAAAAAAA'], body: [run(chars('A-Za-z0-9%='), 60, 200)], check: lettersAndDigits }],
   },
 ];

@@ -1,9 +1,11 @@
 /** Kinds recognised by structure rather than a vendor: PEM private keys, JWTs, URL passwords, HTTP credentials, Kubernetes Secret data, and values assigned to credential-like names. */
 import { chars } from '../chars.ts';
+import { HASH_LITERALS, matchPasswordHash } from '../hashes.ts';
+import { DER_LITERALS, encodesPrivateKey, matchDerBody, matchPuttyKey } from '../key-bodies.ts';
 import { matchPem } from '../pem.ts';
 import { optional, run } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { matchUrlPassword } from '../urls.ts';
+import { matchDsnPassword, matchUrlPassword } from '../urls.ts';
 import { URLSAFE } from './shapes.ts';
 
 /** A JWT segment: base64url of a JSON object, so it starts `ey` (`{"` or `{'`-like) and is at least `{"a":1}` long. */
@@ -14,8 +16,20 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
   {
     kind: 'private-key',
     description:
-      'PEM private key block (RSA, EC, DSA, OPENSSH, PGP, PKCS#8, encrypted), also JSON-escaped, on one line, or without its END line',
-    custom: [{ literal: '-----BEGIN ', at: 'start', match: matchPem }],
+      'PEM private key block (RSA, EC, DSA, OPENSSH, PGP, PKCS#8, encrypted), also JSON-escaped, on one line, built by string concatenation, without its END line, base64-encoded, or a bare DER body; PuTTY private lines',
+    custom: [
+      { literal: '-----BEGIN ', at: 'start', match: matchPem },
+      ...DER_LITERALS.map((literal) => ({ literal, at: 'start' as const, match: matchDerBody })),
+      { literal: 'PuTTY-User-Key-File-', at: 'start', match: matchPuttyKey },
+    ],
+    // A whole PEM block encoded in base64 (`LS0tLS1CRUdJTi` is `-----BEGIN`).
+    formats: [{ prefixes: ['LS0tLS1CRUdJTi'], body: [run(chars('A-Za-z0-9+/='), 40, 16_384)], check: encodesPrivateKey }],
+  },
+  {
+    kind: 'password-hash',
+    description:
+      'password hashes: bcrypt (`$2b$…`), crypt(3) (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt `$y$`), Argon2, Django PBKDF2, MySQL native (`*` + 40 hex), LDAP `{SSHA}`',
+    custom: HASH_LITERALS.map((literal) => ({ literal, at: 'start' as const, match: matchPasswordHash })),
   },
   {
     kind: 'jwt',
@@ -24,12 +38,19 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
   },
   {
     kind: 'url-password',
-    description: 'the password of `scheme://user:password@host` (only the password is replaced)',
-    custom: [{ literal: '://', at: 'infix', match: matchUrlPassword }],
+    description: 'the password of `scheme://user:password@host` and of a Go DSN `user:password@tcp(host)` (only the password is replaced)',
+    custom: [
+      { literal: '://', at: 'infix', match: matchUrlPassword },
+      ...['@tcp(', '@unix(', '@udp('].map((literal) => ({ literal, at: 'infix' as const, match: matchDsnPassword })),
+    ],
   },
   {
     kind: 'bearer-token',
     description: 'opaque token after `Bearer` or `Authorization: Bearer|Token`: 16+ random characters',
+  },
+  {
+    kind: 'azure-sas-signature',
+    description: 'the `sig=` of an Azure shared access signature URL (base64 HMAC, URL-encoded or not)',
   },
   {
     kind: 'basic-auth',

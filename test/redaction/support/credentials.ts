@@ -1,6 +1,7 @@
 /** Every kind's fixture generator in one list, and the text credentials are embedded in. */
 import fc from 'fast-check';
 import type { Spec } from './formats.ts';
+import { GENERALISED_SPECS } from './generalised-formats.ts';
 import { INFIX_SPECS, NAMED_SPECS } from './named-formats.ts';
 import { VENDOR_SPECS } from './vendor-formats.ts';
 
@@ -8,7 +9,7 @@ import { VENDOR_SPECS } from './vendor-formats.ts';
 export type { Example, Spec } from './formats.ts';
 
 /** One spec per kind the detector can name. */
-export const SPECS: readonly Spec[] = [...VENDOR_SPECS, ...INFIX_SPECS, ...NAMED_SPECS];
+export const SPECS: readonly Spec[] = [...VENDOR_SPECS, ...INFIX_SPECS, ...NAMED_SPECS, ...GENERALISED_SPECS];
 
 /** Ordinary words and code, none of which is or contains a credential (no `=`: `password = task-id` would be an assignment). */
 export const FILLER_WORDS: readonly string[] = [

@@ -1,0 +1,155 @@
+/** Credentials passed as arguments: `-p <password>` and `-p<password>` (mysql), `-Password`, `-passout pass:…`, `ConvertTo-SecureString "…"`, `NetworkCredential("user", "…")`, a netrc `password`, and `<tool> login|auth <token>`. */
+import { classify, push } from './assignments.ts';
+import type { ScanState } from './assignments.ts';
+import { chars } from './chars.ts';
+import { claimsFormat } from './dispatch.ts';
+import { nameRole, nameWords } from './names.ts';
+import { RANK_NAMED } from './record.ts';
+import { readValue } from './spans.ts';
+import { isCredentialValue } from './values.ts';
+
+const WORD = chars('A-Za-z0-9_.$-');
+/** Unquoted arguments: printable ASCII but blanks, quotes, brackets, `,`, `;`, `|`, `\`. */
+const ARGUMENT = chars('!#$%&*+./0-9:=?@A-Z^_a-z~-');
+/** Calls whose second string argument is a password. */
+const CREDENTIAL_CALL_RE =
+  /(?:NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth)\(\s*["'][^"'\n]{1,64}["']\s*$/;
+/** Flags that may name a credential: every credential-like name holds one of these. */
+const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred/i;
+/** A call's first argument, a quoted name, up to the comma before the second. */
+const NAMED_PAIR_RE = /\(\s*["']([A-Za-z_][\w.-]{1,63})["']\s*$/;
+/** Tools whose `-a` (redis-cli) or `-P` (sqlcmd, bcp) flag takes the password. */
+const TOOL_FLAG_RE: Readonly<Record<'-a' | '-P', RegExp>> = {
+  '-a': /(?:^|[\s/])redis-cli(?:\.exe)?\s/,
+  '-P': /(?:^|[\s/])(?:sqlcmd|bcp|osql)(?:\.exe)?\s/,
+};
+
+/** The line before `at`, at most 96 characters of it: a command's user flag or name sits near its password flag. */
+function lineBefore(text: string, at: number): string {
+  const from = Math.max(0, at - 96);
+  const window = text.slice(from, at);
+  return window.slice(window.lastIndexOf('\n') + 1);
+}
+
+/** Tools whose `-p` takes the password glued to it. */
+const GLUED_P_RE = /(?:^|[\s/])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)(?:\.exe)?\s[^\n]*$/;
+/** A netrc entry up to its `password` word. */
+const NETRC_RE = /(?:^|\s)machine\s+\S+\s+(?:login\s+\S+\s+)?(?:account\s+\S+\s+)?$/;
+
+/** First letters (lowercased) of the words {@link commandArgument} reads an argument after. */
+const ARGUMENT_WORDS = new Set([...'cpla'].map((letter) => letter.charCodeAt(0)));
+const ARGUMENT_WORD_RE = /^(?:convertto-securestring|password|passwd|login|auth)$/i;
+
+/** The argument at `start` (after its opening quote, if any): quoted to its closing quote, else a run. */
+function argumentAt(text: string, start: number, end: number): [number, number] {
+  const quote = text.charCodeAt(start - 1);
+  if (quote === 34 || quote === 39) {
+    const value = readValue(text, start - 1);
+    if (value !== null && value.quoted) return [value.start, value.end];
+  }
+  let stop = ARGUMENT.runEnd(text, start, end);
+  while (stop > start && '.,;:)'.includes(text[stop - 1]!)) stop--;
+  return [start, stop];
+}
+
+/** A command line that logs in: a user flag, a login subcommand, or a tool whose `-p` is always a password. */
+const LOGIN_LINE_RE =
+  /(?:^|\s)(?:-u|-U|--user(?:name)?|-l|login)(?:\s|=)|(?:^|[\s/])(?:sshpass|psexec|mysql|mysqldump|mysqladmin|mariadb|redis-cli|sqlcmd|bcp|osql)(?:\.exe)?\s/;
+
+/**
+ * Whether a value given to a short flag is a password: not a port, path, host, pattern or word. On
+ * a line that logs in, a password-like value is enough; elsewhere `-p` is as often a package, a
+ * profile, a crate or a project (`-p lightningcss_node`), so the value must look random and mix
+ * upper case and digits, or hold a symbol.
+ */
+function shortFlagPassword(value: string, line: string): boolean {
+  if (value.length < 6 || /[/:.\\]/.test(value) || !/[A-Za-z]/.test(value) || !/[^a-z]/.test(value)) return false;
+  if (LOGIN_LINE_RE.test(line)) return isCredentialValue(value, 'password');
+  return ((/[A-Z]/.test(value) && /[0-9]/.test(value)) || /[!@#$%^&*+=?~]/.test(value)) && isCredentialValue(value, 'secret');
+}
+
+function pushPassword(state: ScanState, start: number, end: number): void {
+  push(state, start, end, 'password', RANK_NAMED);
+}
+
+/**
+ * An argument token at `start` (a blank, or a quote after one, before it): a credential when the
+ * word before it is a password flag, a credential constructor, a netrc `password` or a `login` subcommand.
+ */
+export function commandArgument(text: string, start: number, end: number, state: ScanState): void {
+  // `mysql -u root -pS3cret`: the password glued to `-p`.
+  if (text.charCodeAt(start) === 45 && text.charCodeAt(start + 1) === 112 && end - start >= 8) {
+    const lineStart = text.lastIndexOf('\n', start) + 1;
+    if (start - lineStart <= 256 && GLUED_P_RE.test(text.slice(lineStart, start))) {
+      const [, stop] = argumentAt(text, start + 2, end);
+      if (shortFlagPassword(text.slice(start + 2, stop), 'mysql ')) pushPassword(state, start + 2, stop);
+    }
+    return;
+  }
+  let p = start;
+  if (text.charCodeAt(p - 1) === 34 || text.charCodeAt(p - 1) === 39) p--;
+  while (p > 0 && p > start - 8 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
+  if (text.charCodeAt(p - 1) === 44) {
+    credentialCall(text, p - 1, start, end, state);
+    return;
+  }
+  const wordStart = WORD.runStart(text, p, p - 40);
+  const length = p - wordStart;
+  if (length < 4 || length > 22 || !ARGUMENT_WORDS.has(text.charCodeAt(wordStart) | 32)) return;
+  const word = text.slice(wordStart, p);
+  if (!ARGUMENT_WORD_RE.test(word)) return;
+  const [valueStart, valueEnd] = argumentAt(text, start, end);
+  const value = text.slice(valueStart, valueEnd);
+  if (/^convertto-securestring$/i.test(word)) {
+    if (isCredentialValue(value, 'password')) pushPassword(state, valueStart, valueEnd);
+  } else if (word === 'password' || word === 'passwd') {
+    const from = Math.max(0, wordStart - 256);
+    if (NETRC_RE.test(text.slice(from, wordStart)) && isCredentialValue(value, 'password')) pushPassword(state, valueStart, valueEnd);
+  } else if (word === 'login' || word === 'auth') {
+    // `wandb login <key>`, `snyk auth <token>`: a long random argument to a login subcommand.
+    if (value.length >= 32 && !claimsFormat(value) && isCredentialValue(value, 'token'))
+      push(state, valueStart, valueEnd, 'token', RANK_NAMED);
+  }
+}
+
+/**
+ * A flag token [start, end) that takes a credential as its next argument: `-p <password>` (psexec,
+ * sshpass, docker login), `-passout pass:…` (openssl), `-Password …`, `-ApiKey …` (PowerShell).
+ * The argument is read forwards: it may hold no character the scan stops at.
+ */
+export function flagArgument(text: string, start: number, end: number, state: ScanState): void {
+  if (end - start > 24 || text.charCodeAt(start + 1) === 45) return;
+  const word = text.slice(start, end);
+  const toolFlag = (word === '-a' || word === '-P') && TOOL_FLAG_RE[word].test(lineBefore(text, start));
+  if (word !== '-p' && word !== '-pw' && !toolFlag && (word.length <= 3 || !FLAG_HINT_RE.test(word))) return;
+  let from = end;
+  while (from < text.length && from < end + 8 && text.charCodeAt(from) === 32) from++;
+  if (from === end || from >= text.length) return;
+  const quote = text.charCodeAt(from);
+  if (quote === 34 || quote === 39) from++;
+  const [valueStart, valueEnd] = argumentAt(text, from, Math.min(text.length, from + 4096));
+  const value = text.slice(valueStart, valueEnd);
+  if (word === '-p' || word === '-pw' || toolFlag) {
+    if (shortFlagPassword(value, lineBefore(text, start))) pushPassword(state, valueStart, valueEnd);
+  } else if (/^-pass(?:in|out|word)?$/i.test(word) && value.startsWith('pass:')) {
+    if (isCredentialValue(value.slice(5), 'password')) pushPassword(state, valueStart + 5, valueEnd);
+  } else if (word.length > 3) {
+    const name = word.slice(1);
+    if (nameRole(nameWords(name)) !== null) classify(text, { start: valueStart, end: valueEnd, quoted: false }, name, state);
+  }
+}
+
+/** `NetworkCredential("user", "<password>")`: the second argument, when `comma` follows a call's first string argument. */
+function credentialCall(text: string, comma: number, start: number, end: number, state: ScanState): void {
+  const quote = text.charCodeAt(start - 1);
+  if (quote !== 34 && quote !== 39) return;
+  const before = text.slice(Math.max(0, comma - 120), comma);
+  const [valueStart, valueEnd] = argumentAt(text, start, end);
+  if (CREDENTIAL_CALL_RE.test(before)) {
+    if (isCredentialValue(text.slice(valueStart, valueEnd), 'password')) pushPassword(state, valueStart, valueEnd);
+    return;
+  }
+  // A setting passed as a pair: `define('DB_PASSWORD', '…')`, `setenv("API_TOKEN", "…")`, `config.set("secret", "…")`.
+  const pair = NAMED_PAIR_RE.exec(before);
+  if (pair !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, pair[1]!, state);
+}

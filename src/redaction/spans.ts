@@ -1,0 +1,139 @@
+/** Reading around an assignment operator: the name before it (quoted, subscripted, typed or a C# property) and the value after it (quoted, unbalanced, or a run), and the shapes that make a value code rather than a literal. */
+import { chars } from './chars.ts';
+import { nameRole, nameWords } from './names.ts';
+import { MAX_VALUE } from './values.ts';
+
+export const NAME_CHARS = chars('A-Za-z0-9_.$-');
+export const MAX_NAME = 64;
+/** Unquoted values: printable ASCII but blanks, quotes, brackets, `,`, `;`, `|`, `\`. */
+export const VALUE_CHARS = chars('!#$%&*+./0-9:=?@A-Z^_a-z~-');
+/** Unquoted values in a URL query stop at `&` and `#`. */
+const QUERY_CHARS = chars('!$%*+./0-9:=?@A-Z^_a-z~-');
+/** Inside quotes: printable ASCII and space, but the quote itself and `\`. */
+const QUOTED: Readonly<Record<number, ReturnType<typeof chars>>> = {
+  34: chars(' !#-[]-~'),
+  39: chars(' -&(-[]-~'),
+  96: chars(' -[]-_a-~'),
+};
+
+/** A value's span, whether it sat in quotes, and whether it is a code reference (`apiKey: anthropic,`, `token = token_value`). */
+export interface Span {
+  start: number;
+  end: number;
+  quoted: boolean;
+  reference?: boolean;
+  /** For a quoted value holding characters no key has (blanks, brackets): the run right after the quote, in case the quote was never closed there. */
+  unbalanced?: Span;
+}
+
+/** What may follow a literal value on its line: the line's end, a comment, a closing quote. */
+const LINE_END = new Set([10, 13, 35, 34, 39, 96]);
+/**
+ * An expression in code: an identifier without digits (`anthropic`), or a member path
+ * (`result.groups?.password`, `win32api.RegEnumKey`). `hunter2` alone is a literal (an .ini value).
+ */
+export const PATH_RE = /^(?:[A-Za-z_$][A-Za-z_$]*|[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+)$/;
+
+export function skipBlanks(text: string, from: number, limit: number): number {
+  let p = from;
+  while (p < limit && p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
+  return p;
+}
+
+/** The value starting at `from` (after blanks): quoted to its closing quote on the same line, else a run of value characters. */
+export function readValue(text: string, from: number, query = false): Span | null {
+  const p = skipBlanks(text, from, from + 16);
+  if (p >= text.length) return null;
+  const first = text.charCodeAt(p);
+  const quoted = QUOTED[first];
+  if (quoted !== undefined) {
+    const end = quoted.runEnd(text, p + 1, p + 2 + MAX_VALUE);
+    // An opening quote whose closing one is missing or far away (`name": "value`, a cut line): the run after it.
+    const open = VALUE_CHARS.runEnd(text, p + 1, p + 2 + MAX_VALUE);
+    const last = text.charCodeAt(open - 1);
+    const run: Span | undefined = open > p + 1 && last !== 58 && last !== 61 ? { start: p + 1, end: open, quoted: false } : undefined;
+    if (text.charCodeAt(end) !== first) return run ?? null;
+    return { start: p + 1, end, quoted: true, ...(run !== undefined && open < end ? { unbalanced: run } : {}) };
+  }
+  // `token = =x`, `a: :b`: no value starts with an operator.
+  if (first === 61 || first === 58) return null;
+  let end = (query ? QUERY_CHARS : VALUE_CHARS).runEnd(text, p, p + 1 + MAX_VALUE);
+  // Code, not a value: `getpass()`, `os.environ[…]`.
+  const stop = text.charCodeAt(end);
+  if (stop === 40 || stop === 91) return null;
+  // Sentence punctuation after an unquoted value.
+  while (end > p && '.:!?'.includes(text[end - 1]!)) end--;
+  if (end === p) return null;
+  const raw = text.slice(p, end);
+  if (chainedAssignment(raw)) return null;
+  const next = skipBlanks(text, end, end + 8);
+  // An identifier path followed by more code (`{ apiKey: anthropic, … }`, `pass: result?.pass ?? false`) is an expression;
+  // at the end of a line (.env, YAML) it is a literal.
+  const reference = !query && next < text.length && !LINE_END.has(text.charCodeAt(next)) && PATH_RE.test(raw);
+  return { start: p, end, quoted: false, reference };
+}
+
+/**
+ * Whether an unquoted value is in fact another assignment: `n:s.value=n` (minified code) or
+ * `PAGERDUTY_TOKEN=…` after `token =`. Base64 pads only at its end, so `=` inside a value is rare.
+ */
+export function chainedAssignment(raw: string): boolean {
+  if (!raw.includes('=')) return false;
+  const inner = raw.search(/[^=]=+[^=]/);
+  if (inner < 0) return false;
+  const head = raw.slice(0, inner + 1);
+  return /[:.]/.test(head) || /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(head) || nameRole(nameWords(head)) !== null;
+}
+
+/** The name ending just before `to` (blanks skipped): a quoted name, or a run of name characters. */
+export function readName(text: string, to: number): Span | null {
+  let p = to;
+  while (p > 0 && p > to - 8 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
+  if (p === 0) return null;
+  let last = text.charCodeAt(p - 1);
+  // A subscript: `config['SECRET_KEY'] = …`.
+  if (last === 93 && p > 2 && (text.charCodeAt(p - 2) === 34 || text.charCodeAt(p - 2) === 39)) {
+    p--;
+    last = text.charCodeAt(p - 1);
+  }
+  if (last === 34 || last === 39) {
+    let start = p - 1;
+    while (start > 0 && start > p - 2 - MAX_NAME && text.charCodeAt(start - 1) !== last && text.charCodeAt(start - 1) !== 10) start--;
+    if (start > 0 && text.charCodeAt(start - 1) === last && start < p - 1) return { start, end: p - 1, quoted: true };
+    // A closing quote without its opening one (`name": "value`): the name is the run before it.
+    p--;
+  }
+  const start = Math.max(NAME_CHARS.runStart(text, p, p - MAX_NAME - 1), p - MAX_NAME);
+  return start < p ? { start, end: p, quoted: false } : null;
+}
+
+/** A C# auto-property before its initialiser: `ApiKey { get; set; }`. */
+const PROPERTY_RE = /([A-Za-z_]\w{0,63})\s*\{\s*(?:get;|set;|init;|private set;|\s)*\}\s*$/;
+
+/**
+ * The name an `=` assigns to: the name before it, or, in a typed declaration, the declared name
+ * before its type (`const API_TOKEN: &str =`, `val token: String =`) or a property's before its
+ * accessors (`ApiKey { get; set; } =`).
+ */
+export function declaredName(text: string, to: number): Span | null {
+  const name = readName(text, to);
+  if (name !== null) {
+    let p = name.start;
+    while (p > 0 && (text.charCodeAt(p - 1) === 38 || text.charCodeAt(p - 1) === 32)) p--;
+    if (p > 1 && text.charCodeAt(p - 1) === 58 && text.charCodeAt(p - 2) !== 58 && !NAME_HINT_RE.test(text.slice(name.start, name.end))) {
+      const declared = readName(text, p - 1);
+      if (declared !== null && !declared.quoted) return declared;
+    }
+    return name;
+  }
+  const match = PROPERTY_RE.exec(text.slice(Math.max(0, to - 96), to));
+  if (match === null) return null;
+  const start = to - match[0].length + match[0].indexOf(match[1]!);
+  return { start, end: start + match[1]!.length, quoted: false };
+}
+
+/**
+ * Cheap test before splitting a name into words: every credential-like name, and every name a
+ * named record knows, holds one of these.
+ */
+export const NAME_HINT_RE = /pass|pwd|pswd|secret|token|key|auth|cred|id|pat|contribsys|login/i;

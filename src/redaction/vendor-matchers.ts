@@ -1,0 +1,31 @@
+/** Vendor credentials no format can express: Microsoft Teams webhook URLs and the id and secret of an Azure App Configuration connection string. */
+import { chars } from './chars.ts';
+import { isPlaceholderToken } from './placeholders.ts';
+
+const HOST = chars('A-Za-z0-9.-');
+const TEAMS_PATH_RE =
+  /webhook(?:b2)?\/[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}@[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\/IncomingWebhook\/[0-9a-f]{32}\/[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}(?:\/V2[A-Za-z0-9_-]{20,128})?/y;
+
+/**
+ * A Teams incoming webhook at the literal `webhook.office.com/webhook`: the whole URL, from its
+ * `https://` (or its host) to the last path segment, `/V2…` signature included.
+ */
+export function matchTeamsWebhook(text: string, at: number): [number, number] | null {
+  const pathAt = at + 'webhook.office.com/'.length;
+  TEAMS_PATH_RE.lastIndex = pathAt;
+  if (!TEAMS_PATH_RE.test(text.slice(0, pathAt + 400))) return null;
+  let start = HOST.runStart(text, at, at - 64);
+  if (start >= 8 && text.startsWith('https://', start - 8)) start -= 8;
+  return [start, TEAMS_PATH_RE.lastIndex];
+}
+
+const APP_CONFIG_RE = /Id=([A-Za-z0-9-]{2,32}:[A-Za-z0-9+/=_-]{8,64});Secret=([A-Za-z0-9+/]{40,64}={0,2})/y;
+
+/** An Azure App Configuration connection string at `.azconfig.io;`: its `Id` and `Secret` values (the endpoint stays). */
+export function matchAppConfiguration(text: string, at: number): [number, number] | null {
+  const from = at + '.azconfig.io;'.length;
+  APP_CONFIG_RE.lastIndex = from;
+  const match = APP_CONFIG_RE.exec(text.slice(0, from + 200));
+  if (match === null || isPlaceholderToken(match[2]!)) return null;
+  return [from + 3, APP_CONFIG_RE.lastIndex];
+}

@@ -1,0 +1,78 @@
+/** Fixture generators for the kinds added so that redaction generalises: vendor formats from public documentation, Teams webhooks, App Configuration strings, SAS signatures and password hashes. */
+import fc from 'fast-check';
+import { token } from './formats.ts';
+import type { Example, Spec } from './formats.ts';
+import { ALNUM, ALNUM_LOWER, BASE64, BASE64URL, HEX, random } from './random.ts';
+
+const HEX_MIXED = HEX + 'ABCDEF';
+const CRYPT64 = './' + ALNUM;
+const uuid = fc
+  .tuple(random(HEX, 8), random(HEX, 4), random(HEX, 3), random(HEX, 3), random(HEX, 12))
+  .map(([a, b, c, d, e]) => `${a}-${b}-4${c}-a${d}-${e}`);
+
+function example(kind: string, text: string, secret = text): Example {
+  return { kind, text, secret };
+}
+
+/** One generator per kind added for the held-out formats. */
+export const GENERALISED_SPECS: readonly Spec[] = [
+  token('tencent-key', ['AKID'], [[ALNUM, 32]]),
+  token('azure-devops-pat', [''], [[ALNUM, 76], 'AZDO', [ALNUM, 4]]),
+  token('mongodb-atlas-key', ['mdb_sa_sk_'], [[ALNUM, 40]]),
+  token('tavily-key', ['tvly-', 'tvly-dev-'], [[ALNUM, 32]]),
+  token('jina-key', ['jina_'], [[ALNUM, 60]]),
+  token('fireworks-key', ['fw_'], [[ALNUM, 24]]),
+  token('anyscale-key', ['esecret_'], [[ALNUM_LOWER, 26]]),
+  token('voyage-key', ['pa-'], [[BASE64URL, 43]]),
+  token('resend-key', ['re_'], [[ALNUM, 8], '_', [ALNUM, 24]]),
+  token('netlify-token', ['nfp_'], [[ALNUM, 36]]),
+  token('neon-key', ['napi_'], [[ALNUM_LOWER, 64]]),
+  token('nuget-key', ['oy2'], [[ALNUM_LOWER, 43]]),
+  token('crates-token', ['cio'], [[ALNUM, 32]]),
+  token('buildkite-token', ['bkua_'], [[HEX, 40]]),
+  token('salesforce-token', ['00D'], [[ALNUM, 15], '!', [ALNUM + '._', 96]], { short: false }),
+  token('trello-token', ['ATTA'], [[HEX_MIXED, 72]]),
+  token('pinterest-token', ['pina_'], [[ALNUM, 40, 96]], { short: false }),
+  {
+    kind: 'teams-webhook',
+    examples: fc
+      .tuple(fc.constantFrom('acme', 'contoso-it'), uuid, uuid, random(HEX, 32), uuid)
+      .map(([host, a, b, c, d]) =>
+        example('teams-webhook', `https://${host}.webhook.office.com/webhookb2/${a}@${b}/IncomingWebhook/${c}/${d}`),
+      ),
+    nearMisses: [
+      fc.constantFrom(
+        'https://acme.webhook.office.com/webhookb2/',
+        'https://acme.webhook.office.com/webhookb2/<team-id>@<tenant-id>/IncomingWebhook/<id>/<owner>',
+      ),
+    ],
+  },
+  {
+    kind: 'azure-app-configuration',
+    examples: fc.tuple(random(ALNUM, 4), random(ALNUM, 20), random(BASE64, 43)).map(([id, credential, secret]) => {
+      const value = `${id}-l0-s0:${credential};Secret=${secret}=`;
+      return example('azure-app-configuration', `Endpoint=https://app.azconfig.io;Id=${value}`, value);
+    }),
+    nearMisses: [fc.constantFrom('Endpoint=https://app.azconfig.io;Id=<id>;Secret=<secret>', 'see https://app.azconfig.io for the store')],
+  },
+  {
+    kind: 'azure-sas-signature',
+    examples: random(BASE64, 43).map((sig) =>
+      example('azure-sas-signature', `https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&sp=r&sig=${sig}%3D`, `${sig}%3D`),
+    ),
+    nearMisses: [fc.constantFrom('https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&sp=r&sig=<signature>', 'a?x=1&sig=short')],
+  },
+  {
+    kind: 'password-hash',
+    examples: fc.oneof(
+      fc.tuple(fc.constantFrom('2a', '2b', '2y'), random(CRYPT64, 53)).map(([v, h]) => example('password-hash', `$${v}$12$${h}`)),
+      fc
+        .tuple(fc.constantFrom('1', '5', '6'), random(CRYPT64, 16), random(CRYPT64, 43))
+        .map(([v, s, h]) => example('password-hash', `$${v}$${s}$${h}`)),
+      fc.tuple(random(CRYPT64, 22), random(CRYPT64, 43)).map(([s, h]) => example('password-hash', `$y$j9T$${s}$${h}`)),
+      random(HEX_MIXED.replace(/[a-f]/g, ''), 40).map((h) => example('password-hash', `*${h}`)),
+      fc.tuple(random(ALNUM, 22), random(BASE64, 43)).map(([s, h]) => example('password-hash', `pbkdf2_sha256$600000$${s}$${h}=`)),
+    ),
+    nearMisses: [fc.constantFrom('bcrypt hashes look like $2b$12$ and then 53 characters', 'costs $6$ or $5$', 'pbkdf2_sha256$600000$')],
+  },
+];

@@ -1,0 +1,105 @@
+/** The project's own held-out corpus: credentials written from vendors' public format documentation into chat-like texts, and hard look-alikes, expanded from templates with a seeded generator. */
+import { BLIND_NEGATIVES, BLIND_POSITIVES } from './held-out-blind.ts';
+import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
+import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
+
+/** A positive case: the text and every written value that must disappear from it. */
+export interface HeldOutPositive {
+  kind: string;
+  text: string;
+  needles: string[];
+}
+
+/** A negative case: a text that must come back byte-exact. */
+export interface HeldOutNegative {
+  category: string;
+  text: string;
+}
+
+/**
+ * Alphabets of the `{<letter><count>}` runs in a template: `h` lowercase hex, `H` uppercase hex,
+ * `a` letters and digits, `l` lowercase letters and digits, `u` uppercase letters and digits,
+ * `d` digits, `b` base64, `B` base64url, `c` base32 (RFC 4648), `k` lowercase base32, `L`
+ * lowercase letters, `U` uppercase letters, `p` bcrypt's base64 (`./A-Za-z0-9`), `e` bech32 in upper case.
+ */
+const ALPHABETS: Readonly<Record<string, string>> = {
+  h: '0123456789abcdef',
+  H: '0123456789ABCDEF',
+  a: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
+  l: 'abcdefghijklmnopqrstuvwxyz0123456789',
+  u: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+  d: '0123456789',
+  b: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/',
+  B: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_',
+  c: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567',
+  k: 'abcdefghijklmnopqrstuvwxyz234567',
+  L: 'abcdefghijklmnopqrstuvwxyz',
+  U: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  p: './ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
+  e: 'QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L',
+};
+
+/** Words a generated run must not hold by chance (they would make it a stand-in). */
+const STAND_IN_RE = /example|placeholder|redacted|your|here|replace|change|insert|dummy|fake|sample|todo|xxx|test/i;
+
+/** A seeded xorshift32 generator. */
+function generator(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    return state;
+  };
+}
+
+function randomRun(next: () => number, alphabet: string, length: number): string {
+  for (;;) {
+    let out = '';
+    for (let k = 0; k < length; k++) out += alphabet[next() % alphabet.length]!;
+    // Random strings, as real keys are: no stand-in word, no run of three of one character.
+    if (!STAND_IN_RE.test(out) && !/(.)\1\1/.test(out)) return out;
+  }
+}
+
+/** The text of a template with its runs filled in, and its `«…»`-marked needles. */
+export function expand(template: string, seed: number): { text: string; needles: string[] } {
+  const next = generator(seed * 2_654_435_761 + 12_345);
+  const filled = template.replace(/\{([a-zA-Z])(\d+)\}/g, (_, letter: string, count: string) => {
+    const alphabet = ALPHABETS[letter];
+    if (alphabet === undefined) throw new Error(`held-out corpus: no alphabet ${letter}`);
+    return randomRun(next, alphabet, Number(count));
+  });
+  const needles: string[] = [];
+  const text = filled.replace(/«([^»]*)»/g, (_, needle: string) => {
+    needles.push(needle);
+    return needle;
+  });
+  return { text, needles };
+}
+
+/** The positive cases. */
+export const POSITIVE_CASES: readonly HeldOutPositive[] = HELD_OUT_POSITIVES.map(([kind, template], k) => ({
+  kind,
+  ...expand(template, k + 1),
+}));
+
+/** The negative cases. */
+export const NEGATIVE_CASES: readonly HeldOutNegative[] = HELD_OUT_NEGATIVES.map(([category, template], k) => ({
+  category,
+  text: expand(template, 10_000 + k).text,
+}));
+
+/** The blind batch's positive cases (scored once before tuning; see docs/secrets.md). */
+export const BLIND_POSITIVE_CASES: readonly HeldOutPositive[] = BLIND_POSITIVES.map(([kind, template], k) => ({
+  kind,
+  ...expand(template, 20_000 + k),
+}));
+
+/** The blind batch's negative cases. */
+export const BLIND_NEGATIVE_CASES: readonly HeldOutNegative[] = BLIND_NEGATIVES.map(([category, template], k) => ({
+  category,
+  text: expand(template, 30_000 + k).text,
+}));
