@@ -11,7 +11,9 @@ import type { RemoteHost } from '../support/remote-host.ts';
 useRemoteHosts();
 
 /** The generated registry's entry: endpoint → the service instance named by its namespace, and the method on it. */
-const REGISTRY = { [`${NAMESPACE}/candidates`]: { service: NAMESPACE, method: 'remoteExportCandidates' } } as const;
+const REGISTRY: Record<string, { readonly service: string; readonly method: string }> = {
+  [`${NAMESPACE}/candidates`]: { service: NAMESPACE, method: 'remoteExportCandidates' },
+};
 
 /** Dispatches `endpoint` as the host's generated registry does: looks the service up and calls the named method with `(agent, query, signal)`. */
 function dispatch(host: RemoteHost, endpoint: string, agentId: string, query: string, signal: AbortSignal): Promise<unknown> {
