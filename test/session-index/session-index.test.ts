@@ -8,12 +8,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseBodyQuery } from '../../src/session-index/body-match.ts';
 import { SessionCatalog, UNSTORED_ROW_LIFETIME_MS } from '../../src/session-index/catalog.ts';
 import { IndexUnavailableError, INDEX_SCHEMA_VERSION } from '../../src/session-index/file.ts';
+import { IndexHandle } from '../../src/session-index/handle.ts';
 import { SessionIndex } from '../../src/session-index/session-index.ts';
 import type { IndexedSession } from '../../src/session-index/session-index.ts';
 import { sqlite } from '../../src/session-index/sqlite.ts';
 
 let dir: string;
 const open: SessionIndex[] = [];
+const handles: IndexHandle[] = [];
 
 function openIndex(path = join(dir, 'index.sqlite'), readOnly = false): SessionIndex {
   const index = SessionIndex.open(path, { readOnly });
@@ -37,6 +39,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   for (const index of open.splice(0)) index.close();
+  for (const handle of handles.splice(0)) handle.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -71,14 +74,18 @@ describe('the index file', () => {
     expect(fresh.all()).toEqual([]);
   });
 
-  it('sets aside a file another connection keeps locked, and starts a fresh one in its place', () => {
+  it('never sets aside a file another connection keeps locked: an index in memory stands in, and the file is left as it was', () => {
     const path = join(dir, 'index.sqlite');
     const locker = new (sqlite().DatabaseSync)(path);
     locker.exec('PRAGMA locking_mode = EXCLUSIVE; CREATE TABLE held (x); BEGIN EXCLUSIVE; INSERT INTO held VALUES (1);');
     try {
-      const index = openIndex(path);
-      expect(index.setAside).toBe('locked');
-      expect(write(index, 'a', ['still works'], 1)).toBe('written');
+      expect(() => openIndex(path)).toThrow(/locked/u);
+      const handle = new IndexHandle(path, new SessionCatalog(), () => {});
+      handles.push(handle);
+      expect(handle.problem).toBe('locked');
+      expect(handle.current.path).toBe(':memory:');
+      expect(write(handle.current, 'a', ['still works'], 1)).toBe('written');
+      expect(existsSync(`${path}.aside`)).toBe(false);
     } finally {
       locker.close();
     }
