@@ -8,8 +8,8 @@ import { SessionIndex } from './session-index.ts';
 const BUSY_STREAK = 3;
 const MAX_BUSY_QUIET_MS = 5_000;
 /** First and longest wait after a failed write (full disk, read-only file) or a file that could not be opened; it doubles in between. */
-const FIRST_FAILURE_QUIET_MS = 1_000;
-const MAX_FAILURE_QUIET_MS = 60_000;
+const FIRST_FAILURE_QUIET_MS = 500;
+const MAX_FAILURE_QUIET_MS = 8_000;
 /** Fewest ms between two looks at whether the file at the path is still the one open. */
 const IDENTITY_EVERY_MS = 1_000;
 
@@ -142,11 +142,13 @@ export class IndexHandle {
    */
   guard<T>(operation: (index: SessionIndex) => T, read = false): Guarded<T> {
     if (this.closed || (!read && performance.now() < this.quietUntil)) return { ok: false, reason: 'busy' };
+    if (!read && this.failures > 0) this.reconnect();
+    const commits = this.index.commits;
     try {
       const value = operation(this.index);
       if (this.index.corrupt) throw new Error('the session index is corrupt');
       this.busyStreak = 0;
-      if (!read && this.failures > 0) this.recovered();
+      if (this.failures > 0 && this.index.commits > commits) this.recovered();
       return { ok: true, value };
     } catch (error) {
       return { ok: false, reason: this.failed(error) };
@@ -178,6 +180,24 @@ export class IndexHandle {
     this.failures++;
     this.quietUntil = performance.now() + Math.min(MAX_FAILURE_QUIET_MS, FIRST_FAILURE_QUIET_MS * 2 ** (this.failures - 1));
     return 'failed';
+  }
+
+  /**
+   * Before writes are tried again after failing: a fresh connection to the file, since one opened
+   * while the file could not be written stays read-only. Kept as it is when the file cannot be opened.
+   */
+  private reconnect(): void {
+    if (this.index.path === ':memory:') return;
+    let index: SessionIndex;
+    try {
+      index = SessionIndex.open(this.path);
+    } catch {
+      return;
+    }
+    this.index.close();
+    this.index = index;
+    this.noteIdentity();
+    this.catalog.apply({ sessions: index.all(), removed: [], full: false });
   }
 
   /** Writes work again after failing: what failed meanwhile is written again. */

@@ -87,6 +87,11 @@ export class SessionIndex {
     return this.db.setAside;
   }
 
+  /** Write transactions committed through this index. */
+  get commits(): number {
+    return this.db.commits;
+  }
+
   /** Whether a statement reported corruption: the file should be set aside and the index rebuilt. */
   get corrupt(): boolean {
     return this.db.corrupt;

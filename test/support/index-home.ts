@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, lstatSync, readlinkSync } from 'n
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import SessionReferenceResolver from '../../src/index.ts';
 import type { SessionReferenceCandidate } from '../../src/types.ts';
@@ -123,15 +124,18 @@ export function idsInFile(path: string): string[] | undefined {
   }
 }
 
+/** The `node` devDependency's binary (Node 22, with `node:sqlite`); the `node` on the path may be older. */
+const NODE_22 = fileURLToPath(new URL('../../node_modules/node/bin/node', import.meta.url));
+
 /** A child process holding an exclusive lock on the file at `path` until killed. */
 export async function holdLocked(path: string): Promise<ChildProcess> {
   const script = `
     const { DatabaseSync } = require('node:sqlite');
     const db = new DatabaseSync(${JSON.stringify(path)});
-    db.exec('PRAGMA journal_mode = WAL; BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS held (x); INSERT INTO held VALUES (1);');
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; UPDATE counters SET value = value;');
     process.stdout.write('ready\\n');
     setInterval(() => {}, 1000);`;
-  const child = spawn(process.execPath, ['--no-warnings', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(NODE_22, ['--no-warnings', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('ready')) resolve();
