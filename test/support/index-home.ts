@@ -137,7 +137,7 @@ export async function holdLocked(path: string): Promise<ChildProcess> {
     setInterval(() => {}, 1000);`;
   const child = spawn(NODE_22, ['--no-warnings', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('ready')) resolve();
     });
     child.once('exit', (code) => reject(new Error(`the locking child exited with ${code}`)));
