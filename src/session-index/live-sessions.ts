@@ -73,6 +73,8 @@ export class LiveSessions {
   /** Resolves once every change seen so far is written, or after `maxMs`, whichever comes first. */
   async settled(maxMs: number): Promise<void> {
     this.flush();
+    // writes held back (a lock, failing writes) would only make the keystroke wait for nothing
+    if (this.sync.handle.backingOff) return;
     const pending = [...this.chains.values(), ...(this.resyncing === undefined ? [] : [this.resyncing])];
     if (pending.length === 0) return;
     let timer: NodeJS.Timeout | undefined;

@@ -176,7 +176,9 @@ export class IndexSync {
   /** Resolves once the loop has nothing left to do (every listed session read, every merge done); at once when read-only. */
   whenIdle(): Promise<void> {
     if (this.options.readOnly || this.stopped || (this.running === undefined && !this.hasWork())) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    const idle = new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    this.kick();
+    return idle;
   }
 
   /** Starts the loop unless it runs. */
