@@ -67,6 +67,7 @@ export class IndexHandle {
   private closed = false;
   private busyStreak = 0;
   private failures = 0;
+  private reconnecting = false;
   private quietUntil = 0;
   private identity: { dev: number; ino: number } | undefined;
   private identityAt = 0;
@@ -142,7 +143,7 @@ export class IndexHandle {
    */
   guard<T>(operation: (index: SessionIndex) => T, read = false): Guarded<T> {
     if (this.closed || (!read && performance.now() < this.quietUntil)) return { ok: false, reason: 'busy' };
-    if (!read && this.failures > 0) this.reconnect();
+    if (!read && this.reconnecting) this.reconnect();
     const commits = this.index.commits;
     try {
       const value = operation(this.index);
@@ -163,6 +164,8 @@ export class IndexHandle {
         this.quietUntil = performance.now() + Math.min(MAX_BUSY_QUIET_MS, 25 * 2 ** (this.busyStreak - BUSY_STREAK));
       return 'busy';
     }
+    // a step begun on a connection since replaced: the caller begins it again
+    if ((error as { code?: unknown } | null | undefined)?.code === 'ERR_INVALID_STATE') return 'busy';
     if (this.index.path !== ':memory:' && this.moved()) {
       this.reopen(false);
       return 'rebuilt';
@@ -178,6 +181,7 @@ export class IndexHandle {
       `writing the session index at ${this.path} failed (${kind}: ${messageOf(error)}); retrying with back-off`,
     );
     this.failures++;
+    this.reconnecting = true;
     this.quietUntil = performance.now() + Math.min(MAX_FAILURE_QUIET_MS, FIRST_FAILURE_QUIET_MS * 2 ** (this.failures - 1));
     return 'failed';
   }
@@ -187,6 +191,7 @@ export class IndexHandle {
    * while the file could not be written stays read-only. Kept as it is when the file cannot be opened.
    */
   private reconnect(): void {
+    this.reconnecting = false;
     if (this.index.path === ':memory:') return;
     let index: SessionIndex;
     try {

@@ -245,6 +245,8 @@ export class IndexSync {
   private rewrite(): void {
     this.notes = this.catalog.newestFirst().map((entry) => ({ header: entry, persisted: entry.persisted, live: entry.live }));
     for (const entry of this.catalog.newestFirst()) this.catalog.put({ ...entry, seq: undefined, revision: undefined, failed: undefined });
+    // what the file holds still counts: rows it kept (writes came back, another process's file) are not read again
+    this.handle.guard((index) => this.catalog.apply({ sessions: index.all(), removed: [], full: false }), true);
     this.reads.oldestIndexed = Number.POSITIVE_INFINITY;
     this.titleCursor = 0;
     this.bodyCursor = 0;
