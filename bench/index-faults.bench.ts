@@ -113,6 +113,9 @@ async function faults(root: string): Promise<void> {
   const started = performance.now();
   big.append('user/message', createUserMessage({ content: [{ type: 'text', text }], source: { kind: 'user' } }), { surfaceOp: 'append' });
   const appendHold = performance.now() - started;
+  // the host's own synchronous append is not the plugin's: the plugin's holds are timed from here
+  hold = 0;
+  last = performance.now();
   for (;;) {
     const found = await discovery.list(AGENT, 'quokkaending', 50);
     if (found.some((candidate) => candidate.sessionId === 'big-one')) break;
@@ -121,7 +124,7 @@ async function faults(root: string): Promise<void> {
   clearInterval(timer);
   console.log(
     `${(text.length / 1e6).toFixed(1)} M-character message: indexed in ${ms(performance.now() - started)} ms; ` +
-      `host's own append held ${ms(appendHold)} ms; longest hold of the event loop after it ${ms(hold)} ms`,
+      `host's own append held ${ms(appendHold)} ms; longest hold of the event loop after it (the plugin's projection, redaction and writes) ${ms(hold)} ms`,
   );
   await host.dispose();
 }
