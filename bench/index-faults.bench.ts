@@ -4,7 +4,8 @@
  * 2. CPU used by an idle plugin over 10 s while its writes fail;
  * 3. one keystroke with a 1 MB query at 10,000 indexed sessions: parsing, the body search and the ranking of
  *    10,000 records (the whole keystroke's work), and the same query through the resolver on the small home;
- * 4. the event loop's longest hold while a 20 MB message appended to a live session is redacted and indexed.
+ * 4. a 20 MB message appended to a live session: the plugin's longest synchronous piece while it is redacted and
+ *    indexed, the event loop's longest hold, and the same hold on a host without the plugin.
  * Figures come from whatever machine runs it; on a loaded one, compare ratios.
  * Run: npm run bench -- index-faults.
  */
@@ -16,6 +17,8 @@ import { createUserMessage } from '@deepseek-ai/dsh-llm';
 import { CandidateDiscovery } from '../src/discovery/discovery.ts';
 import { rankCandidates, toSearchableRecord } from '../src/discovery/rank.ts';
 import { IndexDb } from '../src/session-index/db.ts';
+import { IndexHandle } from '../src/session-index/handle.ts';
+import { LiveSessions } from '../src/session-index/live-sessions.ts';
 import { matchedQuery, parseBodyQuery } from '../src/session-index/body-match.ts';
 import { SessionIndex } from '../src/session-index/session-index.ts';
 import { bootCatalogHost, discoveryOptions, writeSessions } from '../test/support/catalog-host.ts';
@@ -110,6 +113,21 @@ async function faults(root: string): Promise<void> {
   await sleep(20);
   hold = 0;
   last = performance.now();
+  // the plugin's own synchronous pieces: every index operation (writes, FTS inserts) and the listeners' queued work (projection)
+  let ownHold = 0;
+  const timed = <T extends object>(proto: T, name: string): void => {
+    const original = (proto as Record<string, (...args: unknown[]) => unknown>)[name]!;
+    (proto as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
+      const at = performance.now();
+      try {
+        return original.apply(this, args);
+      } finally {
+        ownHold = Math.max(ownHold, performance.now() - at);
+      }
+    };
+  };
+  timed(IndexHandle.prototype, 'guard');
+  timed(LiveSessions.prototype, 'flush');
   const started = performance.now();
   big.append('user/message', createUserMessage({ content: [{ type: 'text', text }], source: { kind: 'user' } }), { surfaceOp: 'append' });
   const appendHold = performance.now() - started;
@@ -126,7 +144,31 @@ async function faults(root: string): Promise<void> {
     `${(text.length / 1e6).toFixed(1)} M-character message: indexed in ${ms(performance.now() - started)} ms; ` +
       `host's own append held ${ms(appendHold)} ms; longest hold of the event loop after it (the plugin's projection, redaction and writes) ${ms(hold)} ms`,
   );
+  console.log(`the plugin's longest synchronous piece (an index operation, or the listeners' queued projection): ${ms(ownHold)} ms`);
   await host.dispose();
+  console.log(
+    `the same append on a host without the plugin: longest hold over the next ${ms(performance.now() - started)} ms ${ms(await hostOnlyHold(`${root}-alone`, text, performance.now() - started))} ms`,
+  );
+}
+
+/** The event loop's longest hold over `ms` after a host without the plugin takes the same large append: the host's own share. */
+async function hostOnlyHold(root: string, text: string, ms: number): Promise<number> {
+  const host = await bootCatalogHost({ root });
+  const session = host.create({ id: 'big-alone', cwd: '/w', title: 'Big', said: 'small start' });
+  session.append('user/message', createUserMessage({ content: [{ type: 'text', text }], source: { kind: 'user' } }), {
+    surfaceOp: 'append',
+  });
+  let last = performance.now();
+  let hold = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    hold = Math.max(hold, now - last);
+    last = now;
+  }, 2);
+  await sleep(ms);
+  clearInterval(timer);
+  await host.dispose();
+  return hold;
 }
 
 async function megabyteAtTenThousand(root: string): Promise<void> {
