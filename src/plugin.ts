@@ -14,8 +14,14 @@ import { CandidateDiscovery } from './discovery/discovery.ts';
 import { indexPathFor } from './session-index/location.ts';
 import { Lifetime } from './lifetime.ts';
 import { normalizeReferences } from './mentions/normalize.ts';
+import { withMentions } from './discovery/rank.ts';
 import { SessionReferenceRemote } from './remote/service.ts';
-import type { PreparedReferencedMessage, SessionReferenceAgent, SessionReferenceCandidate } from './types.ts';
+import type {
+  PreparedReferencedMessage,
+  SessionReferenceAgent,
+  SessionReferenceCandidate,
+  SessionReferenceMentionCandidate,
+} from './types.ts';
 import './augment.ts';
 
 /**
@@ -119,5 +125,22 @@ export class SessionReferenceResolver extends Service {
     signal?: AbortSignal,
   ): Promise<SessionReferenceCandidate[]> {
     return this.lifetime.run(signal, (linked) => this.discovery.list(readListingAgent(agent), query, limit, linked));
+  }
+
+  /**
+   * The host's remote export of `sessionReferenceResolver/candidates`, as rc.8 shipped it: the
+   * sessions `agent` may cite, filtered by `query`, under the configured `candidateLimit`, each
+   * with its canonical mention. The host's generated remote registry dispatches the endpoint here;
+   * the answer is the Remote face's.
+   * @param agent - the requesting agent.
+   * @param query - filter text; empty lists everything.
+   * @param signal - cancellation; disposing the plugin cancels the call too.
+   */
+  async remoteExportCandidates(
+    agent: SessionReferenceAgent,
+    query: string,
+    signal?: AbortSignal,
+  ): Promise<SessionReferenceMentionCandidate[]> {
+    return withMentions(await this.listCandidates(agent, query, this.config.candidateLimit, signal));
   }
 }

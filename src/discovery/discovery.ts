@@ -4,7 +4,7 @@ import type { TitleBackfillMode } from '../config.ts';
 import { cancelledError, isSessionReferenceError, readFailed, throwIfAborted } from '../errors.ts';
 import { redactTexts } from '../redaction/redact.ts';
 import type { SessionReferenceCandidate } from '../types.ts';
-import { parseBodyQuery } from '../session-index/body-match.ts';
+import { matchedQuery, parseBodyQuery } from '../session-index/body-match.ts';
 import type { BodyHit } from '../session-index/search.ts';
 import { IndexSync } from '../session-index/sync.ts';
 import { catalogLabeller } from './labels.ts';
@@ -14,9 +14,6 @@ import { appendBodyMatches, assertCandidateLimit, assertCandidateQuery, rankCand
 import type { BodyMatchRecord } from './rank.ts';
 
 const WHAT = 'listing session reference candidates';
-
-/** How long one keystroke reads texts for body matches, in ms; what was found by then is ranked and shown. */
-export const BODY_SEARCH_BUDGET_MS = 4;
 
 /** Services whose arrival or departure can change every label. */
 const LABEL_SERVICES = ['sessionProjections', 'sessionProjectionCache', 'sessionTitle'] as const;
@@ -54,7 +51,8 @@ export interface CandidateDiscoveryOptions {
  * once the index has rows. Before the index has any row (the first boot on a home), it waits for
  * the host's listing, shared as the listing cache shares it. When the rows it would show lack
  * titles, it waits up to `firstTitlesWaitMs` while those sessions are read ahead of the backlog.
- * Body matches are read newest first for {@link BODY_SEARCH_BUDGET_MS} at most.
+ * Body matches are read newest first within a bounded number of texts; a query matches on its
+ * first 256 code points.
  *
  * Construct it on a host-level context: the session events are scope-filtered. Its listeners, the
  * listing and the work in flight end with that context's fiber, which closes the index.
@@ -144,7 +142,7 @@ export class CandidateDiscovery {
     throwIfAborted(signal, WHAT);
     const waited = !this.sync.listed;
     try {
-      return await this.answer(agent, query, limit, signal);
+      return await this.answer(agent, matchedQuery(query), limit, signal);
     } finally {
       // a keystroke that waited for the listing has it (or saw it fail): no second one behind it
       if (!waited) this.sync.nudge();
@@ -179,8 +177,6 @@ export class CandidateDiscovery {
       index.search(parseBodyQuery(query), {
         limit: limit - ranked.length,
         accept: (id) => id !== agent.id && !shown.has(id) && sync.catalog.offers(id),
-        deadline: performance.now() + BODY_SEARCH_BUDGET_MS,
-        now: () => performance.now(),
       }),
     );
     if (!found.ok || found.value.hits.length === 0) return ranked;

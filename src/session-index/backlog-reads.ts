@@ -65,7 +65,12 @@ export async function readAndWrite(step: ReadStep, entries: readonly CatalogEntr
   for (const doc of large) {
     const parts = step.handle.guard((index) => index.replaceTexts(doc, placementOf(step, doc), SLICE_CHARS));
     if (!parts.ok) continue;
-    for (let next = parts.value.next(); next.done !== true; next = parts.value.next()) {
+    const steps = parts.value;
+    for (
+      let next = step.handle.guard(() => steps.next());
+      next.ok && next.value.done !== true;
+      next = step.handle.guard(() => steps.next())
+    ) {
       await nextTurn();
       if (stopped()) return;
     }

@@ -3,6 +3,9 @@
 /** Fewest characters a query needs for the trigram index; shorter queries match titles, ids and cwds only. */
 export const BODY_QUERY_MIN_CHARS = 3;
 
+/** Most code points of a query that take part in matching; the rest is ignored, so a keystroke's cost does not grow with its length. */
+export const QUERY_MAX_CHARS = 256;
+
 /** Longest body-match snippet, in characters (code points), ellipses included. */
 export const BODY_SNIPPET_MAX_CHARS = 160;
 
@@ -27,19 +30,40 @@ export interface BodyQuery {
   readonly pattern: RegExp;
 }
 
-/** Parses `query` for body matching. */
+/** The first {@link QUERY_MAX_CHARS} code points of `query`, read without looking past them. */
+export function matchedQuery(query: string): string {
+  let end = 0;
+  for (let count = 0; end < query.length && count < QUERY_MAX_CHARS; count++) {
+    const unit = query.charCodeAt(end);
+    const low = end + 1 < query.length ? query.charCodeAt(end + 1) : 0;
+    end += unit >= 0xd800 && unit <= 0xdbff && low >= 0xdc00 && low <= 0xdfff ? 2 : 1;
+  }
+  return query.slice(0, end);
+}
+
+/**
+ * Parses `query` for body matching, on its first {@link QUERY_MAX_CHARS} code points. Any string
+ * parses: the pattern is a literal of bounded length, and the trigram expression quotes every
+ * trigram and leaves out those holding a NUL, which the full-text engine reads as the end of input.
+ */
 export function parseBodyQuery(query: string): BodyQuery {
-  const text = query.trim().replace(/\s+/gu, ' ');
+  const text = matchedQuery(query).trim().replace(/\s+/gu, ' ');
   const chars = Array.from(text);
   const pattern = new RegExp(text.replace(REGEXP_SPECIAL, '\\$&'), 'iu');
-  if (chars.length >= BODY_QUERY_MIN_CHARS) return { mode: 'index', text, match: trigramMatch(chars), pattern };
+  if (chars.length >= BODY_QUERY_MIN_CHARS) {
+    const match = trigramMatch(chars);
+    return match === '' ? { mode: 'scan', text, match, pattern } : { mode: 'index', text, match, pattern };
+  }
   if (chars.length === 2 && DENSE_SCRIPT.test(text)) return { mode: 'scan', text, match: '', pattern };
   return { mode: 'none', text, match: '', pattern };
 }
 
 function trigramMatch(chars: readonly string[]): string {
   const grams = new Set<string>();
-  for (let i = 0; i + 3 <= chars.length; i++) grams.add(chars.slice(i, i + 3).join(''));
+  for (let i = 0; i + 3 <= chars.length; i++) {
+    const gram = chars.slice(i, i + 3).join('');
+    if (!gram.includes('\0')) grams.add(gram);
+  }
   return [...grams].map((gram) => `"${gram.replaceAll('"', '""')}"`).join(' AND ');
 }
 

@@ -44,6 +44,8 @@ export class IndexDb {
   corrupt = false;
   /** Set by every committed write; cleared by whoever looks for changes. */
   wrote = false;
+  /** Write transactions committed on this connection. */
+  commits = 0;
   private readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
   private closed = false;
@@ -88,6 +90,7 @@ export class IndexDb {
         const value = body();
         this.sql('COMMIT').run();
         this.wrote = true;
+        this.commits++;
         return value;
       } catch (error) {
         rollback(this.db);

@@ -1,9 +1,11 @@
 /** The session index's SQLite file: its schema and version, how it is opened, and how a file that cannot be used is set aside. */
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DatabaseSync } from 'node:sqlite';
 import { sqlite } from './sqlite.ts';
+import { schemaProblem } from './verify.ts';
 
 /** `PRAGMA application_id` of an index file ("DSRI"). */
 export const INDEX_APPLICATION_ID = 0x44535249;
@@ -51,8 +53,16 @@ INSERT INTO grams (grams, rank) VALUES ('automerge', 0);
 INSERT INTO grams (grams, rank) VALUES ('crisismerge', 1000);
 `;
 
-/** Why an index file was set aside. */
-export type SetAsideReason = 'unreadable' | 'corrupt' | 'locked' | 'other-version';
+/**
+ * Why an index file was set aside: it could not be read, was corrupt, of another version, of the
+ * right version but a wrong or partial schema, or was (or had as a companion) a symbolic link or
+ * something other than a regular file. `locked` is never a reason to set a file aside (another
+ * process uses it); it says why an index in memory is used meanwhile.
+ */
+export type SetAsideReason = 'unreadable' | 'corrupt' | 'locked' | 'other-version' | 'schema' | 'link';
+
+/** The companions SQLite keeps beside the file in WAL mode. */
+const COMPANIONS = ['-wal', '-shm'] as const;
 
 /** An opened index database, and why the file found at its path was set aside, if it was. */
 export interface OpenedIndexFile {
@@ -114,7 +124,9 @@ function configure(db: DatabaseSync): void {
 
 /** `undefined` when `db` holds this schema's version (creating it in an empty file), else why it cannot be used. */
 function adopt(db: DatabaseSync): SetAsideReason | undefined {
-  if (pragma(db, 'user_version') === INDEX_SCHEMA_VERSION && pragma(db, 'application_id') === INDEX_APPLICATION_ID) return undefined;
+  if (pragma(db, 'user_version') === INDEX_SCHEMA_VERSION && pragma(db, 'application_id') === INDEX_APPLICATION_ID) {
+    return schemaProblem(db) === undefined ? undefined : 'schema';
+  }
   if (pragma(db, 'user_version') !== 0 || pragma(db, 'application_id') !== 0) return 'other-version';
   db.exec('BEGIN IMMEDIATE');
   try {
@@ -141,22 +153,38 @@ function adopt(db: DatabaseSync): SetAsideReason | undefined {
 
 function reasonOf(error: unknown): SetAsideReason {
   if (isCorruption(error)) return 'corrupt';
-  if (isBusy(error)) return 'locked';
   return 'unreadable';
 }
 
-/** Moves the file at `path`, with its WAL and shared-memory files, to `<path>.aside` (replacing an older one). */
+/** What is at `path`, without following a symbolic link; undefined when nothing is. */
+export function entryAt(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the file or one of its companions is a symbolic link or anything but a regular file. */
+function linked(path: string): boolean {
+  return ['', ...COMPANIONS].some((suffix) => {
+    const entry = entryAt(`${path}${suffix}`);
+    return entry !== undefined && !entry.isFile();
+  });
+}
+
+/**
+ * Moves the file at `path`, with its WAL and shared-memory files, to `<path>.aside` (replacing an
+ * older one). A symbolic link is moved as a link: its target is never touched. Nothing is deleted
+ * but an older set-aside copy; a rename that fails throws.
+ */
 export function setAside(path: string): void {
-  for (const suffix of ['-wal', '-shm', '']) {
+  for (const suffix of [...COMPANIONS, '']) {
     const from = `${path}${suffix}`;
     const to = `${path}.aside${suffix}`;
-    rmSync(to, { force: true });
-    if (!existsSync(from)) continue;
-    try {
-      renameSync(from, to);
-    } catch {
-      rmSync(from, { force: true });
-    }
+    if (entryAt(from) === undefined) continue;
+    if (entryAt(to)?.isDirectory() === false) rmSync(to, { force: true });
+    renameSync(from, to);
   }
 }
 
@@ -174,16 +202,24 @@ function openWritable(path: string): DatabaseSync {
 
 /**
  * Opens the index at `path` (`':memory:'` for one in memory), creating its directory (owner-only)
- * and schema as needed. A file that is unreadable, corrupt, locked past the busy timeout or of
- * another version is set aside ({@link setAside}) and a fresh one takes its place; the reason is
- * returned. With `readOnly`, nothing is written anywhere: the file is opened immutable, without its
+ * and schema as needed. A file that is unreadable, corrupt, of another version or of a wrong or
+ * partial schema, or that is (or has as a companion) a symbolic link or no regular file, is set
+ * aside ({@link setAside}) and a fresh one takes its place; the reason is returned. A file another
+ * process keeps locked past the busy timeout is never set aside: the busy error is thrown. With `readOnly`, nothing is written anywhere: the file is opened immutable, without its
  * WAL, so {@link IndexUnavailableError} is thrown for a missing or unusable file and for one whose
  * WAL holds changes not merged into it (a dsh process is writing it).
  */
 export function openIndexFile(path: string, options: { readonly readOnly?: boolean } = {}): OpenedIndexFile {
   if (options.readOnly === true) return { db: openImmutable(path), setAside: undefined };
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   let reason: SetAsideReason | undefined;
+  if (path !== ':memory:') {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    if (!statSync(dirname(path)).isDirectory()) throw new Error(`the folder of the session index at ${path} is no directory`);
+    if (linked(path)) {
+      setAside(path);
+      reason = 'link';
+    }
+  }
   for (let attempt = 0; ; attempt++) {
     let db: DatabaseSync | undefined;
     try {
@@ -192,7 +228,7 @@ export function openIndexFile(path: string, options: { readonly readOnly?: boole
       if (problem === undefined) return { db, setAside: reason };
       reason = problem;
     } catch (error) {
-      if (path === ':memory:' || attempt > 0) {
+      if (path === ':memory:' || attempt > 0 || isBusy(error)) {
         db?.close();
         throw error;
       }
@@ -206,6 +242,7 @@ export function openIndexFile(path: string, options: { readonly readOnly?: boole
 
 function openImmutable(path: string): DatabaseSync {
   if (path === ':memory:' || !existsSync(path) || statSync(path).size === 0) throw new IndexUnavailableError(`no session index at ${path}`);
+  if (linked(path)) throw new IndexUnavailableError(`the session index at ${path} is a symbolic link or has one beside it`);
   if (existsSync(`${path}-wal`) && statSync(`${path}-wal`).size > 0) {
     throw new IndexUnavailableError(`the session index at ${path} has changes a running dsh has not merged yet`);
   }

@@ -32,20 +32,50 @@ export class LiveSessions {
   private readonly resyncs = new Map<string, Session>();
   private readonly stored = new Set<string>();
   private resyncing: Promise<void> | undefined;
+  private readonly queue: (() => void)[] = [];
   private stopped = false;
 
   constructor(ctx: Context, sync: IndexSync, redact: boolean) {
     this.ctx = ctx;
     this.sync = sync;
     this.redact = redact;
-    ctx.on('session/created', (session) => this.opened(session));
-    ctx.on('session/event', (session, event) => this.appended(session, event));
-    ctx.on('session/disposed', (session) => this.closed(session));
-    for (const session of ctx.get('sessions')?.list() ?? []) this.opened(session);
+    ctx.on('session/created', (session) => this.listen(() => this.opened(session)));
+    ctx.on('session/event', (session, event) => this.listen(() => this.appended(session, event)));
+    ctx.on('session/disposed', (session) => this.listen(() => this.closed(session)));
+    // a file replaced (rebuilt, or written again after failing writes) lacks what was written of the open sessions
+    sync.handle.onRebuilt(() => {
+      for (const session of ctx.get('sessions')?.list() ?? []) if (!this.stopped) this.resync(session);
+    });
+    for (const session of ctx.get('sessions')?.list() ?? []) this.listen(() => this.opened(session));
+  }
+
+  /**
+   * Runs a listener's work once the host's listener returned, in the order the events came: the
+   * host's call (creating a session, appending to it) never waits for the index, and nothing the
+   * index does can throw into it.
+   */
+  private listen(work: () => void): void {
+    this.queue.push(work);
+    if (this.queue.length === 1) queueMicrotask(() => this.flush());
+  }
+
+  /** Runs the listeners' queued work, in order; a failing piece costs only itself. */
+  private flush(): void {
+    for (let next = this.queue[0]; next !== undefined; next = this.queue[0]) {
+      this.queue.shift();
+      try {
+        next();
+      } catch {
+        // the next change to the session, or the next listing, writes it again
+      }
+    }
   }
 
   /** Resolves once every change seen so far is written, or after `maxMs`, whichever comes first. */
   async settled(maxMs: number): Promise<void> {
+    this.flush();
+    // writes held back (a lock, failing writes) would only make the keystroke wait for nothing
+    if (this.sync.handle.backingOff) return;
     const pending = [...this.chains.values(), ...(this.resyncing === undefined ? [] : [this.resyncing])];
     if (pending.length === 0) return;
     let timer: NodeJS.Timeout | undefined;
@@ -100,7 +130,8 @@ export class LiveSessions {
       return;
     }
     const texts = appendedTexts(event);
-    if (texts === 'resync') this.resync(session);
+    // a very large message is written in parts, as a whole session is, so that no write holds the event loop long
+    if (texts === 'resync' || texts.reduce((sum, text) => sum + text.length, 0) > SLICE_CHARS) this.resync(session);
     else if (texts.length > 0) this.chain(session.id, () => this.append(session, texts, event.seq));
   }
 
@@ -161,11 +192,17 @@ export class LiveSessions {
         const doc = { header: session.header, texts, at: { seq, raw: !this.redact, ...(title === undefined ? {} : { title }) } };
         const steps = this.sync.handle.guard((index) => index.replaceTexts(doc, 'newer', SLICE_CHARS));
         if (!steps.ok) {
+          // held back (a lock, failing writes): tried again once writes resume, on a timer
           this.resyncs.set(id, session);
-          await sleep(BUSY_RETRY_MS);
+          await sleep(Math.max(BUSY_RETRY_MS, this.sync.handle.quietMs), undefined, { signal: this.lifetime.signal, ref: false });
           continue;
         }
-        for (let step = steps.value.next(); step.done !== true && !this.stopped; step = steps.value.next()) await nextTurn();
+        const parts = steps.value;
+        for (let step = this.sync.handle.guard(() => parts.next()); ; step = this.sync.handle.guard(() => parts.next())) {
+          if (!step.ok) this.resyncs.set(id, session);
+          if (!step.ok || step.value.done === true || this.stopped) break;
+          await nextTurn();
+        }
       } catch {
         // the next change to this session, or the next listing, writes it again
       }

@@ -1,4 +1,4 @@
-/** Body search over candidate texts read newest first: each checked against the query, within a deadline, then ranked. */
+/** Body search over candidate texts read newest first: each checked against the query, within a budget of work, then ranked. */
 import { findMatch, snippetAround } from './body-match.ts';
 import type { BodyQuery, MatchStrength, TextMatch } from './body-match.ts';
 
@@ -31,38 +31,42 @@ export interface BodySearchOptions {
   readonly limit: number;
   /** Whether a session may be returned (offered to the agent, and not already shown for its title). */
   readonly accept: (sessionId: string) => boolean;
-  /** Clock value past which reading stops and what was found is ranked. */
-  readonly deadline: number;
-  /** The clock. */
-  readonly now: () => number;
+  /** Most texts examined; past them, what was found is ranked. Defaults to {@link BODY_SEARCH_ROWS}. */
+  readonly maxRows?: number;
+  /** Most characters of text examined; past them, what was found is ranked. Defaults to {@link BODY_SEARCH_CHARS}. */
+  readonly maxChars?: number;
 }
 
-/** What a body search found; `complete` is false when the deadline stopped it before every candidate was read. */
+/** Texts one body search examines at most: a bound on work, so a loaded machine gives the same answer. */
+export const BODY_SEARCH_ROWS = 2_000;
+/** Characters of text one body search examines at most (a single long message counts whole). */
+export const BODY_SEARCH_CHARS = 4_000_000;
+
+/** What a body search found; `complete` is false when its budget of work stopped it before every candidate was read. */
 export interface BodySearchResult {
   readonly hits: BodyHit[];
   readonly complete: boolean;
 }
 
-/** Texts read between two looks at the clock. */
-const CLOCK_EVERY = 8;
-
 /**
  * The sessions whose texts in `rows` contain the query: the strongest match first (a whole word,
  * then the start of a word, then inside a word), then the newest session, at most `limit`, each
- * with a snippet around its best match. `rows` come newest first; reading stops at the deadline,
- * or once `limit` sessions have a whole-word match, since no later text can outrank those.
+ * with a snippet around its best match. `rows` come newest first; reading stops once the budget of
+ * texts or characters is spent, or once `limit` sessions have a whole-word match, since no later text can outrank those.
  */
 export function rankTextRows(rows: Iterable<TextRow>, query: BodyQuery, options: BodySearchOptions): BodySearchResult {
   const best = new Map<string, { text: string; createdAt: number; raw: boolean; match: TextMatch }>();
   const refused = new Set<string>();
   let whole = 0;
-  let read = 0;
+  let rowsLeft = options.maxRows ?? BODY_SEARCH_ROWS;
+  let charsLeft = options.maxChars ?? BODY_SEARCH_CHARS;
   let complete = true;
   for (const row of rows) {
-    if (++read % CLOCK_EVERY === 0 && options.now() > options.deadline) {
+    if (rowsLeft-- <= 0 || charsLeft <= 0) {
       complete = false;
       break;
     }
+    charsLeft -= row.text.length;
     const known = best.get(row.id);
     if (known?.match.strength === 3 || refused.has(row.id)) continue;
     if (known === undefined && !options.accept(row.id)) {

@@ -87,6 +87,11 @@ export class SessionIndex {
     return this.db.setAside;
   }
 
+  /** Write transactions committed through this index. */
+  get commits(): number {
+    return this.db.commits;
+  }
+
   /** Whether a statement reported corruption: the file should be set aside and the index rebuilt. */
   get corrupt(): boolean {
     return this.db.corrupt;
@@ -254,8 +259,8 @@ export class SessionIndex {
 
   /**
    * The sessions whose texts contain the query, ranked as {@link rankTextRows} says. Texts are
-   * read newest first (highest rowid first; new sessions' texts take the highest rowids) until the
-   * deadline, so a query too common to check in time is answered from the newest texts.
+   * read newest first (highest rowid first; new sessions' texts take the highest rowids) within a
+   * budget of work, so a query too common to check whole is answered from the newest texts.
    */
   search(query: BodyQuery, options: BodySearchOptions): BodySearchResult {
     if (query.mode === 'none') return { hits: [], complete: true };

@@ -1,4 +1,5 @@
 /** What the index stores of one session, taken from its log in one read: the redacted texts of its current surface, and its title. */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Context } from '@deepseek-ai/cordis';
 import { foldSurface, isAppendSurfaceEvent, isSurfaceEvent } from '@deepseek-ai/dsh-session';
 import type { Session, SessionEvent, SessionHeader, SessionId } from '@deepseek-ai/dsh-session';
@@ -67,10 +68,28 @@ function foldTitle(ctx: Context, events: readonly SessionEvent[]): KnownTitle {
   }
 }
 
-/** Redacts `texts` unless `redact` is off; rejects when the scan fails, so that no unscanned text is stored. */
+/** Characters of text redacted between two turns of the event loop, so that a keystroke waits a few ms at most. */
+const REDACT_SLICE_CHARS = 65_536;
+
+/**
+ * Redacts `texts` unless `redact` is off; rejects when the scan fails, so that no unscanned text is
+ * stored. Texts are scanned a slice at a time with the event loop given back in between (each text
+ * is a piece of at most {@link TEXT_PIECE_CHARS}, scanned whole), so a very large message never
+ * holds it long.
+ */
 export async function redacted(texts: string[], redact: boolean, signal: AbortSignal | undefined): Promise<string[]> {
   if (!redact || texts.length === 0) return texts;
-  return (await redactTexts(texts, signal === undefined ? {} : { signal })).texts;
+  const options = signal === undefined ? {} : { signal };
+  const out: string[] = [];
+  for (let start = 0; start < texts.length;) {
+    let end = start;
+    for (let size = 0; end < texts.length && (end === start || size + texts[end]!.length <= REDACT_SLICE_CHARS); end++)
+      size += texts[end]!.length;
+    if (start > 0) await nextTurn();
+    out.push(...(await redactTexts(texts.slice(start, end), options)).texts);
+    start = end;
+  }
+  return out;
 }
 
 /**

@@ -89,7 +89,8 @@ export class IndexSync {
   constructor(ctx: Context, options: IndexSyncOptions) {
     this.ctx = ctx;
     this.options = options;
-    this.handle = new IndexHandle(options.path, this.catalog, () => this.rewrite(), options.readOnly);
+    const warn = (message: string): void => ctx.logger('session-reference').warn(message);
+    this.handle = new IndexHandle(options.path, this.catalog, () => this.rewrite(), options.readOnly, warn);
     this.listed = this.catalog.newestFirst().some((entry) => entry.persisted);
     let oldestIndexed = Number.POSITIVE_INFINITY;
     for (const entry of this.catalog.newestFirst()) if (entry.seq !== undefined) oldestIndexed = Math.min(oldestIndexed, entry.createdAt);
@@ -176,7 +177,9 @@ export class IndexSync {
   /** Resolves once the loop has nothing left to do (every listed session read, every merge done); at once when read-only. */
   whenIdle(): Promise<void> {
     if (this.options.readOnly || this.stopped || (this.running === undefined && !this.hasWork())) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    const idle = new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    this.kick();
+    return idle;
   }
 
   /** Starts the loop unless it runs. */
@@ -239,13 +242,16 @@ export class IndexSync {
     this.kick();
   }
 
-  /** After a corrupt file was replaced: everything the catalog knows goes into the new file again. */
+  /** After the file was replaced, or writes failed for a while: everything the catalog knows goes into the file again. */
   private rewrite(): void {
     this.notes = this.catalog.newestFirst().map((entry) => ({ header: entry, persisted: entry.persisted, live: entry.live }));
     for (const entry of this.catalog.newestFirst()) this.catalog.put({ ...entry, seq: undefined, revision: undefined, failed: undefined });
+    // what the file holds still counts: rows it kept (writes came back, another process's file) are not read again
+    this.handle.guard((index) => this.catalog.apply({ sessions: index.all(), removed: [], full: false }), true);
     this.reads.oldestIndexed = Number.POSITIVE_INFINITY;
     this.titleCursor = 0;
     this.bodyCursor = 0;
+    this.kick();
   }
 
   private hasWork(): boolean {
@@ -263,7 +269,9 @@ export class IndexSync {
       try {
         await nextTurn(undefined, { signal: this.lifetime.signal });
         if (this.stopped) return;
-        if (this.handle.backingOff) await sleep(BUSY_BACKOFF_MS);
+        // writes are held back (a lock, a full disk, a read-only file): one timer, no spinning
+        if (this.handle.backingOff) await sleep(this.handle.quietMs, undefined, { signal: this.lifetime.signal, ref: false });
+        if (this.stopped) return;
         const worked = await this.step();
         this.handle.refresh();
         this.settleWaiters();

@@ -65,6 +65,11 @@ expectTypeOf(ctx.sessionReferenceResolver.prepare).parameters.toEqualTypeOf<
 >();
 expectTypeOf(ctx.sessionReferenceResolver.prepare(agent, [], [])).resolves.toEqualTypeOf<PreparedReferencedMessage>();
 expectTypeOf(ctx.sessionReferenceResolver.listCandidates(agent, 'q', 5)).resolves.toEqualTypeOf<SessionReferenceCandidate[]>();
+// rc.8's remote export, which the host's generated remote registry dispatches `sessionReferenceResolver/candidates` to.
+expectTypeOf(ctx.sessionReferenceResolver.remoteExportCandidates).parameters.toEqualTypeOf<
+  [agent: SessionReferenceAgent, query: string, signal?: AbortSignal]
+>();
+expectTypeOf(ctx.sessionReferenceResolver.remoteExportCandidates(agent, 'q')).resolves.toEqualTypeOf<SessionReferenceMentionCandidate[]>();
 
 // `.`: the error class takes (message, code, options?), message first.
 expectTypeOf(SessionReferenceError).constructorParameters.toEqualTypeOf<
