@@ -1,8 +1,13 @@
-/** One listing of the host's sessions, `sessionQuery.listSessions()`, with each stored log's revision. */
+/** One listing of the host's sessions, `sessionQuery.listSessions()`, with each stored log's revision, or log by log when the host's listing fails. */
+import { basename, dirname } from 'node:path';
 import type { Context } from '@deepseek-ai/cordis';
-import type { SessionHeader } from '@deepseek-ai/dsh-session';
+import { SESSION_FORMAT_VERSION } from '@deepseek-ai/dsh-session';
+import type { SessionHeader, SessionId } from '@deepseek-ai/dsh-session';
+import type { SessionPersistence } from '@deepseek-ai/dsh-session-persistence';
 import { SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
 import type { ListedHeader, ListedSession } from './listing-cache.ts';
+import { listLogs } from './log-listing.ts';
+import type { UnreadableLogError } from './log-reader.ts';
 
 /** A listed session's header, with its log's revision when the store reports one. */
 export interface StoreHeader extends ListedHeader {
@@ -21,19 +26,81 @@ function toStoreHeader(header: SessionHeader, revision?: string): StoreHeader {
  * Lists the sessions the menu offers: `ctx.sessionQuery.listSessions()` (the stored sessions and
  * those open here, an open one's header winning), each stored one with its log's revision from
  * `sessionPersistence.listSnapshots()`, read alongside. When only the revisions fail, the listing
- * stands without them (changes by other processes wait for the next one).
+ * stands without them (changes by other processes wait for the next one). When the host's listing
+ * rejects (its signal not aborted), the store is listed log by log instead, so that one log which
+ * cannot be read costs only its own session: each log left out is handed to `onSkipped`. The next
+ * listing asks the host first again, and its answer wins as soon as it gives one.
  */
-export async function listStore(ctx: Context, signal: AbortSignal): Promise<ListedSession<StoreHeader>[]> {
+export async function listStore(
+  ctx: Context,
+  signal: AbortSignal,
+  onSkipped: (error: UnreadableLogError) => void = () => undefined,
+): Promise<ListedSession<StoreHeader>[]> {
   const query = ctx.get('sessionQuery');
   if (query === undefined) {
     throw new SessionReferenceError('listing sessions failed: no sessionQuery service is mounted', SessionReferenceErrorCode.READ_FAILED);
   }
   const persistence = ctx.get('sessionPersistence');
-  const [records, snapshots] = await Promise.all([
-    query.listSessions(signal),
-    persistence === undefined ? undefined : persistence.listSnapshots(signal).catch(() => undefined),
-  ]);
+  let records, snapshots;
+  try {
+    [records, snapshots] = await Promise.all([
+      query.listSessions(signal),
+      persistence === undefined ? undefined : persistence.listSnapshots(signal).catch(() => undefined),
+    ]);
+  } catch (error) {
+    if (signal.aborted || persistence === undefined) throw error;
+    const fallback = await listLogByLog(ctx, persistence, signal).catch(() => undefined);
+    // The fallback answers only when it found the cause, a log it cannot read; otherwise the host's own failure stands.
+    if (fallback === undefined || fallback.skipped.length === 0) throw error;
+    for (const skipped of fallback.skipped) onSkipped(skipped);
+    return fallback.sessions;
+  }
   const revisions = new Map<string, string>();
   for (const { header, revision } of snapshots ?? []) revisions.set(header.id, revision);
   return records.map(({ header, live, persisted }) => ({ header: toStoreHeader(header, revisions.get(header.id)), live, persisted }));
+}
+
+/** The sessions a log-by-log listing found, with the logs it left out. */
+interface FallbackListing {
+  readonly sessions: ListedSession<StoreHeader>[];
+  readonly skipped: UnreadableLogError[];
+}
+
+/**
+ * Lists a file-per-session store log by log (the directory layout its `locate` gives), each header read alone, and
+ * adds the sessions open here, an open one's header winning, newest first as the host orders them. A log that
+ * cannot be read is left out, as is a second log of an id already listed. Undefined when the store keeps no file
+ * per session.
+ */
+async function listLogByLog(ctx: Context, persistence: SessionPersistence, signal: AbortSignal): Promise<FallbackListing | undefined> {
+  const located = persistence.locate({ version: SESSION_FORMAT_VERSION, id: 'session-reference-probe' as SessionId, createdAt: 0 });
+  if (located?.kind !== 'jsonl') return undefined;
+  const root = dirname(dirname(dirname(located.path)));
+  const { logs, skipped } = await listLogs(root, basename(located.path), signal);
+  const records = new Map<string, ListedSession<StoreHeader>>();
+  for (const { meta, revision } of logs) {
+    if (records.has(meta.id)) continue;
+    records.set(meta.id, { header: toStoreHeader(meta, revision), live: false, persisted: true });
+  }
+  for (const session of ctx.get('sessions')?.list() ?? []) {
+    const persisted = records.has(session.id);
+    records.set(session.id, { header: toStoreHeader(session.header), live: true, persisted });
+  }
+  const sessions = [...records.values()].sort((a, b) => b.header.createdAt - a.header.createdAt || a.header.id.localeCompare(b.header.id));
+  return { sessions, skipped };
+}
+
+/** A reporter of logs left out that warns once per log and reason, however many listings leave it out; a failing logger is ignored. */
+export function reportOnce(warn: (message: string) => void): (skipped: UnreadableLogError) => void {
+  const reported = new Set<string>();
+  return (skipped) => {
+    const key = `${skipped.path}\0${skipped.reason}`;
+    if (reported.has(key)) return;
+    reported.add(key);
+    try {
+      warn(`${skipped.message}; its session is left out of the menu`);
+    } catch {
+      // a failing logger is no reason to fail a listing
+    }
+  };
 }

@@ -12,8 +12,9 @@ import { ListingCache } from './listing-cache.ts';
 import type { ListedSession } from './listing-cache.ts';
 import { readAndWrite, SLICE_CHARS } from './backlog-reads.ts';
 import type { ReadStep } from './backlog-reads.ts';
-import { listStore } from './store-listing.ts';
+import { listStore, reportOnce } from './store-listing.ts';
 import type { StoreHeader } from './store-listing.ts';
+import type { UnreadableLogError } from './log-reader.ts';
 
 /** Header rows written per transaction. */
 const NOTE_BATCH = 500;
@@ -79,6 +80,8 @@ export class IndexSync {
   private running: Promise<void> | undefined;
   private stopped = false;
   private readonly reads: ReadStep;
+  /** Logs a log the listing left out, once per log and reason. */
+  private readonly onSkipped: (skipped: UnreadableLogError) => void;
   /** Why reading a session's log failed, by id (this process's reads). */
   readonly failures = new Map<string, string>();
   /** Whether the last listing found the index holding every listed session at its listed revision, and nothing else. */
@@ -90,6 +93,7 @@ export class IndexSync {
     this.ctx = ctx;
     this.options = options;
     const warn = (message: string): void => ctx.logger('session-reference').warn(message);
+    this.onSkipped = reportOnce(warn);
     this.handle = new IndexHandle(options.path, this.catalog, () => this.rewrite(), options.readOnly, warn);
     this.listed = this.catalog.newestFirst().some((entry) => entry.persisted);
     let oldestIndexed = Number.POSITIVE_INFINITY;
@@ -207,7 +211,7 @@ export class IndexSync {
     const generation = this.generation;
     this.listingRuns++;
     try {
-      const listed = await listStore(this.ctx, signal);
+      const listed = await listStore(this.ctx, signal, this.onSkipped);
       if (!signal.aborted && !this.stopped) this.applyListing(listed, generation === this.generation);
       return listed;
     } finally {

@@ -1,0 +1,87 @@
+/** Lists a file-per-session store log by log, reading each header alone, so that a log which cannot be read costs only its own session. */
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import pLimit from 'p-limit';
+import { readSessionLog, UnreadableLogError } from './log-reader.ts';
+import type { SessionLog } from './log-reader.ts';
+
+/** Header reads at once during one listing, so that a home of many logs keeps its file descriptors bounded. */
+const HEADER_READS = 8;
+
+/** One log the per-log listing read. */
+export interface ListedLog {
+  /** The log's header line. */
+  readonly meta: SessionLog['meta'];
+  /** The log's identity as the store words it (device, inode, size, change times): it changes whenever the log does. */
+  readonly revision: string;
+}
+
+/** What one per-log listing found: the logs it read, and those it left out with why. */
+export interface LogListing {
+  /** The readable logs, in no particular order. */
+  readonly logs: ListedLog[];
+  /** The logs left out, each costing only its own session. */
+  readonly skipped: UnreadableLogError[];
+}
+
+async function directories(path: string): Promise<string[]> {
+  const entries = await readdir(path, { withFileTypes: true });
+  return entries.filter((entry) => entry.isDirectory()).map((entry) => join(path, entry.name));
+}
+
+async function readOne(path: string, signal: AbortSignal): Promise<ListedLog | UnreadableLogError | undefined> {
+  let identity;
+  try {
+    identity = await stat(path, { bigint: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    return new UnreadableLogError(path, `it cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  signal.throwIfAborted();
+  try {
+    const { meta } = await readSessionLog(path, { headerOnly: true, signal });
+    const revision = [identity.dev, identity.ino, identity.size, identity.mtimeNs, identity.ctimeNs].join(':');
+    return { meta, revision };
+  } catch (error) {
+    signal.throwIfAborted();
+    if (error instanceof UnreadableLogError) return error;
+    return new UnreadableLogError(path, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * Lists the logs named `fileName` two levels under `root` (a project directory, then a session directory, as the
+ * JSONL store lays them out), each read header alone. A log that cannot be read, or whose header is corrupt, is
+ * left out and named in `skipped`; a project or session directory that cannot be listed is skipped the same way.
+ * A missing root lists nothing. Rejects only when `signal` aborts or the root itself cannot be listed.
+ */
+export async function listLogs(root: string, fileName: string, signal: AbortSignal): Promise<LogListing> {
+  let projects: string[];
+  try {
+    projects = await directories(root);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { logs: [], skipped: [] };
+    throw error;
+  }
+  const skipped: UnreadableLogError[] = [];
+  const paths: string[] = [];
+  for (const project of projects) {
+    signal.throwIfAborted();
+    try {
+      for (const dir of await directories(project)) paths.push(join(dir, fileName));
+    } catch (error) {
+      skipped.push(
+        new UnreadableLogError(project, `its sessions cannot be listed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }
+  }
+  const limit = pLimit(HEADER_READS);
+  const results = await Promise.all(paths.map((path) => limit(() => readOne(path, signal))));
+  signal.throwIfAborted();
+  const logs: ListedLog[] = [];
+  for (const result of results) {
+    if (result instanceof UnreadableLogError) skipped.push(result);
+    else if (result !== undefined) logs.push(result);
+  }
+  return { logs, skipped };
+}
