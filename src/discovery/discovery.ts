@@ -80,7 +80,12 @@ export class CandidateDiscovery {
       ctx.inject([name], (scoped) => {
         sync.catalog.relabelAll();
         sync.rescanTitles();
-        scoped.effect(() => () => sync.catalog.relabelAll(), `candidateDiscovery.watch(${name})`);
+        scoped.effect(
+          () => () => {
+            sync.catalog.relabelAll();
+          },
+          `candidateDiscovery.watch(${name})`,
+        );
       });
     }
     ctx.inject(['sessionProjections'], (scoped) => {
@@ -93,7 +98,12 @@ export class CandidateDiscovery {
     ctx.inject(['sessionPersistence'], (scoped) => {
       if (persistenceSeen) persistenceSeen = false;
       else sync.listing.forget();
-      scoped.effect(() => () => sync.listing.forget(), 'candidateDiscovery.persistence');
+      scoped.effect(
+        () => () => {
+          sync.listing.forget();
+        },
+        'candidateDiscovery.persistence',
+      );
     });
     ctx.effect(
       () => async () => {

@@ -46,7 +46,9 @@ export async function readAndWrite(step: ReadStep, entries: readonly CatalogEntr
     const entry = entries[i]!;
     if (result.status === 'rejected' || result.value.header.createdAt !== entry.createdAt) {
       step.failures.set(entry.id, result.status === 'rejected' ? describeThrown(result.reason) : 'its header changed while it was read');
-      step.handle.guard((index) => index.markFailed(entry, step.revisionOf(entry.id)));
+      step.handle.guard((index) => {
+        index.markFailed(entry, step.revisionOf(entry.id));
+      });
       return;
     }
     step.failures.delete(entry.id);

@@ -39,14 +39,29 @@ export class LiveSessions {
     this.ctx = ctx;
     this.sync = sync;
     this.redact = redact;
-    ctx.on('session/created', (session) => this.listen(() => this.opened(session)));
-    ctx.on('session/event', (session, event) => this.listen(() => this.appended(session, event)));
-    ctx.on('session/disposed', (session) => this.listen(() => this.closed(session)));
+    ctx.on('session/created', (session) => {
+      this.listen(() => {
+        this.opened(session);
+      });
+    });
+    ctx.on('session/event', (session, event) => {
+      this.listen(() => {
+        this.appended(session, event);
+      });
+    });
+    ctx.on('session/disposed', (session) => {
+      this.listen(() => {
+        this.closed(session);
+      });
+    });
     // a file replaced (rebuilt, or written again after failing writes) lacks what was written of the open sessions
     sync.handle.onRebuilt(() => {
       for (const session of ctx.get('sessions')?.list() ?? []) if (!this.stopped) this.resync(session);
     });
-    for (const session of ctx.get('sessions')?.list() ?? []) this.listen(() => this.opened(session));
+    for (const session of ctx.get('sessions')?.list() ?? [])
+      this.listen(() => {
+        this.opened(session);
+      });
   }
 
   /**
@@ -56,7 +71,10 @@ export class LiveSessions {
    */
   private listen(work: () => void): void {
     this.queue.push(work);
-    if (this.queue.length === 1) queueMicrotask(() => this.flush());
+    if (this.queue.length === 1)
+      queueMicrotask(() => {
+        this.flush();
+      });
   }
 
   /** Runs the listeners' queued work, in order; a failing piece costs only itself. */
@@ -111,7 +129,9 @@ export class LiveSessions {
       this.resyncs.delete(session.id);
       this.sync.catalog.setLive(session.header, false);
       this.sync.catalog.drop([session.id]);
-      this.sync.handle.guard((index) => index.remove([session.id]));
+      this.sync.handle.guard((index) => {
+        index.remove([session.id]);
+      });
     }
     this.sync.handle.refresh();
   }
@@ -123,7 +143,9 @@ export class LiveSessions {
       const title = (event.data as { title?: unknown }).title;
       if (typeof title === 'string') {
         const clean = cleanTitle(title, this.redact);
-        this.sync.handle.guard((index) => index.setTitles([{ header: session.header, title: clean }]));
+        this.sync.handle.guard((index) => {
+          index.setTitles([{ header: session.header, title: clean }]);
+        });
       }
       this.sync.handle.refresh();
       this.sync.catalog.relabel(session.id);

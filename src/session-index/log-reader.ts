@@ -187,10 +187,12 @@ function inflateFrame(bytes: Buffer, offset: number, scanner: LineScanner): Prom
         fail(error);
       }
     });
-    stream.on('error', (error) =>
-      fail(new UnreadableLogError(scanner.path, `corrupt Zstandard frame at byte ${offset}: ${reasonOf(error)}`)),
-    );
-    stream.on('end', () => done(stream.bytesWritten));
+    stream.on('error', (error) => {
+      fail(new UnreadableLogError(scanner.path, `corrupt Zstandard frame at byte ${offset}: ${reasonOf(error)}`));
+    });
+    stream.on('end', () => {
+      done(stream.bytesWritten);
+    });
     stream.end(bytes.subarray(offset));
   });
 }

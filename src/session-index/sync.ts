@@ -92,9 +92,19 @@ export class IndexSync {
   constructor(ctx: Context, options: IndexSyncOptions) {
     this.ctx = ctx;
     this.options = options;
-    const warn = (message: string): void => ctx.logger('session-reference').warn(message);
+    const warn = (message: string): void => {
+      ctx.logger('session-reference').warn(message);
+    };
     this.onSkipped = reportOnce(warn);
-    this.handle = new IndexHandle(options.path, this.catalog, () => this.rewrite(), options.readOnly, warn);
+    this.handle = new IndexHandle(
+      options.path,
+      this.catalog,
+      () => {
+        this.rewrite();
+      },
+      options.readOnly,
+      warn,
+    );
     this.listed = this.catalog.newestFirst().some((entry) => entry.persisted);
     let oldestIndexed = Number.POSITIVE_INFINITY;
     for (const entry of this.catalog.newestFirst()) if (entry.seq !== undefined) oldestIndexed = Math.min(oldestIndexed, entry.createdAt);
@@ -153,7 +163,9 @@ export class IndexSync {
     this.waiters.push(waiter);
     this.kick();
     const timer = setTimeout(resolve, waitMs);
-    const abort = (): void => resolve();
+    const abort = (): void => {
+      resolve();
+    };
     signal?.addEventListener('abort', abort, { once: true });
     try {
       await done;
@@ -251,7 +263,9 @@ export class IndexSync {
     this.notes = this.catalog.newestFirst().map((entry) => ({ header: entry, persisted: entry.persisted, live: entry.live }));
     for (const entry of this.catalog.newestFirst()) this.catalog.put({ ...entry, seq: undefined, revision: undefined, failed: undefined });
     // what the file holds still counts: rows it kept (writes came back, another process's file) are not read again
-    this.handle.guard((index) => this.catalog.apply({ sessions: index.all(), removed: [], full: false }), true);
+    this.handle.guard((index) => {
+      this.catalog.apply({ sessions: index.all(), removed: [], full: false });
+    }, true);
     this.reads.oldestIndexed = Number.POSITIVE_INFINITY;
     this.titleCursor = 0;
     this.bodyCursor = 0;
@@ -298,7 +312,9 @@ export class IndexSync {
     }
     if (this.removals.length > 0) {
       const batch = this.removals.slice(0, NOTE_BATCH);
-      const done = this.handle.guard((index) => index.remove(batch));
+      const done = this.handle.guard((index) => {
+        index.remove(batch);
+      });
       if (done.ok) this.removals = this.removals.slice(batch.length);
       return true;
     }
@@ -336,7 +352,9 @@ export class IndexSync {
       const title = read(this.headerOf(entry));
       if (title !== undefined) found.push({ header: entry, title: cleanTitle(title, this.options.redactSecrets) });
     }
-    this.handle.guard((index) => index.setTitles(found));
+    this.handle.guard((index) => {
+      index.setTitles(found);
+    });
     return true;
   }
 

@@ -88,8 +88,12 @@ describe('a session log of random bytes', () => {
 
     writeBadLog(host, 'sess-bad');
     await writeSessions(root, [{ id: 'sess-other', cwd: APP, title: 'From elsewhere', said: 'the narwhal migration', createdAt: 3_000 }]);
-    await vi.waitFor(async () => expect(ids(await discovery.list(SELF, '', 50))).toEqual(['sess-other', 'sess-b', 'sess-a']));
-    await vi.waitFor(async () => expect(ids(await discovery.list(SELF, 'narwhal', 50))).toEqual(['sess-other']));
+    await vi.waitFor(async () => {
+      expect(ids(await discovery.list(SELF, '', 50))).toEqual(['sess-other', 'sess-b', 'sess-a']);
+    });
+    await vi.waitFor(async () => {
+      expect(ids(await discovery.list(SELF, 'narwhal', 50))).toEqual(['sess-other']);
+    });
   });
 
   it('is listed around only while the host’s listing fails: once it works again, its answer wins', async () => {

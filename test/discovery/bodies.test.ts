@@ -22,7 +22,7 @@ const CHATS: SessionSpec[] = [
 ];
 
 /** A GitHub-style token: the detector's documented format, assembled here so no literal credential sits in the source. */
-const TOKEN = `ghp_${'aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6'}`;
+const TOKEN = `ghp_aB3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6`;
 
 let root: string;
 const hosts: CatalogHost[] = [];

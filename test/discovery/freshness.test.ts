@@ -100,12 +100,16 @@ describe('other processes', () => {
     const elsewhere = two.create({ id: 'from-two', cwd: APP, title: 'Written by two', said: 'the narwhal migration', createdAt: 5_000 });
     expect(ids(await first.list(SELF, 'narwhal', 50))).toEqual([]);
     await two.close(elsewhere);
-    await vi.waitFor(async () => expect(await found(first, 'narwhal')).toEqual([['from-two', 'Written by two', 'body']]));
+    await vi.waitFor(async () => {
+      expect(await found(first, 'narwhal')).toEqual([['from-two', 'Written by two', 'body']]);
+    });
     expect(await found(first, 'written by')).toEqual([['from-two', 'Written by two', 'title']]);
 
     const resumed = await one.resume('sess-b');
     say(resumed, 'an ocelot appeared');
-    await vi.waitFor(async () => expect(await found(second, 'ocelot')).toEqual([['sess-b', 'Deploy notes', 'body']]));
+    await vi.waitFor(async () => {
+      expect(await found(second, 'ocelot')).toEqual([['sess-b', 'Deploy notes', 'body']]);
+    });
   });
 
   it('are picked up from the listing once cacheTtlMs has passed, and a deleted session goes', async () => {
@@ -121,13 +125,17 @@ describe('other processes', () => {
     expect(ids(await discovery.list(SELF, 'sess-x', 50))).toEqual([]);
     now += 2_000;
     await discovery.list(SELF, '', 50);
-    await vi.waitFor(async () => expect(await found(discovery, 'axolotl')).toEqual([['sess-x', 'Headless one', 'body']]));
+    await vi.waitFor(async () => {
+      expect(await found(discovery, 'axolotl')).toEqual([['sess-x', 'Headless one', 'body']]);
+    });
 
     const project = readdirSync(join(root, 'sessions')).find((dir) => existsSync(join(root, 'sessions', dir, 'sess-a')))!;
     await rm(join(root, 'sessions', project, 'sess-a'), { recursive: true, force: true });
     now += 2_000;
     await discovery.list(SELF, '', 50);
-    await vi.waitFor(async () => expect(ids(await discovery.list(SELF, '', 50))).not.toContain('sess-a'));
+    await vi.waitFor(async () => {
+      expect(ids(await discovery.list(SELF, '', 50))).not.toContain('sess-a');
+    });
     expect(await found(discovery, 'pipeline is')).toEqual([]);
   });
 });
@@ -150,7 +158,9 @@ describe('the index file', () => {
     const host = await boot();
     host.ctx.provide('dshHomePath' as never, ((...segments: string[]) => join(home, ...segments)) as never);
     await host.ctx.plugin(SessionReferenceResolver, {});
-    await vi.waitFor(() => expect(existsSync(join(home, 'storages', INDEX_FILE_NAME))).toBe(true));
+    await vi.waitFor(() => {
+      expect(existsSync(join(home, 'storages', INDEX_FILE_NAME))).toBe(true);
+    });
 
     const bare = await boot();
     await bare.ctx.plugin(SessionReferenceResolver, {});

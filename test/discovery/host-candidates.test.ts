@@ -233,7 +233,9 @@ describe('argument validation and cancellation', () => {
       const controller = new AbortController();
 
       const pending = discovery.list(agent('self', APP), 'build', 5, controller.signal);
-      await vi.waitFor(() => expect(started).toHaveBeenCalledTimes(1));
+      await vi.waitFor(() => {
+        expect(started).toHaveBeenCalledTimes(1);
+      });
       controller.abort(new Error('next keystroke'));
       expect((await rejection(pending)).code).toBe(SessionReferenceErrorCode.CANCELLED);
       expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);

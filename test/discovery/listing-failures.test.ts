@@ -41,7 +41,9 @@ describe('a fault at the listing of listCandidates', () => {
       host,
       c,
       () => armed,
-      () => controller.abort(directReason),
+      () => {
+        controller.abort(directReason);
+      },
     );
     const probes: SignalProbe[] = [];
 

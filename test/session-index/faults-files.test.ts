@@ -42,11 +42,36 @@ function damage(path: string, sql: string): void {
 
 describe('a file of the right ids but another schema', () => {
   it.each([
-    ['no sessions table', () => plant(home.path, 'CREATE TABLE other (x);')],
-    ['no counters table', () => damage(home.path, 'DROP TABLE counters;')],
-    ['a missing column', () => damage(home.path, 'ALTER TABLE sessions DROP COLUMN touched;')],
-    ['no full-text table', () => damage(home.path, 'DROP TABLE grams;')],
-    ['a damaged full-text shadow table', () => damage(home.path, 'DELETE FROM grams_data WHERE id > 10;')],
+    [
+      'no sessions table',
+      () => {
+        plant(home.path, 'CREATE TABLE other (x);');
+      },
+    ],
+    [
+      'no counters table',
+      () => {
+        damage(home.path, 'DROP TABLE counters;');
+      },
+    ],
+    [
+      'a missing column',
+      () => {
+        damage(home.path, 'ALTER TABLE sessions DROP COLUMN touched;');
+      },
+    ],
+    [
+      'no full-text table',
+      () => {
+        damage(home.path, 'DROP TABLE grams;');
+      },
+    ],
+    [
+      'a damaged full-text shadow table',
+      () => {
+        damage(home.path, 'DELETE FROM grams_data WHERE id > 10;');
+      },
+    ],
   ])('%s: is set aside at load and rebuilt while the host goes on', async (_name, inject) => {
     inject();
     const outside = hashTree(home.victim);

@@ -31,7 +31,9 @@ describe('queries on the index itself', () => {
       'newer',
     );
   });
-  afterEach(() => index.close());
+  afterEach(() => {
+    index.close();
+  });
 
   it('answers every hostile query, and a normal query answers the same before and after them', () => {
     const normal = () => index.search(parseBodyQuery('zanz'), { limit: 5, accept: () => true }).hits.map((hit) => hit.sessionId);
