@@ -5,7 +5,7 @@ import { cancelledError, isSessionReferenceError, readFailed, throwIfAborted } f
 import { redactTexts } from '../redaction/redact.ts';
 import type { SessionReferenceCandidate } from '../types.ts';
 import { matchedQuery, parseBodyQuery } from '../session-index/body-match.ts';
-import type { BodyHit } from '../session-index/search.ts';
+import type { BodyHit } from '../session-index/body-search.ts';
 import { IndexSync } from '../session-index/sync.ts';
 import { catalogLabeller } from './labels.ts';
 import { cleanLabel } from '../mentions/label-text.ts';
@@ -90,7 +90,9 @@ export class CandidateDiscovery {
     }
     ctx.inject(['sessionProjections'], (scoped) => {
       scoped.sessionProjections.onChanged((session, key) => {
-        if (key === 'title') sync.catalog.relabel(session.id);
+        // the host's type names one key today; a later host may report others, which change no label
+        const changed: string = key;
+        if (changed === 'title') sync.catalog.relabel(session.id);
       });
     });
     // another store: the next keystroke lists it (the one present at construction is the one listed)
@@ -231,8 +233,9 @@ export class CandidateDiscovery {
         raw.map((hit) => hit.snippet),
         signal === undefined ? {} : { signal },
       );
-      const clean = new Map(raw.map((hit, i) => [hit, texts[i]!]));
-      return hits.map((hit) => (hit.raw ? { ...hit, snippet: clean.get(hit)! } : hit));
+      // a snippet the redaction gave no text for is shown empty, never as it was
+      const clean = new Map(raw.map((hit, i) => [hit, texts[i] ?? '']));
+      return hits.map((hit) => (hit.raw ? { ...hit, snippet: clean.get(hit) ?? '' } : hit));
     } catch {
       if (signal?.aborted) throw cancelledError(signal, WHAT);
       return hits.filter((hit) => !hit.raw);

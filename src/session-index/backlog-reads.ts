@@ -43,7 +43,8 @@ export async function readAndWrite(step: ReadStep, entries: readonly CatalogEntr
   const small = new Map<Placement, SessionTexts[]>();
   const large: SessionTexts[] = [];
   readings.forEach((result, i) => {
-    const entry = entries[i]!;
+    const entry = entries[i];
+    if (entry === undefined) return;
     if (result.status === 'rejected' || result.value.header.createdAt !== entry.createdAt) {
       step.failures.set(entry.id, result.status === 'rejected' ? describeThrown(result.reason) : 'its header changed while it was read');
       step.handle.guard((index) => {

@@ -102,11 +102,12 @@ function charBefore(text: string, at: number): string | undefined {
   if (at <= 0) return undefined;
   const low = text.charCodeAt(at - 1);
   const start = low >= 0xdc00 && low <= 0xdfff && at >= 2 ? at - 2 : at - 1;
-  return String.fromCodePoint(text.codePointAt(start)!);
+  return String.fromCodePoint(text.codePointAt(start) ?? 0xfffd);
 }
 
 function charAt(text: string, at: number): string | undefined {
-  return at < text.length ? String.fromCodePoint(text.codePointAt(at)!) : undefined;
+  const point = text.codePointAt(at);
+  return point === undefined ? undefined : String.fromCodePoint(point);
 }
 
 const isWord = (char: string | undefined): boolean => char !== undefined && WORD_CHAR.test(char);

@@ -136,8 +136,8 @@ export class SessionCatalog {
 
   /** Marks a session opened or closed in this process; an unknown one is added with what its header says. */
   setLive(header: ListedEntry['header'], live: boolean, persisted?: boolean): void {
-    const known = this.entries.get(header.id);
-    if (known?.createdAt !== header.createdAt) {
+    let entry = this.entries.get(header.id);
+    if (entry?.createdAt !== header.createdAt) {
       this.put({
         id: header.id,
         createdAt: header.createdAt,
@@ -151,7 +151,8 @@ export class SessionCatalog {
         touched: Date.now(),
       });
     }
-    const entry = this.entries.get(header.id)!;
+    entry = this.entries.get(header.id);
+    if (entry === undefined) return;
     entry.live = live;
     if (persisted !== undefined) entry.persisted = persisted;
     this.relabel(header.id);

@@ -125,7 +125,9 @@ export class IndexDb {
       stamp,
     );
     this.sql('DELETE FROM removed WHERE id = ?').run(header.id);
-    return this.row(header.id)!;
+    const row = this.row(header.id);
+    if (row === undefined) throw new Error(`the row of session ${header.id} is gone within the transaction that wrote it`);
+    return row;
   }
 
   /** A new lifecycle in an old slot: the old row's texts are left for upkeep, and a fresh row (no title, texts or position) replaces it. */

@@ -105,8 +105,9 @@ export function rollback(db: DatabaseSync): void {
   }
 }
 
+/** A pragma's number; NaN when the file gives none, which equals no version and so counts as another's file. */
 function pragma(db: DatabaseSync, name: string): number {
-  return (db.prepare(`PRAGMA ${name}`).get() as Record<string, number>)[name]!;
+  return (db.prepare(`PRAGMA ${name}`).get() as Record<string, number | undefined> | undefined)?.[name] ?? Number.NaN;
 }
 
 /**

@@ -66,8 +66,7 @@ export class SessionListing<H extends ListedHeader = ListedHeader> {
   constructor(listed: readonly ListedSession<H>[], listedAt: number) {
     this.listedAt = listedAt;
     this.entries = new Array<ListingEntry<H>>(listed.length);
-    for (let i = 0; i < listed.length; i++) {
-      const { header, live, persisted } = listed[i]!;
+    for (const [i, { header, live, persisted }] of listed.entries()) {
       const entry: ListingEntry<H> = { header, live, persisted, record: undefined, answered: false };
       this.entries[i] = entry;
       this.byId.set(header.id, entry);
@@ -88,8 +87,7 @@ export class SessionListing<H extends ListedHeader = ListedHeader> {
     let label: Labeller<H> | undefined;
     const { entries } = this;
     const records = new Array<SearchableCandidateRecord>(entries.length);
-    for (let i = 0; i < entries.length; i++) {
-      const entry = entries[i]!;
+    for (const [i, entry] of entries.entries()) {
       records[i] = entry.record ?? labelEntry(entry, (label ??= labeller()));
     }
     this.records = records;
@@ -182,7 +180,8 @@ function insertionIndex(entries: readonly ListingEntry[], header: ListedHeader):
   let hi = entries.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const other = entries[mid]!.header;
+    const other = entries[mid]?.header;
+    if (other === undefined) break;
     const order = header.createdAt - other.createdAt || other.id.localeCompare(header.id);
     if (order <= 0) lo = mid + 1;
     else hi = mid;

@@ -101,6 +101,11 @@ export class LiveSessions {
     clearTimeout(timer);
   }
 
+  /** Whether the watcher stopped; read through a call, since it changes while the loop awaits. */
+  private isStopped(): boolean {
+    return this.stopped;
+  }
+
   /** Stops writing and waits for the writes in flight. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -222,7 +227,7 @@ export class LiveSessions {
         const parts = steps.value;
         for (let step = this.sync.handle.guard(() => parts.next()); ; step = this.sync.handle.guard(() => parts.next())) {
           if (!step.ok) this.resyncs.set(id, session);
-          if (!step.ok || step.value.done === true || this.stopped) break;
+          if (!step.ok || step.value.done === true || this.isStopped()) break;
           await nextTurn();
         }
       } catch {

@@ -3,8 +3,8 @@ import type { BodyQuery } from './body-match.ts';
 import { IndexDb, SESSION_COLUMNS } from './db.ts';
 import type { SessionIdentity, SessionRow } from './db.ts';
 import type { SetAsideReason } from './file.ts';
-import { rankTextRows } from './search.ts';
-import type { BodySearchOptions, BodySearchResult, TextRow } from './search.ts';
+import { rankTextRows } from './body-search.ts';
+import type { BodySearchOptions, BodySearchResult, TextRow } from './body-search.ts';
 import { appendTexts, dropTexts, replaceTexts, writeBatch } from './texts.ts';
 import type { Placement, SessionTexts, WriteOutcome } from './texts.ts';
 

@@ -32,7 +32,7 @@ export function pieces(text: string): string[] {
   for (let start = 0; start < text.length; start += TEXT_PIECE_CHARS - TEXT_PIECE_OVERLAP) {
     let from = start;
     // never split a surrogate pair
-    if (from > 0 && /[\udc00-\udfff]/.test(text[from]!)) from--;
+    if (from > 0 && /[\udc00-\udfff]/.test(text[from] ?? '')) from--;
     out.push(text.slice(from, Math.min(text.length, start + TEXT_PIECE_CHARS)));
     if (start + TEXT_PIECE_CHARS >= text.length) break;
   }
@@ -41,7 +41,7 @@ export function pieces(text: string): string[] {
 
 /** The events at `nodes` (surface seqs) of `events`. */
 function surfaceOf(events: readonly SessionEvent[], nodes: readonly number[]): SessionEvent[] {
-  const contiguous = events.length > 0 && events[0]!.seq === 0 && events.at(-1)!.seq === events.length - 1;
+  const contiguous = events[0]?.seq === 0 && events.at(-1)?.seq === events.length - 1;
   const bySeq = contiguous ? undefined : new Map(events.map((e) => [e.seq, e]));
   const out: SessionEvent[] = [];
   for (const seq of nodes) {
@@ -83,8 +83,12 @@ export async function redacted(texts: string[], redact: boolean, signal: AbortSi
   const out: string[] = [];
   for (let start = 0; start < texts.length;) {
     let end = start;
-    for (let size = 0; end < texts.length && (end === start || size + texts[end]!.length <= REDACT_SLICE_CHARS); end++)
-      size += texts[end]!.length;
+    for (
+      let size = 0, text = texts[end];
+      text !== undefined && (end === start || size + text.length <= REDACT_SLICE_CHARS);
+      text = texts[++end]
+    )
+      size += text.length;
     if (start > 0) await nextTurn();
     out.push(...(await redactTexts(texts.slice(start, end), options)).texts);
     start = end;

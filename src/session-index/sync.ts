@@ -2,7 +2,6 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { Context } from '@deepseek-ai/cordis';
 import type { SessionHeader } from '@deepseek-ai/dsh-session';
-import type { TitleBackfillMode } from '../config.ts';
 import { SessionCatalog } from './catalog.ts';
 import type { CatalogEntry, ListedEntry } from './catalog.ts';
 import { IndexHandle } from './handle.ts';
@@ -14,32 +13,9 @@ import { readAndWrite, SLICE_CHARS } from './backlog-reads.ts';
 import type { ReadStep } from './backlog-reads.ts';
 import { listStore, reportOnce } from './store-listing.ts';
 import type { StoreHeader } from './store-listing.ts';
+import { BUSY_BACKOFF_MS, MERGE_PAGES, NOTE_BATCH, READ_CONCURRENCY, TITLE_BATCH } from './sync-options.ts';
+import type { IndexSyncOptions } from './sync-options.ts';
 import type { UnreadableLogError } from './log-reader.ts';
-
-/** Header rows written per transaction. */
-const NOTE_BATCH = 500;
-/** Checkpoint titles looked up per step (no log read: the projection cache's memory). */
-const TITLE_BATCH = 500;
-/** Pages of segment merging per step: enough to keep up with the backlog's writes (see the bench). */
-const MERGE_PAGES = 16;
-/** Logs read at once by one step. */
-const READ_CONCURRENCY = 4;
-/** How long the loop waits when another process holds the file, before trying again. */
-const BUSY_BACKOFF_MS = 25;
-
-/** Options of {@link IndexSync}. */
-export interface IndexSyncOptions {
-  /** The index file, or `':memory:'`. */
-  readonly path: string;
-  /** Open the file immutable and write nothing (the CLI over a home another process keeps). */
-  readonly readOnly: boolean;
-  /** How long one listing serves before the next keystroke lists the store again, in ms. */
-  readonly cacheTtlMs: number;
-  /** `'off'` keeps titles folded from logs out of the index (checkpoint and live titles stay). */
-  readonly titleBackfill: TitleBackfillMode;
-  /** Redact texts before they are written. */
-  readonly redactSecrets: boolean;
-}
 
 /** A wait for some sessions' titles. */
 interface TitleWaiter {
@@ -272,6 +248,11 @@ export class IndexSync {
     this.kick();
   }
 
+  /** Whether `stop` ran; read through a call, since it changes while the loop awaits. */
+  private isStopped(): boolean {
+    return this.stopped;
+  }
+
   private hasWork(): boolean {
     return (
       this.notes.length > 0 ||
@@ -286,16 +267,16 @@ export class IndexSync {
     while (!this.stopped) {
       try {
         await nextTurn(undefined, { signal: this.lifetime.signal });
-        if (this.stopped) return;
+        if (this.isStopped()) return;
         // writes are held back (a lock, a full disk, a read-only file): one timer, no spinning
         if (this.handle.backingOff) await sleep(this.handle.quietMs, undefined, { signal: this.lifetime.signal, ref: false });
-        if (this.stopped) return;
+        if (this.isStopped()) return;
         const worked = await this.step();
         this.handle.refresh();
         this.settleWaiters();
         if (!worked) return;
       } catch {
-        if (this.stopped) return;
+        if (this.isStopped()) return;
         await sleep(BUSY_BACKOFF_MS).catch(() => {});
       }
     }
@@ -332,7 +313,8 @@ export class IndexSync {
   private nextUntitled(): CatalogEntry | undefined {
     const entries = this.catalog.newestFirst();
     while (this.titleCursor < entries.length) {
-      const entry = entries[this.titleCursor]!;
+      const entry = entries[this.titleCursor];
+      if (entry === undefined) break;
       if (entry.title === undefined && entry.persisted && !entry.live) return entry;
       this.titleCursor++;
     }
@@ -347,7 +329,8 @@ export class IndexSync {
     const found: { header: CatalogEntry; title: string | null }[] = [];
     const end = Math.min(entries.length, this.titleCursor + TITLE_BATCH);
     for (; this.titleCursor < end; this.titleCursor++) {
-      const entry = entries[this.titleCursor]!;
+      const entry = entries[this.titleCursor];
+      if (entry === undefined) break;
       if (entry.title !== undefined || !entry.persisted || entry.live) continue;
       const title = read(this.headerOf(entry));
       if (title !== undefined) found.push({ header: entry, title: cleanTitle(title, this.options.redactSecrets) });
@@ -375,12 +358,14 @@ export class IndexSync {
   private nextBodies(count: number, take = false): CatalogEntry[] {
     const out = new Map<string, CatalogEntry>();
     while (take && out.size < count && this.priority.length > 0) {
-      const entry = this.catalog.get(this.priority.shift()!);
+      const id = this.priority.shift();
+      const entry = id === undefined ? undefined : this.catalog.get(id);
       if (entry !== undefined && this.needsTexts(entry)) out.set(entry.id, entry);
     }
     const entries = this.catalog.newestFirst();
     for (let at = this.bodyCursor; out.size < count && at < entries.length; at++) {
-      const entry = entries[at]!;
+      const entry = entries[at];
+      if (entry === undefined) break;
       if (!this.needsTexts(entry) || out.has(entry.id)) {
         if (at === this.bodyCursor) this.bodyCursor++;
         continue;

@@ -116,7 +116,7 @@ export function writeBatch(db: IndexDb, docs: readonly SessionTexts[], placement
     let rowid = blockStart(db, count, placement);
     for (let i = docs.length - 1; i >= 0; i--) {
       const key = keys[i];
-      if (key !== undefined) for (const text of docs[i]!.texts) insertText(db, rowid++, key, text);
+      if (key !== undefined) for (const text of docs[i]?.texts ?? []) insertText(db, rowid++, key, text);
     }
     return keys.map((key) => (key === undefined ? 'stale' : 'written'));
   });
@@ -139,7 +139,8 @@ export function* replaceTexts(
   const part = (): readonly string[] => {
     const from = next;
     let bytes = 0;
-    while (next < texts.length && (next === from || bytes + texts[next]!.length <= partBytes)) bytes += texts[next++]!.length;
+    for (let text = texts[next]; text !== undefined && (next === from || bytes + text.length <= partBytes); text = texts[++next])
+      bytes += text.length;
     return texts.slice(from, next);
   };
   const first = db.write((): { key: number; gen: number } | 'stale' => {
@@ -148,7 +149,9 @@ export function* replaceTexts(
     if (row === 'stale') return 'stale';
     insertTexts(db, row.key, part(), placement);
     finish(db, row.key, doc, next >= texts.length ? doc.at.seq : null, stamp);
-    return { key: row.key, gen: db.row(doc.header.id)!.gen };
+    const written = db.row(doc.header.id);
+    if (written === undefined) throw new Error(`the row of session ${doc.header.id} is gone within the transaction that wrote it`);
+    return { key: row.key, gen: written.gen };
   });
   if (first === 'stale') return 'stale';
   while (next < texts.length) {

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await hostile?.dispose();
+  await hostile.dispose();
 });
 
 const refusal = new Error('getter refused');

@@ -27,7 +27,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await ctx?.fiber.dispose();
+  await ctx.fiber.dispose();
   await rm(tmp, { recursive: true, force: true });
 });
 
