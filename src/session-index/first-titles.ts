@@ -17,7 +17,7 @@ import { scanLogHeads } from './log-heads.ts';
 import type { LogHead } from './log-heads.ts';
 import type { IndexSync } from './sync.ts';
 
-/** Longest a first-boot keystroke waits for the heads still being read, in ms, once some were found: it then answers with what is known. */
+/** How long after boot a keystroke may wait for the heads still being read, in ms, once some were found: it then answers with what is known. */
 export const FIRST_ANSWER_MS = 500;
 /** How often that wait looks whether the walk ended, in ms. */
 const POLL_MS = 10;
@@ -62,6 +62,7 @@ export class FirstBoot {
   found = 0;
   private running = true;
   private ended = Number.POSITIVE_INFINITY;
+  private readonly startedAt = performance.now();
   private readonly ctx: Context;
   private readonly sync: IndexSync;
   private readonly titleBackfill: TitleBackfillMode;
@@ -101,14 +102,16 @@ export class FirstBoot {
   }
 
   /**
-   * What a first-boot keystroke waits for instead of the host's listing: the end of the walk, or
-   * {@link FIRST_ANSWER_MS}, whichever comes first (so that the rows it shows have their head titles); then
-   * it answers from what is known, the host's listing or not. When the walk found nothing, it waits for the
-   * listing as before (`acquire`, which also reports a failed first listing).
+   * What a first-boot keystroke waits for instead of the host's listing: the end of the walk, at most until
+   * {@link FIRST_ANSWER_MS} after the walk began (so that a keystroke typed at boot shows the newest heads
+   * with their titles, and one typed later does not wait at all), or, while the walk has found nothing yet,
+   * its first heads. Then it answers from what is known, the host's listing or not. When the walk found
+   * nothing, it waits for the listing as before (`acquire`, which also reports a failed first listing).
    */
   async beforeAnswer(acquire: () => Promise<void>, signal: AbortSignal | undefined): Promise<void> {
-    const deadline = performance.now() + FIRST_ANSWER_MS;
-    while (this.running && performance.now() < deadline && signal?.aborted !== true) await sleep(POLL_MS);
+    const deadline = this.startedAt + FIRST_ANSWER_MS;
+    while (this.running && (performance.now() < deadline || (this.found === 0 && !this.sync.listed)) && signal?.aborted !== true)
+      await sleep(POLL_MS);
     if (this.sync.listed) return;
     if (this.found === 0 || signal?.aborted === true) return acquire();
     // the listing started at boot goes on in the background (or starts again when it failed)

@@ -1,9 +1,10 @@
 /**
- * The first boot's fast listing (issue 30): the JSONL store's tree walked in parallel, and the first few KB of
- * each session's log read for its header and its first title. The host's own listing reads every header one
- * session after another (and the plugin's listing walks the tree twice), which takes seconds at 10,000 sessions;
- * this walk is bounded by the disk and the thread pool instead. What it finds is a partial listing: the host's
- * listing stays the source of truth for presence once it arrives.
+ * The first boot's fast listing (issue 30): the JSONL store's tree walked, newest session directory first, and
+ * the first few KB of each session's log read for its header and its first title. The host's own listing reads
+ * every header one session after another, several thread-pool round trips each (and the plugin's listing walks
+ * the tree twice), which takes seconds at 10,000 sessions; this walk reads each head with three synchronous
+ * system calls, in short slices of the event loop. What it finds is a partial listing: the host's listing stays
+ * the source of truth for presence once it arrives.
  *
  * Layout (the persistence's `format.ts`): `<root>/<project>/<session>/session.jsonl.zstd` (independently
  * compressed frames: the header line alone in the first, then one frame per durable batch) or `session.jsonl`.
@@ -79,14 +80,21 @@ export function zstdFrames(buffer: Buffer): Buffer[] {
   return out;
 }
 
-/** The first line of `text` that is a complete `session/title` event (the persistence writes `type` first). */
+/** How a `session/title` event's line starts: the persistence writes `type` first (in a text, the quotes would be escaped). */
+const TITLE_LINE = '{"type":"session/title"';
+
+/** The first complete line of `text` that is a `session/title` event. */
 function titleLine(text: string): string | undefined {
-  const at = text.startsWith(TITLE_LINE) ? 0 : text.indexOf(`\n${TITLE_LINE}`) + 1;
-  if (at <= 0 && !text.startsWith(TITLE_LINE)) return undefined;
+  let at: number;
+  if (text.startsWith(TITLE_LINE)) at = 0;
+  else {
+    at = text.indexOf(`\n${TITLE_LINE}`);
+    if (at < 0) return undefined;
+    at++;
+  }
   const end = text.indexOf('\n', at);
   return end < 0 ? undefined : text.slice(at, end);
 }
-const TITLE_LINE = '{"type":"session/title"';
 
 function parseJson(line: string | undefined): Record<string, unknown> | undefined {
   if (line === undefined) return undefined;

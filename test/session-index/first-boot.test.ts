@@ -194,6 +194,10 @@ describe('parseLogHead', () => {
     expect(parseLogHead(Buffer.from(text.slice(0, -3)), 'none')).toEqual({
       header: { id: 'a', createdAt: 5, cwd: '/w', delegationDepth: 0 },
     });
+    const quoted = JSON.stringify({ type: 'user/message', seq: 0, data: { text: `\n${title}` } });
+    expect(parseLogHead(Buffer.from(`${header}${quoted}\n`), 'none')).toEqual({
+      header: { id: 'a', createdAt: 5, cwd: '/w', delegationDepth: 0 },
+    });
     expect(parseLogHead(Buffer.from(header.slice(0, 20)), 'none')).toBeUndefined();
     expect(parseLogHead(Buffer.from('{"type":"turn/start"}\n'), 'none')).toBeUndefined();
     expect(zstdFrames(Buffer.from('not zstd at all'))).toEqual([]);
