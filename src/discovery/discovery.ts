@@ -63,7 +63,7 @@ export class CandidateDiscovery {
   private readonly options: CandidateDiscoveryOptions;
   private readonly sync: IndexSync;
   private readonly live: LiveSessions | undefined;
-  /** Hook (issue 30): the first boot's walk of the log heads, when the index started empty on a JSONL store. */
+  /** The first boot's walk of the log heads, when the index started empty on a JSONL store. */
   private readonly firstBoot: FirstBoot | undefined;
 
   /** Opens the index, registers the listeners and starts the background work; all end with `ctx`'s fiber. */
@@ -109,7 +109,7 @@ export class CandidateDiscovery {
     // listed and titled before the first `@`. Otherwise (a filled file, which this process's own
     // sessions keep current; an index in memory, as in a test host or the CLI's resolver) the
     // listing and the backlog wait for the first keystroke: a headless run never reads the home.
-    // Hook (issue 30, first-titles.ts): on that first boot, the log heads give a partial listing and titles first.
+    // On that first boot, the log heads give a partial listing and titles first.
     this.firstBoot =
       options.indexPath !== ':memory:' && options.readOnly !== true && !sync.listed
         ? FirstBoot.start(ctx, sync, options.titleBackfill)
@@ -125,7 +125,7 @@ export class CandidateDiscovery {
   /** Resolves once a listing has been applied and every listed session's texts are indexed (the CLI's in-memory index). */
   async indexed(signal?: AbortSignal): Promise<void> {
     await this.acquireListing(signal);
-    await this.firstBoot?.done; // hook (issue 30): bodies wait for the heads
+    await this.firstBoot?.done; // bodies wait for the heads
     await this.sync.whenIdle();
   }
 
@@ -168,7 +168,7 @@ export class CandidateDiscovery {
     throwIfAborted(signal, WHAT);
     const { sync } = this;
     sync.handle.refresh();
-    // hook (issue 30): a first boot answers from the heads found so far rather than wait for the whole listing
+    // a first boot answers from the heads found so far rather than wait for the whole listing
     if (this.firstBoot !== undefined) await this.firstBoot.beforeAnswer(() => this.acquireListing(signal), signal);
     else if (!sync.listed) await this.acquireListing(signal);
     const options = { selfId: agent.id, agentCwd: agent.session.header.cwd, limit };

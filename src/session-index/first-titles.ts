@@ -1,5 +1,5 @@
 /**
- * The first boot on a home (issue 30, SPEC §7.6): before the index has any row, the store's log heads are
+ * The first boot on a home: before the index has any row, the store's log heads are
  * read in parallel ({@link scanLogHeads}) and streamed into the index as a partial listing, each with its
  * first title, ahead of the bodies; a keystroke answers from what they gave so far instead of waiting for the
  * host's whole listing. The host's listing, when it arrives, stays the source of truth for presence: it

@@ -1,5 +1,5 @@
 /**
- * The first boot's fast listing (issue 30): the JSONL store's tree walked, newest session directory first, and
+ * The first boot's fast listing: the JSONL store's tree walked, newest session directory first, and
  * the first few KB of each session's log read for its header and its first title. The host's own listing reads
  * every header one session after another, several thread-pool round trips each (and the plugin's listing walks
  * the tree twice), which takes seconds at 10,000 sessions; this walk reads each head with three synchronous

@@ -1,4 +1,4 @@
-/** The first boot on a never-indexed home (issue 30, SPEC §7.6): the first keystroke answers from the log heads before the host's listing settles, titles come before bodies, and a later rename corrects a head title. */
+/** The first boot on a never-indexed home: the first keystroke answers from the log heads before the host's listing settles, titles come before bodies, and a later rename corrects a head title. */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
