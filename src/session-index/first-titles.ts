@@ -146,7 +146,7 @@ export class FirstBoot {
         return;
       }
     } catch {
-      // an index that fails costs freshness only (§7.7.1): the catalog below
+      // an index that fails costs freshness only: the catalog below
     }
     // the index cannot be written now: the catalog holds them until the listing and the backlog write them
     for (const row of rows) catalog.note({ ...row, live: false });
