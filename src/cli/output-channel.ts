@@ -1,26 +1,12 @@
-/** The CLI's output channels: stdout for results, stderr for diagnostics; on a terminal every control character written is escaped, except the CLI's own colours and line breaks. */
+/** The CLI's output channels (stdout for results, stderr for diagnostics and a progress spinner); on a terminal every control character written is escaped, except the CLI's own colours and line breaks. */
 import { randomBytes } from 'node:crypto';
 import { lineSafe, terminalSafe } from './text-layout.ts';
 
-/** The colour functions the CLI uses; identity functions unless colour is enabled for the stream. */
-export interface Colors {
-  bold(text: string): string;
-  dim(text: string): string;
-  red(text: string): string;
-  green(text: string): string;
-  yellow(text: string): string;
-  cyan(text: string): string;
-}
-
 /** SGR open and close parameters of each colour. */
-const STYLES: Record<keyof Colors, readonly [open: number, close: number]> = {
-  bold: [1, 22],
-  dim: [2, 22],
-  red: [31, 39],
-  green: [32, 39],
-  yellow: [33, 39],
-  cyan: [36, 39],
-};
+const STYLES = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39] } as const;
+
+/** The colour functions the CLI uses; identity functions unless colour is enabled for the stream. */
+export type Colors = Record<keyof typeof STYLES, (text: string) => string>;
 
 /** A writable text stream, as the CLI uses it. */
 export interface TextStream {
@@ -83,7 +69,7 @@ export function colourEnabled(stream: TextStream, env: NodeJS.ProcessEnv): boole
 }
 
 const identity = (text: string): string => text;
-const PLAIN: Colors = { bold: identity, dim: identity, red: identity, green: identity, yellow: identity, cyan: identity };
+const PLAIN = Object.fromEntries(Object.keys(STYLES).map((name) => [name, identity])) as Colors;
 
 /**
  * Colours that mark their text with an unguessable per-channel token instead of escape sequences, so
@@ -93,7 +79,7 @@ const PLAIN: Colors = { bold: identity, dim: identity, red: identity, green: ide
 function markedColors(): { c: Colors; render: (text: string, escape: (text: string) => string) => string } {
   const token = randomBytes(12).toString('hex');
   const mark = (code: number): string => `\u0000${token}:${code}\u0000`;
-  const colour = ([open, close]: readonly [number, number]) => {
+  const colour = ([open, close]: readonly [number, number]): ((text: string) => string) => {
     const [start, end] = [mark(open), mark(close)];
     // A nested colour's close also ends this one, so the outer colour is reopened after it.
     return (text: string): string => start + text.replaceAll(end, end + start) + end;
@@ -105,7 +91,7 @@ function markedColors(): { c: Colors; render: (text: string, escape: (text: stri
     render(text, escape) {
       const parts = text.split(marks);
       let out = '';
-      for (let i = 0; i < parts.length; i++) out += i % 2 === 0 ? escape(parts[i]!) : `\u001b[${parts[i]}m`;
+      parts.forEach((part, i) => (out += i % 2 === 0 ? escape(part) : `\u001b[${part}m`));
       return out;
     },
   };
@@ -169,7 +155,57 @@ function exitOnWriteError(stream: NodeJS.WriteStream, name: string, report: (lin
  */
 export function processIo(): Io {
   const err = channel(process.stderr, process.env);
-  exitOnWriteError(process.stdout, 'standard output', (line) => err.line(line));
+  exitOnWriteError(process.stdout, 'standard output', (line) => {
+    err.line(line);
+  });
   exitOnWriteError(process.stderr, 'standard error', () => undefined);
   return { out: channel(process.stdout, process.env), err, env: process.env };
+}
+
+/** The spinner's frames. */
+const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+/** How long an operation runs before the spinner appears, so small homes never flash one. */
+export const SPINNER_DELAY_MS = 400;
+
+/** What a running operation may tell its spinner. */
+export interface Progress {
+  /** Replaces the label from the next frame on, e.g. with a count of what is done. */
+  set(label: string): void;
+}
+
+/**
+ * Runs `work` while showing a label with a spinner and the elapsed time on `channel`, when it is a TTY; the line
+ * is erased when `work` settles. Off a TTY nothing is written.
+ * @param on - the channel, normally stderr.
+ * @param label - what is happening, e.g. `reading sessions in ~/.dsh`; `work` may change it.
+ * @param work - the operation.
+ */
+export async function withProgress<T>(on: Channel, label: string, work: (progress: Progress) => Promise<T>): Promise<T> {
+  const progress: Progress = { set: (next) => void (label = next) };
+  if (!on.tty) return work(progress);
+  const started = performance.now();
+  let frame = 0;
+  const draw = (): void => {
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    on.control('\r\x1b[2K');
+    on.write(`${on.c.cyan(FRAMES[frame++ % FRAMES.length] ?? '')} ${label} ${on.c.dim(`${seconds}s`)}`);
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const delay = setTimeout(() => {
+    draw();
+    timer = setInterval(draw, 80);
+    timer.unref();
+  }, SPINNER_DELAY_MS);
+  delay.unref();
+  try {
+    return await work(progress);
+  } finally {
+    clearTimeout(delay);
+    // the interval starts right after the first frame, so a set timer means a line to erase
+    if (timer !== undefined) {
+      clearInterval(timer);
+      on.control('\r\x1b[2K');
+    }
+  }
 }

@@ -63,12 +63,12 @@ function summarise(text: string, source: SessionReferenceSource): SourceSummary[
   const previews = JSON.parse(text.slice(open, text.indexOf(`\n${REFERENCED_SESSIONS_CLOSE_TAG}`, open))) as ReferencePreview[];
   const omissions = text.indexOf(`\n${REFERENCE_OMISSIONS_HEADING}\n`);
   const notices = omissions === -1 ? [] : (JSON.parse(text.slice(text.indexOf('\n[', omissions) + 1)) as OmissionNotice[]);
-  return source.references.map((entry, i) => ({
-    entry,
-    preview: previews[i]!,
-    size: Buffer.byteLength(tagSafeStringify(previews[i])),
-    fullSnapshot: notices.find((notice) => notice.sessionId === entry.sessionId)?.fullSnapshot,
-  }));
+  return source.references.flatMap((entry, i) => {
+    const preview = previews[i];
+    if (preview === undefined) return [];
+    const fullSnapshot = notices.find((notice) => notice.sessionId === entry.sessionId)?.fullSnapshot;
+    return [{ entry, preview, size: Buffer.byteLength(tagSafeStringify(preview)), fullSnapshot }];
+  });
 }
 
 function summaryTable(sources: readonly SourceSummary[], budget: number, c: Colors): string {
@@ -143,7 +143,7 @@ export async function runPreview(io: Io, options: PreviewOptions): Promise<Prepa
   }
   const text = (context.content as TextBlock[]).map((block) => block.text).join('\n');
   const sources = summarise(text, context.source as unknown as SessionReferenceSource);
-  const budget = sources[0]!.entry.budgetBytes;
+  const budget = sources[0]?.entry.budgetBytes ?? 0;
   out.line();
   out.lines(heading('Context message', c, 'role user, source session-reference, inserted right after it'));
   out.block(text);
@@ -152,21 +152,21 @@ export async function runPreview(io: Io, options: PreviewOptions): Promise<Prepa
   out.lines(heading('Summary', c, budgetNote(options, budget)));
   out.lines(summaryTable(sources, budget, c));
 
-  const truncated = sources.filter((source) => source.fullSnapshot !== undefined);
+  const truncated = sources.flatMap(({ preview, fullSnapshot }) => (fullSnapshot === undefined ? [] : [{ preview, fullSnapshot }]));
   if (truncated.length > 0) {
     out.line();
     out.lines(heading('Full transcripts', c, 'of the truncated sources'));
-    for (const { preview, fullSnapshot } of truncated) {
-      const name = cellSafe(preview.label);
-      if (fullSnapshot!.status === 'saved') {
-        const locator = cellSafe(fullSnapshot!.locator);
-        out.line(`${c.bold(name)}: saved ${bytes(fullSnapshot!.bytes)} to`);
-        out.line(`  ${c.cyan(locator)}`);
-        out.line(c.dim(`  read it back with: dsh-session-ref transcript ${shellQuote(locator)}`));
-      } else {
-        const why = fullSnapshot!.reason === 'storage-not-configured' ? 'no spill store (--no-spill)' : 'the save failed';
-        out.line(`${c.bold(name)}: ${c.yellow(`not saved, ${why}`)}`);
-      }
+  }
+  for (const { preview, fullSnapshot } of truncated) {
+    const name = cellSafe(preview.label);
+    if (fullSnapshot.status === 'saved') {
+      const locator = cellSafe(fullSnapshot.locator);
+      out.line(`${c.bold(name)}: saved ${bytes(fullSnapshot.bytes)} to`);
+      out.line(`  ${c.cyan(locator)}`);
+      out.line(c.dim(`  read it back with: dsh-session-ref transcript ${shellQuote(locator)}`));
+    } else {
+      const why = fullSnapshot.reason === 'storage-not-configured' ? 'no spill store (--no-spill)' : 'the save failed';
+      out.line(`${c.bold(name)}: ${c.yellow(`not saved, ${why}`)}`);
     }
   }
   return prepared;

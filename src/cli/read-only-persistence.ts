@@ -11,7 +11,7 @@ import type { SessionInspection, SessionLocation, SessionPersistenceSnapshot } f
 import type { JsonlSessionPersistence } from '@deepseek-ai/dsh-session-persistence-jsonl';
 import { describeThrown } from '../errors.ts';
 import { readSessionLog, UnreadableLogError } from '../session-index/log-reader.ts';
-import { checkEntry } from './home-entries.ts';
+import { checkEntry } from './home-files.ts';
 
 /** Logs checked at once while the home is listed. */
 const LIST_CONCURRENCY = 8;
@@ -224,12 +224,14 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
       const log = join(path, name);
       const check = await checkEntry(log, this.options.realHome, 'file');
       if (check.kind === 'absent') continue;
-      if (id === undefined) return refuse({ sessionId: entry.name, path: log, reason: 'the directory name is not an encoded session id' });
-      if (check.kind === 'refused') return refuse({ sessionId: id, path: log, reason: check.reason });
+      if (id === undefined) {
+        refuse({ sessionId: entry.name, path: log, reason: 'the directory name is not an encoded session id' });
+        return;
+      }
       try {
+        if (check.kind === 'refused') throw new UnreadableLogError(log, check.reason);
         const { meta } = await readSessionLog(log, { headerOnly: true });
-        if (meta.id !== id)
-          return refuse({ sessionId: id, path: log, reason: `its header names another session (${JSON.stringify(meta.id)})` });
+        if (meta.id !== id) throw new UnreadableLogError(log, `its header names another session (${JSON.stringify(meta.id)})`);
         if (!scan.logs.has(id)) scan.logs.set(id, { path: log, header: meta });
       } catch (error) {
         refuse({ sessionId: id, path: log, reason: error instanceof UnreadableLogError ? error.reason : describeThrown(error) });
