@@ -8,44 +8,29 @@ const STYLES = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], ye
 /** The colour functions the CLI uses; identity functions unless colour is enabled for the stream. */
 export type Colors = Record<keyof typeof STYLES, (text: string) => string>;
 
-/** A writable text stream, as the CLI uses it. */
+/** A writable text stream, as the CLI uses it: `isTTY` when it is a terminal. */
 export interface TextStream {
-  /** Writes a chunk. */
   write(chunk: string): unknown;
-  /** True when the stream is a terminal. */
   isTTY?: boolean;
-  /** Terminal width, when a terminal. */
-  columns?: number;
 }
 
-/** One output channel: its stream, whether it is a terminal, and colours that are no-ops off a TTY. */
+/**
+ * One output channel: whether it is a terminal, and colours that are no-ops unless colour is enabled. Text is
+ * written by `write` (part of one line), `line` (a whole line, then the CLI's own line break), `lines` (text the
+ * CLI laid out in lines itself: a table, a heading, JSON, usage; its newlines stay) and `block` (text from
+ * outside that spans lines, such as a message body; on a TTY each of its lines is shown behind a `│ ` gutter so
+ * none can pass for a line of the CLI's own). On a TTY every other control character, whatever its origin, is
+ * shown as a visible escape and only the colours `c` added survive; off a TTY text is written exactly. `control`
+ * writes one of the CLI's own terminal sequences (the spinner's line erase) on a TTY only.
+ */
 export interface Channel {
-  /** The underlying stream. */
-  readonly stream: TextStream;
-  /** Whether the stream is a terminal. */
   readonly tty: boolean;
-  /** Colour functions; identity functions unless colour is enabled for this stream. */
   readonly c: Colors;
-  /**
-   * Writes part of one line. On a TTY every control character in it (escape sequences, C1 controls, bidi
-   * overrides, carriage returns, newlines) is shown as a visible escape, whatever its origin; only the colours `c`
-   * added survive. Off a TTY the text is written exactly.
-   */
-  write(text: string): void;
-  /** {@link write} of one whole line, then the CLI's own line break. */
-  line(text?: string): void;
-  /**
-   * Writes text the CLI laid out in lines itself (a table, a heading, JSON, usage): its newlines are the CLI's
-   * own and stay; every other control character is escaped on a TTY. Text from outside must be one line already.
-   */
-  lines(text: string): void;
-  /**
-   * Writes text from outside that spans lines (a message body) and ends the line. On a TTY each of its lines is
-   * shown behind a `│ ` gutter, so none can pass for a line of the CLI's own; off a TTY it is written exactly.
-   */
-  block(text: string): void;
-  /** Writes one of the CLI's own terminal control sequences (the spinner's line erase) as it is. */
-  control(sequence: string): void;
+  readonly write: (text: string) => void;
+  readonly line: (text?: string) => void;
+  readonly lines: (text: string) => void;
+  readonly block: (text: string) => void;
+  readonly control: (sequence: string) => void;
 }
 
 /** The CLI's I/O: results on `out`, diagnostics on `err`. */
@@ -106,32 +91,16 @@ export function channel(stream: TextStream, env: NodeJS.ProcessEnv): Channel {
     return tty ? escape(text) : text;
   };
   const c = coloured?.c ?? PLAIN;
-  const write = (text: string): void => void stream.write(render(text, lineSafe));
+  const gutter = render(c.dim('│ '), lineSafe);
+  const gutterLine = (part: string): string => `${gutter}${render(part, lineSafe)}\n`;
   return {
-    stream,
     tty,
     c,
-    write,
-    line(text = '') {
-      stream.write(`${render(text, lineSafe)}\n`);
-    },
-    lines(text) {
-      stream.write(render(text, terminalSafe));
-    },
-    block(text) {
-      if (!tty) {
-        stream.write(`${text}\n`);
-        return;
-      }
-      const gutter = render(c.dim('│ '), lineSafe);
-      stream.write(
-        text
-          .split('\n')
-          .map((part) => `${gutter}${render(part, lineSafe)}\n`)
-          .join(''),
-      );
-    },
-    control(sequence) {
+    write: (text) => void stream.write(render(text, lineSafe)),
+    line: (text = '') => void stream.write(`${render(text, lineSafe)}\n`),
+    lines: (text) => void stream.write(render(text, terminalSafe)),
+    block: (text) => void stream.write(tty ? text.split('\n').map(gutterLine).join('') : `${text}\n`),
+    control: (sequence) => {
       if (tty) stream.write(sequence);
     },
   };

@@ -167,12 +167,8 @@ function buildProgram(io: Io): Command {
     .version(packageVersion(), '-V, --version')
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => {
-        io.out.lines(text);
-      },
-      writeErr: (text) => {
-        io.err.lines(text);
-      },
+      writeOut: io.out.lines,
+      writeErr: io.err.lines,
       outputError: (text, write) => {
         write(io.err.c.red(text));
       },

@@ -57,15 +57,6 @@ interface Scan {
   readonly refused: UnreadableLog[];
 }
 
-async function entries(path: string): Promise<Dirent[]> {
-  try {
-    return await readdir(path, { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-}
-
 /**
  * Serves `ctx.sessionPersistence` for the CLI. It stands in for the host's JSONL persistence, which offers no
  * read-only mode, no bounded read (it inflates a whole log however large), no non-blocking open, and no listing
@@ -182,26 +173,18 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
       const rootCheck = await checkEntry(root, realHome, 'directory');
       if (rootCheck.kind === 'refused') refuse({ sessionId: '*', path: root, reason: rootCheck.reason });
       if (rootCheck.kind !== 'ok') return scan;
+      const list = (path: string): Promise<Dirent[]> =>
+        readdir(path, { withFileTypes: true }).catch((error: unknown) => {
+          refuse({ sessionId: '*', path, reason: describeThrown(error) });
+          return [];
+        });
       const limit = pLimit(LIST_CONCURRENCY);
       const work: Promise<void>[] = [];
-      let projects: Dirent[];
-      try {
-        projects = await entries(root);
-      } catch (error) {
-        refuse({ sessionId: '*', path: root, reason: describeThrown(error) });
-        return scan;
-      }
-      for (const project of projects) {
+      for (const project of await list(root)) {
         if (!project.isDirectory()) continue;
         const projectPath = join(root, project.name);
-        let listed: Dirent[];
-        try {
-          listed = await entries(projectPath);
-        } catch (error) {
-          refuse({ sessionId: '*', path: projectPath, reason: describeThrown(error) });
-          continue;
-        }
-        for (const entry of listed) work.push(limit(() => this.checkSession(join(projectPath, entry.name), entry, scan, refuse)));
+        for (const entry of await list(projectPath))
+          work.push(limit(() => this.checkSession(join(projectPath, entry.name), entry, scan, refuse)));
       }
       await Promise.all(work);
       return scan;
