@@ -28,13 +28,6 @@ export interface PreviewOptions extends HomeOptions {
   json: boolean;
 }
 
-/** The per-source budget the flags select, or undefined for the resolver's own (64 KiB without a model). */
-export function budgetFromFlags(maxBytes: number | undefined, contextWindow: number | undefined): number | undefined {
-  if (maxBytes !== undefined) return maxBytes;
-  if (contextWindow !== undefined) return automaticReferenceBytes(contextWindow, DEFAULT_REFERENCE_CONTEXT_FRACTION);
-  return undefined;
-}
-
 function budgetNote(options: PreviewOptions, budget: number): string {
   if (options.maxBytes !== undefined) return `${bytes(budget)} per source (--max-bytes)`;
   if (options.contextWindow !== undefined) {
@@ -44,11 +37,10 @@ function budgetNote(options: PreviewOptions, budget: number): string {
   return `${bytes(budget)} per source (the resolver's fallback: no model is mounted)`;
 }
 
-/** One source as the summary shows it: its entry on the context message's source, its preview, and where its full transcript went. */
+/** One source as the summary shows it: its entry on the context message's source, its preview, the UTF-8 bytes of the preview's tag-safe JSON (what the budget bounds), and where its full transcript went. */
 interface SourceSummary {
   readonly entry: SessionReferenceSourceEntry;
   readonly preview: ReferencePreview;
-  /** UTF-8 bytes of the preview's tag-safe JSON, what the budget bounds. */
   readonly size: number;
   readonly fullSnapshot: FullSnapshotOutcome | undefined;
 }
@@ -102,7 +94,10 @@ function summaryTable(sources: readonly SourceSummary[], budget: number, c: Colo
  */
 export async function runPreview(io: Io, options: PreviewOptions): Promise<PreparedReferencedMessage> {
   const { content, references } = rewriteMentions<TextBlock>([{ type: 'text', text: options.text }]);
-  const maxReferenceBytes = budgetFromFlags(options.maxBytes, options.contextWindow);
+  // with neither flag the resolver's own budget applies: 64 KiB, since no model is mounted
+  const { maxBytes, contextWindow } = options;
+  const maxReferenceBytes =
+    maxBytes ?? (contextWindow === undefined ? undefined : automaticReferenceBytes(contextWindow, DEFAULT_REFERENCE_CONTEXT_FRACTION));
   const config = maxReferenceBytes === undefined ? {} : { maxReferenceBytes };
   const agent = throwawayAgent('preview', options.cwd);
   const prepared = await withHome(
