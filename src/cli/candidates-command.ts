@@ -111,13 +111,8 @@ export async function runCandidates(io: Io, options: CandidatesOptions): Promise
   return candidates;
 }
 
-/** What `mention` labels a session with, and a note when its title could not be folded. */
-export interface SessionLabel {
-  /** The session's projected title, or its id when it has none, cleaned as untrusted text (redacted). */
-  label: string;
-  /** Why the id stands in for a title that could not be read. */
-  warning?: string;
-}
+/** What `mention` labels a session with (its title, or its id when it has none, cleaned as untrusted text), and why the id stands in for a title that could not be read. */
+type SessionLabel = { label: string; warning?: string };
 
 /**
  * The label the `@` menu gives `sessionId`: its title from the projection cache's checkpoint, else folded from the

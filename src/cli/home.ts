@@ -46,21 +46,12 @@ export async function mountHomeServices(
   await ctx.plugin(SessionProjectionCache, { writeEveryEvents: 10_000, writeIntervalMs: 3_600_000 });
 }
 
-/** A booted read-only host over a DSH home. */
-export interface HomeHost {
-  /** The root Cordis context. */
-  readonly ctx: Context;
-  /** The mounted `ctx.sessionReferenceResolver`. */
-  readonly resolver: SessionReferenceResolver;
-  /** The detected log encoding. */
-  readonly compression: JsonlCompression;
-  /** Whether any unit under `<home>/storages` (the projection cache's among them) was read; the cache itself is always mounted, in memory. */
-  readonly projectionCache: boolean;
-  /** The sessions whose logs could not be read so far, each left out of listings. */
-  unreadable(): readonly UnreadableLog[];
-  /** Disposes the whole composition. */
-  dispose(): Promise<void>;
-}
+/**
+ * A booted read-only host over a DSH home: its root context, the mounted resolver, the detected log encoding,
+ * whether any storage unit (the projection cache's among them) was read, the sessions left out so far, and how
+ * to dispose the whole composition.
+ */
+export type HomeHost = Awaited<ReturnType<typeof openHome>>;
 
 /** The home's real path; an error saying so when it is absent or not a directory. */
 async function realHomeOf(home: string): Promise<string> {
@@ -96,12 +87,14 @@ async function detectCompression(root: string): Promise<JsonlCompression> {
  * `<home>/spill` (refused when that is not a directory under the real home), and the resolver. A missing home
  * throws, and nothing is created then.
  */
-export async function openHome(options: {
-  home: string;
-  spill: boolean;
-  config?: Config;
-  warn?: (message: string) => void;
-}): Promise<HomeHost> {
+export async function openHome(options: { home: string; spill: boolean; config?: Config; warn?: (message: string) => void }): Promise<{
+  ctx: Context;
+  resolver: SessionReferenceResolver;
+  compression: JsonlCompression;
+  projectionCache: boolean;
+  unreadable(): readonly UnreadableLog[];
+  dispose(): Promise<void>;
+}> {
   const { home } = options;
   const realHome = await realHomeOf(home);
   const root = join(home, SESSIONS_DIR);

@@ -9,11 +9,6 @@ import { count } from './text-layout.ts';
 /** Default `--max-input-bytes`: 64 MiB. */
 export const DEFAULT_MAX_INPUT_BYTES = 64 * 1024 * 1024;
 
-/** The input is larger than `--max-input-bytes` (exit status 1). */
-export class InputTooLargeError extends Error {
-  override readonly name = 'InputTooLargeError';
-}
-
 /** A stream of the regular file at `path`, opened without blocking; a FIFO, a socket, a device or a directory is refused. */
 async function regularFileStream(path: string): Promise<NodeJS.ReadableStream> {
   const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -29,7 +24,7 @@ async function regularFileStream(path: string): Promise<NodeJS.ReadableStream> {
 }
 
 /**
- * Reads `path` (`-` for `stdin`, else a regular file) chunk by chunk, and rejects with {@link InputTooLargeError} as
+ * Reads `path` (`-` for `stdin`, else a regular file) chunk by chunk, and rejects (exit status 1) as
  * soon as more than `maxBytes` bytes have arrived; the stream is then destroyed, so at most one chunk past the cap is
  * ever read and memory stays near `maxBytes`.
  */
@@ -43,9 +38,7 @@ export async function readBoundedBytes(path: string, maxBytes: number, stdin: No
     total += buffer.length;
     if (total > maxBytes) {
       const what = path === '-' ? 'stdin' : path;
-      throw new InputTooLargeError(
-        `${what} is larger than --max-input-bytes (${count(maxBytes)} bytes); pass a larger --max-input-bytes to read it`,
-      );
+      throw new Error(`${what} is larger than --max-input-bytes (${count(maxBytes)} bytes); pass a larger --max-input-bytes to read it`);
     }
     parts.push(buffer);
   }

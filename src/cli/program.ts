@@ -41,14 +41,8 @@ function resolveCwd(option: string | undefined): string {
   }
 }
 
-function packageVersion(): string {
-  try {
-    const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
-    return (JSON.parse(text) as { version?: string }).version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
+/** The package's version, from the package.json every install ships. */
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 function positiveInteger(value: string): number {
   const n = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
@@ -104,14 +98,11 @@ function runTranscript(io: Io, text: string, options: TranscriptFlags): void {
       out.lines(`${JSON.stringify(json, null, 2)}\n`);
     }
     for (const { message, offset, text: whole, start, end } of options.json ? [] : hits) {
-      const [before, match, after] = [
-        whole.slice(start, offset),
-        whole.slice(offset, offset + phrase.length),
-        whole.slice(offset + phrase.length, end),
-      ];
+      const cut = (from: number, to: number): string => cellSafe(whole.slice(from, to));
+      const match = c.bold(c.yellow(cut(offset, offset + phrase.length)));
+      const [lead, tail] = [start > 0 ? c.dim('…') : '', end < whole.length ? c.dim('…') : ''];
       out.line(
-        `${c.cyan(`message ${message}`)} ${c.dim(`offset ${offset}`)}  ${start > 0 ? c.dim('…') : ''}${cellSafe(before)}` +
-          `${c.bold(c.yellow(cellSafe(match)))}${cellSafe(after)}${end < whole.length ? c.dim('…') : ''}`,
+        `${c.cyan(`message ${message}`)} ${c.dim(`offset ${offset}`)}  ${lead}${cut(start, offset)}${match}${cut(offset + phrase.length, end)}${tail}`,
       );
     }
     if (!options.json) io.err.line(c.dim(`${hits.length} match${hits.length === 1 ? '' : 'es'} of ${JSON.stringify(phrase)}`));
@@ -164,7 +155,7 @@ function buildProgram(io: Io): Command {
       'Inspect, preview and debug cross-session references (ctx.sessionReferenceResolver) against a DSH home, ' +
         'without starting a model. Never writes to <home>/sessions.',
     )
-    .version(packageVersion(), '-V, --version')
+    .version(version, '-V, --version')
     .exitOverride()
     .configureOutput({
       writeOut: io.out.lines,
