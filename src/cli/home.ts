@@ -102,11 +102,8 @@ export async function openHome(options: { home: string; spill: boolean; config?:
   const spillCheck = options.spill ? await checkEntry(spillRoot, realHome, 'directory') : undefined;
   if (spillCheck?.kind === 'refused') throw new Error(`the spill directory ${spillRoot} is not written to: ${spillCheck.reason}`);
   const compression = await detectCompression(root);
-  const warned = new Set<string>();
   const storages = await copyStorages(join(home, STORAGES_DIR), realHome, (file, reason) => {
-    const message = `${file} is not read, so what it holds starts empty (titles are folded from the logs): ${reason}`;
-    if (!warned.has(message)) options.warn?.(message);
-    warned.add(message);
+    options.warn?.(`${file} is not read, so what it holds starts empty (titles are folded from the logs): ${reason}`);
   });
   const readerCtx = new Context();
   const ctx = new Context();
