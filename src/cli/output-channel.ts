@@ -107,27 +107,19 @@ export function channel(stream: TextStream, env: NodeJS.ProcessEnv): Channel {
 }
 
 /**
- * What a failed write to `stream` ends the process with: `EPIPE` (the reader went away, as `| head` does) is a
- * quiet, successful exit; any other failure (`ENOSPC` on `/dev/full`, say) prints one line with `report` and exits 1.
- */
-function exitOnWriteError(stream: NodeJS.WriteStream, name: string, report: (line: string) => void): void {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
-    report(`error: cannot write to ${name}: ${error.message}`);
-    process.exit(1);
-  });
-}
-
-/**
- * The process's own I/O. A write error on stdout ends the process: quietly with status 0 for `EPIPE`, else with
- * one line on stderr and status 1; one on stderr ends it the same way, without a report, since none could be read.
+ * The process's own I/O. A write error on stdout ends the process: quietly with status 0 for `EPIPE` (the reader
+ * went away, as `| head` does), else (`ENOSPC` on `/dev/full`, say) with one line on stderr and status 1; one on
+ * stderr ends it the same way, without a report, since none could be read.
  */
 export function processIo(): Io {
   const err = channel(process.stderr, process.env);
-  exitOnWriteError(process.stdout, 'standard output', (line) => {
-    err.line(line);
-  });
-  exitOnWriteError(process.stderr, 'standard error', () => undefined);
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(0);
+      if (stream === process.stdout) err.line(`error: cannot write to standard output: ${error.message}`);
+      process.exit(1);
+    });
+  }
   return { out: channel(process.stdout, process.env), err, env: process.env };
 }
 
