@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionInspection } from '@deepseek-ai/dsh-session-persistence';
 import type { SessionRecord } from '@deepseek-ai/dsh-session-query';
 import { CandidateDiscovery } from '../../src/discovery/discovery.ts';
 import type { CandidateDiscoveryOptions } from '../../src/discovery/discovery.ts';
@@ -68,20 +67,22 @@ function holdListing(host: CatalogHost): { release: (keep?: (record: SessionReco
   return { release: (keep = () => true) => open(keep), calls: () => spy.mock.calls.length };
 }
 
-/** Makes every whole-log read (`inspect`) wait until `release`; a read the plugin abandons rejects with its signal. */
+/**
+ * Holds every whole-log read until `release`: the host's listing is held (a body is read only once
+ * the listing has come), and each whole-log read is counted where it starts, at the persistence's
+ * `locate` of that session's log.
+ */
 function holdBodies(host: CatalogHost): { release: () => void; calls: () => number } {
+  const listing = holdListing(host);
   const persistence = host.ctx.sessionPersistence;
-  const inspect = persistence.inspect.bind(persistence);
-  let open!: () => void;
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  const spy = vi.spyOn(persistence, 'inspect').mockImplementation(async (id, signal?: AbortSignal): Promise<SessionInspection> => {
-    await new Promise<void>((resolve, reject) => {
-      void gate.then(resolve);
-      signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
-    });
-    return inspect(id, signal);
-  });
-  return { release: open, calls: () => spy.mock.calls.length };
+  const wanted = new Set(HEADLESS.map((session) => session.id));
+  const locate = vi.spyOn(persistence, 'locate');
+  return {
+    release: () => {
+      listing.release();
+    },
+    calls: () => locate.mock.calls.filter(([header]) => wanted.has(header.id)).length,
+  };
 }
 
 const ids = (candidates: readonly { sessionId: string }[]): string[] => candidates.map((candidate) => candidate.sessionId);
@@ -132,6 +133,8 @@ describe('titles before bodies', () => {
     const first = await discovery.list(AGENT, '', 50);
 
     expect(labels(first)).toEqual(SHOWN.map(titleOf));
+    expect(bodies.calls()).toBe(0);
+    expect(ids(await discovery.list(AGENT, 'number 4', 50))).toEqual([]);
     // the bodies come after: released, every session's texts are indexed and found
     bodies.release();
     await discovery.indexed();
