@@ -20,6 +20,7 @@ export const HOST_WIRING = [
   'src/session-index/location.ts',
   'src/session-index/backlog-reads.ts',
   'src/session-index/sync.ts',
+  'src/session-index/first-titles.ts',
   'src/discovery/labels.ts',
   'src/session-index/live-sessions.ts',
   'src/session-index/session-texts.ts',

@@ -1,4 +1,4 @@
-// Focused against newest-first retention on planted facts (issue 22's measurement, this project's own generator), and the cost of retention alone:
+// Focused against newest-first retention on planted facts (this project's own generator), and the cost of retention alone:
 // seeded sessions of 2,000 messages (~1 MB) at a 64 KiB budget, 20 facts spread from start to end, each asked by a
 // citing message that uses its topic words but never its answer, plus 3 "continue from @…" and 3 "what was the goal
 // of @…" messages per session. The query is built the way `prepare` builds it (citingQueryText + compileFocusQuery

@@ -5,7 +5,7 @@ import type { ResolvedConfig } from '../config.ts';
 import { CandidateDiscovery } from '../discovery/discovery.ts';
 import { IndexUnavailableError } from '../session-index/file.ts';
 import { INDEX_FILE_NAME } from '../session-index/location.ts';
-import { STORAGES_DIR } from './composition.ts';
+import { STORAGES_DIR } from './home.ts';
 
 /** A discovery over one index, and how to let it go. */
 export interface CandidateIndex {

@@ -1,12 +1,13 @@
 /** The `candidates` and `mention` commands: the `@` menu a host would show, as a table or JSON, and the label a session of the home is mentioned with. */
-import { quoteText } from '../errors.ts';
+import type { Context } from '@deepseek-ai/cordis';
+import { describeThrown, quoteText } from '../errors.ts';
+import { cleanLabel } from '../mentions/label-text.ts';
 import { withMentions } from '../discovery/rank.ts';
 import type { SessionReferenceMentionCandidate } from '../types.ts';
 import { openCandidateIndex } from './candidate-index.ts';
 import { leftOut, throwawayAgent, withHome } from './home.ts';
 import type { HomeOptions } from './home.ts';
 import type { Colors, Io } from './output-channel.ts';
-import { labelOf } from './session-label.ts';
 import { table } from './text-layout.ts';
 import type { Column } from './text-layout.ts';
 
@@ -30,7 +31,7 @@ const SNIPPET_COLUMNS = 60;
 export function snippetWindow(snippet: string, query: string, width = SNIPPET_COLUMNS - 'body: '.length): string {
   const text = snippet.replace(/\s+/g, ' ');
   if (text.length <= width) return text;
-  const word = query.trim().split(/\s+/)[0]!.toLowerCase();
+  const word = (query.trim().split(/\s+/)[0] ?? '').toLowerCase();
   const at = word === '' ? -1 : text.toLowerCase().indexOf(word);
   if (at === -1) return text;
   const start = Math.max(0, Math.min(at - Math.floor((width - word.length) / 2), text.length - width));
@@ -108,6 +109,39 @@ export async function runCandidates(io: Io, options: CandidatesOptions): Promise
   }
   io.out.lines(candidatesTable(candidates, options.query, io.out.c));
   return candidates;
+}
+
+/** What `mention` labels a session with (its title, or its id when it has none, cleaned as untrusted text), and why the id stands in for a title that could not be read. */
+type SessionLabel = { label: string; warning?: string };
+
+/**
+ * The label the `@` menu gives `sessionId`: its title from the projection cache's checkpoint, else folded from the
+ * log in memory, else its id; undefined when the home lists no such session.
+ * @param ctx - a home opened by `openHome`.
+ */
+export async function labelOf(ctx: Context, sessionId: string): Promise<SessionLabel | undefined> {
+  const record = (await ctx.sessionQuery.listSessions()).find((listed) => listed.header.id === sessionId);
+  if (record === undefined) return undefined;
+  const cache = ctx.get('sessionProjectionCache');
+  const labelFrom = (title: unknown): SessionLabel => ({
+    label: cleanLabel(typeof title === 'string' && title !== '' ? title : sessionId, { redact: true }),
+  });
+  if (cache === undefined) return labelFrom(undefined);
+  try {
+    const cached = cache.cachedSnapshot(record.header);
+    if (cached !== undefined && (typeof cached.values.title === 'string' || cached.values.title === null))
+      return labelFrom(cached.values.title);
+  } catch {
+    // An unusable checkpoint is folded again from the log below.
+  }
+  try {
+    return labelFrom((await cache.coldSnapshot(record.header.id)).values.title);
+  } catch (error) {
+    return {
+      ...labelFrom(undefined),
+      warning: `session ${JSON.stringify(sessionId)} is labelled by its id: its log could not be folded: ${describeThrown(error)}`,
+    };
+  }
 }
 
 /**

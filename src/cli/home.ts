@@ -6,81 +6,62 @@ import { Context } from '@deepseek-ai/cordis';
 import SessionStore from '@deepseek-ai/dsh-session';
 import { JsonlSessionPersistence } from '@deepseek-ai/dsh-session-persistence-jsonl';
 import type { JsonlCompression } from '@deepseek-ai/dsh-session-persistence-jsonl';
+import SessionProjectionRegistry from '@deepseek-ai/dsh-session-projection';
+import SessionProjectionCache from '@deepseek-ai/dsh-session-projection-cache';
 import SqliteSessionQueryEngine from '@deepseek-ai/dsh-session-query-sqlite';
+import SessionTitleService from '@deepseek-ai/dsh-session-title';
 import LocalSpillStore from '@deepseek-ai/dsh-spill-local';
+import Storage from '@deepseek-ai/dsh-storage';
+import * as StorageDomain from '@deepseek-ai/dsh-storage-domain';
 import * as StorageJson from '@deepseek-ai/dsh-storage-json';
 import type { Config } from '../config.ts';
 import { SessionReferenceResolver } from '../plugin.ts';
 import type { SessionReferenceAgent } from '../types.ts';
-import type { Io } from './output-channel.ts';
-import { withProgress } from './progress.ts';
-import type { Progress } from './progress.ts';
-import { mountHomeServices, SESSIONS_DIR, STORAGES_DIR } from './composition.ts';
-import { checkEntry } from './home-entries.ts';
+import { checkEntry, copyStorages } from './home-files.ts';
+import { withProgress } from './output-channel.ts';
+import type { Io, Progress } from './output-channel.ts';
 import { ReadOnlySessionPersistence } from './read-only-persistence.ts';
 import type { UnreadableLog } from './read-only-persistence.ts';
-import { copyStorages } from './storage-copy.ts';
 
-/** Where the CLI saves full transcripts with the local spill store. */
-export const SPILL_DIR = 'spill';
+/** Where a DSH home keeps its session logs (JSONL persistence root). */
+export const SESSIONS_DIR = 'sessions';
+/** Where a DSH home keeps its storage units (the projection cache's `session_projcache.json` among them). */
+export const STORAGES_DIR = 'storages';
 
-/** The DSH home named on the command line is missing or not a directory (exit status 1). */
-export class MissingHomeError extends Error {
-  override readonly name = 'MissingHomeError';
+/**
+ * Mounts on `ctx`, in order, the session store, the persistence (`persistence`), the storage hub with the backend
+ * `storage` mounts and names, the storage domain, the projection registry, the title service and the projection
+ * cache, each configured as a DSH host configures it; the projection cache writes only at its mandatory points.
+ */
+export async function mountHomeServices(
+  ctx: Context,
+  mount: { persistence(ctx: Context): Promise<void>; storage(ctx: Context): Promise<string> },
+): Promise<void> {
+  await ctx.plugin(SessionStore);
+  await mount.persistence(ctx);
+  await ctx.plugin(Storage);
+  await ctx.plugin(StorageDomain, { backend: await mount.storage(ctx) });
+  await ctx.plugin(SessionProjectionRegistry);
+  await ctx.plugin(SessionTitleService, { fallbackMaxWords: 8, fallbackMaxBytes: 120, maxTitleBytes: 240 });
+  await ctx.plugin(SessionProjectionCache, { writeEveryEvents: 10_000, writeIntervalMs: 3_600_000 });
 }
 
-/** `<home>/spill` is not a directory under the real home, so the CLI writes nothing there (exit status 1). */
-export class UnsafeSpillError extends Error {
-  override readonly name = 'UnsafeSpillError';
-}
+/**
+ * A booted read-only host over a DSH home: its root context, the mounted resolver, the detected log encoding,
+ * whether any storage unit (the projection cache's among them) was read, the sessions left out so far, and how
+ * to dispose the whole composition.
+ */
+export type HomeHost = Awaited<ReturnType<typeof openHome>>;
 
-/** Options of {@link openHome}. */
-export interface OpenHomeOptions {
-  /** Absolute DSH home directory; it must exist. */
-  home: string;
-  /** Mount the local spill store on `<home>/spill` so truncated references save their transcripts. */
-  spill: boolean;
-  /** Resolver configuration (budget, candidate limit). */
-  config?: Config;
-  /** Receives a note when the composition degrades (a storage unit that is not read). */
-  warn?: (message: string) => void;
-}
-
-/** A booted read-only host over a DSH home. */
-export interface HomeHost {
-  /** The root Cordis context. */
-  readonly ctx: Context;
-  /** The mounted `ctx.sessionReferenceResolver`. */
-  readonly resolver: SessionReferenceResolver;
-  /** The home directory. */
-  readonly home: string;
-  /** The detected log encoding. */
-  readonly compression: JsonlCompression;
-  /** Whether any unit under `<home>/storages` (the projection cache's among them) was read; the cache itself is always mounted, in memory. */
-  readonly projectionCache: boolean;
-  /** The sessions whose logs could not be read so far, each left out of listings. */
-  unreadable(): readonly UnreadableLog[];
-  /** Disposes the whole composition. */
-  dispose(): Promise<void>;
-}
-
-/** The home's real path; {@link MissingHomeError} when it is absent or not a directory. */
+/** The home's real path; an error saying so when it is absent or not a directory. */
 async function realHomeOf(home: string): Promise<string> {
   try {
-    if (!(await stat(home)).isDirectory()) throw new MissingHomeError(`the DSH home ${home} is not a directory`);
+    if (!(await stat(home)).isDirectory()) throw new Error(`the DSH home ${home} is not a directory`);
     return await realpath(home);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new MissingHomeError(`no DSH home at ${home}`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`no DSH home at ${home}`);
     throw error;
   }
-}
-
-/** `<home>/spill`, when it is absent or a directory under the real home; anything else is refused before a byte is written. */
-async function spillRootOf(home: string, realHome: string): Promise<string> {
-  const spillRoot = join(home, SPILL_DIR);
-  const check = await checkEntry(spillRoot, realHome, 'directory');
-  if (check.kind === 'refused') throw new UnsafeSpillError(`the spill directory ${spillRoot} is not written to: ${check.reason}`);
-  return spillRoot;
 }
 
 /** The encoding of the first log found under `root` (no file is opened); zstd, the host's default, when there is none. */
@@ -97,101 +78,74 @@ async function detectCompression(root: string): Promise<JsonlCompression> {
 }
 
 /**
- * The host's JSONL persistence over `root`, mounted with a session store in a context of its own: nothing there
- * creates or appends a session, so nothing writes through it. Only the CLI's read-only persistence calls it.
- */
-async function openReader(root: string, compression: JsonlCompression): Promise<{ reader: JsonlSessionPersistence; ctx: Context }> {
-  const ctx = new Context();
-  try {
-    await ctx.plugin(SessionStore);
-    await ctx.plugin(JsonlSessionPersistence, { root, compression });
-    const reader = ctx.get('sessionPersistence');
-    if (!(reader instanceof JsonlSessionPersistence)) throw new Error('the JSONL session persistence did not start');
-    return { reader, ctx };
-  } catch (error) {
-    await ctx.fiber.dispose();
-    throw error;
-  }
-}
-
-/**
  * Boots over `options.home` the composition a DSH host mounts for reading sessions: the session store, the CLI's
- * read-only persistence over the host's JSONL persistence on `<home>/sessions` (encoding detected from disk; every
- * file checked before it is opened; every write refused; one unreadable log costing only its own session), the
- * storage domain over `<home>/storages` read once, each unit file checked first, and kept in memory (so the
- * projection cache can fold titles without writing; a unit that is not read starts empty and `warn` is told), the
- * projection registry, the title service, the projection cache, the SQLite session-query engine for exact reads
- * (its full-text search off: body matches come from the session index), optionally the local spill store on `<home>/spill` (refused when that is not a
- * directory under the real home), and finally the resolver. Throws {@link MissingHomeError} when the home does not
- * exist; nothing is created then.
+ * read-only persistence over the host's JSONL persistence on `<home>/sessions` (mounted in a context of its own,
+ * where nothing writes through it; encoding detected from disk), the storage domain on the JSON backend rooted at a
+ * checked copy of `<home>/storages` (a unit that is not read starts empty, and `warn` is told), the projection
+ * registry, the title service, the projection cache, the SQLite session-query engine for exact reads (its
+ * full-text search off: body matches come from the session index), with `spill` the local spill store on
+ * `<home>/spill` (refused when that is not a directory under the real home), and the resolver. A missing home
+ * throws, and nothing is created then.
  */
-export async function openHome(options: OpenHomeOptions): Promise<HomeHost> {
+export async function openHome(options: { home: string; spill: boolean; config?: Config; warn?: (message: string) => void }): Promise<{
+  ctx: Context;
+  resolver: SessionReferenceResolver;
+  compression: JsonlCompression;
+  projectionCache: boolean;
+  unreadable(): readonly UnreadableLog[];
+  dispose(): Promise<void>;
+}> {
   const { home } = options;
   const realHome = await realHomeOf(home);
-  const sessionsRoot = join(home, SESSIONS_DIR);
-  const spillRoot = options.spill ? await spillRootOf(home, realHome) : undefined;
-  const compression = await detectCompression(sessionsRoot);
-  const { reader, ctx: readerCtx } = await openReader(sessionsRoot, compression);
+  const root = join(home, SESSIONS_DIR);
+  const spillRoot = join(home, 'spill');
+  const spillCheck = options.spill ? await checkEntry(spillRoot, realHome, 'directory') : undefined;
+  if (spillCheck?.kind === 'refused') throw new Error(`the spill directory ${spillRoot} is not written to: ${spillCheck.reason}`);
+  const compression = await detectCompression(root);
+  const storages = await copyStorages(join(home, STORAGES_DIR), realHome, (file, reason) => {
+    options.warn?.(`${file} is not read, so what it holds starts empty (titles are folded from the logs): ${reason}`);
+  });
+  const readerCtx = new Context();
   const ctx = new Context();
-  const warned = new Set<string>();
-  const warnUnit = (file: string, reason: string): void => {
-    const message = `${file} is not read, so what it holds starts empty (titles are folded from the logs): ${reason}`;
-    if (!warned.has(message)) options.warn?.(message);
-    warned.add(message);
-  };
-  const storages = await copyStorages(join(home, STORAGES_DIR), realHome, warnUnit);
-  let persistence: ReadOnlySessionPersistence | undefined;
-  const disposeAll = async (): Promise<void> => {
-    await ctx.fiber.dispose();
-    await readerCtx.fiber.dispose();
-    await storages.remove();
-  };
+  let disposed: Promise<void> | undefined;
+  const dispose = (): Promise<void> =>
+    (disposed ??= (async () => {
+      await ctx.fiber.dispose();
+      await readerCtx.fiber.dispose();
+      await storages.remove();
+    })());
   try {
+    await readerCtx.plugin(SessionStore);
+    await readerCtx.plugin(JsonlSessionPersistence, { root, compression });
+    const reader = readerCtx.get('sessionPersistence');
+    if (!(reader instanceof JsonlSessionPersistence)) throw new Error('the JSONL session persistence did not start');
     await mountHomeServices(ctx, {
       persistence: async (mounting) => {
-        await mounting.plugin(ReadOnlySessionPersistence, { reader, root: sessionsRoot, realHome });
-        persistence = mounting.get('sessionPersistence') as ReadOnlySessionPersistence;
+        await mounting.plugin(ReadOnlySessionPersistence, { reader, root, realHome });
       },
       storage: async (mounting) => {
         await mounting.plugin(StorageJson, { root: storages.root });
         return 'json';
       },
     });
-    // exact reads only: body matches come from the session index
     await ctx.plugin(SqliteSessionQueryEngine, { path: ':memory:', openAt: 'never' });
-    if (spillRoot !== undefined) await ctx.plugin(LocalSpillStore, { root: spillRoot });
+    if (options.spill) await ctx.plugin(LocalSpillStore, { root: spillRoot });
     // the resolver's own index stays in memory (and idle until asked): the CLI never writes into the home
     await ctx.plugin(SessionReferenceResolver, { titleBackfill: 'off', ...options.config, sessionIndexPath: ':memory:' });
+    const resolver = ctx.get('sessionReferenceResolver');
+    const persistence = ctx.get('sessionPersistence');
+    if (resolver === undefined || !(persistence instanceof ReadOnlySessionPersistence))
+      throw new Error('the session-reference resolver did not start');
+    return { ctx, resolver, compression, projectionCache: storages.units > 0, unreadable: () => persistence.unreadable(), dispose };
   } catch (error) {
-    await disposeAll();
+    await dispose();
     throw error;
   }
-  const resolver = ctx.get('sessionReferenceResolver');
-  if (resolver === undefined || persistence === undefined) {
-    await disposeAll();
-    throw new Error('the session-reference resolver did not start');
-  }
-  const mounted = persistence;
-  let disposed: Promise<void> | undefined;
-  return {
-    ctx,
-    resolver,
-    home,
-    compression,
-    projectionCache: storages.units > 0,
-    unreadable: () => mounted.unreadable(),
-    dispose() {
-      disposed ??= disposeAll();
-      return disposed;
-    },
-  };
 }
 
 /**
  * A throwaway agent for the CLI: a fresh id that names no stored session, no route (so the budget is the
  * configured one or the 64 KiB fallback), and `cwd` for same-workspace ranking. It is never created in the store.
- * @param purpose - short tag in the id (`preview`, `candidates`).
- * @param cwd - the working directory the agent's session claims.
  */
 export function throwawayAgent(purpose: string, cwd: string): SessionReferenceAgent {
   return { id: `dsh-session-ref-${purpose}-${randomUUID()}`, options: {}, session: { header: { cwd } } };
@@ -211,7 +165,7 @@ export interface HomeOptions {
  */
 export async function withHome<T>(
   io: Io,
-  open: Omit<OpenHomeOptions, 'warn'>,
+  open: { home: string; spill: boolean; config?: Config },
   label: string,
   work: (host: HomeHost, warn: (message: string) => void, progress: Progress) => Promise<T>,
 ): Promise<T> {

@@ -1,4 +1,4 @@
-/** Reads a file or stdin, streaming, stopping at a byte cap before holding more than it in memory; decodes it as UTF-8, leniently or exactly. */
+/** Reads a file or stdin, streaming, stopping at a byte cap before holding more than it in memory; decodes a transcript's bytes as UTF-8 exactly. */
 import { isUtf8 } from 'node:buffer';
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -8,11 +8,6 @@ import { count } from './text-layout.ts';
 
 /** Default `--max-input-bytes`: 64 MiB. */
 export const DEFAULT_MAX_INPUT_BYTES = 64 * 1024 * 1024;
-
-/** The input is larger than `--max-input-bytes` (exit status 1). */
-export class InputTooLargeError extends Error {
-  override readonly name = 'InputTooLargeError';
-}
 
 /** A stream of the regular file at `path`, opened without blocking; a FIFO, a socket, a device or a directory is refused. */
 async function regularFileStream(path: string): Promise<NodeJS.ReadableStream> {
@@ -29,7 +24,7 @@ async function regularFileStream(path: string): Promise<NodeJS.ReadableStream> {
 }
 
 /**
- * Reads `path` (`-` for `stdin`, else a regular file) chunk by chunk, and rejects with {@link InputTooLargeError} as
+ * Reads `path` (`-` for `stdin`, else a regular file) chunk by chunk, and rejects (exit status 1) as
  * soon as more than `maxBytes` bytes have arrived; the stream is then destroyed, so at most one chunk past the cap is
  * ever read and memory stays near `maxBytes`.
  */
@@ -43,25 +38,18 @@ export async function readBoundedBytes(path: string, maxBytes: number, stdin: No
     total += buffer.length;
     if (total > maxBytes) {
       const what = path === '-' ? 'stdin' : path;
-      throw new InputTooLargeError(
-        `${what} is larger than --max-input-bytes (${count(maxBytes)} bytes); pass a larger --max-input-bytes to read it`,
-      );
+      throw new Error(`${what} is larger than --max-input-bytes (${count(maxBytes)} bytes); pass a larger --max-input-bytes to read it`);
     }
     parts.push(buffer);
   }
   return Buffer.concat(parts, total);
 }
 
-/** {@link readBoundedBytes} decoded as UTF-8, an invalid sequence read as U+FFFD. */
-export async function readBoundedText(path: string, maxBytes: number, stdin?: NodeJS.ReadableStream): Promise<string> {
-  return (await readBoundedBytes(path, maxBytes, stdin)).toString('utf8');
-}
-
 /** The offset of the first byte of `bytes` that does not start or continue a well-formed UTF-8 sequence; -1 when none. */
 export function invalidUtf8Offset(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
-    const lead = bytes[i]!;
+    const lead = bytes[i] ?? 0;
     if (lead < 0x80) {
       i++;
       continue;
@@ -89,7 +77,8 @@ export function decodeUtf8Exactly(bytes: Buffer, what: string): string {
   if (isUtf8(bytes)) return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
   const offset = invalidUtf8Offset(bytes);
   if (offset === -1) return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-  const shown = offset < bytes.length ? `0x${bytes[offset]!.toString(16).padStart(2, '0')}` : 'the end of the input';
+  const byte = bytes[offset];
+  const shown = byte === undefined ? 'the end of the input' : `0x${byte.toString(16).padStart(2, '0')}`;
   throw new SessionReferenceError(
     `invalid ${what}: not valid UTF-8 at byte offset ${offset} (${shown}); the file is not read as it was written`,
     SessionReferenceErrorCode.INVALID_REFERENCE,

@@ -1,65 +1,36 @@
-/** The CLI's output channels: stdout for results, stderr for diagnostics; on a terminal every control character written is escaped, except the CLI's own colours and line breaks. */
+/** The CLI's output channels (stdout for results, stderr for diagnostics and a progress spinner); on a terminal every control character written is escaped, except the CLI's own colours and line breaks. */
 import { randomBytes } from 'node:crypto';
 import { lineSafe, terminalSafe } from './text-layout.ts';
 
-/** The colour functions the CLI uses; identity functions unless colour is enabled for the stream. */
-export interface Colors {
-  bold(text: string): string;
-  dim(text: string): string;
-  red(text: string): string;
-  green(text: string): string;
-  yellow(text: string): string;
-  cyan(text: string): string;
-}
-
 /** SGR open and close parameters of each colour. */
-const STYLES: Record<keyof Colors, readonly [open: number, close: number]> = {
-  bold: [1, 22],
-  dim: [2, 22],
-  red: [31, 39],
-  green: [32, 39],
-  yellow: [33, 39],
-  cyan: [36, 39],
-};
+const STYLES = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39], cyan: [36, 39] } as const;
 
-/** A writable text stream, as the CLI uses it. */
+/** The colour functions the CLI uses; identity functions unless colour is enabled for the stream. */
+export type Colors = Record<keyof typeof STYLES, (text: string) => string>;
+
+/** A writable text stream, as the CLI uses it: `isTTY` when it is a terminal. */
 export interface TextStream {
-  /** Writes a chunk. */
   write(chunk: string): unknown;
-  /** True when the stream is a terminal. */
   isTTY?: boolean;
-  /** Terminal width, when a terminal. */
-  columns?: number;
 }
 
-/** One output channel: its stream, whether it is a terminal, and colours that are no-ops off a TTY. */
+/**
+ * One output channel: whether it is a terminal, and colours that are no-ops unless colour is enabled. Text is
+ * written by `write` (part of one line), `line` (a whole line, then the CLI's own line break), `lines` (text the
+ * CLI laid out in lines itself: a table, a heading, JSON, usage; its newlines stay) and `block` (text from
+ * outside that spans lines, such as a message body; on a TTY each of its lines is shown behind a `│ ` gutter so
+ * none can pass for a line of the CLI's own). On a TTY every other control character, whatever its origin, is
+ * shown as a visible escape and only the colours `c` added survive; off a TTY text is written exactly. `control`
+ * writes one of the CLI's own terminal sequences (the spinner's line erase) on a TTY only.
+ */
 export interface Channel {
-  /** The underlying stream. */
-  readonly stream: TextStream;
-  /** Whether the stream is a terminal. */
   readonly tty: boolean;
-  /** Colour functions; identity functions unless colour is enabled for this stream. */
   readonly c: Colors;
-  /**
-   * Writes part of one line. On a TTY every control character in it (escape sequences, C1 controls, bidi
-   * overrides, carriage returns, newlines) is shown as a visible escape, whatever its origin; only the colours `c`
-   * added survive. Off a TTY the text is written exactly.
-   */
-  write(text: string): void;
-  /** {@link write} of one whole line, then the CLI's own line break. */
-  line(text?: string): void;
-  /**
-   * Writes text the CLI laid out in lines itself (a table, a heading, JSON, usage): its newlines are the CLI's
-   * own and stay; every other control character is escaped on a TTY. Text from outside must be one line already.
-   */
-  lines(text: string): void;
-  /**
-   * Writes text from outside that spans lines (a message body) and ends the line. On a TTY each of its lines is
-   * shown behind a `│ ` gutter, so none can pass for a line of the CLI's own; off a TTY it is written exactly.
-   */
-  block(text: string): void;
-  /** Writes one of the CLI's own terminal control sequences (the spinner's line erase) as it is. */
-  control(sequence: string): void;
+  readonly write: (text: string) => void;
+  readonly line: (text?: string) => void;
+  readonly lines: (text: string) => void;
+  readonly block: (text: string) => void;
+  readonly control: (sequence: string) => void;
 }
 
 /** The CLI's I/O: results on `out`, diagnostics on `err`. */
@@ -83,7 +54,7 @@ export function colourEnabled(stream: TextStream, env: NodeJS.ProcessEnv): boole
 }
 
 const identity = (text: string): string => text;
-const PLAIN: Colors = { bold: identity, dim: identity, red: identity, green: identity, yellow: identity, cyan: identity };
+const PLAIN = Object.fromEntries(Object.keys(STYLES).map((name) => [name, identity])) as Colors;
 
 /**
  * Colours that mark their text with an unguessable per-channel token instead of escape sequences, so
@@ -93,7 +64,7 @@ const PLAIN: Colors = { bold: identity, dim: identity, red: identity, green: ide
 function markedColors(): { c: Colors; render: (text: string, escape: (text: string) => string) => string } {
   const token = randomBytes(12).toString('hex');
   const mark = (code: number): string => `\u0000${token}:${code}\u0000`;
-  const colour = ([open, close]: readonly [number, number]) => {
+  const colour = ([open, close]: readonly [number, number]): ((text: string) => string) => {
     const [start, end] = [mark(open), mark(close)];
     // A nested colour's close also ends this one, so the outer colour is reopened after it.
     return (text: string): string => start + text.replaceAll(end, end + start) + end;
@@ -105,7 +76,7 @@ function markedColors(): { c: Colors; render: (text: string, escape: (text: stri
     render(text, escape) {
       const parts = text.split(marks);
       let out = '';
-      for (let i = 0; i < parts.length; i++) out += i % 2 === 0 ? escape(parts[i]!) : `\u001b[${parts[i]}m`;
+      parts.forEach((part, i) => (out += i % 2 === 0 ? escape(part) : `\u001b[${part}m`));
       return out;
     },
   };
@@ -120,56 +91,82 @@ export function channel(stream: TextStream, env: NodeJS.ProcessEnv): Channel {
     return tty ? escape(text) : text;
   };
   const c = coloured?.c ?? PLAIN;
-  const write = (text: string): void => void stream.write(render(text, lineSafe));
+  const gutter = render(c.dim('│ '), lineSafe);
+  const gutterLine = (part: string): string => `${gutter}${render(part, lineSafe)}\n`;
   return {
-    stream,
     tty,
     c,
-    write,
-    line(text = '') {
-      stream.write(`${render(text, lineSafe)}\n`);
-    },
-    lines(text) {
-      stream.write(render(text, terminalSafe));
-    },
-    block(text) {
-      if (!tty) {
-        stream.write(`${text}\n`);
-        return;
-      }
-      const gutter = render(c.dim('│ '), lineSafe);
-      stream.write(
-        text
-          .split('\n')
-          .map((part) => `${gutter}${render(part, lineSafe)}\n`)
-          .join(''),
-      );
-    },
-    control(sequence) {
+    write: (text) => void stream.write(render(text, lineSafe)),
+    line: (text = '') => void stream.write(`${render(text, lineSafe)}\n`),
+    lines: (text) => void stream.write(render(text, terminalSafe)),
+    block: (text) => void stream.write(tty ? text.split('\n').map(gutterLine).join('') : `${text}\n`),
+    control: (sequence) => {
       if (tty) stream.write(sequence);
     },
   };
 }
 
 /**
- * What a failed write to `stream` ends the process with: `EPIPE` (the reader went away, as `| head` does) is a
- * quiet, successful exit; any other failure (`ENOSPC` on `/dev/full`, say) prints one line with `report` and exits 1.
- */
-function exitOnWriteError(stream: NodeJS.WriteStream, name: string, report: (line: string) => void): void {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
-    report(`error: cannot write to ${name}: ${error.message}`);
-    process.exit(1);
-  });
-}
-
-/**
- * The process's own I/O. A write error on stdout ends the process: quietly with status 0 for `EPIPE`, else with
- * one line on stderr and status 1; one on stderr ends it the same way, without a report, since none could be read.
+ * The process's own I/O. A write error on stdout ends the process: quietly with status 0 for `EPIPE` (the reader
+ * went away, as `| head` does), else (`ENOSPC` on `/dev/full`, say) with one line on stderr and status 1; one on
+ * stderr ends it the same way, without a report, since none could be read.
  */
 export function processIo(): Io {
   const err = channel(process.stderr, process.env);
-  exitOnWriteError(process.stdout, 'standard output', (line) => err.line(line));
-  exitOnWriteError(process.stderr, 'standard error', () => undefined);
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(0);
+      if (stream === process.stdout) err.line(`error: cannot write to standard output: ${error.message}`);
+      process.exit(1);
+    });
+  }
   return { out: channel(process.stdout, process.env), err, env: process.env };
+}
+
+/** The spinner's frames. */
+const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+/** How long an operation runs before the spinner appears, so small homes never flash one. */
+export const SPINNER_DELAY_MS = 400;
+
+/** What a running operation may tell its spinner. */
+export interface Progress {
+  /** Replaces the label from the next frame on, e.g. with a count of what is done. */
+  set(label: string): void;
+}
+
+/**
+ * Runs `work` while showing a label with a spinner and the elapsed time on `channel`, when it is a TTY; the line
+ * is erased when `work` settles. Off a TTY nothing is written.
+ * @param on - the channel, normally stderr.
+ * @param label - what is happening, e.g. `reading sessions in ~/.dsh`; `work` may change it.
+ * @param work - the operation.
+ */
+export async function withProgress<T>(on: Channel, label: string, work: (progress: Progress) => Promise<T>): Promise<T> {
+  const progress: Progress = { set: (next) => void (label = next) };
+  if (!on.tty) return work(progress);
+  const started = performance.now();
+  let frame = 0;
+  const draw = (): void => {
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    on.control('\r\x1b[2K');
+    on.write(`${on.c.cyan(FRAMES[frame++ % FRAMES.length] ?? '')} ${label} ${on.c.dim(`${seconds}s`)}`);
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const delay = setTimeout(() => {
+    draw();
+    timer = setInterval(draw, 80);
+    timer.unref();
+  }, SPINNER_DELAY_MS);
+  delay.unref();
+  try {
+    return await work(progress);
+  } finally {
+    clearTimeout(delay);
+    // the interval starts right after the first frame, so a set timer means a line to erase
+    if (timer !== undefined) {
+      clearInterval(timer);
+      on.control('\r\x1b[2K');
+    }
+  }
 }

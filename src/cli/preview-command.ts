@@ -28,13 +28,6 @@ export interface PreviewOptions extends HomeOptions {
   json: boolean;
 }
 
-/** The per-source budget the flags select, or undefined for the resolver's own (64 KiB without a model). */
-export function budgetFromFlags(maxBytes: number | undefined, contextWindow: number | undefined): number | undefined {
-  if (maxBytes !== undefined) return maxBytes;
-  if (contextWindow !== undefined) return automaticReferenceBytes(contextWindow, DEFAULT_REFERENCE_CONTEXT_FRACTION);
-  return undefined;
-}
-
 function budgetNote(options: PreviewOptions, budget: number): string {
   if (options.maxBytes !== undefined) return `${bytes(budget)} per source (--max-bytes)`;
   if (options.contextWindow !== undefined) {
@@ -44,11 +37,10 @@ function budgetNote(options: PreviewOptions, budget: number): string {
   return `${bytes(budget)} per source (the resolver's fallback: no model is mounted)`;
 }
 
-/** One source as the summary shows it: its entry on the context message's source, its preview, and where its full transcript went. */
+/** One source as the summary shows it: its entry on the context message's source, its preview, the UTF-8 bytes of the preview's tag-safe JSON (what the budget bounds), and where its full transcript went. */
 interface SourceSummary {
   readonly entry: SessionReferenceSourceEntry;
   readonly preview: ReferencePreview;
-  /** UTF-8 bytes of the preview's tag-safe JSON, what the budget bounds. */
   readonly size: number;
   readonly fullSnapshot: FullSnapshotOutcome | undefined;
 }
@@ -63,12 +55,12 @@ function summarise(text: string, source: SessionReferenceSource): SourceSummary[
   const previews = JSON.parse(text.slice(open, text.indexOf(`\n${REFERENCED_SESSIONS_CLOSE_TAG}`, open))) as ReferencePreview[];
   const omissions = text.indexOf(`\n${REFERENCE_OMISSIONS_HEADING}\n`);
   const notices = omissions === -1 ? [] : (JSON.parse(text.slice(text.indexOf('\n[', omissions) + 1)) as OmissionNotice[]);
-  return source.references.map((entry, i) => ({
-    entry,
-    preview: previews[i]!,
-    size: Buffer.byteLength(tagSafeStringify(previews[i])),
-    fullSnapshot: notices.find((notice) => notice.sessionId === entry.sessionId)?.fullSnapshot,
-  }));
+  return source.references.flatMap((entry, i) => {
+    const preview = previews[i];
+    if (preview === undefined) return [];
+    const fullSnapshot = notices.find((notice) => notice.sessionId === entry.sessionId)?.fullSnapshot;
+    return [{ entry, preview, size: Buffer.byteLength(tagSafeStringify(preview)), fullSnapshot }];
+  });
 }
 
 function summaryTable(sources: readonly SourceSummary[], budget: number, c: Colors): string {
@@ -102,7 +94,10 @@ function summaryTable(sources: readonly SourceSummary[], budget: number, c: Colo
  */
 export async function runPreview(io: Io, options: PreviewOptions): Promise<PreparedReferencedMessage> {
   const { content, references } = rewriteMentions<TextBlock>([{ type: 'text', text: options.text }]);
-  const maxReferenceBytes = budgetFromFlags(options.maxBytes, options.contextWindow);
+  // with neither flag the resolver's own budget applies: 64 KiB, since no model is mounted
+  const { maxBytes, contextWindow } = options;
+  const maxReferenceBytes =
+    maxBytes ?? (contextWindow === undefined ? undefined : automaticReferenceBytes(contextWindow, DEFAULT_REFERENCE_CONTEXT_FRACTION));
   const config = maxReferenceBytes === undefined ? {} : { maxReferenceBytes };
   const agent = throwawayAgent('preview', options.cwd);
   const prepared = await withHome(
@@ -143,7 +138,7 @@ export async function runPreview(io: Io, options: PreviewOptions): Promise<Prepa
   }
   const text = (context.content as TextBlock[]).map((block) => block.text).join('\n');
   const sources = summarise(text, context.source as unknown as SessionReferenceSource);
-  const budget = sources[0]!.entry.budgetBytes;
+  const budget = sources[0]?.entry.budgetBytes ?? 0;
   out.line();
   out.lines(heading('Context message', c, 'role user, source session-reference, inserted right after it'));
   out.block(text);
@@ -152,21 +147,21 @@ export async function runPreview(io: Io, options: PreviewOptions): Promise<Prepa
   out.lines(heading('Summary', c, budgetNote(options, budget)));
   out.lines(summaryTable(sources, budget, c));
 
-  const truncated = sources.filter((source) => source.fullSnapshot !== undefined);
+  const truncated = sources.flatMap(({ preview, fullSnapshot }) => (fullSnapshot === undefined ? [] : [{ preview, fullSnapshot }]));
   if (truncated.length > 0) {
     out.line();
     out.lines(heading('Full transcripts', c, 'of the truncated sources'));
-    for (const { preview, fullSnapshot } of truncated) {
-      const name = cellSafe(preview.label);
-      if (fullSnapshot!.status === 'saved') {
-        const locator = cellSafe(fullSnapshot!.locator);
-        out.line(`${c.bold(name)}: saved ${bytes(fullSnapshot!.bytes)} to`);
-        out.line(`  ${c.cyan(locator)}`);
-        out.line(c.dim(`  read it back with: dsh-session-ref transcript ${shellQuote(locator)}`));
-      } else {
-        const why = fullSnapshot!.reason === 'storage-not-configured' ? 'no spill store (--no-spill)' : 'the save failed';
-        out.line(`${c.bold(name)}: ${c.yellow(`not saved, ${why}`)}`);
-      }
+  }
+  for (const { preview, fullSnapshot } of truncated) {
+    const name = cellSafe(preview.label);
+    if (fullSnapshot.status === 'saved') {
+      const locator = cellSafe(fullSnapshot.locator);
+      out.line(`${c.bold(name)}: saved ${bytes(fullSnapshot.bytes)} to`);
+      out.line(`  ${c.cyan(locator)}`);
+      out.line(c.dim(`  read it back with: dsh-session-ref transcript ${shellQuote(locator)}`));
+    } else {
+      const why = fullSnapshot.reason === 'storage-not-configured' ? 'no spill store (--no-spill)' : 'the save failed';
+      out.line(`${c.bold(name)}: ${c.yellow(`not saved, ${why}`)}`);
     }
   }
   return prepared;

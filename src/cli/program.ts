@@ -1,38 +1,131 @@
-/** The `dsh-session-ref` command line: commander wiring, the exit-status contract and error reporting. */
-import { readFileSync } from 'node:fs';
+/** The `dsh-session-ref` command line: commander wiring, the home and cwd it names, the `transcript` command, the exit-status contract and error reporting. */
+import { readFileSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_REFERENCE_CONTEXT_FRACTION } from '../config.ts';
 import { isSessionReferenceError } from '../errors.ts';
-import { count } from './text-layout.ts';
-import { decodeUtf8Exactly, DEFAULT_MAX_INPUT_BYTES, readBoundedBytes, readBoundedText } from './input.ts';
-import type { Io } from './output-channel.ts';
 import { formatSessionReferenceMention } from '../mentions/uri.ts';
-import { resolveCwd, resolveHome, UsageError } from './command-args.ts';
-import { runTranscript } from './transcript-command.ts';
+import { readTranscript } from '../transcript/read.ts';
+import type { ParsedTranscript } from '../transcript/read.ts';
+import { findInTranscript } from '../transcript/search.ts';
+import { decodeUtf8Exactly, DEFAULT_MAX_INPUT_BYTES, readBoundedBytes } from './input.ts';
+import type { Io } from './output-channel.ts';
+import { cellSafe, count, heading } from './text-layout.ts';
 
-/** Exit statuses. */
-export const ExitStatus = {
-  /** The command did its job. */
-  OK: 0,
-  /** A `SessionReferenceError` (its code and message on stderr), or another runtime failure. */
-  FAILED: 1,
-  /** Bad usage: unknown command or option, a missing or malformed argument. */
-  USAGE: 2,
-} as const;
+/** A usage problem found after parsing (exit status 2), such as `--message` beyond the transcript's end. */
+class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
 
-function packageVersion(): string {
+/**
+ * The DSH home to read: `option` (from `--home`), else `$DSH_HOME`, else `~/.dsh`, made absolute. An empty
+ * `--home` is a usage error rather than a silent fall back to another home; an empty `$DSH_HOME` counts as unset.
+ */
+function resolveHome(option: string | undefined, env: NodeJS.ProcessEnv): string {
+  if (option === '') throw new UsageError('--home: expected a directory, got an empty string');
+  if (option !== undefined) return resolve(option);
+  return env.DSH_HOME !== undefined && env.DSH_HOME !== '' ? resolve(env.DSH_HOME) : join(homedir(), '.dsh');
+}
+
+/**
+ * The working directory the citing session claims: `option` (from `--cwd`), else the current directory, made
+ * absolute with its symlinks resolved, as a host records a session's cwd; a path that does not exist is kept.
+ */
+function resolveCwd(option: string | undefined): string {
+  const path = resolve(option ?? process.cwd());
   try {
-    const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
-    return (JSON.parse(text) as { version?: string }).version ?? '0.0.0';
+    return realpathSync(path);
   } catch {
-    return '0.0.0';
+    return path;
   }
 }
+
+/** The package's version, from the package.json every install ships. */
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 function positiveInteger(value: string): number {
   const n = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a positive integer.');
   return n;
+}
+
+/** Code units of surrounding text kept on each side of a `--grep` match. */
+const HIT_CONTEXT = 40;
+
+/** The excerpt of `text` around `[offset, offset + length)`, widened so no surrogate pair is cut. */
+function excerpt(text: string, offset: number, length: number): { start: number; end: number } {
+  const splitsPair = (at: number): boolean => /^[\ud800-\udbff][\udc00-\udfff]$/.test(text.slice(at - 1, at + 1));
+  const start = Math.max(0, offset - HIT_CONTEXT);
+  const end = Math.min(text.length, offset + length + HIT_CONTEXT);
+  return { start: splitsPair(start) ? start - 1 : start, end: splitsPair(end) ? end + 1 : end };
+}
+
+/** What `transcript` is asked for, besides the file. */
+interface TranscriptFlags {
+  message?: number;
+  grep?: string;
+  json?: boolean;
+  allowUnterminated?: boolean;
+  maxInputBytes: number;
+}
+
+/**
+ * `transcript`: decodes a saved transcript with the package's reader and prints its messages (all, or `--message N`),
+ * or with `--grep` the exact matches of a phrase with their surrounding text; `--json` prints the reader's result or
+ * the array of hits `{ message, offset, text }`.
+ */
+function runTranscript(io: Io, text: string, options: TranscriptFlags): void {
+  const { out } = io;
+  const c = out.c;
+  const parsed = readTranscript(text, { allowUnterminated: options.allowUnterminated === true, maxBytes: options.maxInputBytes });
+  if (parsed.unterminated === true)
+    io.err.line(
+      c.yellow('warning: the transcript has no "### End of transcript" line, so it may be cut off (read with --allow-unterminated)'),
+    );
+  if (options.message !== undefined && options.message > parsed.messages.length)
+    throw new UsageError(`--message ${options.message}: the transcript has ${parsed.messages.length} message(s)`);
+  const selected = parsed.messages.filter((m) => options.message === undefined || m.index === options.message);
+  const phrase = options.grep;
+  if (phrase !== undefined) {
+    const hits = findInTranscript(parsed, phrase).flatMap((hit) => {
+      const message = selected.find((m) => m.index === hit.message);
+      if (message === undefined) return [];
+      return [{ ...excerpt(message.text, hit.offset, phrase.length), text: message.text, message: hit.message, offset: hit.offset }];
+    });
+    if (options.json) {
+      const json = hits.map(({ message, offset, text: whole, start, end }) => ({ message, offset, text: whole.slice(start, end) }));
+      out.lines(`${JSON.stringify(json, null, 2)}\n`);
+    }
+    for (const { message, offset, text: whole, start, end } of options.json ? [] : hits) {
+      const cut = (from: number, to: number): string => cellSafe(whole.slice(from, to));
+      const match = c.bold(c.yellow(cut(offset, offset + phrase.length)));
+      const [lead, tail] = [start > 0 ? c.dim('…') : '', end < whole.length ? c.dim('…') : ''];
+      out.line(
+        `${c.cyan(`message ${message}`)} ${c.dim(`offset ${offset}`)}  ${lead}${cut(start, offset)}${match}${cut(offset + phrase.length, end)}${tail}`,
+      );
+    }
+    if (!options.json) io.err.line(c.dim(`${hits.length} match${hits.length === 1 ? '' : 'es'} of ${JSON.stringify(phrase)}`));
+    return;
+  }
+  if (options.json) {
+    const result: ParsedTranscript = { ...parsed, messages: selected };
+    out.lines(`${JSON.stringify(result, null, 2)}\n`);
+    return;
+  }
+  const { capture } = parsed;
+  out.lines(heading(`Transcript of ${cellSafe(capture.label)}`, c, `session ${cellSafe(capture.sessionId)}`));
+  const seq = capture.capturedThroughSeq ?? '-';
+  out.line(
+    c.dim(
+      `cwd ${cellSafe(capture.cwd ?? '-')} · captured through seq ${seq} · format v${capture.capturedFormatVersion} · ${parsed.messages.length} message(s)`,
+    ),
+  );
+  for (const message of selected) {
+    out.line();
+    out.line(c.bold(`### Message ${message.index}: ${message.role}${message.checkpoint === true ? ' (checkpoint)' : ''}`));
+    out.block(message.text);
+  }
 }
 
 const HOME_HELP = 'DSH home to read, which must exist (default: $DSH_HOME, else ~/.dsh)';
@@ -44,15 +137,6 @@ interface HomeFlags {
   cwd?: string;
 }
 
-function homeCommand(command: Command): Command {
-  return command.option('--home <dir>', HOME_HELP).option('--cwd <dir>', CWD_HELP);
-}
-
-/** The home and cwd the flags name; an empty `--home` is a usage error. */
-function homeOf(io: Io, flags: HomeFlags): { home: string; cwd: string } {
-  return { home: resolveHome(flags.home, io.env), cwd: resolveCwd(flags.cwd) };
-}
-
 function maxInputOption(): Option {
   return new Option('--max-input-bytes <n>', 'largest file or stdin read, in bytes; a larger input exits 1')
     .argParser(positiveInteger)
@@ -60,19 +144,25 @@ function maxInputOption(): Option {
 }
 
 /** Builds the program; actions write through `io`. */
-export function buildProgram(io: Io): Command {
+function buildProgram(io: Io): Command {
   const program = new Command('dsh-session-ref');
+  const homeOf = (flags: HomeFlags): { home: string; cwd: string } => ({
+    home: resolveHome(flags.home, io.env),
+    cwd: resolveCwd(flags.cwd),
+  });
   program
     .description(
       'Inspect, preview and debug cross-session references (ctx.sessionReferenceResolver) against a DSH home, ' +
         'without starting a model. Never writes to <home>/sessions.',
     )
-    .version(packageVersion(), '-V, --version')
+    .version(version, '-V, --version')
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => io.out.lines(text),
-      writeErr: (text) => io.err.lines(text),
-      outputError: (text, write) => write(io.err.c.red(text)),
+      writeOut: io.out.lines,
+      writeErr: io.err.lines,
+      outputError: (text, write) => {
+        write(io.err.c.red(text));
+      },
     })
     .showHelpAfterError('(add --help for usage)')
     .addHelpText(
@@ -81,15 +171,18 @@ export function buildProgram(io: Io): Command {
         'failure, 2 on a usage error.\n\nStart with: dsh-session-ref demo',
     );
 
-  homeCommand(program.command('candidates'))
+  program
+    .command('candidates')
     .description('list the sessions the @ menu offers, as a host would show them')
     .argument('[query]', 'filter: case-insensitive text in the title, id or cwd, or (full-text search) what was said')
+    .option('--home <dir>', HOME_HELP)
+    .option('--cwd <dir>', CWD_HELP)
     .option('--limit <n>', 'most candidates to list (default: 50)', positiveInteger)
     .option('--json', 'print the array of candidates, each with its mention')
     .addHelpText('after', '\nExamples:\n  dsh-session-ref candidates\n  dsh-session-ref candidates billing --cwd ~/projects/atlas --json')
     .action(async (query: string | undefined, options: HomeFlags & { limit?: number; json?: boolean }) => {
       const { runCandidates } = await import('./candidates-command.ts');
-      await runCandidates(io, { ...homeOf(io, options), query: query ?? '', limit: options.limit, json: options.json === true });
+      await runCandidates(io, { ...homeOf(options), query: query ?? '', limit: options.limit, json: options.json === true });
     });
 
   program
@@ -115,9 +208,12 @@ export function buildProgram(io: Io): Command {
     });
 
   type PreviewFlags = HomeFlags & { maxBytes?: number; contextWindow?: number; spill: boolean; maxInputBytes: number; json?: boolean };
-  homeCommand(program.command('preview'))
+  program
+    .command('preview')
     .description('prepare the mentions in a message against the home and print what the model would get')
     .argument('<text>', 'the message with @[label](dsh-session:…) mentions or bare dsh-session: URIs; - reads stdin')
+    .option('--home <dir>', HOME_HELP)
+    .option('--cwd <dir>', CWD_HELP)
     .addOption(
       new Option('--max-bytes <n>', 'exact per-source budget in serialised JSON bytes')
         .argParser(positiveInteger)
@@ -140,20 +236,13 @@ export function buildProgram(io: Io): Command {
         '  echo "see dsh-session:ImFiYyI" | dsh-session-ref preview - --max-bytes 4000 --json',
     )
     .action(async (text: string, options: PreviewFlags) => {
-      const home = homeOf(io, options);
-      const message = text === '-' ? await readBoundedText('-', options.maxInputBytes) : text;
+      const home = homeOf(options);
+      const message = text === '-' ? (await readBoundedBytes('-', options.maxInputBytes)).toString('utf8') : text;
       const { runPreview } = await import('./preview-command.ts');
-      await runPreview(io, {
-        ...home,
-        text: message,
-        maxBytes: options.maxBytes,
-        contextWindow: options.contextWindow,
-        spill: options.spill,
-        json: options.json === true,
-      });
+      const { maxBytes, contextWindow, spill } = options;
+      await runPreview(io, { ...home, text: message, maxBytes, contextWindow, spill, json: options.json === true });
     });
 
-  type TranscriptFlags = { message?: number; grep?: string; json?: boolean; allowUnterminated?: boolean; maxInputBytes: number };
   program
     .command('transcript')
     .description("decode a saved full transcript with the package's reader and show its messages")
@@ -171,14 +260,7 @@ export function buildProgram(io: Io): Command {
       '\nExamples:\n  dsh-session-ref transcript ~/.dsh/spill/session-…/session-reference-1.txt --message 2\n  dsh-session-ref transcript saved.txt --grep "timeout" --json',
     )
     .action(async (file: string, options: TranscriptFlags) => {
-      runTranscript(io, {
-        text: decodeUtf8Exactly(await readBoundedBytes(file, options.maxInputBytes), 'transcript'),
-        message: options.message,
-        grep: options.grep,
-        json: options.json === true,
-        allowUnterminated: options.allowUnterminated === true,
-        maxBytes: options.maxInputBytes,
-      });
+      runTranscript(io, decodeUtf8Exactly(await readBoundedBytes(file, options.maxInputBytes), 'transcript'), options);
     });
 
   program
@@ -189,7 +271,7 @@ export function buildProgram(io: Io): Command {
     .addHelpText('after', '\nNeeds no network, model or key, and never reads or writes ~/.dsh. `npm start` runs it.')
     .action(async (options: { dir?: string; clean?: boolean }) => {
       const { runDemo } = await import('./demo.ts');
-      await runDemo(io, { ...(options.dir === undefined ? {} : { dir: options.dir }), clean: options.clean === true });
+      await runDemo(io, { dir: options.dir, clean: options.clean === true });
     });
 
   return program;
@@ -200,24 +282,17 @@ export function buildProgram(io: Io): Command {
  * `SessionReferenceError` (code and message on stderr) or another failure, 2 on a usage error.
  */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
-  const program = buildProgram(io);
+  const c = io.err.c;
   try {
-    await program.parseAsync([...argv], { from: 'user' });
-    return ExitStatus.OK;
+    await buildProgram(io).parseAsync([...argv], { from: 'user' });
+    return 0;
   } catch (error) {
-    const c = io.err.c;
-    if (error instanceof CommanderError) {
-      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? ExitStatus.OK : ExitStatus.USAGE;
-    }
-    if (error instanceof UsageError) {
-      io.err.line(c.red(`error: ${error.message}`));
-      return ExitStatus.USAGE;
-    }
+    if (error instanceof CommanderError) return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? 0 : 2;
     if (isSessionReferenceError(error)) {
       io.err.line(`${c.red(c.bold(error.code))}: ${error.message}`);
-      return ExitStatus.FAILED;
+      return 1;
     }
     io.err.line(c.red(`error: ${error instanceof Error ? error.message : String(error)}`));
-    return ExitStatus.FAILED;
+    return error instanceof UsageError ? 2 : 1;
   }
 }

@@ -11,7 +11,7 @@ import type { SessionInspection, SessionLocation, SessionPersistenceSnapshot } f
 import type { JsonlSessionPersistence } from '@deepseek-ai/dsh-session-persistence-jsonl';
 import { describeThrown } from '../errors.ts';
 import { readSessionLog, UnreadableLogError } from '../session-index/log-reader.ts';
-import { checkEntry } from './home-entries.ts';
+import { checkEntry } from './home-files.ts';
 
 /** Logs checked at once while the home is listed. */
 const LIST_CONCURRENCY = 8;
@@ -55,15 +55,6 @@ export interface Config {
 interface Scan {
   readonly logs: Map<string, { path: string; header: SessionHeader }>;
   readonly refused: UnreadableLog[];
-}
-
-async function entries(path: string): Promise<Dirent[]> {
-  try {
-    return await readdir(path, { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
 }
 
 /**
@@ -182,26 +173,18 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
       const rootCheck = await checkEntry(root, realHome, 'directory');
       if (rootCheck.kind === 'refused') refuse({ sessionId: '*', path: root, reason: rootCheck.reason });
       if (rootCheck.kind !== 'ok') return scan;
+      const list = (path: string): Promise<Dirent[]> =>
+        readdir(path, { withFileTypes: true }).catch((error: unknown) => {
+          refuse({ sessionId: '*', path, reason: describeThrown(error) });
+          return [];
+        });
       const limit = pLimit(LIST_CONCURRENCY);
       const work: Promise<void>[] = [];
-      let projects: Dirent[];
-      try {
-        projects = await entries(root);
-      } catch (error) {
-        refuse({ sessionId: '*', path: root, reason: describeThrown(error) });
-        return scan;
-      }
-      for (const project of projects) {
+      for (const project of await list(root)) {
         if (!project.isDirectory()) continue;
         const projectPath = join(root, project.name);
-        let listed: Dirent[];
-        try {
-          listed = await entries(projectPath);
-        } catch (error) {
-          refuse({ sessionId: '*', path: projectPath, reason: describeThrown(error) });
-          continue;
-        }
-        for (const entry of listed) work.push(limit(() => this.checkSession(join(projectPath, entry.name), entry, scan, refuse)));
+        for (const entry of await list(projectPath))
+          work.push(limit(() => this.checkSession(join(projectPath, entry.name), entry, scan, refuse)));
       }
       await Promise.all(work);
       return scan;
@@ -224,12 +207,14 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
       const log = join(path, name);
       const check = await checkEntry(log, this.options.realHome, 'file');
       if (check.kind === 'absent') continue;
-      if (id === undefined) return refuse({ sessionId: entry.name, path: log, reason: 'the directory name is not an encoded session id' });
-      if (check.kind === 'refused') return refuse({ sessionId: id, path: log, reason: check.reason });
+      if (id === undefined) {
+        refuse({ sessionId: entry.name, path: log, reason: 'the directory name is not an encoded session id' });
+        return;
+      }
       try {
+        if (check.kind === 'refused') throw new UnreadableLogError(log, check.reason);
         const { meta } = await readSessionLog(log, { headerOnly: true });
-        if (meta.id !== id)
-          return refuse({ sessionId: id, path: log, reason: `its header names another session (${JSON.stringify(meta.id)})` });
+        if (meta.id !== id) throw new UnreadableLogError(log, `its header names another session (${JSON.stringify(meta.id)})`);
         if (!scan.logs.has(id)) scan.logs.set(id, { path: log, header: meta });
       } catch (error) {
         refuse({ sessionId: id, path: log, reason: error instanceof UnreadableLogError ? error.reason : describeThrown(error) });

@@ -2,19 +2,17 @@
 import stringWidth from 'string-width';
 import type { Colors } from './output-channel.ts';
 
-/**
- * Characters a terminal would interpret rather than show: C0 controls but tab and newline, DEL, C1 controls,
- * bidi embedding/override/isolate controls and the line/paragraph separators.
- */
-const TERMINAL_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-const LINE_UNSAFE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-const CELL_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const SHORT_ESCAPES: Readonly<Partial<Record<string, string>>> = { '\n': '\\n', '\t': '\\t', '\r': '\\r' };
 
-function escapeChar(char: string): string {
-  if (char === '\n') return '\\n';
-  if (char === '\t') return '\\t';
-  if (char === '\r') return '\\r';
-  return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+/**
+ * Characters a terminal would interpret rather than show: C0 controls, DEL, C1 controls, bidi embedding, override
+ * and isolate controls and the line and paragraph separators; `keep` spares tab and newline, or tab, or none.
+ */
+function escapeControls(text: string, keep: '\t\n' | '\t' | ''): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (char) => {
+    if (keep.includes(char)) return char;
+    return SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
 }
 
 /**
@@ -22,19 +20,13 @@ function escapeChar(char: string): string {
  * sequences from a session's text, a file or an id, say) become visible `\uXXXX` escapes; newlines and tabs stay.
  * For text whose line breaks are the CLI's own.
  */
-export function terminalSafe(text: string): string {
-  return text.replace(TERMINAL_UNSAFE, escapeChar);
-}
+export const terminalSafe = (text: string): string => escapeControls(text, '\t\n');
 
 /** {@link terminalSafe}, and newlines shown as `\n` too: for one line of text, so nothing in it can start another. */
-export function lineSafe(text: string): string {
-  return text.replace(LINE_UNSAFE, escapeChar);
-}
+export const lineSafe = (text: string): string => escapeControls(text, '\t');
 
 /** `text` for one table cell: every control character, newlines and tabs included, escaped. */
-export function cellSafe(text: string): string {
-  return text.replace(CELL_UNSAFE, escapeChar);
-}
+export const cellSafe = (text: string): string => escapeControls(text, '');
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
@@ -79,27 +71,22 @@ export function table<Row>(rows: readonly Row[], columns: readonly Column<Row>[]
       return column.max === undefined ? text : fitWidth(text, column.max, column.keepEnd);
     }),
   );
-  const widths = columns.map((column, i) => Math.max(stringWidth(column.header), ...cells.map((row) => stringWidth(row[i]!))));
-  const pad = (text: string, i: number): string => {
-    const gap = ' '.repeat(widths[i]! - stringWidth(text));
-    return columns[i]!.right === true ? gap + text : text + gap;
-  };
-  const last = columns.length - 1;
-  const trimEnd = (line: string): string => line.replace(/ +$/, '');
-  const lines = [
-    trimEnd(columns.map((column, i) => c.dim(i === last && column.right !== true ? column.header : pad(column.header, i))).join('  ')),
-  ];
-  rows.forEach((row, r) => {
-    const line = columns.map((column, i) => {
-      const text = cells[r]![i]!;
-      const padded = i === last && column.right !== true ? text : pad(text, i);
-      if (column.style === undefined) return padded;
-      const start = padded.indexOf(text);
-      return padded.slice(0, start) + column.style(text, row, c) + padded.slice(start + text.length);
-    });
-    lines.push(trimEnd(line.join('  ')));
-  });
-  return `${lines.join('\n')}\n`;
+  const widths = columns.map((column, i) => Math.max(stringWidth(column.header), ...cells.map((row) => stringWidth(row[i] ?? ''))));
+  const line = (texts: readonly string[], style: (text: string, i: number) => string): string =>
+    texts
+      .map((text, i) => {
+        const gap = ' '.repeat((widths[i] ?? 0) - stringWidth(text));
+        if (columns[i]?.right === true) return gap + style(text, i);
+        return style(text, i) + (i === columns.length - 1 ? '' : gap);
+      })
+      .join('  ')
+      .replace(/ +$/, '');
+  const header = line(
+    columns.map((column) => column.header),
+    (text) => c.dim(text),
+  );
+  const body = rows.map((row, r) => line(cells[r] ?? [], (text, i) => columns[i]?.style?.(text, row, c) ?? text));
+  return `${[header, ...body].join('\n')}\n`;
 }
 
 /** `n` with thousands separators. */

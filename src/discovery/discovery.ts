@@ -7,6 +7,7 @@ import type { SessionReferenceCandidate } from '../types.ts';
 import { matchedQuery, parseBodyQuery } from '../session-index/body-match.ts';
 import type { BodyHit } from '../session-index/body-search.ts';
 import { IndexSync } from '../session-index/sync.ts';
+import { FirstBoot } from '../session-index/first-titles.ts';
 import { catalogLabeller } from './labels.ts';
 import { cleanLabel } from '../mentions/label-text.ts';
 import { IN_PROCESS_WAIT_MS, LiveSessions } from '../session-index/live-sessions.ts';
@@ -62,6 +63,8 @@ export class CandidateDiscovery {
   private readonly options: CandidateDiscoveryOptions;
   private readonly sync: IndexSync;
   private readonly live: LiveSessions | undefined;
+  /** The first boot's walk of the log heads, when the index started empty on a JSONL store. */
+  private readonly firstBoot: FirstBoot | undefined;
 
   /** Opens the index, registers the listeners and starts the background work; all end with `ctx`'s fiber. */
   constructor(ctx: Context, options: CandidateDiscoveryOptions) {
@@ -118,6 +121,11 @@ export class CandidateDiscovery {
     // listed and titled before the first `@`. Otherwise (a filled file, which this process's own
     // sessions keep current; an index in memory, as in a test host or the CLI's resolver) the
     // listing and the backlog wait for the first keystroke: a headless run never reads the home.
+    // On that first boot, the log heads give a partial listing and titles first.
+    this.firstBoot =
+      options.indexPath !== ':memory:' && options.readOnly !== true && !sync.listed
+        ? FirstBoot.start(ctx, sync, options.titleBackfill)
+        : undefined;
     if (options.indexPath !== ':memory:' && options.readOnly !== true && !sync.listed) sync.nudge();
   }
 
@@ -129,6 +137,7 @@ export class CandidateDiscovery {
   /** Resolves once a listing has been applied and every listed session's texts are indexed (the CLI's in-memory index). */
   async indexed(signal?: AbortSignal): Promise<void> {
     await this.acquireListing(signal);
+    await this.firstBoot?.done; // bodies wait for the heads
     await this.sync.whenIdle();
   }
 
@@ -171,7 +180,9 @@ export class CandidateDiscovery {
     throwIfAborted(signal, WHAT);
     const { sync } = this;
     sync.handle.refresh();
-    if (!sync.listed) await this.acquireListing(signal);
+    // a first boot answers from the heads found so far rather than wait for the whole listing
+    if (this.firstBoot !== undefined) await this.firstBoot.beforeAnswer(() => this.acquireListing(signal), signal);
+    else if (!sync.listed) await this.acquireListing(signal);
     const options = { selfId: agent.id, agentCwd: agent.session.header.cwd, limit };
     if (this.options.titleBackfill === 'background' && this.options.firstTitlesWaitMs > 0) {
       const untitled = this.untitledRows(options);

@@ -64,6 +64,8 @@ export class IndexSync {
   matched = false;
   /** Whether the catalog holds what some listing said: the index had stored sessions when opened, or a listing was applied since. */
   listed = false;
+  /** While true (a first boot reading log heads), no session's texts are read, so that a first boot's titles come before bodies. */
+  holdBodies: () => boolean = () => false;
 
   constructor(ctx: Context, options: IndexSyncOptions) {
     this.ctx = ctx;
@@ -343,6 +345,7 @@ export class IndexSync {
 
   /** Whether the index lacks `entry`'s texts, or holds them from an older revision of its log (and reading that revision has not failed). */
   private needsTexts(entry: CatalogEntry): boolean {
+    if (this.holdBodies()) return false; // titles first
     if (entry.live || !entry.persisted) return false;
     const revision = this.headers.get(entry.id)?.revision;
     if (revision === undefined ? entry.failed !== undefined : entry.failed === revision) return false;

@@ -81,7 +81,7 @@ describe('candidates', () => {
   });
 
   it('folds titles the home has no projection cache for, in memory: every session titled, storages/ never created', async () => {
-    // SPEC §7.2.1 (last sentence) replaced "labelled by their ids" for a home without a projection cache.
+    // A home without a projection cache has its titles folded from the logs, where it once had its sessions labelled by their ids.
     const [json, zstd] = await Promise.all([
       guarded(noCacheHome, ['candidates', '--home', noCacheHome, '--cwd', HOME_PROJECTS.atlas, '--json']),
       guarded(zstdHome, ['candidates', '--home', zstdHome, '--cwd', HOME_PROJECTS.atlas, '--json']),

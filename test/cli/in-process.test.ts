@@ -1,9 +1,8 @@
 /** The CLI's pieces in process: a booted home refuses every write, and the output channel and progress behave at their edges. */
 import { describe, expect, it } from 'vitest';
 import type { SessionReferenceMentionCandidate } from '../../src/types.ts';
-import { channel, colourEnabled } from '../../src/cli/output-channel.ts';
-import { SPINNER_DELAY_MS, withProgress } from '../../src/cli/progress.ts';
-import type { Progress } from '../../src/cli/progress.ts';
+import { channel, colourEnabled, SPINNER_DELAY_MS, withProgress } from '../../src/cli/output-channel.ts';
+import type { Progress } from '../../src/cli/output-channel.ts';
 import { candidatesTable, snippetWindow } from '../../src/cli/candidates-command.ts';
 import { openHome } from '../../src/cli/home.ts';
 import { ReadOnlyHomeError, ReadOnlySessionPersistence } from '../../src/cli/read-only-persistence.ts';
@@ -30,7 +29,12 @@ describe('in process', () => {
   });
 
   it('the progress line shows only on a TTY, only for slow work, and is erased afterwards', async () => {
-    const slow = (): Promise<string> => new Promise((done) => setTimeout(() => done('ok'), SPINNER_DELAY_MS + 300));
+    const slow = (): Promise<string> =>
+      new Promise((done) =>
+        setTimeout(() => {
+          done('ok');
+        }, SPINNER_DELAY_MS + 300),
+      );
     const written = { tty: '', pipe: '', fast: '' };
     const tty = channel({ write: (chunk: string) => (written.tty += chunk), isTTY: true }, { NO_COLOR: '1' });
     const pipe = channel({ write: (chunk: string) => (written.pipe += chunk) }, {});

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { labelOf } from '../../src/cli/session-label.ts';
+import { labelOf } from '../../src/cli/candidates-command.ts';
 import { bootCatalogHost, writeSessions } from '../support/catalog-host.ts';
 import type { CatalogHost } from '../support/catalog-host.ts';
 

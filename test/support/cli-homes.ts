@@ -54,7 +54,9 @@ export function cli(args: readonly string[], options: CliOptions = {}): Promise<
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
+    child.on('close', (code) => {
+      done({ code, stdout, stderr });
+    });
     child.stdin?.end(options.input ?? '');
   });
 }
@@ -148,7 +150,9 @@ export function onTerminal(commands: string, env: Record<string, string>): Promi
     const chunks: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.on('error', fail);
-    child.on('close', () => done(Buffer.concat(chunks).toString('utf8')));
+    child.on('close', () => {
+      done(Buffer.concat(chunks).toString('utf8'));
+    });
   });
 }
 

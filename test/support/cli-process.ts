@@ -35,8 +35,9 @@ export interface CliRun {
 /** Runs the CLI with `args`; resolves once it exits or is killed as hung. */
 export function runCli(args: readonly string[], run: CliRun): Promise<CliResult> {
   return new Promise((done, fail) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, HOME: run.home, ...run.env };
-    for (const name of ['DSH_HOME', 'NO_COLOR', 'FORCE_COLOR']) if (run.env?.[name] === undefined) delete env[name];
+    // the caller's home and colour settings never leak in: only what `run.env` sets of them is passed
+    const inherited = Object.entries(process.env).filter(([name]) => !['DSH_HOME', 'NO_COLOR', 'FORCE_COLOR'].includes(name));
+    const env: NodeJS.ProcessEnv = { ...Object.fromEntries(inherited), HOME: run.home, ...run.env };
     const stdin = run.stdinPath === undefined ? 'pipe' : openSync(run.stdinPath, 'r');
     const stdout = run.stdoutPath === undefined ? 'pipe' : openSync(run.stdoutPath, 'w');
     const [command, ...rest] = [...(run.wrap ?? []), NODE, CLI_SOURCE, ...args];

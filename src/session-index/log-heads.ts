@@ -1,0 +1,236 @@
+/**
+ * The first boot's fast listing: the JSONL store's tree walked, newest session directory first, and
+ * the first few KB of each session's log read for its header and its first title. The host's own listing reads
+ * every header one session after another, several thread-pool round trips each (and the plugin's listing walks
+ * the tree twice), which takes seconds at 10,000 sessions; this walk reads each head with three synchronous
+ * system calls, in short slices of the event loop. What it finds is a partial listing: the host's listing stays
+ * the source of truth for presence once it arrives.
+ *
+ * Layout (the persistence's `format.ts`): `<root>/<project>/<session>/session.jsonl.zstd` (independently
+ * compressed frames: the header line alone in the first, then one frame per durable batch) or `session.jsonl`.
+ */
+import { closeSync, constants, lstatSync, openSync, readSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { zstdDecompressSync } from 'node:zlib';
+
+/** Bytes read from the start of each log: the header and, for most sessions, the first title event. */
+export const HEAD_BYTES = 16_384;
+/** Longest the walk holds the event loop at a time, in ms. */
+const SLICE_MS = 8;
+/** Largest decoded frame accepted from a head (a decompression bomb costs that session only). */
+const MAX_FRAME_BYTES = 1 << 20;
+
+/** The log file name of each encoding. */
+const LOG_NAMES = { zstd: 'session.jsonl.zstd', none: 'session.jsonl' } as const;
+
+/** A session header as the log's first line gives it. */
+export interface HeadHeader {
+  readonly id: string;
+  readonly createdAt: number;
+  readonly cwd?: string;
+  /** The header line's other fields, as the host's listing would give them. */
+  readonly [field: string]: unknown;
+}
+
+/** What the start of one log says: its header, and its first title event when the head holds one. */
+export interface LogHead {
+  readonly header: HeadHeader;
+  /** The first `session/title` event, as logged. */
+  readonly title?: { readonly type: 'session/title'; readonly seq: number; readonly data?: unknown };
+}
+
+/** Options of {@link scanLogHeads}. */
+export interface HeadScanOptions {
+  /** The store's root (`<root>/<project>/<session>/`). */
+  readonly root: string;
+  /** The store's encoding. */
+  readonly compression: 'zstd' | 'none';
+  /** Ends the walk. */
+  readonly signal: AbortSignal;
+  /** Takes each batch of heads, as they are read (newest session directory first). */
+  readonly onBatch: (heads: LogHead[]) => void;
+}
+
+/** The complete zstd frames at the start of `buffer` (skippable frames left out); a frame cut by the head's end is not returned. */
+export function zstdFrames(buffer: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  let at = 0;
+  while (at + 8 <= buffer.length) {
+    const magic = buffer.readUInt32LE(at);
+    if ((magic & 0xfffffff0) === 0x184d2a50) {
+      at += 8 + buffer.readUInt32LE(at + 4);
+      continue;
+    }
+    if (magic !== 0xfd2fb528) break;
+    const descriptor = buffer[at + 4]!;
+    const single = (descriptor >> 5) & 1;
+    let p = at + 5 + (single === 1 ? 0 : 1) + [0, 1, 2, 4][descriptor & 3]! + [single, 2, 4, 8][descriptor >> 6]!;
+    for (;;) {
+      if (p + 3 > buffer.length) return out;
+      const block = buffer.readUIntLE(p, 3);
+      p += 3 + (((block >> 1) & 3) === 1 ? 1 : block >>> 3);
+      if ((block & 1) === 1) break;
+    }
+    if (((descriptor >> 2) & 1) === 1) p += 4;
+    if (p > buffer.length) return out;
+    out.push(buffer.subarray(at, p));
+    at = p;
+  }
+  return out;
+}
+
+/** How a `session/title` event's line starts: the persistence writes `type` first (in a text, the quotes would be escaped). */
+const TITLE_LINE = '{"type":"session/title"';
+
+/** The first complete line of `text` that is a `session/title` event. */
+function titleLine(text: string): string | undefined {
+  let at: number;
+  if (text.startsWith(TITLE_LINE)) at = 0;
+  else {
+    at = text.indexOf(`\n${TITLE_LINE}`);
+    if (at < 0) return undefined;
+    at++;
+  }
+  const end = text.indexOf('\n', at);
+  return end < 0 ? undefined : text.slice(at, end);
+}
+
+function parseJson(line: string | undefined): Record<string, unknown> | undefined {
+  if (line === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(line) as unknown;
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function headerOf(line: string | undefined): HeadHeader | undefined {
+  const parsed = parseJson(line);
+  if (parsed?.type !== 'session') return undefined;
+  const { type: _type, version: _version, ...header } = parsed;
+  if (typeof header.id !== 'string' || header.id === '' || typeof header.createdAt !== 'number') return undefined;
+  if (header.cwd !== undefined && typeof header.cwd !== 'string') return undefined;
+  return header as HeadHeader;
+}
+
+function titleOf(line: string | undefined): LogHead['title'] {
+  const parsed = parseJson(line);
+  return parsed?.type === 'session/title' && typeof parsed.seq === 'number' ? (parsed as NonNullable<LogHead['title']>) : undefined;
+}
+
+/**
+ * Parses a log's head (the bytes read from its start): the header line, then the first title event among
+ * the complete lines (only those two lines are parsed). Undefined when the head holds no well-formed header.
+ */
+export function parseLogHead(head: Buffer, compression: 'zstd' | 'none'): LogHead | undefined {
+  let header: HeadHeader | undefined;
+  let title: LogHead['title'];
+  if (compression === 'zstd') {
+    const frames = zstdFrames(head);
+    for (let i = 0; i < frames.length && title === undefined; i++) {
+      let text: string;
+      try {
+        text = zstdDecompressSync(frames[i]!, { maxOutputLength: MAX_FRAME_BYTES }).toString('utf8');
+      } catch {
+        break;
+      }
+      if (i === 0) {
+        header = headerOf(text.slice(0, Math.max(0, text.indexOf('\n'))));
+        if (header === undefined) return undefined;
+      } else {
+        title = titleOf(titleLine(text));
+      }
+    }
+  } else {
+    const text = head.toString('utf8');
+    const end = text.indexOf('\n');
+    header = end < 0 ? undefined : headerOf(text.slice(0, end));
+    if (header !== undefined) title = titleOf(titleLine(text.slice(end + 1)));
+  }
+  if (header === undefined) return undefined;
+  return title === undefined ? { header } : { header, title };
+}
+
+/** Reads the first {@link HEAD_BYTES} of a log into `buffer`; never follows a link and never blocks on a FIFO. */
+function readHead(path: string, buffer: Buffer): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch {
+    return undefined;
+  }
+  try {
+    return buffer.subarray(0, readSync(fd, buffer, 0, HEAD_BYTES, 0));
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function directories(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => join(dir, entry.name));
+  } catch {
+    return [];
+  }
+}
+
+/** Runs `each` over `items` in slices of at most {@link SLICE_MS} of the event loop, giving it back between slices; false when `signal` ended it. */
+async function sliced<T>(items: readonly T[], signal: AbortSignal, each: (item: T) => void, afterSlice: () => void): Promise<boolean> {
+  let at = 0;
+  while (at < items.length) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (signal.aborted) return false;
+    const until = performance.now() + SLICE_MS;
+    do each(items[at++]!);
+    while (at < items.length && performance.now() < until);
+    afterSlice();
+  }
+  return true;
+}
+
+/**
+ * Walks the store under `root` and reads each log's head, newest session directory first (a session's
+ * directory is written once, when its log is created), handing heads over a slice at a time. Reads are
+ * synchronous, in slices of at most {@link SLICE_MS} with the event loop given back between them: a head
+ * is a few KB, so a round trip through the thread pool per system call would cost more than the read. A
+ * log that cannot be read or holds no header is skipped (the host's listing decides about it). Resolves
+ * when every log was read or `signal` aborted; never rejects.
+ */
+export async function scanLogHeads(options: HeadScanOptions): Promise<void> {
+  const { root, compression, signal, onBatch } = options;
+  const name = LOG_NAMES[compression];
+  const dirs: string[] = [];
+  for (const project of await directories(root)) {
+    if (signal.aborted) return;
+    dirs.push(...(await directories(project)));
+  }
+  const stamped: { dir: string; mtime: number }[] = [];
+  const stamp = (dir: string): void => {
+    try {
+      const stat = lstatSync(dir, { throwIfNoEntry: false });
+      if (stat?.isDirectory() === true) stamped.push({ dir, mtime: stat.mtimeMs });
+    } catch {
+      // gone or unreadable: the host's listing decides
+    }
+  };
+  if (!(await sliced(dirs, signal, stamp, () => {}))) return;
+  stamped.sort((a, b) => b.mtime - a.mtime);
+  const buffer = Buffer.allocUnsafe(HEAD_BYTES);
+  let batch: LogHead[] = [];
+  const read = ({ dir }: { dir: string }): void => {
+    const head = readHead(join(dir, name), buffer);
+    const parsed = head === undefined ? undefined : parseLogHead(head, compression);
+    if (parsed !== undefined) batch.push(parsed);
+  };
+  const flush = (): void => {
+    if (batch.length === 0 || signal.aborted) return;
+    const heads = batch;
+    batch = [];
+    onBatch(heads);
+  };
+  await sliced(stamped, signal, read, flush);
+}
