@@ -85,7 +85,13 @@ export class FirstBoot {
     const controller = new AbortController();
     // titles before bodies: the backlog reads no log while the heads are read, nor before the listing gives revisions
     sync.holdBodies = () => this.running || (!sync.listed && performance.now() - this.ended < LISTING_GRACE_MS);
-    this.done = scanLogHeads({ ...store, signal: controller.signal, onBatch: (heads) => this.apply(heads) })
+    this.done = scanLogHeads({
+      ...store,
+      signal: controller.signal,
+      onBatch: (heads) => {
+        this.apply(heads);
+      },
+    })
       .catch(() => {})
       .finally(() => {
         this.running = false;

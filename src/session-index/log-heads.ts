@@ -63,9 +63,12 @@ export function zstdFrames(buffer: Buffer): Buffer[] {
       continue;
     }
     if (magic !== 0xfd2fb528) break;
-    const descriptor = buffer[at + 4]!;
+    const descriptor = buffer.readUInt8(at + 4);
     const single = (descriptor >> 5) & 1;
-    let p = at + 5 + (single === 1 ? 0 : 1) + [0, 1, 2, 4][descriptor & 3]! + [single, 2, 4, 8][descriptor >> 6]!;
+    // the dictionary id takes 0, 1, 2 or 4 bytes; the content size 0 or 1 (single segment), 2, 4 or 8
+    const dictionaryBytes = (1 << (descriptor & 3)) >> 1;
+    const sizeFlag = descriptor >> 6;
+    let p = at + 5 + (single === 1 ? 0 : 1) + dictionaryBytes + (sizeFlag === 0 ? single : 1 << sizeFlag);
     for (;;) {
       if (p + 3 > buffer.length) return out;
       const block = buffer.readUIntLE(p, 3);
@@ -132,7 +135,7 @@ export function parseLogHead(head: Buffer, compression: 'zstd' | 'none'): LogHea
     for (let i = 0; i < frames.length && title === undefined; i++) {
       let text: string;
       try {
-        text = zstdDecompressSync(frames[i]!, { maxOutputLength: MAX_FRAME_BYTES }).toString('utf8');
+        text = zstdDecompressSync(frames[i] ?? Buffer.alloc(0), { maxOutputLength: MAX_FRAME_BYTES }).toString('utf8');
       } catch {
         break;
       }
@@ -185,7 +188,7 @@ async function sliced<T>(items: readonly T[], signal: AbortSignal, each: (item: 
     await new Promise((resolve) => setImmediate(resolve));
     if (signal.aborted) return false;
     const until = performance.now() + SLICE_MS;
-    do each(items[at++]!);
+    do each(items[at++] as T);
     while (at < items.length && performance.now() < until);
     afterSlice();
   }

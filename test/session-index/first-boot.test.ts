@@ -64,7 +64,12 @@ function holdListing(host: CatalogHost): { release: (keep?: (record: SessionReco
     const keep = await gate;
     return (await list(signal)).filter(keep);
   });
-  return { release: (keep = () => true) => open(keep), calls: () => spy.mock.calls.length };
+  return {
+    release: (keep = () => true) => {
+      open(keep);
+    },
+    calls: () => spy.mock.calls.length,
+  };
 }
 
 /**
@@ -112,7 +117,9 @@ describe('the first keystroke on a never-indexed home', () => {
     expect(ids(await discovery.list(AGENT, '', 50))).toEqual(SHOWN);
 
     listing.release((record) => record.header.id !== 'head-2');
-    await vi.waitFor(async () => expect(ids(await discovery.list(AGENT, '', 50))).toEqual(SHOWN.filter((id) => id !== 'head-2')));
+    await vi.waitFor(async () => {
+      expect(ids(await discovery.list(AGENT, '', 50))).toEqual(SHOWN.filter((id) => id !== 'head-2'));
+    });
   });
 
   it('waits for the host listing as before when the walk finds nothing', async () => {
