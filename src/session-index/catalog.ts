@@ -3,10 +3,12 @@ import { toSearchableRecord } from '../discovery/rank.ts';
 import type { SearchableCandidateRecord } from '../discovery/rank.ts';
 import type { IndexChanges, IndexedSession } from './session-index.ts';
 
-/** One session as the catalog holds it: the index's row, and whether it is live in this process. */
+/** One session as the catalog holds it: the index's row, whether it is live in this process, and what the last listing said of it. */
 export interface CatalogEntry extends IndexedSession {
   /** Open in this process. */
   readonly live: boolean;
+  /** The session as the last applied listing gave it (its header and log revision); undefined when that listing left it out. */
+  readonly listed?: ListedEntry | undefined;
 }
 
 /** A session as one listing reports it. */
@@ -110,6 +112,18 @@ export class SessionCatalog {
       this.drop(changes.removed);
     }
     for (const session of changes.sessions) this.put(session);
+  }
+
+  /**
+   * Keeps what the last applied listing said of each session it holds, so that no copy of the listing is kept beside
+   * the catalog: listed entries hold their listing, every other entry holds none. Call after the listing's notes.
+   */
+  remember(listed: readonly ListedEntry[]): void {
+    for (const entry of this.entries.values()) entry.listed = undefined;
+    for (const item of listed) {
+      const entry = this.entries.get(item.header.id);
+      if (entry !== undefined) entry.listed = item;
+    }
   }
 
   /** Takes what a listing says of a session: a new one is added untitled, a known one keeps its title and texts and turns stored when listed so. */

@@ -42,7 +42,6 @@ export class IndexSync {
   private readonly ctx: Context;
   private readonly options: IndexSyncOptions;
   private readonly lifetime = new AbortController();
-  private readonly headers = new Map<string, StoreHeader>();
   private notes: ListedEntry[] = [];
   private removals: string[] = [];
   private priority: string[] = [];
@@ -92,7 +91,7 @@ export class IndexSync {
       redactSecrets: options.redactSecrets,
       titleBackfill: options.titleBackfill,
       signal: this.lifetime.signal,
-      revisionOf: (id) => this.headers.get(id)?.revision,
+      revisionOf: (id) => this.catalog.get(id)?.listed?.revision,
       oldestIndexed,
       failures: this.failures,
     };
@@ -157,7 +156,8 @@ export class IndexSync {
   /** The header the last listing gave for `entry`'s session (the projection cache's checkpoints are keyed by it), else one built from the entry. */
   headerOf(entry: CatalogEntry): SessionHeader {
     return (
-      this.headers.get(entry.id)?.source ??
+      // every listing the sync applies comes from the store's listing, whose headers carry their source
+      (this.catalog.get(entry.id)?.listed?.header as StoreHeader | undefined)?.source ??
       ({ id: entry.id, createdAt: entry.createdAt, ...(entry.cwd === undefined ? {} : { cwd: entry.cwd }) } as SessionHeader)
     );
   }
@@ -212,11 +212,7 @@ export class IndexSync {
 
   private applyListing(listed: readonly ListedSession<StoreHeader>[], complete: boolean): void {
     this.listed = true;
-    this.headers.clear();
-    const entries = listed.map(({ header, live, persisted }): ListedEntry => {
-      this.headers.set(header.id, header);
-      return { header, live, persisted, revision: header.revision };
-    });
+    const entries = listed.map(({ header, live, persisted }): ListedEntry => ({ header, live, persisted, revision: header.revision }));
     const plan = this.catalog.plan(entries, complete, Date.now());
     this.matched =
       plan.noted.length === 0 &&
@@ -229,6 +225,7 @@ export class IndexSync {
       });
     for (const entry of plan.noted) this.catalog.note(entry);
     this.catalog.drop(plan.removed);
+    this.catalog.remember(entries);
     this.notes.push(...plan.noted);
     this.removals.push(...plan.removed);
     this.titleCursor = 0;
@@ -347,7 +344,7 @@ export class IndexSync {
   private needsTexts(entry: CatalogEntry): boolean {
     if (this.holdBodies()) return false; // titles first
     if (entry.live || !entry.persisted) return false;
-    const revision = this.headers.get(entry.id)?.revision;
+    const revision = entry.listed?.revision;
     if (revision === undefined ? entry.failed !== undefined : entry.failed === revision) return false;
     return entry.seq === undefined || (revision !== undefined && revision !== entry.revision) || (this.options.redactSecrets && entry.raw);
   }
