@@ -14,6 +14,8 @@ import type { SessionPersistence } from '@deepseek-ai/dsh-session-persistence';
 export const MAX_LOG_TEXT_BYTES = 128 * 1024 * 1024;
 /** Bytes read from the start of a log for its header alone; a header line must end within them. */
 const HEADER_BYTES = 1024 * 1024;
+/** Bytes read first for a header alone, enough for nearly every log; the rest of {@link HEADER_BYTES} only when its header does not fit. */
+const HEAD_BYTES = 16 * 1024;
 /** Whole logs read at once, so that a home of many large logs or bombs stays within a bounded memory. */
 const wholeReads = pLimit(2);
 
@@ -198,7 +200,7 @@ function inflateFrame(bytes: Buffer, offset: number, scanner: LineScanner): Prom
 }
 
 /** The file's bytes, read from a descriptor opened without blocking and checked to be a regular file within the cap. */
-async function readLogFile(path: string, maxBytes: number, headerOnly: boolean): Promise<Buffer> {
+async function readLogFile(path: string, maxBytes: number, readLimit: number | undefined): Promise<{ bytes: Buffer; size: number }> {
   let handle;
   try {
     handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -214,14 +216,14 @@ async function readLogFile(path: string, maxBytes: number, headerOnly: boolean):
         path,
         `it holds ${info.size.toLocaleString('en-US')} bytes, over the ${maxBytes.toLocaleString('en-US')}-byte cap`,
       );
-    const bytes = Buffer.allocUnsafe(headerOnly ? Math.min(info.size, HEADER_BYTES) : info.size);
+    const bytes = Buffer.allocUnsafe(Math.min(info.size, readLimit ?? info.size));
     let filled = 0;
     while (filled < bytes.length) {
       const { bytesRead } = await handle.read(bytes, filled, bytes.length - filled, filled);
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
-    return bytes.subarray(0, filled);
+    return { bytes: bytes.subarray(0, filled), size: info.size };
   } catch (error) {
     if (error instanceof UnreadableLogError) throw error;
     throw new UnreadableLogError(path, `it cannot be read: ${reasonOf(error)}`);
@@ -238,14 +240,40 @@ async function readLogFile(path: string, maxBytes: number, headerOnly: boolean):
  * {@link UnreadableLogError} at a bounded cost. At most two whole logs are read at once.
  */
 export function readSessionLog(path: string, options: LogReadOptions = {}): Promise<SessionLog> {
-  if (options.headerOnly === true) return readWithin(path, options);
-  return wholeReads(() => readWithin(path, options));
+  if (options.headerOnly === true) return readHeader(path, options);
+  return wholeReads(() => readWithin(path, options, undefined));
 }
 
-async function readWithin(path: string, options: LogReadOptions): Promise<SessionLog> {
+/** A header scan of a first slice of the log that failed where the whole of {@link HEADER_BYTES} might not. */
+class CutHead extends Error {}
+
+/** The header alone: from the first {@link HEAD_BYTES}, and from the first {@link HEADER_BYTES} only when the scan of those was cut short. */
+async function readHeader(path: string, options: LogReadOptions): Promise<SessionLog> {
+  try {
+    return await readWithin(path, options, HEAD_BYTES);
+  } catch (error) {
+    if (!(error instanceof CutHead)) throw error;
+    return readWithin(path, options, HEADER_BYTES);
+  }
+}
+
+async function readWithin(path: string, options: LogReadOptions, readLimit: number | undefined): Promise<SessionLog> {
   const headerOnly = options.headerOnly === true;
   const maxBytes = options.maxTextBytes ?? MAX_LOG_TEXT_BYTES;
-  const bytes = await readLogFile(path, maxBytes, headerOnly);
+  const { bytes, size } = await readLogFile(path, maxBytes, readLimit);
+  try {
+    return await scan(path, bytes, options);
+  } catch (error) {
+    // a header cut by the end of a first slice is looked for again in a longer one
+    if (headerOnly && readLimit !== undefined && readLimit < HEADER_BYTES && bytes.length < size && error instanceof UnreadableLogError)
+      throw new CutHead(error.message);
+    throw error;
+  }
+}
+
+async function scan(path: string, bytes: Buffer, options: LogReadOptions): Promise<SessionLog> {
+  const headerOnly = options.headerOnly === true;
+  const maxBytes = options.maxTextBytes ?? MAX_LOG_TEXT_BYTES;
   const scanner = new LineScanner(path, headerOnly ? HEADER_BYTES : maxBytes, headerOnly);
   if (path.endsWith('.zstd')) {
     let turn = performance.now();

@@ -2,10 +2,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { zstdCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Context } from '@deepseek-ai/cordis';
 import SessionStore from '@deepseek-ai/dsh-session';
+import { SESSION_FORMAT_VERSION } from '@deepseek-ai/dsh-session';
 import type { SessionId } from '@deepseek-ai/dsh-session';
 import JsonlSessionPersistence from '@deepseek-ai/dsh-session-persistence-jsonl';
 import { findSessionLog, readSessionLog, UnreadableLogError } from '../../src/session-index/log-reader.ts';
@@ -76,6 +79,34 @@ describe('readSessionLog', () => {
     await expect(readSessionLog(bomb, { maxTextBytes: 1024 * 1024 })).rejects.toThrow(/it inflates past 1,048,576 bytes/);
     expect((await readSessionLog(bomb, { headerOnly: true })).meta.id).toBe('bomb');
   }, 60_000);
+});
+
+describe('readSessionLog with headerOnly', () => {
+  it('reads a header longer than the first slice it reads, plain and zstd, and refuses one past 1 MiB', async () => {
+    for (const [cwdLength, refused] of [
+      [100, false],
+      [40_000, false],
+      [2 * 1024 * 1024, true],
+    ] as const) {
+      const header = JSON.stringify({
+        type: 'session',
+        version: SESSION_FORMAT_VERSION,
+        id: `long-${cwdLength}`,
+        createdAt: 1,
+        cwd: `/${'w'.repeat(cwdLength)}`,
+      });
+      const tail = 'x'.repeat(200_000);
+      const plain = join(tmp, `long-${cwdLength}.jsonl`);
+      await writeFile(plain, `${header}\n${tail}\n`);
+      const zstd = join(tmp, `long-${cwdLength}.jsonl.zstd`);
+      await writeFile(zstd, Buffer.concat([zstdCompressSync(`${header}\n`), zstdCompressSync(`${tail}\n`)]));
+      for (const path of [plain, zstd]) {
+        const read = readSessionLog(path, { headerOnly: true });
+        if (refused) await expect(read).rejects.toBeInstanceOf(UnreadableLogError);
+        else expect((await read).meta.cwd).toHaveLength(cwdLength + 1);
+      }
+    }
+  });
 });
 
 describe('readStoredSession', () => {
