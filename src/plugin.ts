@@ -71,7 +71,7 @@ export class SessionReferenceResolver extends Service {
     );
     // Disposal runs the fiber's effects together; this one settles every call in flight with CANCELLED.
     ctx.effect(
-      () => () => this.lifetime.end(new Error('the sessionReferenceResolver plugin was disposed')),
+      () => () => { this.lifetime.end(new Error('the sessionReferenceResolver plugin was disposed')); },
       'sessionReferenceResolver.lifetime',
     );
   }

@@ -47,11 +47,11 @@ describe('Client face: ctx.remote.sessionReferenceResolver.candidates over a loo
   it('cancels through the caller signal: the Host method sees the abort and the Client gets a cancelled result', async () => {
     const host = await bootRemoteHost({ config: { candidateCacheTtlMs: 0 } });
     const { client } = await bootClient(host);
-    const listing = deferred<void>();
-    const listed = deferred<void>();
+    const listing = deferred<undefined>();
+    const listed = deferred<undefined>();
     const original = NoSearchSessionQuery.prototype.listSessions;
     vi.spyOn(NoSearchSessionQuery.prototype, 'listSessions').mockImplementation(async function (this: NoSearchSessionQuery, ...args) {
-      listed.resolve();
+      listed.resolve(undefined);
       await listing.promise;
       return original.apply(this, args);
     });
@@ -60,7 +60,7 @@ describe('Client face: ctx.remote.sessionReferenceResolver.candidates over a loo
     await listed.promise;
     controller.abort();
     const result = await call;
-    listing.resolve();
+    listing.resolve(undefined);
     expect(result).toMatchObject({ ok: false, error: { code: 'cancelled' } });
   });
 });

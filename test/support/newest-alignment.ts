@@ -34,7 +34,7 @@ export function alignments(
     if (retained.length !== m) continue;
     let omittedBytes = 0;
     for (const i of dropped) omittedBytes += utf8(messages[i]!.text);
-    let ok = true;
+    let ok = true as boolean;
     for (let j = 0; j < m && ok; j++) {
       const original = messages[retained[j]!]!;
       const kept = conversation[j]!;
