@@ -123,24 +123,35 @@ interface NewestRun {
 }
 
 /**
- * Step 3: newest messages, contiguous back from the newest, until they hold a quarter of the
- * budget. A message that would take the run past half of the budget, or does not fit, is cut to
- * what the quarter still needs (at least its marker; at most the room left) and ends the run.
+ * What an item of the newest run counts toward its quarter: its serialised `{role, text}` bytes,
+ * without its position key and without a separating comma, the least any reading of "the bytes of
+ * the newest messages" gives.
+ */
+function runBytes(plan: Plan, i: number): number {
+  return plan.cost[i]! - messageKeyBytes(i + 1);
+}
+
+/**
+ * Step 3: newest messages, contiguous back from the newest, until they hold at least a quarter of
+ * the budget, rounded up, so that the share is never below 25% of it. A message that would take the
+ * run past half of the budget, or does not fit, is cut to what the quarter still needs (at least
+ * its marker; at most the room left) and ends the run.
  */
 function keepNewestQuarter(plan: Plan): NewestRun {
   const n = plan.kept.length;
-  const quarter = Math.floor(plan.budget / 4);
-  let recency = plan.cost[n - 1]!;
+  const quarter = Math.ceil(plan.budget / 4);
+  let recency = runBytes(plan, n - 1);
   const run: NewestRun = { oldest: n - 1, cutAt: -1 };
   for (let i = n - 2; i >= 0 && recency < quarter; i--) {
     if (!plan.kept[i]) {
       const room = plan.budget - plan.size - 1;
-      const wholeWithin = Math.min(room, 2 * quarter - recency);
+      const key = messageKeyBytes(i + 1);
+      const wholeWithin = Math.min(room, 2 * quarter - recency + key);
       let kept: 'whole' | 'cut' | undefined;
       if (plan.fixed[i]! + plan.utf8[i]! + 2 <= wholeWithin && wholeCost(plan, i) <= wholeWithin) kept = keepWithin(plan, i, wholeWithin);
       else {
         const smallest = plan.fixed[i]! + 2 + markerOnlyBytes(plan.utf8[i]!);
-        kept = keepWithin(plan, i, Math.min(room, Math.max(quarter - recency + CODE_POINT_JSON_MAX, smallest)));
+        kept = keepWithin(plan, i, Math.min(room, Math.max(quarter - recency + key + CODE_POINT_JSON_MAX, smallest)));
       }
       if (kept === undefined) return run;
       if (kept === 'cut') {
@@ -149,7 +160,7 @@ function keepNewestQuarter(plan: Plan): NewestRun {
         return run;
       }
     }
-    recency += plan.cost[i]!;
+    recency += runBytes(plan, i);
     run.oldest = i;
   }
   return run;

@@ -183,8 +183,11 @@ export function naiveFocused(capture: SourceCapture, budget: number, query: stri
   }
 
   // Step 3.
-  const quarter = Math.floor(budget / 4);
-  let recency = itemSize(n - 1, kept.get(n - 1)!.text);
+  // The run counts its items as `{role, text}`, without positions, toward a quarter rounded up.
+  const quarter = Math.ceil(budget / 4);
+  const runSize = (i: number, text: string): number => jsonSize({ role: messages[i]!.role, text });
+  const keyBytes = (i: number): number => itemSize(i, '') - runSize(i, '');
+  let recency = runSize(n - 1, kept.get(n - 1)!.text);
   let oldest = n - 1;
   let cutAt = -1;
   for (let i = n - 2; i >= 0 && recency < quarter; i--) {
@@ -192,8 +195,8 @@ export function naiveFocused(capture: SourceCapture, budget: number, query: stri
       const room = budget - size() - 1;
       const text = messages[i]!.text;
       let result: 'whole' | 'cut' | undefined;
-      if (itemSize(i, text) <= Math.min(room, 2 * quarter - recency)) result = keepWithin(i, room);
-      else result = keepWithin(i, Math.min(room, Math.max(quarter - recency + 6, itemSize(i, referenceMarker(bytes(text))))));
+      if (runSize(i, text) <= Math.min(room - keyBytes(i), 2 * quarter - recency)) result = keepWithin(i, room);
+      else result = keepWithin(i, Math.min(room, Math.max(quarter - recency + keyBytes(i) + 6, itemSize(i, referenceMarker(bytes(text))))));
       if (result === undefined) break;
       if (result === 'cut') {
         oldest = i;
@@ -201,7 +204,7 @@ export function naiveFocused(capture: SourceCapture, budget: number, query: stri
         break;
       }
     }
-    recency += itemSize(i, kept.get(i)!.text);
+    recency += runSize(i, kept.get(i)!.text);
     oldest = i;
   }
 
