@@ -4,11 +4,11 @@ import { DEFAULT_REFERENCE_CONTEXT_FRACTION } from '../config.ts';
 import { automaticReferenceBytes } from '../context/budget.ts';
 import { isSessionReferenceError, quoteText } from '../errors.ts';
 import { rewriteMentions } from '../mentions/rewrite.ts';
-import type { PreparedSource } from '../context/assemble.ts';
-import type { SessionReferenceMentionCandidate } from '../types.ts';
+import { readPreparedContext } from '../context/prepared-reading.ts';
+import type { PreparedSourceView } from '../context/prepared-reading.ts';
+import type { PreparedReferencedMessage, SessionReferenceMentionCandidate } from '../types.ts';
 import { copyContent } from '../context/content.ts';
 import { prepareMessage } from '../context/prepare.ts';
-import type { PreparedMessageDetails } from '../context/prepare.ts';
 import { withMentions } from '../discovery/rank.ts';
 import { normalizeReferences } from '../mentions/normalize.ts';
 import { bytes, cellSafe, count, heading, shellQuote, table } from './format.ts';
@@ -194,26 +194,26 @@ function budgetNote(options: PreviewOptions, budget: number): string {
   return `${bytes(budget)} per source (the resolver's fallback: no model is mounted)`;
 }
 
-function summaryTable(sources: readonly PreparedSource[], budget: number, c: Colors): string {
-  const columns: Column<PreparedSource>[] = [
-    { header: '#', value: (s) => String(s.reference.inputIndex + 1), right: true },
+function summaryTable(sources: readonly PreparedSourceView[], budget: number, c: Colors): string {
+  const columns: Column<PreparedSourceView>[] = [
+    { header: '#', value: (s) => String(s.entry.inputIndex + 1), right: true },
     { header: 'LABEL', value: (s) => s.preview.label, max: 40, style: (text, _s, cc) => cc.bold(text) },
-    { header: 'MESSAGES KEPT', value: (s) => `${s.stats.retainedMessages} of ${s.stats.originalMessages}`, right: true },
-    { header: 'DROPPED', value: (s) => count(s.stats.omittedMessages), right: true },
-    { header: 'TEXT OMITTED', value: (s) => bytes(s.stats.omittedBytes), right: true },
+    { header: 'MESSAGES KEPT', value: (s) => `${s.entry.retainedMessages} of ${s.entry.originalMessages}`, right: true },
+    { header: 'DROPPED', value: (s) => count(s.entry.omittedMessages), right: true },
+    { header: 'TEXT OMITTED', value: (s) => bytes(s.entry.omittedBytes), right: true },
     { header: 'SIZE', value: (s) => `${bytes(s.size)} of ${count(budget)}`, right: true },
   ];
   columns.push(
-    { header: 'SECRETS REDACTED', value: (s) => count(s.capture.redactedSecrets ?? 0), right: true },
+    { header: 'SECRETS REDACTED', value: (s) => count(s.entry.redactedSecrets), right: true },
     {
       header: 'TRUNCATED',
-      value: (s) => (s.stats.truncated ? 'yes' : 'no'),
-      style: (text, s, cc) => (s.stats.truncated ? cc.yellow(text) : cc.dim(text)),
+      value: (s) => (s.entry.truncated ? 'yes' : 'no'),
+      style: (text, s, cc) => (s.entry.truncated ? cc.yellow(text) : cc.dim(text)),
     },
     {
       header: 'COMPACTED',
-      value: (s) => (s.stats.compacted ? 'yes' : 'no'),
-      style: (text, s, cc) => (s.stats.compacted ? text : cc.dim(text)),
+      value: (s) => (s.entry.compacted ? 'yes' : 'no'),
+      style: (text, s, cc) => (s.entry.compacted ? text : cc.dim(text)),
     },
   );
   return table(sources, columns, c);
@@ -225,7 +225,7 @@ function summaryTable(sources: readonly PreparedSource[], budget: number, c: Col
  * and the context message as the model gets them, a summary per source, and where truncated transcripts went;
  * or `{content, additionalContext}`.
  */
-export async function runPreview(io: Io, options: PreviewOptions): Promise<PreparedMessageDetails> {
+export async function runPreview(io: Io, options: PreviewOptions): Promise<PreparedReferencedMessage> {
   const { content, references } = rewriteMentions<TextBlock>([{ type: 'text', text: options.text }]);
   const maxReferenceBytes = budgetFromFlags(options.maxBytes, options.contextWindow);
   const config = maxReferenceBytes === undefined ? {} : { maxReferenceBytes };
@@ -268,7 +268,7 @@ export async function runPreview(io: Io, options: PreviewOptions): Promise<Prepa
   const c = out.c;
   out.lines(heading('Message', c, 'role user, the citing message as the model reads it'));
   out.block((prepared.content as TextBlock[]).map((block) => block.text).join('\n'));
-  const details = prepared.details;
+  const details = readPreparedContext(prepared);
   if (details === undefined) {
     out.line();
     io.err.line(c.dim('No session mentions in the text: nothing would be added after the message.'));

@@ -4,7 +4,7 @@ import type { SpillSource, SpillStore } from '@deepseek-ai/dsh-spill';
 import { abortable } from '../errors.ts';
 import { throwIfAborted } from '../errors.ts';
 import { SAVE_FAILED, savedOutcome, STORAGE_NOT_CONFIGURED, transcriptFileName } from './assemble.ts';
-import type { PreparedSource } from './assemble.ts';
+import type { RetainedSource } from './assemble.ts';
 import { SESSION_REFERENCE_SOURCE_KIND } from './shapes.ts';
 import { renderTranscript } from '../transcript/write.ts';
 import type { FullSnapshotOutcome } from './shapes.ts';
@@ -20,7 +20,7 @@ const SAVING = 'saving referenced-session transcripts';
 export async function saveTranscripts(
   store: Pick<SpillStore, 'saveText'> | undefined,
   targetSessionId: string,
-  retained: readonly Omit<PreparedSource, 'fullSnapshot'>[],
+  retained: readonly RetainedSource[],
   signal: AbortSignal | undefined,
 ): Promise<(FullSnapshotOutcome | undefined)[]> {
   if (!retained.some((r) => r.stats.truncated)) return retained.map(() => undefined);

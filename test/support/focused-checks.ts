@@ -1,5 +1,5 @@
 /**
- * The guarantees of a focused preview (SPEC §4.7), checked from the source and the preview alone:
+ * The guarantees of a focused preview, checked from the source and the preview alone:
  * positions in order, texts that are originals or valid cuts, exact counts, the checkpoints and the
  * newest message, the goal within an eighth, a newest quarter, the fill, and the omitted ranges.
  */
@@ -30,7 +30,7 @@ export interface FocusedReport {
 
 /**
  * The violated guarantees of a truncated focused preview of `source` under `budget` (empty when
- * all hold); the ≥ 99% fill is asked at budgets of 4 KiB and more, as §4.7 promises it.
+ * all hold); the ≥ 99% fill is asked at budgets of 4 KiB and more, as focused retention promises it.
  */
 export function focusedViolations(source: CheckedSource, budget: number, report: FocusedReport): string[] {
   const violations: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Focused retention (SPEC §4.7) for tests, written apart from src/context/focused-retention.ts:
+ * Focused retention for tests, written apart from src/context/focused-retention.ts:
  * every size by building the JSON, every cut by trying each R from the largest down, relevance by
  * tokenising every text whole. Slow on purpose, so retention can be compared with it result for result.
  */
@@ -109,7 +109,7 @@ interface Kept {
   omitted: number;
 }
 
-/** §4.7 as this project decides it, from the query's readable text; falls back to §4.3 where retention does. */
+/** Focused retention as this project decides it, from the query's readable text; falls back to newest-first retention where retention does. */
 export function naiveFocused(capture: SourceCapture, budget: number, query: string): RetentionResult {
   const messages = capture.messages;
   const n = messages.length;

@@ -1,6 +1,6 @@
 /**
- * Reference mention parser (SPEC §1.5) for tests: at every position a sticky regex per shape, taken
- * from the grammar's wording; quadratic at worst and written apart from src/core/uri.ts.
+ * Reference mention parser for tests: at every position a sticky regex per shape, taken
+ * from the grammar's wording; quadratic at worst and written apart from src/mentions.
  */
 import { decodeSessionReferenceUri } from '../../src/mentions/uri.ts';
 
@@ -9,7 +9,7 @@ const MARKDOWN_MENTION = /@\[((?:\\[^\n\r\u2028\u2029]|[^\\\]])*)\]\((dsh-sessio
 /** (B) the scheme and one or more base64url characters. */
 const BARE_URI = /dsh-session:[A-Za-z0-9_-]+/y;
 
-/** `{ text, references }` as SPEC §1.5 defines it; throws what decoding throws. */
+/** `{ text, references }`: each mention rewritten to `@label` and listed in order; throws what decoding throws. */
 export function parseMentionsLiterally(input: string): { text: string; references: { sessionId: string; label: string }[] } {
   let text = '';
   const references: { sessionId: string; label: string }[] = [];

@@ -189,7 +189,7 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
     conversation: { role: string; text: string; message?: number }[];
   }[];
   // Focused retention marks every kept item of a truncated source with its position; such a
-  // preview is checked against §4.7's guarantees, any other against §4.3's alignments.
+  // preview is checked against focused retention's guarantees, any other against newest-first retention's alignments.
   const positioned = previews.map((preview) => Array.isArray(preview?.conversation) && preview.conversation.some((m) => 'message' in m));
 
   const entries = message.source as unknown as { kind?: string; form?: string; version?: number; references?: Record<string, unknown>[] };
@@ -249,7 +249,7 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
       if (found.some((a) => a.omittedBytes === reported)) omittedBytes = reported as number;
       check(
         found.length > 0,
-        () => `${where}: conversation is no SPEC §4.3 retention of the projected messages (${problems.slice(0, 3).join('; ')})`,
+        () => `${where}: conversation is no newest-first retention of the projected messages (${problems.slice(0, 3).join('; ')})`,
       );
     }
     const truncated = omittedMessages > 0 || omittedBytes > 0;
