@@ -99,12 +99,29 @@ function keepWithin(plan: Plan, i: number, maxCost: number): 'whole' | 'cut' | u
 function keepMandatory(plan: Plan, wantedGoal: number): number {
   const messages = plan.capture.messages;
   const n = messages.length;
-  for (let i = 0; i < n; i++) if (messages[i]!.checkpoint || i === n - 1) keep(plan, i, wholeCost(plan, i));
+  const mandatory: number[] = [];
+  for (let i = 0; i < n; i++) if (messages[i]!.checkpoint || i === n - 1) mandatory.push(i);
+  // When even their UTF-8 sizes are over the budget, the widest text enters at that lower bound
+  // (JSON ≥ UTF-8 + 2) and keeps it when it certainly is the costliest: it is then the first cut,
+  // sized from the others' exact costs alone, so a giant text is never measured whole.
+  let widest = mandatory[0]!;
+  let bound = plan.size - 1;
+  for (const i of mandatory) {
+    if (plan.utf8[i]! > plan.utf8[widest]!) widest = i;
+    bound += 1 + plan.fixed[i]! + plan.utf8[i]! + 2;
+  }
+  if (bound <= plan.budget) widest = -1;
+  for (const i of mandatory) keep(plan, i, i === widest ? plan.fixed[i]! + plan.utf8[i]! + 2 : wholeCost(plan, i));
   const goal = wantedGoal >= 0 && keepWithin(plan, wantedGoal, Math.floor(plan.budget / 8)) !== undefined ? wantedGoal : -1;
+  const textCost = (i: number): number => plan.cost[i]! - plan.fixed[i]!;
+  if (widest >= 0) {
+    let others = 0;
+    for (let i = 0; i < n; i++) if (plan.kept[i] && i !== widest) others = Math.max(others, textCost(i));
+    if (plan.utf8[widest]! + 2 <= others) keep(plan, widest, wholeCost(plan, widest));
+  }
   if (plan.size <= plan.budget) return goal;
   const order: number[] = [];
   for (let i = 0; i < n; i++) if (plan.kept[i]) order.push(i);
-  const textCost = (i: number): number => plan.cost[i]! - plan.fixed[i]!;
   order.sort((a, b) => textCost(b) - textCost(a) || a - b);
   for (const i of order) {
     if (plan.size <= plan.budget) return goal;
@@ -237,7 +254,9 @@ function closeLastGap(plan: Plan): void {
   while (oldest > 0 && plan.kept[oldest - 1]) oldest--;
   const next = oldest - 1;
   if (next < 0) return;
-  const smallest = Math.min(plan.fixed[next]! + 2 + markerOnlyBytes(plan.utf8[next]!), wholeCost(plan, next));
+  // The marker alone when the text is at least that long, so a long text is not measured for this.
+  const markerItem = plan.fixed[next]! + 2 + markerOnlyBytes(plan.utf8[next]!);
+  const smallest = plan.utf8[next]! >= markerItem ? markerItem : Math.min(markerItem, wholeCost(plan, next));
   const need = smallest + 1 - left;
   const gives = (giver: number): boolean => {
     if (!plan.kept[giver]) return false;

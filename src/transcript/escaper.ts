@@ -1,4 +1,4 @@
-/** Fragment lines written unit by unit into a UTF-16 buffer, with exactly the escapes `JSON.stringify` writes. */
+/** Fragment lines written unit by unit into a UTF-16 buffer, or byte by byte into a Latin-1 one, with exactly the escapes `JSON.stringify` writes. */
 import { FRAGMENT_CODE_POINTS } from './format.ts';
 
 /**
@@ -38,13 +38,12 @@ export function takeUnits(buffer: UnitBuffer): string {
   return bytes.toString('utf16le');
 }
 
-/** Appends `line` and a newline to `buffer`; false (nothing written) when they do not fit. */
-export function putLine(buffer: UnitBuffer, line: string): boolean {
+/** Appends `text` (newlines included as given) to `buffer`; false (nothing written) when it does not fit. */
+export function putUnits(buffer: UnitBuffer, text: string): boolean {
   const { units } = buffer;
   let o = buffer.length;
-  if (o + line.length + 1 > units.length) return false;
-  for (let i = 0; i < line.length; i++) units[o++] = line.charCodeAt(i);
-  units[o++] = 0x0a;
+  if (o + text.length > units.length) return false;
+  for (let i = 0; i < text.length; i++) units[o++] = text.charCodeAt(i);
   buffer.length = o;
   return true;
 }
@@ -102,6 +101,66 @@ export function putFragmentLines(buffer: UnitBuffer, text: string, from: number)
     }
     units[o++] = 0x22;
     units[o++] = 0x0a;
+  }
+  buffer.length = o;
+  return i;
+}
+
+/** A buffer of Latin-1 bytes being filled with transcript lines, `length` of them so far. */
+export interface ByteBuffer {
+  readonly bytes: Uint8Array;
+  length: number;
+}
+
+/** Empties `buffer` into a one-byte string. */
+export function takeBytes(buffer: ByteBuffer): string {
+  const text = Buffer.from(buffer.bytes.buffer, buffer.bytes.byteOffset, buffer.length).toString('latin1');
+  buffer.length = 0;
+  return text;
+}
+
+/** Appends `text` (Latin-1 only, newlines included as given) to `buffer`; false (nothing written) when it does not fit. */
+export function putLatin1(buffer: ByteBuffer, text: string): boolean {
+  const { bytes } = buffer;
+  let o = buffer.length;
+  if (o + text.length > bytes.length) return false;
+  for (let i = 0; i < text.length; i++) bytes[o++] = text.charCodeAt(i);
+  buffer.length = o;
+  return true;
+}
+
+/**
+ * {@link putFragmentLines} for a text with no unit above U+00FF (so no surrogate): each fragment is
+ * 64 units, written byte by byte with the escapes `JSON.stringify` writes, the other units as
+ * their Latin-1 bytes. Returns the offset where the next fragment starts (`text.length` when done).
+ */
+export function putLatin1FragmentLines(buffer: ByteBuffer, text: string, from: number): number {
+  const { bytes } = buffer;
+  const n = text.length;
+  let i = from;
+  let o = buffer.length;
+  while (i < n && o + MAX_LINE_UNITS <= bytes.length) {
+    bytes[o++] = 0x22;
+    const end = i + FRAGMENT_CODE_POINTS < n ? i + FRAGMENT_CODE_POINTS : n;
+    while (i < end) {
+      const c = text.charCodeAt(i++);
+      const escape = c < 0x80 ? ASCII_ESCAPE[c]! : 0;
+      if (escape === 0) {
+        bytes[o++] = c;
+      } else if (escape !== 1) {
+        bytes[o++] = 0x5c;
+        bytes[o++] = escape;
+      } else {
+        bytes[o++] = 0x5c;
+        bytes[o++] = 0x75;
+        bytes[o++] = 0x30;
+        bytes[o++] = 0x30;
+        bytes[o++] = HEX[c >> 4]!;
+        bytes[o++] = HEX[c & 15]!;
+      }
+    }
+    bytes[o++] = 0x22;
+    bytes[o++] = 0x0a;
   }
   buffer.length = o;
   return i;
