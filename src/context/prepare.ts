@@ -1,4 +1,5 @@
 /** `prepare` step by step, after the edge's checks: the budget, one read per source, retention, transcript saves and the context message. */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Context } from '@deepseek-ai/cordis';
 import { createUserMessage } from '@deepseek-ai/dsh-llm';
 import type { ContentBlock } from '@deepseek-ai/dsh-llm';
@@ -53,6 +54,8 @@ export async function prepareMessage(
   const budget = await budgetFor(host, agent, signal);
   throwIfAborted(signal, PREPARING);
   const captures = await captureSources(host.ctx.sessionQuery, references, host.config.redactSecrets, signal);
+  // A turn of the event loop between the scan and retention, so that neither adds to the other's hold on it.
+  if (host.config.redactSecrets) await nextTurn();
   throwIfAborted(signal, PREPARING);
   const focus = host.config.retention === 'focused' ? focusOf(content, references) : undefined;
   const retained = retainSources(references, captures, budget, focus);
