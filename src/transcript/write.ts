@@ -2,7 +2,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ProjectedMessage, SourceCapture } from '../context/shapes.ts';
 import { TRANSCRIPT_INTRO, UNTRUSTED_WARNING } from '../context/warning.ts';
-import { putFragmentLines, putLatin1, putLatin1FragmentLines, putUnits, takeBytes, takeUnits } from './escaper.ts';
+import { escapeLatin1, putEscapedLines, putFragmentLines, putLatin1, putUnits, takeBytes, takeUnits } from './escaper.ts';
 import type { ByteBuffer, UnitBuffer } from './escaper.ts';
 import { endLine, EXPLANATION, headerProblem, invalid, TITLE } from './format.ts';
 import type { TranscriptHeader } from './format.ts';
@@ -53,6 +53,9 @@ function headingOf(message: ProjectedMessage, m: number): string {
  */
 const CHUNK_UNITS = 1 << 21;
 
+/** The escape of a Latin-1 text up to this size reuses one buffer per render; a longer one gets its own. */
+const SCRATCH_BYTES = 1 << 16;
+
 /** Any character outside Latin-1 (so any surrogate). */
 const NON_LATIN1 = /[^\u0000-\u00ff]/;
 
@@ -66,6 +69,7 @@ function* transcriptText(capture: SourceCapture): Generator<string, void, undefi
   yield `${preamble(capture)}\n`;
   let bytes: ByteBuffer | undefined;
   let units: UnitBuffer | undefined;
+  let scratch: Buffer | undefined;
   const messages = capture.messages;
   for (let m = 0; m < messages.length; m++) {
     const message = messages[m]!;
@@ -80,9 +84,10 @@ function* transcriptText(capture: SourceCapture): Generator<string, void, undefi
         yield takeBytes(bytes);
         putLatin1(bytes, opening);
       }
-      for (let start = 0; start < n;) {
-        start = putLatin1FragmentLines(bytes, text, start);
-        if (start < n) yield takeBytes(bytes);
+      if (n > 0) {
+        scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES);
+        const escaped = escapeLatin1(text, scratch);
+        while (!putEscapedLines(bytes, escaped)) yield takeBytes(bytes);
       }
       continue;
     }
