@@ -188,3 +188,59 @@ export function putEscapedLines(buffer: ByteBuffer, text: EscapedLatin1): boolea
   buffer.length = o;
   return p >= end;
 }
+
+/**
+ * {@link putFragmentLines} for a text with no unit above U+00FF (so no surrogate): each fragment is
+ * 64 units, written byte by byte with the escapes `JSON.stringify` writes, the other units as
+ * their Latin-1 bytes. Returns the offset where the next fragment starts (`text.length` when done).
+ * For a text dense in escapes, where nearly every line would need its tokens counted, this beats
+ * copying lines out of the engine's escape.
+ */
+export function putLatin1FragmentLines(buffer: ByteBuffer, text: string, from: number): number {
+  const { bytes } = buffer;
+  const n = text.length;
+  let i = from;
+  let o = buffer.length;
+  while (i < n && o + MAX_LINE_UNITS <= bytes.length) {
+    bytes[o++] = 0x22;
+    const end = i + FRAGMENT_CODE_POINTS < n ? i + FRAGMENT_CODE_POINTS : n;
+    while (i < end) {
+      const c = text.charCodeAt(i++);
+      const escape = c < 0x80 ? ASCII_ESCAPE[c]! : 0;
+      if (escape === 0) {
+        bytes[o++] = c;
+      } else if (escape !== 1) {
+        bytes[o++] = 0x5c;
+        bytes[o++] = escape;
+      } else {
+        bytes[o++] = 0x5c;
+        bytes[o++] = 0x75;
+        bytes[o++] = 0x30;
+        bytes[o++] = 0x30;
+        bytes[o++] = HEX[c >> 4]!;
+        bytes[o++] = HEX[c & 15]!;
+      }
+    }
+    bytes[o++] = 0x22;
+    bytes[o++] = 0x0a;
+  }
+  buffer.length = o;
+  return i;
+}
+
+/** The characters `JSON.stringify` escapes in a Latin-1 text. */
+const ESCAPED = /[\u0000-\u001f"\\]/g;
+
+/** Characters of a text's start sampled for its density of escapes. */
+const SAMPLE_CHARS = 4096;
+
+/**
+ * True when a Latin-1 text is dense in escapes (in a sample of its start, one character in 32 or
+ * more is escaped): its lines are then written character by character rather than copied out of
+ * the engine's escape. Either way the lines are the same.
+ */
+export function denseInEscapes(text: string): boolean {
+  const sample = text.length <= SAMPLE_CHARS ? text : text.slice(0, SAMPLE_CHARS);
+  const escaped = sample.match(ESCAPED)?.length ?? 0;
+  return escaped * 32 >= sample.length && escaped > 0;
+}

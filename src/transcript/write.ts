@@ -2,7 +2,17 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ProjectedMessage, SourceCapture } from '../context/shapes.ts';
 import { TRANSCRIPT_INTRO, UNTRUSTED_WARNING } from '../context/warning.ts';
-import { escapeLatin1, putEscapedLines, putFragmentLines, putLatin1, putUnits, takeBytes, takeUnits } from './escaper.ts';
+import {
+  denseInEscapes,
+  escapeLatin1,
+  putEscapedLines,
+  putFragmentLines,
+  putLatin1,
+  putLatin1FragmentLines,
+  putUnits,
+  takeBytes,
+  takeUnits,
+} from './escaper.ts';
 import type { ByteBuffer, UnitBuffer } from './escaper.ts';
 import { endLine, EXPLANATION, headerProblem, invalid, TITLE } from './format.ts';
 import type { TranscriptHeader } from './format.ts';
@@ -84,7 +94,12 @@ function* transcriptText(capture: SourceCapture): Generator<string, void, undefi
         yield takeBytes(bytes);
         putLatin1(bytes, opening);
       }
-      if (n > 0) {
+      if (n > 0 && denseInEscapes(text)) {
+        for (let start = 0; start < n;) {
+          start = putLatin1FragmentLines(bytes, text, start);
+          if (start < n) yield takeBytes(bytes);
+        }
+      } else if (n > 0) {
         scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES);
         const escaped = escapeLatin1(text, scratch);
         while (!putEscapedLines(bytes, escaped)) yield takeBytes(bytes);
