@@ -10,7 +10,7 @@ export interface Alignment {
 }
 
 /**
- * The retained index sets SPEC §4.3 allows for `m` kept messages out of `messages`: the oldest
+ * The retained index sets newest-first retention allows for `m` kept messages out of `messages`: the oldest
  * droppable (non-checkpoint, not newest) messages dropped in order, optionally the last dropped one
  * refilled as a cut. Returns each candidate whose texts are valid, with its omitted-byte count.
  */

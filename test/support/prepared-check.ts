@@ -252,7 +252,7 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
       if (found.some((a) => a.omittedBytes === reported)) omittedBytes = reported as number;
       check(
         found.length > 0,
-        () => `${where}: conversation is no SPEC §4.3 retention of the projected messages (${problems.slice(0, 3).join('; ')})`,
+        () => `${where}: conversation is no newest-first retention of the projected messages (${problems.slice(0, 3).join('; ')})`,
       );
     }
     const truncated = omittedMessages > 0 || omittedBytes > 0;
