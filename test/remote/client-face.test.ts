@@ -7,7 +7,7 @@ import type { RemoteResult, TypertLookupHost, TypertLookupMap, TypertLookupWire,
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { SessionReferenceMentionCandidate } from '../../src/types.ts';
-import SessionReferenceRemote from '../../src/remote/service.ts';
+import { SessionReferenceRemote } from '../../src/remote/service.ts';
 import { agentIdSchema, candidatesDescriptor, candidatesResultSchema, querySchema } from '../../src/remote/contract.ts';
 import { CANDIDATES_ENDPOINT, REMOTE_PACKAGE } from '../../src/remote/names.ts';
 import TYPERT_REMOTE from '../../src/remote/client.ts';

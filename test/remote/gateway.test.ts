@@ -9,7 +9,7 @@ import SessionReferenceResolver, {
   SessionReferenceError,
   SessionReferenceErrorCode,
 } from '../../src/index.ts';
-import SessionReferenceRemote from '../../src/remote/service.ts';
+import { SessionReferenceRemote } from '../../src/remote/service.ts';
 import { withMentions } from '../../src/discovery/rank.ts';
 import { candidatesDescriptor } from '../../src/remote/contract.ts';
 import { CANDIDATES_ENDPOINT, REMOTE_NAMESPACE, REMOTE_PACKAGE, REMOTE_SERVICE_KEY } from '../../src/remote/names.ts';
