@@ -136,7 +136,7 @@ interface Row {
   mountAndFirst: number;
   firstRows: number;
   firstTitled: number;
-  allTitled: number;
+  allTitled: number | undefined;
   newestTitled: number;
   bodies: number;
   hostListAgain: number;
@@ -203,7 +203,7 @@ async function measure(count: number): Promise<Row> {
       typing.push((await time(() => discovery.list(AGENT, typed, 50)))[0]);
     }
     row.typing = Math.max(...typing);
-    let indexed = false;
+    let indexed = false as boolean;
     void discovery.indexed().then(
       () => {
         row.bodies = performance.now() - booted;
@@ -295,6 +295,6 @@ console.log(
 console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const row of rows) {
   console.log(
-    `| ${row.count.toLocaleString('en-US')} | ${ms(row.mountAndFirst)} | ${row.firstRows} / ${row.firstTitled} / ${row.firstRight} | ${ms(row.typing)} | ${(row.allTitled / 1000).toFixed(1)} | ${BODIES ? (row.newestTitled / 1000).toFixed(1) : '-'} | ${BODIES ? (row.bodies / 1000).toFixed(1) : '-'} | ${ms(row.hostListAgain)} | ${ms(row.noWalkFirst)}, ${row.noWalkTitled} |`,
+    `| ${row.count.toLocaleString('en-US')} | ${ms(row.mountAndFirst)} | ${row.firstRows} / ${row.firstTitled} / ${row.firstRight} | ${ms(row.typing)} | ${((row.allTitled ?? NaN) / 1000).toFixed(1)} | ${BODIES ? (row.newestTitled / 1000).toFixed(1) : '-'} | ${BODIES ? (row.bodies / 1000).toFixed(1) : '-'} | ${ms(row.hostListAgain)} | ${ms(row.noWalkFirst)}, ${row.noWalkTitled} |`,
   );
 }

@@ -115,7 +115,7 @@ async function faults(root: string): Promise<void> {
   last = performance.now();
   // the plugin's own synchronous pieces: every index operation (writes, FTS inserts) and the listeners' queued work (projection)
   let ownHold = 0;
-  const timed = <T extends object>(proto: T, name: string): void => {
+  const timed = (proto: object, name: string): void => {
     const original = (proto as Record<string, (...args: unknown[]) => unknown>)[name]!;
     (proto as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
       const at = performance.now();

@@ -30,7 +30,9 @@ function run(file: string): Promise<number> {
       console.error(`${file}: ${error.message}`);
       resolve(1);
     });
-    child.on('exit', (code) => resolve(code ?? 1));
+    child.on('exit', (code) => {
+      resolve(code ?? 1);
+    });
   });
 }
 

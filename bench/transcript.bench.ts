@@ -1,5 +1,6 @@
 // Throughput and peak memory of renderTranscript / readTranscript on 1, 10 and 50 MiB
-// mixed captures and on a chat-like capture (10,000 messages of ~1 KB words, as in prepare.bench.ts),
+// mixed captures, on a chat-like capture (10,000 messages of ~1 KB words, as in prepare.bench.ts) and on
+// an ASCII one (10,000 messages of ~1 KB of long alphanumeric runs: every text Latin-1, as in prepare-shapes.bench.ts),
 // beside the engine's own JSON.stringify of the same message texts (the floor any renderer builds on).
 // Target: render ≤ 1.5× one JSON.stringify of the texts. `plain` renders the same bytes with one
 // JSON.stringify per fragment instead of the hand-written escaper, so the escaper's keep is measured.
@@ -29,13 +30,14 @@ const SAMPLES = 11;
 /** Shortest timed sample, in ms: a faster operation runs several times per sample. */
 const MIN_SAMPLE_MS = 40;
 
-/** A capture kind and its size: MiB of text for `mixed`, message count for `chat`. */
-type Case = { kind: 'mixed' | 'chat'; size: number };
+/** A capture kind and its size: MiB of text for `mixed`, message count for `chat` and `ascii-chat`. */
+type Case = { kind: 'mixed' | 'chat' | 'ascii-chat'; size: number };
 const CASES: Case[] = [
   { kind: 'mixed', size: 1 },
   { kind: 'mixed', size: 10 },
   { kind: 'mixed', size: 50 },
   { kind: 'chat', size: 10_000 },
+  { kind: 'ascii-chat', size: 10_000 },
 ];
 
 /** A new flat string with the same content (so messages do not share one rope or buffer). */
@@ -83,9 +85,27 @@ function makeChat(count: number): SourceCapture {
   return { sessionId: 'bench-chat', label: 'chat', cwd: '/bench', capturedThroughSeq: count * 2, capturedFormatVersion: 1, messages };
 }
 
-const makeCase = ({ kind, size }: Case): SourceCapture => (kind === 'mixed' ? makeCapture(size * MiB) : makeChat(size));
+/** `count` alternating messages of ~1 KB of base-62 runs 8 to 200 characters long: every text pure ASCII. */
+function makeAsciiChat(count: number): SourceCapture {
+  const random = rng(count + 1);
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const messages: ProjectedMessage[] = [];
+  for (let i = 0; i < count; i++) {
+    let text = '';
+    while (text.length < 1000) {
+      const run = 8 + Math.floor(random() * 192);
+      for (let k = 0; k < run; k++) text += alphabet[Math.floor(random() * 62)];
+      text += random() < 0.1 ? '\n' : ' ';
+    }
+    messages.push({ role: i % 2 === 0 ? 'user' : 'assistant', text: text.slice(0, 1000), checkpoint: false });
+  }
+  return { sessionId: 'bench-ascii', label: 'ascii', cwd: '/bench', capturedThroughSeq: count * 2, capturedFormatVersion: 1, messages };
+}
+
+const makeCase = ({ kind, size }: Case): SourceCapture =>
+  kind === 'mixed' ? makeCapture(size * MiB) : kind === 'chat' ? makeChat(size) : makeAsciiChat(size);
 const caseName = ({ kind, size }: Case): string =>
-  kind === 'mixed' ? `${size} MiB mixed` : `chat ${size.toLocaleString('en-US')} × ~1 KB`;
+  kind === 'mixed' ? `${size} MiB mixed` : `${kind === 'chat' ? 'chat' : 'ASCII chat'} ${size.toLocaleString('en-US')} × ~1 KB`;
 
 const captureBytes = (capture: SourceCapture): number => capture.messages.reduce((sum, m) => sum + Buffer.byteLength(m.text, 'utf8'), 0);
 

@@ -56,22 +56,13 @@ export class SessionReferenceResolver extends Service {
     });
     ctx.plugin(SessionReferenceRemote);
     this.host = { ctx, config: resolved, routeOf: trackAgentRoutes(ctx) };
-    listenPreStep(ctx, resolved.redactSecrets, (agent, rewritten, signal) =>
-      this.lifetime.run(signal, async (linked) => {
-        const references = normalizeReferences(rewritten.references, agent.id, resolved.maxReferences);
-        const { details: _details, ...prepared } = await prepareMessage(
-          this.host,
-          agent,
-          copyContent(rewritten.content),
-          references,
-          linked,
-        );
-        return prepared;
-      }),
-    );
+    // The pre-step prepares each citing message exactly as a host's own `prepare` call would.
+    listenPreStep(ctx, resolved.redactSecrets, (agent, content, references, signal) => this.prepare(agent, content, references, signal));
     // Disposal runs the fiber's effects together; this one settles every call in flight with CANCELLED.
     ctx.effect(
-      () => () => this.lifetime.end(new Error('the sessionReferenceResolver plugin was disposed')),
+      () => () => {
+        this.lifetime.end(new Error('the sessionReferenceResolver plugin was disposed'));
+      },
       'sessionReferenceResolver.lifetime',
     );
   }
@@ -96,8 +87,7 @@ export class SessionReferenceResolver extends Service {
       const target = readPrepareAgent(agent);
       const copied = copyContent(content);
       const normalized = normalizeReferences(references, target.id, this.config.maxReferences);
-      const { details: _details, ...prepared } = await prepareMessage(this.host, target, copied, normalized, linked);
-      return prepared;
+      return prepareMessage(this.host, target, copied, normalized, linked);
     });
   }
 

@@ -38,7 +38,7 @@ describe('mounting', () => {
     expect(host.ctx.get('sessionReferenceResolver')).toBeUndefined();
     const failure = errors[0] ?? (fiber as unknown as { error?: unknown }).error;
     expect(failure).toBeDefined();
-    expect(String((failure as Error)?.message ?? failure)).toMatch(/maxReferences/);
+    expect(failure instanceof Error ? failure.message : String(failure)).toMatch(/maxReferences/);
   });
 
   it('a NaN fraction (which the schema lets through) fails with SESSION_REFERENCE_INVALID_CONFIG', async () => {
@@ -70,7 +70,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await hostile?.dispose();
+  await hostile.dispose();
 });
 
 type Call = 'prepare' | 'listCandidates';

@@ -2,12 +2,11 @@
 import type { TextBlock } from '@deepseek-ai/dsh-llm';
 import { DEFAULT_REFERENCE_CONTEXT_FRACTION } from '../config.ts';
 import { automaticReferenceBytes } from '../context/budget.ts';
-import { REFERENCE_OMISSIONS_HEADING, REFERENCED_SESSIONS_CLOSE_TAG, REFERENCED_SESSIONS_OPEN_TAG } from '../context/render.ts';
-import type { FullSnapshotOutcome, OmissionNotice, ReferencePreview } from '../context/shapes.ts';
-import { tagSafeStringify } from '../context/tag-safe-json.ts';
+import { readPreparedContext } from '../context/prepared-reading.ts';
+import type { PreparedSourceView } from '../context/prepared-reading.ts';
 import { isSessionReferenceError } from '../errors.ts';
 import { rewriteMentions } from '../mentions/rewrite.ts';
-import type { PreparedReferencedMessage, SessionReferenceSource, SessionReferenceSourceEntry } from '../types.ts';
+import type { PreparedReferencedMessage } from '../types.ts';
 import { throwawayAgent, withHome } from './home.ts';
 import type { HomeOptions } from './home.ts';
 import type { Colors, Io } from './output-channel.ts';
@@ -37,34 +36,8 @@ function budgetNote(options: PreviewOptions, budget: number): string {
   return `${bytes(budget)} per source (the resolver's fallback: no model is mounted)`;
 }
 
-/** One source as the summary shows it: its entry on the context message's source, its preview, the UTF-8 bytes of the preview's tag-safe JSON (what the budget bounds), and where its full transcript went. */
-interface SourceSummary {
-  readonly entry: SessionReferenceSourceEntry;
-  readonly preview: ReferencePreview;
-  readonly size: number;
-  readonly fullSnapshot: FullSnapshotOutcome | undefined;
-}
-
-/**
- * The sources of a context message, read from what a host receives: the statistics from its `source`, the
- * previews and omission notices from its text, whose format is fixed (tag-safe JSON between the tags, and after
- * the omissions heading), so that each preview's size is measured on exactly what the model reads.
- */
-function summarise(text: string, source: SessionReferenceSource): SourceSummary[] {
-  const open = text.indexOf(`${REFERENCED_SESSIONS_OPEN_TAG}\n`) + REFERENCED_SESSIONS_OPEN_TAG.length + 1;
-  const previews = JSON.parse(text.slice(open, text.indexOf(`\n${REFERENCED_SESSIONS_CLOSE_TAG}`, open))) as ReferencePreview[];
-  const omissions = text.indexOf(`\n${REFERENCE_OMISSIONS_HEADING}\n`);
-  const notices = omissions === -1 ? [] : (JSON.parse(text.slice(text.indexOf('\n[', omissions) + 1)) as OmissionNotice[]);
-  return source.references.flatMap((entry, i) => {
-    const preview = previews[i];
-    if (preview === undefined) return [];
-    const fullSnapshot = notices.find((notice) => notice.sessionId === entry.sessionId)?.fullSnapshot;
-    return [{ entry, preview, size: Buffer.byteLength(tagSafeStringify(preview)), fullSnapshot }];
-  });
-}
-
-function summaryTable(sources: readonly SourceSummary[], budget: number, c: Colors): string {
-  const columns: Column<SourceSummary>[] = [
+function summaryTable(sources: readonly PreparedSourceView[], budget: number, c: Colors): string {
+  const columns: Column<PreparedSourceView>[] = [
     { header: '#', value: (s) => String(s.entry.inputIndex + 1), right: true },
     { header: 'LABEL', value: (s) => s.preview.label, max: 40, style: (text, _s, cc) => cc.bold(text) },
     { header: 'MESSAGES KEPT', value: (s) => `${s.entry.retainedMessages} of ${s.entry.originalMessages}`, right: true },
@@ -136,9 +109,8 @@ export async function runPreview(io: Io, options: PreviewOptions): Promise<Prepa
     io.err.line(c.dim('No session mentions in the text: nothing would be added after the message.'));
     return prepared;
   }
-  const text = (context.content as TextBlock[]).map((block) => block.text).join('\n');
-  const sources = summarise(text, context.source as unknown as SessionReferenceSource);
-  const budget = sources[0]?.entry.budgetBytes ?? 0;
+  // what the model reads, and per source what preparing decided, read back from the message alone as a host can
+  const { text, sources, budget } = readPreparedContext(prepared) ?? { text: '', sources: [], budget: 0 };
   out.line();
   out.lines(heading('Context message', c, 'role user, source session-reference, inserted right after it'));
   out.block(text);

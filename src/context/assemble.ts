@@ -1,14 +1,14 @@
 /** The pure steps of `prepare` after the reads: per-source retention, spill outcomes and the assembled context. */
 import { renderReferencedSessions } from './render.ts';
-import { retainCapture } from './retention.ts';
+import { retainReference } from './retention.ts';
 import { SESSION_REFERENCE_SOURCE_KIND } from './shapes.ts';
 import type { FullSnapshotOutcome, OmissionNotice, ReferencePreview, SourceCapture } from './shapes.ts';
 import type { NormalizedReference } from '../mentions/normalize.ts';
 import type { FocusQuery } from './terms.ts';
 import type { RetentionStats, SessionReferenceSource } from '../types.ts';
 
-/** One source as `prepare` prepared it: what was captured, what the model sees of it, and where its full transcript went. */
-export interface PreparedSource {
+/** One source as retention left it: what was captured and what the model sees of it. */
+export interface RetainedSource {
   /** The normalised reference. */
   reference: NormalizedReference;
   /** The capture every other field was built from. */
@@ -21,18 +21,10 @@ export interface PreparedSource {
   size: number;
   /** Focused retention only: the omitted positions as ranges; absent when none is omitted. */
   omittedRanges?: string;
-  /** The full-transcript outcome; present exactly when the preview is truncated. */
-  fullSnapshot?: FullSnapshotOutcome;
 }
 
-/** Everything `prepare` decided for one message, before it becomes a host message; rendering is the last step. */
-export interface PreparedReferenceContext {
-  /** The per-source byte budget used. */
-  budget: number;
-  /** One entry per distinct source, in normalised order. */
-  sources: PreparedSource[];
-  /** The omission notices of the truncated sources, in reference order. */
-  notices: OmissionNotice[];
+/** The context of one message as the model gets it: its text and its `source` record. */
+export interface AssembledContext {
   /** The rendered context text the model sees. */
   text: string;
   /** The context message's `source` record. */
@@ -41,18 +33,15 @@ export interface PreparedReferenceContext {
 
 /**
  * Retains every capture under the same per-source budget; throws BUDGET_EXCEEDED when one cannot
- * fit. Trusts its input, checked once at the edge: captures as `captureSource` builds them from a
- * snapshot `isSurfaceSnapshot` accepted, and a budget from `resolveConfig` or
- * `automaticReferenceBytes`. Use `retainReference` for a capture from anywhere else. Without
- * `focus` every source is retained newest first (§4.3); with it, focused on that query (§4.7).
+ * fit. Without `focus` every source is retained newest first; with it, focused on that query.
  */
 export function retainSources(
   references: readonly NormalizedReference[],
   captures: readonly SourceCapture[],
   budget: number,
   focus?: FocusQuery,
-): Omit<PreparedSource, 'fullSnapshot'>[] {
-  return captures.map((capture, i) => ({ reference: references[i]!, capture, ...retainCapture(capture, budget, focus) }));
+): RetainedSource[] {
+  return captures.map((capture, i) => ({ reference: references[i]!, capture, ...retainReference(capture, budget, focus) }));
 }
 
 /** The outcome when no spill store is mounted. */
@@ -92,21 +81,18 @@ export function transcriptFileName(reference: NormalizedReference): string {
 
 /**
  * Assembles the context of one message from its retained sources and the outcomes of their
- * transcript saves (index-aligned; undefined for a source that was not truncated): the notices,
- * the `source` record, and, last, the rendered text.
+ * transcript saves (index-aligned; undefined for a source that was not truncated): the `source`
+ * record, and the rendered text with the notices of the truncated sources.
  */
 export function assembleReferenceContext(
   budget: number,
-  retained: readonly Omit<PreparedSource, 'fullSnapshot'>[],
+  retained: readonly RetainedSource[],
   outcomes: readonly (FullSnapshotOutcome | undefined)[],
-): PreparedReferenceContext {
-  const sources: PreparedSource[] = retained.map((entry, i) => {
-    const outcome = outcomes[i];
-    return outcome === undefined ? { ...entry } : { ...entry, fullSnapshot: outcome };
-  });
+): AssembledContext {
   const notices: OmissionNotice[] = [];
-  for (const { preview, stats, omittedRanges, fullSnapshot } of sources) {
-    if (fullSnapshot === undefined) continue;
+  retained.forEach(({ preview, stats, omittedRanges }, i) => {
+    const fullSnapshot = outcomes[i];
+    if (fullSnapshot === undefined) return;
     notices.push({
       sessionId: preview.sessionId,
       capturedThroughSeq: preview.capturedThroughSeq,
@@ -115,12 +101,12 @@ export function assembleReferenceContext(
       ...(omittedRanges === undefined ? {} : { omittedRanges }),
       fullSnapshot,
     });
-  }
+  });
   const source: SessionReferenceSource = {
     kind: SESSION_REFERENCE_SOURCE_KIND,
     form: 'recall',
     version: 1,
-    references: sources.map(({ reference, capture, preview, stats }) => ({
+    references: retained.map(({ reference, capture, preview, stats }) => ({
       sessionId: preview.sessionId,
       label: preview.label,
       capturedFormatVersion: capture.capturedFormatVersion,
@@ -132,8 +118,8 @@ export function assembleReferenceContext(
     })),
   };
   const text = renderReferencedSessions(
-    sources.map((s) => s.preview),
+    retained.map((s) => s.preview),
     notices,
   );
-  return { budget, sources, notices, text, source };
+  return { text, source };
 }

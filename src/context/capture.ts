@@ -1,4 +1,5 @@
 /** The captures `prepare` works from: each cited session read once through `sessionQuery`, projected, then redacted. */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionQueryEngine } from '@deepseek-ai/dsh-session-query';
 import { abortable } from '../errors.ts';
@@ -22,6 +23,8 @@ export async function captureSources(
   signal: AbortSignal | undefined,
 ): Promise<SourceCapture[]> {
   const captures = await readSources(sessionQuery, references, signal);
+  // The event loop gets a turn between the host's read and the scan, so the two never hold it as one block.
+  await nextTurn();
   if (!redactSecrets) return captures.map((capture) => withCleanLabel(capture, false));
   try {
     const redacted = await redactCaptures(captures, { enabled: true, ...(signal ? { signal } : {}) });

@@ -1,8 +1,8 @@
-/** The §4.4 cut of one text: a head and a tail of its UTF-8 bytes around the omission marker, at the largest allowance that fits. */
+/** The cut of one text: a head and a tail of its UTF-8 bytes around the omission marker, at the largest allowance that fits. */
 import { jsonCodePointBytes, tagSafeByteLength, utf8CodePointBytes } from './tag-safe-json.ts';
 
 /** The marker that stands where a text was cut, between its head and its tail: `\n[… omitted N UTF-8 bytes …]\n`. */
-export function omissionMarker(omittedBytes: number): string {
+function omissionMarker(omittedBytes: number): string {
   return `\n[\u2026 omitted ${omittedBytes} UTF-8 bytes \u2026]\n`;
 }
 

@@ -1,63 +1,35 @@
 /**
- * §4.7 focused retention, the `'focused'` policy: a source that does not fit keeps its checkpoints,
- * its newest message, its goal, a newest quarter, the messages most relevant to the citing text and
- * then further newest ones, each kept item marked with its position.
+ * The `'focused'` retention policy: a source that does not fit keeps its checkpoints, its newest
+ * message, its goal, a newest quarter, the messages most relevant to the citing text and then
+ * further newest ones, each kept item marked with its position.
  */
-import { Buffer } from 'node:buffer';
 import { largestCut, markerOnlyBytes } from './cut.ts';
 import type { Cut } from './cut.ts';
-import { baseBytes, messageKeyBytes, wrapperBytes } from './item-bytes.ts';
+import { messageKeyBytes, wrapperBytes } from './item-bytes.ts';
 import { retainNewest } from './newest-retention.ts';
-import { formatOmittedRanges } from './omitted-ranges.ts';
 import { relevanceScores } from './relevance.ts';
-import { jsonByteLengthWithUtf8 } from './tag-safe-json.ts';
+import { closePlan, jsonBytes, keep, measureUtf8, openPlan, wholeCost } from './retention-plan.ts';
+import type { Plan } from './retention-plan.ts';
 import type { FocusQuery } from './terms.ts';
-import type { ReferencePreview, RetentionResult, SourceCapture } from './shapes.ts';
-import type { ReferencedConversationItem } from '../types.ts';
+import type { RetentionResult, SourceCapture } from './shapes.ts';
 
 /**
- * Retains one checked source under `budget` bytes by §4.7 for `query`. A source that fits, or
- * whose mandatory items cannot take their `message` positions within the budget, is retained by
- * §4.3 instead (so it is byte-identical to `'newest'`, and BUDGET_EXCEEDED is thrown exactly when
- * §4.3 throws it).
+ * Retains one checked source under `budget` bytes, focused on `query`. A source that fits, or
+ * whose mandatory items cannot take their `message` positions within the budget, is retained
+ * newest first instead (so it is byte-identical to `'newest'`, and BUDGET_EXCEEDED is thrown
+ * exactly when newest-first retention throws it).
  */
 export function retainFocused(capture: SourceCapture, budget: number, query: FocusQuery): RetentionResult {
-  const messages = capture.messages;
-  const utf8 = new Float64Array(messages.length);
-  for (let i = 0; i < messages.length; i++) utf8[i] = Buffer.byteLength(messages[i]!.text, 'utf8');
-  const plan = messages.length === 0 ? undefined : openPlan(capture, budget, utf8);
+  const utf8 = measureUtf8(capture);
+  const plan = capture.messages.length === 0 ? undefined : focusedPlan(capture, budget, utf8);
   if (plan === undefined) return retainNewest(capture, budget, utf8);
-  keepMandatory(plan);
+  const goal = keepMandatory(plan, goalOf(plan));
   const run = keepNewestQuarter(plan);
   const relevantCut = keepRelevant(plan, query, run.oldest);
   extendNewest(plan, run);
-  spendLeftover(plan, relevantCut);
+  spendLeftover(plan, relevantCut, goal);
   closeLastGap(plan);
   return closePlan(plan);
-}
-
-/** The running account of one focused retention; sizes are tag-safe JSON bytes of the budgeted object with `message` keys. */
-interface Plan {
-  readonly capture: SourceCapture;
-  readonly budget: number;
-  /** UTF-8 bytes of each original text. */
-  readonly utf8: Float64Array;
-  /** JSON bytes of each original text, quotes included; -1 until measured. */
-  readonly json: Float64Array;
-  /** Each item's bytes besides its text's JSON: the `{role, text}` wrapper and its `,"message":N`. */
-  readonly fixed: Float64Array;
-  /** 1 for a kept item. */
-  readonly kept: Uint8Array;
-  /** Each kept item's bytes, without a separating comma. */
-  readonly cost: Float64Array;
-  /** The text a kept item shows when it is not its original: a cut, or `""`. */
-  readonly replaced: (string | undefined)[];
-  /** Original UTF-8 bytes a kept item's cut leaves out. */
-  readonly cutOmitted: Float64Array;
-  /** The goal's index (the first user message, when it is no checkpoint and not the newest), or -1. */
-  goal: number;
-  /** The object with the kept items (always at least the newest). */
-  size: number;
 }
 
 /** The most one code point costs in JSON: a cut's largest R within a limit leaves less than this unused. */
@@ -67,58 +39,36 @@ const CODE_POINT_JSON_MAX = 6;
 const SMALLEST_ITEM = wrapperBytes('user') + 2 + messageKeyBytes(1);
 
 /** The plan of a source that does not fit whole, or undefined when it fits or its mandatory items cannot carry positions. */
-function openPlan(capture: SourceCapture, budget: number, utf8: Float64Array): Plan | undefined {
+function focusedPlan(capture: SourceCapture, budget: number, utf8: Float64Array): Plan | undefined {
   const messages = capture.messages;
   const n = messages.length;
-  const base = baseBytes(capture);
-  const json = new Float64Array(n).fill(-1);
-  const fixed = new Float64Array(n);
-  let lowerBound = base + n - 1;
-  let mandatory = base - 1;
-  for (let i = 0; i < n; i++) {
-    const wrap = wrapperBytes(messages[i]!.role);
-    fixed[i] = wrap + messageKeyBytes(i + 1);
-    lowerBound += wrap + utf8[i]! + 2;
-    if (messages[i]!.checkpoint || i === n - 1) mandatory += fixed[i]! + 3;
-  }
+  const plan = openPlan(capture, budget, true, utf8);
+  let lowerBound = plan.base + n - 1;
+  for (let i = 0; i < n; i++) lowerBound += wrapperBytes(messages[i]!.role) + utf8[i]! + 2;
   if (lowerBound <= budget) {
-    let whole = base + n - 1;
-    for (let i = 0; i < n; i++) {
-      json[i] = jsonByteLengthWithUtf8(messages[i]!.text, utf8[i]!);
-      whole += wrapperBytes(messages[i]!.role) + json[i]!;
-    }
+    let whole = plan.base + n - 1;
+    for (let i = 0; i < n; i++) whole += wrapperBytes(messages[i]!.role) + jsonBytes(plan, i);
     if (whole <= budget) return undefined;
   }
-  if (mandatory > budget) return undefined;
-  let goal = messages.findIndex((m) => m.role === 'user');
-  if (goal < 0 || goal === n - 1 || messages[goal]!.checkpoint || mandatory + fixed[goal]! + 3 > budget) goal = -1;
-  return {
-    capture,
-    budget,
-    utf8,
-    json,
-    fixed,
-    kept: new Uint8Array(n),
-    cost: new Float64Array(n),
-    replaced: new Array<string | undefined>(n),
-    cutOmitted: new Float64Array(n),
-    goal,
-    size: base - 1,
-  };
+  return mandatoryBytes(plan) > budget ? undefined : plan;
 }
 
-function wholeCost(plan: Plan, i: number): number {
-  if (plan.json[i]! < 0) plan.json[i] = jsonByteLengthWithUtf8(plan.capture.messages[i]!.text, plan.utf8[i]!);
-  return plan.fixed[i]! + plan.json[i]!;
+/** The object with its checkpoints and newest item at empty texts, each with its position. */
+function mandatoryBytes(plan: Plan): number {
+  const messages = plan.capture.messages;
+  const n = messages.length;
+  let mandatory = plan.base - 1;
+  for (let i = 0; i < n; i++) if (messages[i]!.checkpoint || i === n - 1) mandatory += plan.fixed[i]! + 3;
+  return mandatory;
 }
 
-/** Keeps item `i` (or changes what it keeps) at `cost` bytes, showing `text` in place of its original when given. */
-function keep(plan: Plan, i: number, cost: number, text?: string, omitted = 0): void {
-  plan.size += plan.kept[i] ? cost - plan.cost[i]! : cost + 1;
-  plan.kept[i] = 1;
-  plan.cost[i] = cost;
-  plan.replaced[i] = text;
-  plan.cutOmitted[i] = omitted;
+/** The goal's index (the first user message, when it is no checkpoint, not the newest, and fits with its position), or -1. */
+function goalOf(plan: Plan): number {
+  const messages = plan.capture.messages;
+  const n = messages.length;
+  const goal = messages.findIndex((m) => m.role === 'user');
+  if (goal < 0 || goal === n - 1 || messages[goal]!.checkpoint) return -1;
+  return mandatoryBytes(plan) + plan.fixed[goal]! + 3 > plan.budget ? -1 : goal;
 }
 
 /** The largest cut of item `i` whose item costs at most `maxCost` bytes. */
@@ -143,26 +93,44 @@ function keepWithin(plan: Plan, i: number, maxCost: number): 'whole' | 'cut' | u
 
 /**
  * Steps 1 and 2: the checkpoints and the newest message whole, the goal within an eighth of the
- * budget; when these are over budget, the costliest texts are cut first (earliest on a tie), as §4.3
- * cuts them, until the object fits.
+ * budget; when these are over budget, the costliest texts are cut first (earliest on a tie), as
+ * newest-first retention cuts them, until the object fits. Returns the goal's index when it is kept, else -1.
  */
-function keepMandatory(plan: Plan): void {
+function keepMandatory(plan: Plan, wantedGoal: number): number {
   const messages = plan.capture.messages;
   const n = messages.length;
-  for (let i = 0; i < n; i++) if (messages[i]!.checkpoint || i === n - 1) keep(plan, i, wholeCost(plan, i));
-  if (plan.goal >= 0 && keepWithin(plan, plan.goal, Math.floor(plan.budget / 8)) === undefined) plan.goal = -1;
-  if (plan.size <= plan.budget) return;
+  const mandatory: number[] = [];
+  for (let i = 0; i < n; i++) if (messages[i]!.checkpoint || i === n - 1) mandatory.push(i);
+  // When even their UTF-8 sizes are over the budget, the widest text enters at that lower bound
+  // (JSON ≥ UTF-8 + 2) and keeps it when it certainly is the costliest: it is then the first cut,
+  // sized from the others' exact costs alone, so a giant text is never measured whole.
+  let widest = mandatory[0]!;
+  let bound = plan.size - 1;
+  for (const i of mandatory) {
+    if (plan.utf8[i]! > plan.utf8[widest]!) widest = i;
+    bound += 1 + plan.fixed[i]! + plan.utf8[i]! + 2;
+  }
+  if (bound <= plan.budget) widest = -1;
+  for (const i of mandatory) keep(plan, i, i === widest ? plan.fixed[i]! + plan.utf8[i]! + 2 : wholeCost(plan, i));
+  const goal = wantedGoal >= 0 && keepWithin(plan, wantedGoal, Math.floor(plan.budget / 8)) !== undefined ? wantedGoal : -1;
+  const textCost = (i: number): number => plan.cost[i]! - plan.fixed[i]!;
+  if (widest >= 0) {
+    let others = 0;
+    for (let i = 0; i < n; i++) if (plan.kept[i] && i !== widest) others = Math.max(others, textCost(i));
+    if (plan.utf8[widest]! + 2 <= others) keep(plan, widest, wholeCost(plan, widest));
+  }
+  if (plan.size <= plan.budget) return goal;
   const order: number[] = [];
   for (let i = 0; i < n; i++) if (plan.kept[i]) order.push(i);
-  const textCost = (i: number): number => plan.cost[i]! - plan.fixed[i]!;
   order.sort((a, b) => textCost(b) - textCost(a) || a - b);
   for (const i of order) {
-    if (plan.size <= plan.budget) return;
+    if (plan.size <= plan.budget) return goal;
     const without = plan.size - textCost(i);
     const cut = cutWithin(plan, i, plan.budget - without + plan.fixed[i]!);
     if (cut === undefined) keep(plan, i, plan.fixed[i]! + 2, '', plan.utf8[i]);
     else keep(plan, i, plan.fixed[i]! + 2 + cut.contentBytes, cut.text, cut.omittedBytes);
   }
+  return goal;
 }
 
 /** The newest run: its oldest item, and that item when it is a cut that may grow. */
@@ -172,24 +140,35 @@ interface NewestRun {
 }
 
 /**
- * Step 3: newest messages, contiguous back from the newest, until they hold a quarter of the
- * budget. A message that would take the run past half of the budget, or does not fit, is cut to
- * what the quarter still needs (at least its marker; at most the room left) and ends the run.
+ * What an item of the newest run counts toward its quarter: its serialised `{role, text}` bytes,
+ * without its position key and without a separating comma, the least any reading of "the bytes of
+ * the newest messages" gives.
+ */
+function runBytes(plan: Plan, i: number): number {
+  return plan.cost[i]! - messageKeyBytes(i + 1);
+}
+
+/**
+ * Step 3: newest messages, contiguous back from the newest, until they hold at least a quarter of
+ * the budget, rounded up, so that the share is never below 25% of it. A message that would take the
+ * run past half of the budget, or does not fit, is cut to what the quarter still needs (at least
+ * its marker; at most the room left) and ends the run.
  */
 function keepNewestQuarter(plan: Plan): NewestRun {
   const n = plan.kept.length;
-  const quarter = Math.floor(plan.budget / 4);
-  let recency = plan.cost[n - 1]!;
+  const quarter = Math.ceil(plan.budget / 4);
+  let recency = runBytes(plan, n - 1);
   const run: NewestRun = { oldest: n - 1, cutAt: -1 };
   for (let i = n - 2; i >= 0 && recency < quarter; i--) {
     if (!plan.kept[i]) {
       const room = plan.budget - plan.size - 1;
-      const wholeWithin = Math.min(room, 2 * quarter - recency);
+      const key = messageKeyBytes(i + 1);
+      const wholeWithin = Math.min(room, 2 * quarter - recency + key);
       let kept: 'whole' | 'cut' | undefined;
       if (plan.fixed[i]! + plan.utf8[i]! + 2 <= wholeWithin && wholeCost(plan, i) <= wholeWithin) kept = keepWithin(plan, i, wholeWithin);
       else {
         const smallest = plan.fixed[i]! + 2 + markerOnlyBytes(plan.utf8[i]!);
-        kept = keepWithin(plan, i, Math.min(room, Math.max(quarter - recency + CODE_POINT_JSON_MAX, smallest)));
+        kept = keepWithin(plan, i, Math.min(room, Math.max(quarter - recency + key + CODE_POINT_JSON_MAX, smallest)));
       }
       if (kept === undefined) return run;
       if (kept === 'cut') {
@@ -198,7 +177,7 @@ function keepNewestQuarter(plan: Plan): NewestRun {
         return run;
       }
     }
-    recency += plan.cost[i]!;
+    recency += runBytes(plan, i);
     run.oldest = i;
   }
   return run;
@@ -252,10 +231,9 @@ function grow(plan: Plan, i: number): 'whole' | 'cut' | undefined {
  * its cut) grows step 4's cut; once every other message is kept, the goal's cut grows past its
  * eighth as well, since nothing else can use the room.
  */
-function spendLeftover(plan: Plan, relevantCut: number): void {
+function spendLeftover(plan: Plan, relevantCut: number, goal: number): void {
   if (plan.size >= plan.budget) return;
   if (relevantCut >= 0) grow(plan, relevantCut);
-  const goal = plan.goal;
   if (goal < 0 || plan.replaced[goal] === undefined || plan.size >= plan.budget) return;
   for (let i = 0; i < plan.kept.length; i++) if (i !== goal && !plan.kept[i]) return;
   grow(plan, goal);
@@ -276,7 +254,9 @@ function closeLastGap(plan: Plan): void {
   while (oldest > 0 && plan.kept[oldest - 1]) oldest--;
   const next = oldest - 1;
   if (next < 0) return;
-  const smallest = Math.min(plan.fixed[next]! + 2 + markerOnlyBytes(plan.utf8[next]!), wholeCost(plan, next));
+  // The marker alone when the text is at least that long, so a long text is not measured for this.
+  const markerItem = plan.fixed[next]! + 2 + markerOnlyBytes(plan.utf8[next]!);
+  const smallest = plan.utf8[next]! >= markerItem ? markerItem : Math.min(markerItem, wholeCost(plan, next));
   const need = smallest + 1 - left;
   const gives = (giver: number): boolean => {
     if (!plan.kept[giver]) return false;
@@ -289,42 +269,4 @@ function closeLastGap(plan: Plan): void {
   for (let giver = oldest; giver < n && !given; giver++) given = gives(giver);
   for (let giver = next - 1; giver >= 0 && !given; giver--) given = gives(giver);
   keepWithin(plan, next, plan.budget - plan.size - 1);
-}
-
-function closePlan(plan: Plan): RetentionResult {
-  const { capture, kept, replaced } = plan;
-  const conversation: ReferencedConversationItem[] = [];
-  let compacted = false;
-  let omittedBytes = 0;
-  for (let i = 0; i < capture.messages.length; i++) {
-    const m = capture.messages[i]!;
-    if (m.checkpoint) compacted = true;
-    if (!kept[i]) omittedBytes += plan.utf8[i]!;
-    else {
-      conversation.push({ role: m.role, text: replaced[i] ?? m.text, message: i + 1 });
-      omittedBytes += plan.cutOmitted[i]!;
-    }
-  }
-  const preview: ReferencePreview = {
-    sessionId: capture.sessionId,
-    label: capture.label,
-    cwd: capture.cwd,
-    capturedThroughSeq: capture.capturedThroughSeq,
-    conversation,
-  };
-  const omittedMessages = capture.messages.length - conversation.length;
-  const omittedRanges = formatOmittedRanges(kept);
-  return {
-    preview,
-    stats: {
-      compacted,
-      originalMessages: capture.messages.length,
-      retainedMessages: conversation.length,
-      omittedMessages,
-      omittedBytes,
-      truncated: omittedMessages > 0 || omittedBytes > 0,
-    },
-    size: plan.size,
-    ...(omittedRanges === undefined ? {} : { omittedRanges }),
-  };
 }

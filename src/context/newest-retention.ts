@@ -1,247 +1,150 @@
-/** §4.3 retention, newest first: drop the oldest, refill the newest dropped, cut the largest; the `'newest'` policy. */
-import { Buffer } from 'node:buffer';
+/** The `'newest'` retention policy: drop the oldest, refill the newest dropped, cut the largest. */
 import { quoteText, SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
 import { largestCut } from './cut.ts';
-import { baseBytes, wrapperBytes } from './item-bytes.ts';
-import { jsonByteLengthWithUtf8 } from './tag-safe-json.ts';
-import type { ReferencePreview, RetentionResult, SourceCapture } from './shapes.ts';
-import type { ReferencedConversationItem } from '../types.ts';
+import { closePlan, jsonBytes, keep, markKept, measureUtf8, openPlan } from './retention-plan.ts';
+import type { Plan } from './retention-plan.ts';
+import type { RetentionResult, SourceCapture } from './shapes.ts';
 
 /**
- * Retains one checked source under `budget` bytes of tag-safe JSON by §4.3; throws BUDGET_EXCEEDED
- * when it cannot fit.
+ * Retains one checked source under `budget` bytes of tag-safe JSON, newest first; throws
+ * BUDGET_EXCEEDED when it cannot fit.
  *
  * Only texts that can end up in the preview have their JSON size measured: the checkpoints and the
  * newest message (always kept), and the other messages newest first until the budget is certainly
- * crossed — step 1 keeps exactly the longest run of most recent droppable messages that fits with
- * the mandatory ones. Every older message is certainly dropped and needs only its native UTF-8
- * length for `omittedBytes`. A JSON size is never below the UTF-8 size + 2, which settles most
- * "certainly over" questions without measuring. `utf8`, when given, holds each text's UTF-8 length
- * already measured.
+ * crossed — dropping the oldest keeps exactly the longest run of most recent droppable messages
+ * that fits with the mandatory ones. Every older message is certainly dropped and needs only its
+ * native UTF-8 length for `omittedBytes`. A JSON size is never below the UTF-8 size + 2, which
+ * settles most "certainly over" questions without measuring. `utf8`, when given, holds each text's
+ * UTF-8 length already measured.
  */
 export function retainNewest(capture: SourceCapture, budget: number, utf8?: Float64Array): RetentionResult {
-  const ledger = openLedger(capture, budget, utf8);
-  const newestDropped = dropOldest(ledger);
-  if (newestDropped >= 0) refillNewestDropped(ledger, newestDropped);
-  if (ledger.size > budget) cutLargest(ledger);
-  return closeLedger(ledger);
+  const plan = openPlan(capture, budget, false, utf8 ?? measureUtf8(capture));
+  const state = keepMandatory(plan);
+  const newestDropped = dropOldest(plan);
+  if (newestDropped >= 0) refillNewestDropped(plan, newestDropped);
+  if (plan.size > budget) cutLargest(plan, state);
+  return closePlan(plan);
 }
 
-/** The running account of one source's retention; every size is in tag-safe JSON bytes of the budgeted object. */
-interface Ledger {
-  readonly capture: SourceCapture;
-  readonly budget: number;
-  /** The object with an empty conversation. */
-  readonly base: number;
-  /** UTF-8 bytes of each text. */
-  readonly utf8: Float64Array;
-  /** JSON bytes of each text, quotes included; -1 until measured. */
-  readonly json: Float64Array;
-  /** JSON bytes of each item without its text's JSON and without a separating comma. */
-  readonly wrap: Float64Array;
-  /** 1 for a retained item; the checkpoints and the newest item from the start. */
-  readonly retained: Uint8Array;
-  /** The text a retained item keeps when it is not its original (a cut, or `""`). */
-  readonly replaced: (string | undefined)[];
+/** What the policy knows besides the plan: the smallest preview, and whether `size` is exact yet. */
+interface NewestState {
   /** The smallest possible preview: the mandatory items with empty texts. */
   readonly minimal: number;
   /**
-   * The object with the retained items. Exact once `measured`; before, while a mandatory text is
-   * unmeasured, a lower bound that is already over the budget (JSON ≥ UTF-8 + 2 per text).
+   * Whether the plan's `size` is exact. Until it is, while a mandatory text is unmeasured, `size`
+   * is a lower bound that is already over the budget (JSON ≥ UTF-8 + 2 per text).
    */
-  size: number;
-  /** Whether `size` is exact. */
   measured: boolean;
-  retainedMessages: number;
-  omittedMessages: number;
-  omittedBytes: number;
 }
 
-/** Measures what retention needs and fails early when even the smallest preview is over budget. */
-function openLedger(capture: SourceCapture, budget: number, measuredUtf8: Float64Array | undefined): Ledger {
-  const messages = capture.messages;
-  const n = messages.length;
-  const base = baseBytes(capture);
-  const utf8 = measuredUtf8 ?? new Float64Array(n);
-  const wrap = new Float64Array(n);
-  const retained = new Uint8Array(n);
-  let minimal = base;
-  let lowerBound = base;
-  let mandatory = 0;
+/** Keeps the checkpoints and the newest item, and fails early when even their empty texts are over budget. */
+function keepMandatory(plan: Plan): NewestState {
+  const { capture, utf8, fixed } = plan;
+  const n = capture.messages.length;
+  let minimal = plan.base;
+  let lowerBound = plan.base;
   for (let i = 0; i < n; i++) {
-    const m = messages[i]!;
-    if (measuredUtf8 === undefined) utf8[i] = Buffer.byteLength(m.text, 'utf8');
-    wrap[i] = wrapperBytes(m.role);
-    if (m.checkpoint || i === n - 1) {
-      const comma = mandatory > 0 ? 1 : 0;
-      minimal += wrap[i]! + 2 + comma;
-      lowerBound += wrap[i]! + utf8[i]! + 2 + comma;
-      mandatory++;
-      retained[i] = 1;
-    }
+    if (!capture.messages[i]!.checkpoint && i !== n - 1) continue;
+    const comma = plan.count > 0 ? 1 : 0;
+    minimal += fixed[i]! + 2 + comma;
+    lowerBound += fixed[i]! + utf8[i]! + 2 + comma;
+    markKept(plan, i);
   }
-  const ledger: Ledger = {
-    capture,
-    budget,
-    base,
-    utf8,
-    json: new Float64Array(n).fill(-1),
-    wrap,
-    retained,
-    replaced: new Array<string | undefined>(n),
-    minimal,
-    size: lowerBound,
-    measured: false,
-    retainedMessages: mandatory,
-    omittedMessages: 0,
-    omittedBytes: 0,
-  };
-  if (minimal > budget) throw budgetExceeded(ledger);
-  if (lowerBound <= budget) measureRetained(ledger);
-  return ledger;
+  plan.size = lowerBound;
+  const state: NewestState = { minimal, measured: false };
+  if (minimal > plan.budget) throw budgetExceeded(plan, state);
+  if (lowerBound <= plan.budget) measureKept(plan, state);
+  return state;
 }
 
-/** JSON bytes of item `i`'s original text, quotes included, measured once. */
-function jsonBytes(ledger: Ledger, i: number): number {
-  if (ledger.json[i]! < 0) ledger.json[i] = jsonByteLengthWithUtf8(ledger.capture.messages[i]!.text, ledger.utf8[i]!);
-  return ledger.json[i]!;
-}
-
-/** Makes `size` exact by measuring every retained text. */
-function measureRetained(ledger: Ledger): void {
-  let size = ledger.base;
+/** Makes `size` exact by measuring every kept text. */
+function measureKept(plan: Plan, state: NewestState): void {
+  let size = plan.base;
   let count = 0;
-  for (let i = 0; i < ledger.retained.length; i++) {
-    if (ledger.retained[i]) size += ledger.wrap[i]! + jsonBytes(ledger, i) + (count++ > 0 ? 1 : 0);
+  for (let i = 0; i < plan.kept.length; i++) {
+    if (plan.kept[i]) size += plan.fixed[i]! + jsonBytes(plan, i) + (count++ > 0 ? 1 : 0);
   }
-  ledger.size = size;
-  ledger.measured = true;
+  plan.size = size;
+  state.measured = true;
 }
 
 /**
- * Step 1: keeps the longest run of most recent droppable items that fits beside the mandatory ones,
- * which is what dropping the oldest while over budget leaves. Returns the newest dropped item, or -1.
+ * Drops the oldest while over budget: keeps the longest run of most recent droppable items that
+ * fits beside the mandatory ones. Returns the newest dropped item, or -1.
  */
-function dropOldest(ledger: Ledger): number {
-  const { budget, utf8, wrap, retained } = ledger;
-  let newestDropped = -1;
-  for (let i = retained.length - 2; i >= 0; i--) {
-    if (retained[i]) continue;
-    if (newestDropped < 0) {
-      const added = wrap[i]! + 1;
-      // `size` is a lower bound over the budget until measured, so nothing is kept then.
-      if (ledger.size + added + utf8[i]! + 2 <= budget && ledger.size + added + jsonBytes(ledger, i) <= budget) {
-        retained[i] = 1;
-        ledger.retainedMessages++;
-        ledger.size += added + ledger.json[i]!;
-        continue;
-      }
-      newestDropped = i;
-    }
-    ledger.omittedMessages++;
-    ledger.omittedBytes += utf8[i]!;
+function dropOldest(plan: Plan): number {
+  const { budget, utf8, fixed, kept } = plan;
+  for (let i = kept.length - 2; i >= 0; i--) {
+    if (kept[i]) continue;
+    // `size` is a lower bound over the budget until measured, so nothing is kept then.
+    if (plan.size + fixed[i]! + 1 + utf8[i]! + 2 > budget) return i;
+    const cost = fixed[i]! + jsonBytes(plan, i);
+    if (plan.size + cost + 1 > budget) return i;
+    keep(plan, i, cost);
   }
-  return newestDropped;
+  return -1;
 }
 
 /**
- * Step 2: when the drops left the object within budget, brings the newest dropped item back as its
- * largest cut that fits, provided its kept text is at least half of the bytes it adds.
+ * When the drops left the object within budget, brings the newest dropped item back as its largest
+ * cut that fits, provided its kept text is at least half of the bytes it adds.
  */
-function refillNewestDropped(ledger: Ledger, i: number): void {
-  if (ledger.size > ledger.budget) return;
-  const { utf8, wrap } = ledger;
-  // The item comes back between retained ones (the newest item always follows it): comma + wrapper + quotes.
-  const overhead = 1 + wrap[i]! + 2;
-  const cut = largestCut(ledger.capture.messages[i]!.text, utf8[i]!, ledger.budget - ledger.size - overhead);
+function refillNewestDropped(plan: Plan, i: number): void {
+  if (plan.size > plan.budget) return;
+  // The item comes back between kept ones (the newest item always follows it): comma + wrapper + quotes.
+  const overhead = 1 + plan.fixed[i]! + 2;
+  const cut = largestCut(plan.capture.messages[i]!.text, plan.utf8[i]!, plan.budget - plan.size - overhead);
   if (cut === undefined) return;
-  const added = overhead + cut.contentBytes;
-  if (2 * cut.keptJsonBytes < added) return;
-  ledger.retained[i] = 1;
-  ledger.replaced[i] = cut.text;
-  ledger.retainedMessages++;
-  ledger.size += added;
-  ledger.omittedMessages--;
-  ledger.omittedBytes += cut.omittedBytes - utf8[i]!;
+  if (2 * cut.keptJsonBytes < overhead + cut.contentBytes) return;
+  keep(plan, i, plan.fixed[i]! + 2 + cut.contentBytes, cut.text, cut.omittedBytes);
 }
 
 /**
- * Step 3: still over budget, so only the mandatory items are retained (a droppable one would have
- * been dropped first). Shortens the costliest texts first, earliest on a tie, until the object fits.
+ * Still over budget, so only the mandatory items are kept (a droppable one would have been dropped
+ * first). Shortens the costliest texts first, earliest on a tie, until the object fits.
  */
-function cutLargest(ledger: Ledger): void {
-  const { retained, utf8, json } = ledger;
+function cutLargest(plan: Plan, state: NewestState): void {
+  const { kept, utf8, json } = plan;
   const order: number[] = [];
-  for (let i = 0; i < retained.length; i++) if (retained[i]) order.push(i);
+  for (let i = 0; i < kept.length; i++) if (kept[i]) order.push(i);
   let first = -1;
-  if (!ledger.measured) {
+  if (!state.measured) {
     // The widest text by UTF-8 is certainly the costliest when its lower bound beats every other
     // text's exact size; it is then cut without measuring it, and the sizes around it are exact.
     let widest = order[0]!;
     for (const i of order) if (utf8[i]! > utf8[widest]!) widest = i;
     let others = 0;
-    for (const i of order) if (i !== widest) others = Math.max(others, jsonBytes(ledger, i));
+    for (const i of order) if (i !== widest) others = Math.max(others, jsonBytes(plan, i));
     if (utf8[widest]! + 2 > others) first = widest;
-    else jsonBytes(ledger, widest);
-    let size = ledger.base;
+    else jsonBytes(plan, widest);
+    let size = plan.base;
     let count = 0;
-    for (const i of order) size += ledger.wrap[i]! + (i === first ? 0 : json[i]!) + (count++ > 0 ? 1 : 0);
-    ledger.measured = true;
+    for (const i of order) size += plan.fixed[i]! + (i === first ? 0 : json[i]!) + (count++ > 0 ? 1 : 0);
+    state.measured = true;
     // Without the first text's JSON: the size around it.
-    if (first >= 0) shorten(ledger, first, size);
-    else ledger.size = size;
+    if (first >= 0) shorten(plan, first, size);
+    else plan.size = size;
   }
   const rest = first < 0 ? order : order.filter((i) => i !== first);
   rest.sort((a, b) => json[b]! - json[a]! || a - b);
   for (const i of rest) {
-    if (ledger.size <= ledger.budget) return;
-    shorten(ledger, i, ledger.size - json[i]!);
+    if (plan.size <= plan.budget) return;
+    shorten(plan, i, plan.size - json[i]!);
   }
-  if (ledger.size > ledger.budget) throw budgetExceeded(ledger);
+  if (plan.size > plan.budget) throw budgetExceeded(plan, state);
 }
 
-/** Replaces retained item `i`'s text by its largest cut that fits, or by `""`; `without` is the object's size without its text. */
-function shorten(ledger: Ledger, i: number, without: number): void {
-  const cut = largestCut(ledger.capture.messages[i]!.text, ledger.utf8[i]!, ledger.budget - without - 2);
-  ledger.replaced[i] = cut?.text ?? '';
-  ledger.size = without + 2 + (cut?.contentBytes ?? 0);
-  ledger.omittedBytes += cut?.omittedBytes ?? ledger.utf8[i]!;
+/** Replaces kept item `i`'s text by its largest cut that fits, or by `""`; `without` is the object's size without its text. */
+function shorten(plan: Plan, i: number, without: number): void {
+  const cut = largestCut(plan.capture.messages[i]!.text, plan.utf8[i]!, plan.budget - without - 2);
+  markKept(plan, i, cut?.text ?? '', cut?.omittedBytes ?? plan.utf8[i]!);
+  plan.size = without + 2 + (cut?.contentBytes ?? 0);
 }
 
-function budgetExceeded(ledger: Ledger): SessionReferenceError {
+function budgetExceeded(plan: Plan, state: NewestState): SessionReferenceError {
   return new SessionReferenceError(
-    `session ${quoteText(ledger.capture.sessionId)} does not fit its reference budget of ${ledger.budget} bytes: ` +
-      `its smallest possible preview takes ${ledger.minimal} bytes`,
+    `session ${quoteText(plan.capture.sessionId)} does not fit its reference budget of ${plan.budget} bytes: ` +
+      `its smallest possible preview takes ${state.minimal} bytes`,
     SessionReferenceErrorCode.BUDGET_EXCEEDED,
   );
-}
-
-function closeLedger(ledger: Ledger): RetentionResult {
-  const { capture, retained, replaced } = ledger;
-  const conversation: ReferencedConversationItem[] = [];
-  let compacted = false;
-  for (let i = 0; i < capture.messages.length; i++) {
-    const m = capture.messages[i]!;
-    if (m.checkpoint) compacted = true;
-    if (retained[i]) conversation.push({ role: m.role, text: replaced[i] ?? m.text });
-  }
-  const preview: ReferencePreview = {
-    sessionId: capture.sessionId,
-    label: capture.label,
-    cwd: capture.cwd,
-    capturedThroughSeq: capture.capturedThroughSeq,
-    conversation,
-  };
-  return {
-    preview,
-    stats: {
-      compacted,
-      originalMessages: capture.messages.length,
-      retainedMessages: ledger.retainedMessages,
-      omittedMessages: ledger.omittedMessages,
-      omittedBytes: ledger.omittedBytes,
-      truncated: ledger.omittedMessages > 0 || ledger.omittedBytes > 0,
-    },
-    size: ledger.size,
-  };
 }

@@ -5,13 +5,13 @@ import { freezeMessage } from '@deepseek-ai/dsh-llm';
 import type { ContentBlock, UserMessage } from '@deepseek-ai/dsh-llm';
 import { cleanLabel } from '../mentions/label-text.ts';
 import { rewriteMentions } from '../mentions/rewrite.ts';
-import type { RewrittenContent } from '../mentions/rewrite.ts';
 import type { PreparedReferencedMessage, SessionReferenceAgent } from '../types.ts';
 
-/** What the listener calls for one citing message: the service's `prepare`, past the checks the parser already made. */
+/** What the listener calls for one citing message, with its readable content and its references: the service's own `prepare`. */
 export type PrepareMessage = (
   agent: SessionReferenceAgent,
-  rewritten: RewrittenContent<ContentBlock>,
+  content: readonly ContentBlock[],
+  references: readonly unknown[],
   signal: AbortSignal,
 ) => Promise<PreparedReferencedMessage>;
 
@@ -49,7 +49,7 @@ async function rewriteDecision(
       messages.push(message);
       continue;
     }
-    const prepared = await prepare(agent, rewritten, signal);
+    const prepared = await prepare(agent, rewritten.content, rewritten.references, signal);
     messages.push(freezeMessage({ ...message, content: prepared.content }), prepared.additionalContext!);
     changed = true;
   }

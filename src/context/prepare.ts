@@ -1,4 +1,5 @@
 /** `prepare` step by step, after the edge's checks: the budget, one read per source, retention, transcript saves and the context message. */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Context } from '@deepseek-ai/cordis';
 import { createUserMessage } from '@deepseek-ai/dsh-llm';
 import type { ContentBlock } from '@deepseek-ai/dsh-llm';
@@ -8,7 +9,6 @@ import type { NormalizedReference } from '../mentions/normalize.ts';
 import type { PrepareAgent } from '../agent.ts';
 import type { PreparedReferencedMessage } from '../types.ts';
 import { assembleReferenceContext, retainSources } from './assemble.ts';
-import type { PreparedReferenceContext } from './assemble.ts';
 import { resolveBudget } from './budget-lookup.ts';
 import { captureSources } from './capture.ts';
 import { citingQueryText } from './citing-query.ts';
@@ -30,12 +30,6 @@ export interface PrepareHost {
   readonly routeOf: (agent: PrepareAgent) => AgentRoute;
 }
 
-/** A prepared message plus everything decided on the way (absent when there were no references). */
-export interface PreparedMessageDetails extends PreparedReferencedMessage {
-  /** Budget, per-source previews, statistics, notices, outcomes, text and source. */
-  details?: PreparedReferenceContext;
-}
-
 /** The per-source byte budget for `agent` now: the explicit one, or the automatic one of its route's model. */
 export function budgetFor(host: PrepareHost, agent: PrepareAgent, signal?: AbortSignal): Promise<number> {
   return resolveBudget(host.ctx.get('llm'), host.config, host.routeOf(agent), signal);
@@ -44,7 +38,8 @@ export function budgetFor(host: PrepareHost, agent: PrepareAgent, signal?: Abort
 /**
  * Prepares checked content and normalised references: resolves the budget, reads every source once
  * in parallel, retains each, saves the transcripts of truncated ones and builds the frozen context
- * message. All or nothing: any failure throws and nothing is returned. With `retention: 'focused'`
+ * message. All or nothing: any failure throws and nothing is returned. What it decided per source
+ * can be read back from the message with `readPreparedContext`. With `retention: 'focused'`
  * the retention query is the content's readable text, whether it still holds canonical mentions
  * (`prepare`) or is already rewritten (the pre-step listener); the content itself is not changed.
  */
@@ -54,19 +49,20 @@ export async function prepareMessage(
   content: ContentBlock[],
   references: readonly NormalizedReference[],
   signal: AbortSignal | undefined,
-): Promise<PreparedMessageDetails> {
+): Promise<PreparedReferencedMessage> {
   if (references.length === 0) return { content };
   throwIfAborted(signal, PREPARING);
   const budget = await budgetFor(host, agent, signal);
   throwIfAborted(signal, PREPARING);
   const captures = await captureSources(host.ctx.sessionQuery, references, host.config.redactSecrets, signal);
+  // A turn of the event loop between the scan and retention, so that neither adds to the other's hold on it.
+  if (host.config.redactSecrets) await nextTurn();
   throwIfAborted(signal, PREPARING);
   const focus = host.config.retention === 'focused' ? focusOf(content, references, captures) : undefined;
   const retained = retainSources(references, captures, budget, focus);
   const outcomes = await saveTranscripts(host.ctx.get('spillStore'), agent.id, retained, signal);
-  const details = assembleReferenceContext(budget, retained, outcomes);
-  const additionalContext = createUserMessage({ content: [{ type: 'text', text: details.text }], source: details.source });
-  return { content, additionalContext, details };
+  const { text, source } = assembleReferenceContext(budget, retained, outcomes);
+  return { content, additionalContext: createUserMessage({ content: [{ type: 'text', text }], source }) };
 }
 
 /** The focused-retention query of a citing message: its readable text, the cited labels left out, as given and as cleaned. */

@@ -1,16 +1,15 @@
-/** Per-source retention under a byte budget: the checked entry point, and the choice between focused and newest-first retention. */
+/** Per-source retention under a byte budget: the capture's checks, and the choice between the focused and the newest-first policy. */
 import { quoteText, SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
 import { retainFocused } from './focused-retention.ts';
 import { retainNewest } from './newest-retention.ts';
 import type { ProjectedMessage, RetentionResult, SourceCapture } from './shapes.ts';
 import type { FocusQuery } from './terms.ts';
 
-export { omissionMarker } from './cut.ts';
-
 /**
- * Retains one source under `budget` bytes of tag-safe JSON; throws BUDGET_EXCEEDED when it cannot fit.
- * Without `focus` it is §4.3 newest-first retention (`'newest'`); with it, §4.7 focused retention
- * for that query (`'focused'`).
+ * Retains one source under `budget` bytes of tag-safe JSON; throws BUDGET_EXCEEDED when it cannot
+ * fit, and INVALID_CONFIG or INVALID_REFERENCE for a budget or capture retention cannot work on
+ * (checked in one pass over the messages, before any measuring). Without `focus` it is the
+ * `'newest'` policy; with it, the `'focused'` policy for that query.
  */
 export function retainReference(capture: SourceCapture, budget: number, focus?: FocusQuery): RetentionResult {
   if (!Number.isSafeInteger(budget) || budget < 0) {
@@ -20,14 +19,6 @@ export function retainReference(capture: SourceCapture, budget: number, focus?: 
     );
   }
   assertCapture(capture);
-  return retainCapture(capture, budget, focus);
-}
-
-/**
- * {@link retainReference} without its checks, for a capture built by `captureSource` from a
- * checked snapshot and a budget from the resolved config: `prepare` validates each once, at its edge.
- */
-export function retainCapture(capture: SourceCapture, budget: number, focus?: FocusQuery): RetentionResult {
   return focus === undefined ? retainNewest(capture, budget) : retainFocused(capture, budget, focus);
 }
 

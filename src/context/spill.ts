@@ -4,9 +4,9 @@ import type { SpillSource, SpillStore } from '@deepseek-ai/dsh-spill';
 import { abortable } from '../errors.ts';
 import { throwIfAborted } from '../errors.ts';
 import { SAVE_FAILED, savedOutcome, STORAGE_NOT_CONFIGURED, transcriptFileName } from './assemble.ts';
-import type { PreparedSource } from './assemble.ts';
+import type { RetainedSource } from './assemble.ts';
 import { SESSION_REFERENCE_SOURCE_KIND } from './shapes.ts';
-import { renderTranscript } from '../transcript/write.ts';
+import { renderTranscriptAsync } from '../transcript/write.ts';
 import type { FullSnapshotOutcome } from './shapes.ts';
 
 const SAVING = 'saving referenced-session transcripts';
@@ -20,7 +20,7 @@ const SAVING = 'saving referenced-session transcripts';
 export async function saveTranscripts(
   store: Pick<SpillStore, 'saveText'> | undefined,
   targetSessionId: string,
-  retained: readonly Omit<PreparedSource, 'fullSnapshot'>[],
+  retained: readonly RetainedSource[],
   signal: AbortSignal | undefined,
 ): Promise<(FullSnapshotOutcome | undefined)[]> {
   if (!retained.some((r) => r.stats.truncated)) return retained.map(() => undefined);
@@ -28,7 +28,8 @@ export async function saveTranscripts(
   const saves = retained.map(async ({ reference, capture, stats }): Promise<FullSnapshotOutcome | undefined> => {
     if (!stats.truncated) return undefined;
     if (store === undefined) return STORAGE_NOT_CONFIGURED;
-    const content = renderTranscript(capture);
+    // Rendered chunk by chunk, giving the event loop back in between: a large source never holds it for the whole render.
+    const content = await renderTranscriptAsync(capture);
     // rc.8's SpillSource names a tool call; a reference has none, so the record describes the cited session instead.
     const source = {
       kind: SESSION_REFERENCE_SOURCE_KIND,

@@ -87,5 +87,3 @@ function decorateMethod(
 
 // `@Remote candidates(...)`.
 decorateMethod(CANDIDATES_METHOD, Remote);
-
-export default SessionReferenceRemote;

@@ -1,4 +1,4 @@
-/** Fragment lines written unit by unit into a UTF-16 buffer, with exactly the escapes `JSON.stringify` writes. */
+/** Fragment lines written unit by unit into a UTF-16 buffer, or byte by byte into a Latin-1 one, with exactly the escapes `JSON.stringify` writes. */
 import { FRAGMENT_CODE_POINTS } from './format.ts';
 
 /**
@@ -38,13 +38,12 @@ export function takeUnits(buffer: UnitBuffer): string {
   return bytes.toString('utf16le');
 }
 
-/** Appends `line` and a newline to `buffer`; false (nothing written) when they do not fit. */
-export function putLine(buffer: UnitBuffer, line: string): boolean {
+/** Appends `text` (newlines included as given) to `buffer`; false (nothing written) when it does not fit. */
+export function putUnits(buffer: UnitBuffer, text: string): boolean {
   const { units } = buffer;
   let o = buffer.length;
-  if (o + line.length + 1 > units.length) return false;
-  for (let i = 0; i < line.length; i++) units[o++] = line.charCodeAt(i);
-  units[o++] = 0x0a;
+  if (o + text.length > units.length) return false;
+  for (let i = 0; i < text.length; i++) units[o++] = text.charCodeAt(i);
   buffer.length = o;
   return true;
 }
@@ -105,4 +104,143 @@ export function putFragmentLines(buffer: UnitBuffer, text: string, from: number)
   }
   buffer.length = o;
   return i;
+}
+
+/** A buffer of Latin-1 bytes being filled with transcript lines, `length` of them so far. */
+export interface ByteBuffer {
+  readonly bytes: Uint8Array;
+  length: number;
+}
+
+/** Empties `buffer` into a one-byte string. */
+export function takeBytes(buffer: ByteBuffer): string {
+  const text = Buffer.from(buffer.bytes.buffer, buffer.bytes.byteOffset, buffer.length).toString('latin1');
+  buffer.length = 0;
+  return text;
+}
+
+/** Appends `text` (Latin-1 only, newlines included as given) to `buffer`; false (nothing written) when it does not fit. */
+export function putLatin1(buffer: ByteBuffer, text: string): boolean {
+  const { bytes } = buffer;
+  let o = buffer.length;
+  if (o + text.length > bytes.length) return false;
+  for (let i = 0; i < text.length; i++) bytes[o++] = text.charCodeAt(i);
+  buffer.length = o;
+  return true;
+}
+
+/** A Latin-1 text as `JSON.stringify` escapes it, in bytes, and how far its fragment lines are written. */
+export interface EscapedLatin1 {
+  /** The JSON string's bytes (one per character: its escapes are ASCII), quotes included. */
+  readonly json: Buffer;
+  /** Where the closing quote is. */
+  readonly end: number;
+  /** Where the next fragment starts (just after the opening quote at first). */
+  at: number;
+  /** The first backslash at or after `at`, or `Infinity`. */
+  nextBackslash: number;
+}
+
+/**
+ * The engine's own escape of a text with no unit above U+00FF (so no surrogate), written into
+ * `scratch` when it fits, else into a buffer of its own. Each character of the text is one token
+ * of the result: itself, or an escape (`\"`, `\\`, `\b \t \n \f \r`, `\u00xx`) that starts with the
+ * only backslashes there are.
+ */
+export function escapeLatin1(text: string, scratch: Buffer): EscapedLatin1 {
+  const escaped = JSON.stringify(text);
+  const json = escaped.length <= scratch.length ? scratch : Buffer.allocUnsafe(escaped.length);
+  json.write(escaped, 0, 'latin1');
+  const first = escaped.indexOf('\\');
+  return { json, end: escaped.length - 1, at: 1, nextBackslash: first < 0 ? Infinity : first };
+}
+
+/**
+ * Appends to `buffer` the fragment lines of an escaped Latin-1 text from where it stopped, as many
+ * as fit; true when the text is done. A fragment is 64 characters, so 64 tokens: without a
+ * backslash ahead within 64 bytes it is the next 64 bytes, copied natively; otherwise its tokens
+ * are counted one by one. Each line is a quote, the fragment's bytes, a quote and a newline, which
+ * is `JSON.stringify(fragment)` and its newline.
+ */
+export function putEscapedLines(buffer: ByteBuffer, text: EscapedLatin1): boolean {
+  const { bytes } = buffer;
+  const { json, end } = text;
+  let p = text.at;
+  let next = text.nextBackslash;
+  let o = buffer.length;
+  while (p < end && o + MAX_LINE_UNITS <= bytes.length) {
+    let q: number;
+    if (next - p >= FRAGMENT_CODE_POINTS) q = p + FRAGMENT_CODE_POINTS < end ? p + FRAGMENT_CODE_POINTS : end;
+    else {
+      q = p;
+      for (let count = 0; count < FRAGMENT_CODE_POINTS && q < end; count++) q += json[q] !== 0x5c ? 1 : json[q + 1] === 0x75 ? 6 : 2;
+      const found = json.indexOf(0x5c, q);
+      next = found < 0 || found >= end ? Infinity : found;
+    }
+    bytes[o++] = 0x22;
+    o += json.copy(bytes, o, p, q);
+    bytes[o++] = 0x22;
+    bytes[o++] = 0x0a;
+    p = q;
+  }
+  text.at = p;
+  text.nextBackslash = next;
+  buffer.length = o;
+  return p >= end;
+}
+
+/**
+ * {@link putFragmentLines} for a text with no unit above U+00FF (so no surrogate): each fragment is
+ * 64 units, written byte by byte with the escapes `JSON.stringify` writes, the other units as
+ * their Latin-1 bytes. Returns the offset where the next fragment starts (`text.length` when done).
+ * For a text dense in escapes, where nearly every line would need its tokens counted, this beats
+ * copying lines out of the engine's escape.
+ */
+export function putLatin1FragmentLines(buffer: ByteBuffer, text: string, from: number): number {
+  const { bytes } = buffer;
+  const n = text.length;
+  let i = from;
+  let o = buffer.length;
+  while (i < n && o + MAX_LINE_UNITS <= bytes.length) {
+    bytes[o++] = 0x22;
+    const end = i + FRAGMENT_CODE_POINTS < n ? i + FRAGMENT_CODE_POINTS : n;
+    while (i < end) {
+      const c = text.charCodeAt(i++);
+      const escape = c < 0x80 ? ASCII_ESCAPE[c]! : 0;
+      if (escape === 0) {
+        bytes[o++] = c;
+      } else if (escape !== 1) {
+        bytes[o++] = 0x5c;
+        bytes[o++] = escape;
+      } else {
+        bytes[o++] = 0x5c;
+        bytes[o++] = 0x75;
+        bytes[o++] = 0x30;
+        bytes[o++] = 0x30;
+        bytes[o++] = HEX[c >> 4]!;
+        bytes[o++] = HEX[c & 15]!;
+      }
+    }
+    bytes[o++] = 0x22;
+    bytes[o++] = 0x0a;
+  }
+  buffer.length = o;
+  return i;
+}
+
+/** The characters `JSON.stringify` escapes in a Latin-1 text. */
+const ESCAPED = /[\u0000-\u001f"\\]/g;
+
+/** Characters of a text's start sampled for its density of escapes. */
+const SAMPLE_CHARS = 4096;
+
+/**
+ * True when a Latin-1 text is dense in escapes (in a sample of its start, one character in 32 or
+ * more is escaped): its lines are then written character by character rather than copied out of
+ * the engine's escape. Either way the lines are the same.
+ */
+export function denseInEscapes(text: string): boolean {
+  const sample = text.length <= SAMPLE_CHARS ? text : text.slice(0, SAMPLE_CHARS);
+  const escaped = sample.match(ESCAPED)?.length ?? 0;
+  return escaped * 32 >= sample.length && escaped > 0;
 }

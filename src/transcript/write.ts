@@ -1,9 +1,20 @@
 /** The transcript writer: a capture rendered as one string or streamed as chunks of whole lines. */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ProjectedMessage, SourceCapture } from '../context/shapes.ts';
 import { TRANSCRIPT_INTRO, UNTRUSTED_WARNING } from '../context/warning.ts';
-import { putFragmentLines, putLine, takeUnits } from './escaper.ts';
-import type { UnitBuffer } from './escaper.ts';
-import { endLine, EXPLANATION, FRAGMENT_CODE_POINTS, headerProblem, invalid, TITLE } from './format.ts';
+import {
+  denseInEscapes,
+  escapeLatin1,
+  putEscapedLines,
+  putFragmentLines,
+  putLatin1,
+  putLatin1FragmentLines,
+  putUnits,
+  takeBytes,
+  takeUnits,
+} from './escaper.ts';
+import type { ByteBuffer, UnitBuffer } from './escaper.ts';
+import { endLine, EXPLANATION, headerProblem, invalid, TITLE } from './format.ts';
 import type { TranscriptHeader } from './format.ts';
 
 /** The capture's header metadata, keys in the written order; `redactedSecrets` only when some were. */
@@ -44,75 +55,71 @@ function headingOf(message: ProjectedMessage, m: number): string {
 }
 
 /**
- * Chunks of a rendered transcript. Every chunk lives until the final join; at 128 Ki characters
- * V8 allocates a string in large-object space, where the collector never copies it, while the
- * lines awaiting a chunk stay few and die young. The unit buffer other lines are written into is
- * far larger (4 MiB, its pages touched only as it fills), so a two-byte transcript makes few, big
- * chunks: on a 10,000-message chat that cut the render's main-thread CPU by about a fifth against
- * 128 Ki-unit chunks, mostly in string conversion and collection (bench/transcript.bench.ts).
+ * Units (bytes for Latin-1 texts) per chunk of a rendered transcript. Texts are escaped straight
+ * into a buffer this size, whose every fill is one chunk; no per-line string is made, which on a
+ * chat of 10,000 ASCII messages cut the render by more than half and most of its collection
+ * (bench/prepare-shapes.bench.ts). At 2 Mi units a fill takes a few ms, the longest the render holds
+ * the event loop between two chunks.
  */
-const CHUNK_CHARS = 1 << 17;
 const CHUNK_UNITS = 1 << 21;
 
-/** Any character outside Latin-1 (so any surrogate); a Latin-1 text is cut every 64 units. */
+/** The escape of a Latin-1 text up to this size reuses one buffer per render; a longer one gets its own. */
+const SCRATCH_BYTES = 1 << 16;
+
+/** Any character outside Latin-1 (so any surrogate). */
 const NON_LATIN1 = /[^\u0000-\u00ff]/;
 
 /**
  * The transcript of `capture` as chunks of whole lines, each ending with `\n`; their
- * concatenation is the transcript. Lines of Latin-1 texts are collected as strings and joined
- * into chunks of at least {@link CHUNK_CHARS} characters; lines of other texts are written into a
- * buffer of {@link CHUNK_UNITS} units whose every fill is one chunk. A chunk never mixes the two, so a Latin-1 chunk stays
- * a one-byte string.
- *
- * A Latin-1 text has no surrogate, so its fragments are its runs of 64 units, each line
- * `JSON.stringify(fragment)` (the engine's escaper is fastest on one-byte strings); any other
- * text goes through {@link putFragmentLines}.
+ * concatenation is the transcript. The preamble is one chunk; then the lines of Latin-1 texts are
+ * written into a byte buffer (one-byte chunks) and those of other texts into a UTF-16 unit buffer,
+ * a chunk at each fill or when the kind of text changes.
  */
 function* transcriptText(capture: SourceCapture): Generator<string, void, undefined> {
-  let lines: string[] = [preamble(capture)];
-  let chars = 0;
-  let buffer: UnitBuffer | undefined;
-  const takeLines = (): string => {
-    lines.push('');
-    const chunk = lines.join('\n');
-    lines = [];
-    chars = 0;
-    return chunk;
-  };
+  yield `${preamble(capture)}\n`;
+  let bytes: ByteBuffer | undefined;
+  let units: UnitBuffer | undefined;
+  let scratch: Buffer | undefined;
   const messages = capture.messages;
   for (let m = 0; m < messages.length; m++) {
     const message = messages[m]!;
-    const heading = headingOf(message, m);
     const text = message.text;
     const n = text.length;
-    if (n === 0 || !NON_LATIN1.test(text)) {
-      if (buffer !== undefined && buffer.length > 0) yield takeUnits(buffer);
-      lines.push('', heading);
-      chars += heading.length + 2;
-      if (n > 0) lines.push(''); // the blank line between heading and fragments
-      for (let start = 0; start < n; start += FRAGMENT_CODE_POINTS) {
-        const line = JSON.stringify(text.slice(start, start + FRAGMENT_CODE_POINTS));
-        lines.push(line);
-        chars += line.length + 1;
-        if (chars >= CHUNK_CHARS) yield takeLines();
+    // A blank line, the heading, and a blank line before the fragments of a non-empty text.
+    const opening = `\n${headingOf(message, m)}\n${n > 0 ? '\n' : ''}`;
+    if (!NON_LATIN1.test(text)) {
+      if (units !== undefined && units.length > 0) yield takeUnits(units);
+      bytes ??= { bytes: new Uint8Array(CHUNK_UNITS), length: 0 };
+      if (!putLatin1(bytes, opening)) {
+        yield takeBytes(bytes);
+        putLatin1(bytes, opening);
+      }
+      if (n > 0 && denseInEscapes(text)) {
+        for (let start = 0; start < n;) {
+          start = putLatin1FragmentLines(bytes, text, start);
+          if (start < n) yield takeBytes(bytes);
+        }
+      } else if (n > 0) {
+        scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES);
+        const escaped = escapeLatin1(text, scratch);
+        while (!putEscapedLines(bytes, escaped)) yield takeBytes(bytes);
       }
       continue;
     }
-    if (lines.length > 0) yield takeLines();
-    buffer ??= { units: new Uint16Array(CHUNK_UNITS), length: 0 };
-    const opening = `\n${heading}\n`; // blank line, heading, blank line
-    if (!putLine(buffer, opening)) {
-      yield takeUnits(buffer);
-      putLine(buffer, opening);
+    if (bytes !== undefined && bytes.length > 0) yield takeBytes(bytes);
+    units ??= { units: new Uint16Array(CHUNK_UNITS), length: 0 };
+    if (!putUnits(units, opening)) {
+      yield takeUnits(units);
+      putUnits(units, opening);
     }
     for (let start = 0; start < n;) {
-      start = putFragmentLines(buffer, text, start);
-      if (start < n) yield takeUnits(buffer);
+      start = putFragmentLines(units, text, start);
+      if (start < n) yield takeUnits(units);
     }
   }
-  if (buffer !== undefined && buffer.length > 0) yield takeUnits(buffer);
-  lines.push('', endLine(messages.length));
-  yield takeLines();
+  if (units !== undefined && units.length > 0) yield takeUnits(units);
+  if (bytes !== undefined && bytes.length > 0) yield takeBytes(bytes);
+  yield `\n${endLine(messages.length)}\n`;
 }
 
 /**
@@ -148,5 +155,19 @@ export function renderTranscript(capture: SourceCapture): string {
   assertRenderable(capture);
   const chunks: string[] = [];
   for (const chunk of transcriptText(capture)) chunks.push(chunk);
-  return chunks.length === 1 ? chunks[0]! : chunks.join('');
+  return chunks.join('');
+}
+
+/**
+ * {@link renderTranscript}, giving the event loop back after every chunk, so that rendering a
+ * large capture never holds it longer than one chunk's fill.
+ */
+export async function renderTranscriptAsync(capture: SourceCapture): Promise<string> {
+  assertRenderable(capture);
+  const chunks: string[] = [];
+  for (const chunk of transcriptText(capture)) {
+    chunks.push(chunk);
+    if (chunk.length >= CHUNK_UNITS >> 1) await nextTurn();
+  }
+  return chunks.join('');
 }

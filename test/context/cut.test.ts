@@ -1,7 +1,8 @@
 /** The head-and-tail cut of a text: its marker, the longest head and tail within the room, never splitting a code point, as an independent per-code-point cut makes it. */
+import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { omissionMarker } from '../../src/context/retention.ts';
+import { largestCut } from '../../src/context/cut.ts';
 import { SessionReferenceError } from '../../src/errors.ts';
 import { cutOmission } from '../support/retention-checks.ts';
 import { bytes, nastyString } from '../support/retention-inputs.ts';
@@ -14,14 +15,18 @@ describe('cutText (the reference cut in test/support)', () => {
     expect(cut.tail).toBe('2345678901234567890123456789');
     expect(cut.omittedBytes).toBe(43);
     expect(cut.text).toBe(cut.head + '\n[\u2026 omitted 43 UTF-8 bytes \u2026]\n' + cut.tail);
-    // R = 55, the largest R at budget 200 (SPEC §4.4).
+    // R = 55: the largest allowance whose whole object fits a budget of 200.
     expect(cutText('0123456789'.repeat(10), 55).text).toBe(
       '0123456789012345678901234567\n[… omitted 45 UTF-8 bytes …]\n345678901234567890123456789',
     );
   });
 
   it('formats the marker with U+2026, a line break on each side', () => {
-    expect(omissionMarker(7)).toBe('\n[… omitted 7 UTF-8 bytes …]\n');
+    // A room of the marker's JSON plus 13 keeps 7 head and 6 tail bytes of 20 and omits 7.
+    const marker = '\n[… omitted 7 UTF-8 bytes …]\n';
+    const cut = largestCut('abcdefghijklmnopqrst', 20, Buffer.byteLength(JSON.stringify(marker)) - 2 + 13)!;
+    expect(cut.text).toBe(`abcdefg${marker}opqrst`);
+    expect(cut.text.slice(7, -6)).toBe('\n[… omitted 7 UTF-8 bytes …]\n');
   });
 
   it('never splits a code point and keeps lone surrogates as they are', () => {

@@ -184,6 +184,51 @@ function spreadBudget(messages: ProjectedMessage[], permille: number): number {
   return Math.round(60 + ((whole * 1.05 - 60) * permille) / 1000);
 }
 
+describe('the newest quarter', () => {
+  /** Bytes of the newest kept items, contiguous back from the newest, each as its `{role, text}` without its position. */
+  const newestRunBytes = (result: RetentionResult, n: number): number => {
+    const items = result.preview.conversation;
+    let run = 0;
+    for (let k = items.length - 1, p = n; k >= 0 && items[k]!.message === p; k--, p--) {
+      run += bytes(tagSafeStringify({ role: items[k]!.role, text: items[k]!.text }));
+    }
+    return run;
+  };
+
+  it('holds at least 25% of a budget not divisible by four when the newest messages add up to exactly its floor', () => {
+    // The four newest items take exactly ⌊4099/4⌋ = 1024 bytes, under 25% of 4099; the one before them fits whole.
+    const budget = 4099;
+    const messages: ProjectedMessage[] = [
+      { role: 'user', text: 'Goal: ship the parser rewrite', checkpoint: false },
+      { role: 'assistant', text: 'the harbor certificate expires on March 14 '.padEnd(3000, 'h'), checkpoint: false },
+      ...Array.from({ length: 6 }, (_, k): ProjectedMessage => ({
+        role: k % 2 ? 'assistant' : 'user',
+        text: `message ${k + 3} `.padEnd(400, 'x'),
+        checkpoint: false,
+      })),
+    ];
+    for (let k = 0; k < 4; k++) {
+      const role = k % 2 ? 'assistant' : 'user';
+      const text = `newest ${k} `;
+      messages.push({ role, text: text.padEnd(text.length + 256 - bytes(tagSafeStringify({ role, text })), 'n'), checkpoint: false });
+    }
+    const n = messages.length;
+    expect(messages.slice(n - 4).reduce((sum, m) => sum + bytes(tagSafeStringify({ role: m.role, text: m.text })), 0)).toBe(1024);
+    for (const query of ['when does the harbor certificate expire?', 'continue from @s']) {
+      const result = focused(capture(messages), budget, query);
+      expect(result.stats.truncated).toBe(true);
+      expect(4 * newestRunBytes(result, n)).toBeGreaterThanOrEqual(budget);
+      expect(
+        focusedViolations(capture(messages), budget, {
+          ...result.stats,
+          omittedRanges: result.omittedRanges,
+          conversation: result.preview.conversation,
+        }),
+      ).toEqual([]);
+    }
+  });
+});
+
 describe('the fill', () => {
   it('stays at 99% or more when the newest messages are too small to give room by a cut', () => {
     for (const small of [10, 25, 40, 60]) {

@@ -14,7 +14,9 @@ import type { SessionReferenceSource } from '../../src/types.ts';
 import type { ContentBlock } from '@deepseek-ai/dsh-llm';
 import { copyContent } from '../../src/context/content.ts';
 import { prepareMessage } from '../../src/context/prepare.ts';
-import type { PreparedMessageDetails } from '../../src/context/prepare.ts';
+import { readPreparedContext } from '../../src/context/prepared-reading.ts';
+import type { PreparedContextView } from '../../src/context/prepared-reading.ts';
+import type { PreparedReferencedMessage } from '../../src/types.ts';
 import { normalizeReferences } from '../../src/mentions/normalize.ts';
 import { bootHost, createTargetAgent, readPersistedLog, runTurn, writeSession } from '../support/host.ts';
 import type { Host } from '../support/host.ts';
@@ -55,8 +57,11 @@ async function withConfig<T>(changes: Partial<{ maxReferenceBytes: number; redac
   }
 }
 
-/** `prepare`, also returning what it decided on the way. */
-function prepareDetailed(
+/** A prepared message and what it shows per source. */
+type PreparedMessageDetails = PreparedReferencedMessage & { details?: PreparedContextView };
+
+/** `prepare`, also returning what it decided per source, as read back from the message. */
+async function prepareDetailed(
   agent: SessionReferenceAgent,
   content: ContentBlock[],
   references: readonly unknown[],
@@ -66,13 +71,14 @@ function prepareDetailed(
     config: resolver.config,
     routeOf: (a: Pick<SessionReferenceAgent, 'id' | 'options'>) => a.options ?? {},
   };
-  return prepareMessage(
+  const prepared = await prepareMessage(
     preparing,
     agent,
     copyContent(content),
     normalizeReferences(references, agent.id, resolver.config.maxReferences),
     undefined,
   );
+  return { ...prepared, details: readPreparedContext(prepared) };
 }
 
 /** Everything model-visible or stored that a prepare produced: the context text, its source, and the decoded transcript. */
@@ -227,13 +233,15 @@ describe('redaction and retention', () => {
       const kept = source.preview.conversation[0]!.text;
       expect(kept).not.toContain(key.slice(4, 20));
       expect(source.size).toBeLessThanOrEqual(budget);
-      const redacted = source.capture.messages[0]!.text;
+      // The redacted capture, as the saved full transcript holds it.
+      const saved = source.fullSnapshot!;
+      const redacted = readTranscript(await readFile(saved.status === 'saved' ? saved.locator : '', 'utf8')).messages[0]!.text;
       expect(redacted).toBe(`${'a'.repeat(300)} [REDACTED github-token] ${'b'.repeat(300)}`);
       const marker = /\n\[… omitted (\d+) UTF-8 bytes …\]\n/.exec(kept)!;
       const head = kept.slice(0, marker.index);
       const tail = kept.slice(marker.index + marker[0].length);
-      expect(Number(marker[1])).toBe(source.stats.omittedBytes);
-      expect(Buffer.byteLength(head) + Buffer.byteLength(tail) + source.stats.omittedBytes).toBe(Buffer.byteLength(redacted));
+      expect(Number(marker[1])).toBe(source.entry.omittedBytes);
+      expect(Buffer.byteLength(head) + Buffer.byteLength(tail) + source.entry.omittedBytes).toBe(Buffer.byteLength(redacted));
     }
   });
 

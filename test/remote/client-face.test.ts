@@ -7,7 +7,7 @@ import type { RemoteResult, TypertLookupHost, TypertLookupMap, TypertLookupWire,
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { SessionReferenceMentionCandidate } from '../../src/types.ts';
-import SessionReferenceRemote from '../../src/remote/service.ts';
+import { SessionReferenceRemote } from '../../src/remote/service.ts';
 import { agentIdSchema, candidatesDescriptor, candidatesResultSchema, querySchema } from '../../src/remote/contract.ts';
 import { CANDIDATES_ENDPOINT, REMOTE_PACKAGE } from '../../src/remote/names.ts';
 import TYPERT_REMOTE from '../../src/remote/client.ts';
@@ -47,11 +47,11 @@ describe('Client face: ctx.remote.sessionReferenceResolver.candidates over a loo
   it('cancels through the caller signal: the Host method sees the abort and the Client gets a cancelled result', async () => {
     const host = await bootRemoteHost({ config: { candidateCacheTtlMs: 0 } });
     const { client } = await bootClient(host);
-    const listing = deferred<void>();
-    const listed = deferred<void>();
+    const listing = deferred<undefined>();
+    const listed = deferred<undefined>();
     const original = NoSearchSessionQuery.prototype.listSessions;
     vi.spyOn(NoSearchSessionQuery.prototype, 'listSessions').mockImplementation(async function (this: NoSearchSessionQuery, ...args) {
-      listed.resolve();
+      listed.resolve(undefined);
       await listing.promise;
       return original.apply(this, args);
     });
@@ -60,7 +60,7 @@ describe('Client face: ctx.remote.sessionReferenceResolver.candidates over a loo
     await listed.promise;
     controller.abort();
     const result = await call;
-    listing.resolve();
+    listing.resolve(undefined);
     expect(result).toMatchObject({ ok: false, error: { code: 'cancelled' } });
   });
 });

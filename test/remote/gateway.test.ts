@@ -9,7 +9,7 @@ import SessionReferenceResolver, {
   SessionReferenceError,
   SessionReferenceErrorCode,
 } from '../../src/index.ts';
-import SessionReferenceRemote from '../../src/remote/service.ts';
+import { SessionReferenceRemote } from '../../src/remote/service.ts';
 import { withMentions } from '../../src/discovery/rank.ts';
 import { candidatesDescriptor } from '../../src/remote/contract.ts';
 import { CANDIDATES_ENDPOINT, REMOTE_NAMESPACE, REMOTE_PACKAGE, REMOTE_SERVICE_KEY } from '../../src/remote/names.ts';
@@ -101,11 +101,11 @@ describe('ctx.typertGateway.invoke() with the strict ./typert definition', () =>
 
   it('passes the injected signal through: an abort while listing cancels the call', async () => {
     const host = await bootRemoteHost({ config: { candidateCacheTtlMs: 0 } });
-    const listing = deferred<void>();
-    const listed = deferred<void>();
+    const listing = deferred<undefined>();
+    const listed = deferred<undefined>();
     const original = NoSearchSessionQuery.prototype.listSessions;
     vi.spyOn(NoSearchSessionQuery.prototype, 'listSessions').mockImplementation(async function (this: NoSearchSessionQuery, ...args) {
-      listed.resolve();
+      listed.resolve(undefined);
       await listing.promise;
       return original.apply(this, args);
     });
@@ -114,7 +114,7 @@ describe('ctx.typertGateway.invoke() with the strict ./typert definition', () =>
     await listed.promise;
     controller.abort(new Error('user closed the menu'));
     const error = await call;
-    listing.resolve();
+    listing.resolve(undefined);
     expect(error.name).toBe('RemoteInvocationCancelled');
     expect(error.message).toContain(CANDIDATES_ENDPOINT);
     expect(error.cause).toBeInstanceOf(SessionReferenceError);

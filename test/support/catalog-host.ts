@@ -61,7 +61,9 @@ export function countPersistenceCalls(persistence: SessionPersistence): Persiste
   const tracked = (result: unknown): unknown => {
     if (!(result instanceof Promise)) return result;
     inFlight++;
-    const settle = () => void inFlight--;
+    const settle = (): void => {
+      inFlight--;
+    };
     result.then(settle, settle);
     return result;
   };

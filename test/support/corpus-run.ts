@@ -123,7 +123,7 @@ export function useCorpusHost(name: string): void {
 
   afterAll(async () => {
     for (const restore of restores.splice(0)) restore();
-    await host?.dispose();
+    await host.dispose();
     await rm(tmp, { recursive: true, force: true });
     console.log(
       [

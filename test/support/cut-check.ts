@@ -1,7 +1,7 @@
 /** The head + marker + tail cut, checked apart from src: how many bytes a kept text omits of its original, or why it is no valid cut. */
 import { utf8 } from './preview-size.ts';
 
-/** The omission marker, matched where it starts (SPEC §4.4: `\n[… omitted N UTF-8 bytes …]\n` between head and tail). */
+/** The omission marker, matched where it starts (`\n[… omitted N UTF-8 bytes …]\n`, between head and tail). */
 const MARKER = /\n\[\u2026 omitted (\d+) UTF-8 bytes \u2026\]\n/y;
 const MARKER_START = '\n[\u2026 omitted ';
 
@@ -25,7 +25,7 @@ function cpBytesBefore(s: string, i: number): number {
 
 /**
  * How many original bytes a retained text omits: 0 when it is the original, all of them when it
- * is empty, N when it is a valid cut (SPEC §4.4): an exact code-point-aligned head of the original,
+ * is empty, N when it is a valid cut: an exact code-point-aligned head of the original,
  * the marker `omitted N UTF-8 bytes`, and an exact suffix, each the longest within ⌈R/2⌉ / ⌊R/2⌋
  * bytes for one R. Every place the marker appears is tried, since the original may hold one too.
  * @returns the omitted byte count, or a string describing why the text is no valid cut.

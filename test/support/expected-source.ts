@@ -32,7 +32,7 @@ export interface SavedTranscript {
 }
 
 /**
- * Independent model of the surface projection (SPEC §3.2) of the items `writeSession` writes:
+ * Independent model of the surface projection (user, checkpoint and assistant texts kept; everything else dropped) of the items `writeSession` writes:
  * user text and assistant text kept, checkpoints kept and flagged, everything else dropped,
  * compaction replacing the surface range it names, empty texts dropped.
  */

@@ -53,7 +53,7 @@ export function useFaultHost(name: string): FaultHost {
     for (const [n, id] of SOURCES.entries()) await writeSession(shared.host, { id, cwd: '/w', items: sourceItems(n) });
   });
   afterAll(async () => {
-    await shared.host?.dispose();
+    await shared.host.dispose();
     await rm(tmp, { recursive: true, force: true });
     const { attempted, passed, faults } = shared.tally;
     console.info(`${name} fault matrix: ${attempted} cases, ${faults} faults injected, ${attempted - passed} violations`);

@@ -74,7 +74,7 @@ function intercept(
   };
   return () => {
     if (hadOwn) record[method] = original;
-    else delete record[method];
+    else Reflect.deleteProperty(record, method);
   };
 }
 
@@ -120,9 +120,13 @@ export function installFault(host: Host, c: Case, armed: () => boolean, abort: (
             reject(reason);
           };
           // Only listing is handed a signal; a hung listing honours it like the real engine's next check would.
-          const onAbort = () => settle(signal!.reason);
+          const onAbort = () => {
+            settle(signal!.reason);
+          };
           signal?.addEventListener('abort', onAbort, { once: true });
-          fault.release = () => settle(new Error(`late failure of the hung ${c.point}`));
+          fault.release = () => {
+            settle(new Error(`late failure of the hung ${c.point}`));
+          };
         });
         setImmediate(abort);
         return hung;

@@ -1,5 +1,5 @@
 /**
- * The guarantees of a focused preview (SPEC §4.7), checked from the source and the preview alone:
+ * The guarantees of a focused preview, checked from the source and the preview alone:
  * positions in order, texts that are originals or valid cuts, exact counts, the checkpoints and the
  * newest message, the goal within an eighth, a newest quarter, the fill, and the omitted ranges.
  */
@@ -30,7 +30,7 @@ export interface FocusedReport {
 
 /**
  * The violated guarantees of a truncated focused preview of `source` under `budget` (empty when
- * all hold); the ≥ 99% fill is asked at budgets of 4 KiB and more, as §4.7 promises it.
+ * all hold); the ≥ 99% fill is asked at budgets of 4 KiB and more, as focused retention promises it.
  */
 export function focusedViolations(source: CheckedSource, budget: number, report: FocusedReport): string[] {
   const violations: string[] = [];
@@ -98,10 +98,11 @@ export function focusedViolations(source: CheckedSource, budget: number, report:
       violations.push(`the goal takes ${itemSize(goal, kept.get(goal)!)} bytes, over an eighth of ${budget}`);
     }
   }
+  // The newest run is measured as its `{role, text}` items, positions left out, and held to 25% of the budget exactly.
   let oldest = n;
   let run = 0;
-  for (; oldest >= 1 && kept.has(oldest); oldest--) run += itemSize(oldest, kept.get(oldest)!);
-  if (run < Math.floor(budget / 4) && oldest >= 1) {
+  for (; oldest >= 1 && kept.has(oldest); oldest--) run += jsonSize({ role: messages[oldest - 1]!.role, text: kept.get(oldest)! });
+  if (4 * run < budget && oldest >= 1) {
     const smallestNext = itemSize(oldest, referenceMarker(bytes(messages[oldest - 1]!.text))) + 1;
     if (budget - size >= smallestNext)
       violations.push(`the newest run (messages ${oldest + 1}–${n}) holds ${run} bytes, under a quarter of ${budget}`);

@@ -1,5 +1,5 @@
 /**
- * Focused retention (SPEC §4.7) for tests, written apart from src/context/focused-retention.ts:
+ * Focused retention for tests, written apart from src/context/focused-retention.ts:
  * every size by building the JSON, every cut by trying each R from the largest down, relevance by
  * tokenising every text whole. Slow on purpose, so retention can be compared with it result for result.
  */
@@ -109,7 +109,7 @@ interface Kept {
   omitted: number;
 }
 
-/** §4.7 as this project decides it, from the query's readable text; falls back to §4.3 where retention does. */
+/** Focused retention as this project decides it, from the query's readable text; falls back to newest-first retention where retention does. */
 export function naiveFocused(capture: SourceCapture, budget: number, query: string): RetentionResult {
   const messages = capture.messages;
   const n = messages.length;
@@ -183,8 +183,11 @@ export function naiveFocused(capture: SourceCapture, budget: number, query: stri
   }
 
   // Step 3.
-  const quarter = Math.floor(budget / 4);
-  let recency = itemSize(n - 1, kept.get(n - 1)!.text);
+  // The run counts its items as `{role, text}`, without positions, toward a quarter rounded up.
+  const quarter = Math.ceil(budget / 4);
+  const runSize = (i: number, text: string): number => jsonSize({ role: messages[i]!.role, text });
+  const keyBytes = (i: number): number => itemSize(i, '') - runSize(i, '');
+  let recency = runSize(n - 1, kept.get(n - 1)!.text);
   let oldest = n - 1;
   let cutAt = -1;
   for (let i = n - 2; i >= 0 && recency < quarter; i--) {
@@ -192,8 +195,8 @@ export function naiveFocused(capture: SourceCapture, budget: number, query: stri
       const room = budget - size() - 1;
       const text = messages[i]!.text;
       let result: 'whole' | 'cut' | undefined;
-      if (itemSize(i, text) <= Math.min(room, 2 * quarter - recency)) result = keepWithin(i, room);
-      else result = keepWithin(i, Math.min(room, Math.max(quarter - recency + 6, itemSize(i, referenceMarker(bytes(text))))));
+      if (runSize(i, text) <= Math.min(room - keyBytes(i), 2 * quarter - recency)) result = keepWithin(i, room);
+      else result = keepWithin(i, Math.min(room, Math.max(quarter - recency + keyBytes(i) + 6, itemSize(i, referenceMarker(bytes(text))))));
       if (result === undefined) break;
       if (result === 'cut') {
         oldest = i;
@@ -201,7 +204,7 @@ export function naiveFocused(capture: SourceCapture, budget: number, query: stri
         break;
       }
     }
-    recency += itemSize(i, kept.get(i)!.text);
+    recency += runSize(i, kept.get(i)!.text);
     oldest = i;
   }
 

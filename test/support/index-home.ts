@@ -69,7 +69,7 @@ export async function makeIndexHome(): Promise<IndexHome> {
       await home.host.ctx.plugin(SessionReferenceResolver, { sessionIndexPath: home.path });
     },
     async dispose() {
-      await home.host?.dispose();
+      await home.host.dispose();
       await rm(root, { recursive: true, force: true });
     },
   };
@@ -140,7 +140,9 @@ export async function holdLocked(path: string): Promise<ChildProcess> {
     child.stdout.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('ready')) resolve();
     });
-    child.once('exit', (code) => reject(new Error(`the locking child exited with ${code}`)));
+    child.once('exit', (code) => {
+      reject(new Error(`the locking child exited with ${code}`));
+    });
   });
   return child;
 }

@@ -10,7 +10,7 @@ export interface Alignment {
 }
 
 /**
- * The retained index sets SPEC §4.3 allows for `m` kept messages out of `messages`: the oldest
+ * The retained index sets newest-first retention allows for `m` kept messages out of `messages`: the oldest
  * droppable (non-checkpoint, not newest) messages dropped in order, optionally the last dropped one
  * refilled as a cut. Returns each candidate whose texts are valid, with its omitted-byte count.
  */
@@ -34,7 +34,7 @@ export function alignments(
     if (retained.length !== m) continue;
     let omittedBytes = 0;
     for (const i of dropped) omittedBytes += utf8(messages[i]!.text);
-    let ok = true;
+    let ok = true as boolean;
     for (let j = 0; j < m && ok; j++) {
       const original = messages[retained[j]!]!;
       const kept = conversation[j]!;

@@ -31,7 +31,7 @@ export function checkOutcome(outcome: PrepareOutcome, options: OutcomeOptions): 
   if (!outcome.ok) {
     const code = (outcome.error as { code?: unknown } | null)?.code;
     if (fits || code !== 'SESSION_REFERENCE_BUDGET_EXCEEDED') {
-      const error = outcome.error as Error;
+      const error = outcome.error as { name?: unknown; message?: unknown } | null | undefined;
       violations.push(
         `prepare threw ${String(error?.name)} ${String(code)} (${String(error?.message).slice(0, 300)}) with minimal preview ${minimal} ≤ budget ${options.budget}: ${fits}`,
       );

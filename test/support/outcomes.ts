@@ -15,7 +15,7 @@ export async function codeOf(promise: Promise<unknown>): Promise<string> {
   } catch (error) {
     return error instanceof SessionReferenceError
       ? error.code
-      : `other:${(error as Error)?.constructor?.name}:${(error as Error)?.message}`;
+      : `other:${String((error as { constructor?: { name?: unknown } } | null | undefined)?.constructor?.name)}:${String((error as { message?: unknown } | null | undefined)?.message)}`;
   }
   return 'resolved';
 }

@@ -131,7 +131,7 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
   // The runtime invariant companion's message check must stay silent on everything prepare publishes.
   const companion = checkContextMessage(message);
   check(companion.length === 0, () => `the invariant companion's checks fail it: ${show(companion, 300)}`);
-  check(message.role === 'user', () => `context role ${message.role}`);
+  check((message.role as string) === 'user', () => `context role ${message.role}`);
   const blocks = message.content;
   if (!check(blocks.length === 1 && blocks[0]?.type === 'text', () => 'context is not exactly one text block')) {
     return finish({ truncated: 0, sizes });
@@ -189,8 +189,10 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
     conversation: { role: string; text: string; message?: number }[];
   }[];
   // Focused retention marks every kept item of a truncated source with its position; such a
-  // preview is checked against §4.7's guarantees, any other against §4.3's alignments.
-  const positioned = previews.map((preview) => Array.isArray(preview?.conversation) && preview.conversation.some((m) => 'message' in m));
+  // preview is checked against focused retention's guarantees, any other against newest-first retention's alignments.
+  const positioned = previews.map(
+    (preview) => Array.isArray((preview as typeof preview | undefined)?.conversation) && preview.conversation.some((m) => 'message' in m),
+  );
 
   const entries = message.source as unknown as { kind?: string; form?: string; version?: number; references?: Record<string, unknown>[] };
   check(
@@ -207,9 +209,10 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
   }
   const stats: Stats[] = [];
   sources.forEach((source, i) => {
-    const preview = previews[i]!;
+    const preview = previews[i];
     const where = `source ${i} (${show(source.sessionId, 40)})`;
-    check(sameKeys(preview, PREVIEW_KEYS), () => `${where}: preview keys ${show(Object.keys(preview ?? {}))}`);
+    check(preview !== undefined && sameKeys(preview, PREVIEW_KEYS), () => `${where}: preview keys ${show(Object.keys(preview ?? {}))}`);
+    if (preview === undefined) return;
     check(preview.sessionId === source.sessionId, () => `${where}: sessionId ${show(preview.sessionId)}`);
     check(preview.label === source.label, () => `${where}: label ${show(preview.label)} ≠ ${show(source.label)}`);
     check(preview.cwd === source.cwd, () => `${where}: cwd ${show(preview.cwd)} ≠ ${show(source.cwd)}`);
@@ -249,7 +252,7 @@ export function checkPrepared(result: PreparedReferencedMessage, options: CheckO
       if (found.some((a) => a.omittedBytes === reported)) omittedBytes = reported as number;
       check(
         found.length > 0,
-        () => `${where}: conversation is no SPEC §4.3 retention of the projected messages (${problems.slice(0, 3).join('; ')})`,
+        () => `${where}: conversation is no newest-first retention of the projected messages (${problems.slice(0, 3).join('; ')})`,
       );
     }
     const truncated = omittedMessages > 0 || omittedBytes > 0;

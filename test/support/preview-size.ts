@@ -5,7 +5,7 @@ import type { ExpectedSource } from './expected-source.ts';
 /** The automatic budget floor (and default): 64 KiB. */
 export const DEFAULT_BUDGET = 65_536;
 
-/** `JSON.stringify` with every `<` written as `\u003c` (SPEC §5.2), computed independently of src. */
+/** `JSON.stringify` with every `<` written as `\u003c`, computed independently of src. */
 export function tagSafe(value: unknown): string {
   return JSON.stringify(value).replaceAll('<', '\\u003c');
 }

@@ -1,7 +1,7 @@
 /**
- * Reference retention (SPEC §4.3–§4.4) for tests: SPEC taken literally, slow on purpose and written
- * apart from src/core/retention.ts (own marker, own sizing by building the JSON), so retention can be
- * compared with it result for result.
+ * Reference newest-first retention and cut for tests: the rules taken literally, slow on purpose
+ * and written apart from src/context/newest-retention.ts and src/context/cut.ts (own marker, own
+ * sizing by building the JSON), so retention can be compared with it result for result.
  */
 import { Buffer } from 'node:buffer';
 import { SessionReferenceError, SessionReferenceErrorCode } from '../../src/errors.ts';
@@ -85,7 +85,7 @@ interface Entry {
   checkpoint: boolean;
 }
 
-/** SPEC §4.3 taken literally: re-serialises the whole object at every step and tries every R. */
+/** Newest-first retention taken literally: re-serialises the whole object at every step and tries every R. */
 export function naiveRetain(capture: SourceCapture, budget: number): RetentionResult {
   const n = capture.messages.length;
   const build = (entries: Entry[]): ReferencePreview => ({

@@ -117,6 +117,39 @@ describe('properties', () => {
     );
   });
 
+  it('matches the reference writer on Latin-1 texts: escapes anywhere against fragment edges, plain runs, long texts', () => {
+    // Latin-1 texts take the engine's escape, split into lines by counting tokens; escapes of 2 and
+    // 6 bytes land on every side of a 64-character edge, and long texts outgrow the reused buffer.
+    const unit = fc.constantFrom('a', 'b', ' ', '\n', '"', '\\', '<', '\u0000', '\u001f', '\u007f', '\u0080', 'é', '\u00ff', '\t');
+    const latin1 = fc.oneof(
+      fc.string({ unit, maxLength: 400 }),
+      fc.tuple(fc.nat(140), fc.string({ unit, maxLength: 4 }), fc.nat(140)).map(([a, mid, b]) => 'x'.repeat(a) + mid + 'y'.repeat(b)),
+    );
+    const latin1Capture = fc.record({
+      sessionId: fc.constant('s'),
+      label: fc.constant('l'),
+      cwd: fc.constant(null),
+      capturedThroughSeq: fc.constant(null),
+      capturedFormatVersion: fc.constant(1),
+      messages: fc.array(
+        fc.record({ role: fc.constantFrom('user' as const, 'assistant' as const), text: latin1, checkpoint: fc.boolean() }),
+        {
+          maxLength: 6,
+        },
+      ),
+    });
+    fc.assert(
+      fc.property(latin1Capture, (source) => {
+        expect(renderTranscript(source)).toBe(naiveRender(source));
+      }),
+      { numRuns: 2000 },
+    );
+    const long = (text: string) => capture([{ role: 'user', text, checkpoint: false }]);
+    for (const text of ['plain '.repeat(40_000), 'a"\\\n\u0001é'.repeat(30_000), `${'z'.repeat(70_000)}\n${'q'.repeat(5)}`]) {
+      expect(renderTranscript(long(text))).toBe(naiveRender(long(text)));
+    }
+  });
+
   it('matches the reference writer when surrogates are sparse (64-unit windows next to exact walks)', () => {
     // Mostly single-unit characters, so most 64-unit windows hold no surrogate, with pairs and lone
     // surrogates now and then: at window edges, straddling a fragment boundary, or back to back.
