@@ -2,9 +2,9 @@
 import { isDigit, isLetter } from './chars.ts';
 
 /** Per character code, its count in the value being measured (reset after each use). */
-const COUNTS = new Uint32Array(65_536);
+export const COUNTS = new Uint32Array(65_536);
 /** `c * log2(c)` for every count a value up to 4 KiB can reach. */
-const C_LOG_C = Float64Array.from({ length: 4097 }, (_, c) => (c === 0 ? 0 : c * Math.log2(c)));
+export const C_LOG_C = Float64Array.from({ length: 4097 }, (_, c) => (c === 0 ? 0 : c * Math.log2(c)));
 
 /** Shannon entropy of `value`, in bits per character: log2(n) − Σ c·log2(c) / n over the counts c. */
 export function entropy(value: string): number {
@@ -187,11 +187,11 @@ function fileBaseLooksNamed(value: string): boolean {
 /**
  * Shapes that are not credentials although they may be assigned to a credential-like name:
  * versions, dotted code references, constant names (`SOME_API_KEY`), file names and paths, host
- * names, e-mail addresses, URLs.
+ * names, e-mail addresses, URLs. `punctuated`: whether it holds a character other than a letter or digit, when the caller knows.
  */
-export function isStructuredNonSecret(value: string): boolean {
+export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE.test(value)): boolean {
   // Letters and digits alone hold none of the shapes below but a build label.
-  if (!PUNCTUATION_RE.test(value)) return /SNAPSHOT|RELEASE/.test(value);
+  if (!punctuated) return /SNAPSHOT|RELEASE/.test(value);
   const first = value.charCodeAt(0);
   if (first === 47 || value.startsWith('./') || value.startsWith('../') || value.startsWith('~/')) return true;
   if (value.includes('://')) return true;
