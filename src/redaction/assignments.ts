@@ -255,6 +255,8 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const copula = length <= 3 && COPULAS.has(text.slice(wordStart, p));
   const bearer = length === 6 && (first === 66 || first === 98) && /^(?:Bearer|bearer|BEARER)$/.test(text.slice(wordStart, p));
   const flag = first === 45;
+  // A short flag other than curl's `-u` takes no value here (commands.ts reads `-p` and the like).
+  if (flag && text.charCodeAt(wordStart + 1) !== 45 && !(length === 2 && text.charCodeAt(wordStart + 1) === 117)) return;
   const joined = copula || bearer || flag ? 0 : compound(text, wordStart, p);
   if (!copula && !bearer && !flag && joined === 0) return;
   let valueEnd = VALUE_CHARS.runEnd(text, start, end);

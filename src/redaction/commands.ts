@@ -56,16 +56,36 @@ function argumentAt(text: string, start: number, end: number): [number, number] 
 const LOGIN_LINE_RE =
   /(?:^|\s)(?:-u|-U|--user(?:name)?|-l|login)(?:\s|=)|(?:^|[\s/])(?:sshpass|psexec|mysql|mysqldump|mysqladmin|mariadb|redis-cli|sqlcmd|bcp|osql)(?:\.exe)?\s/;
 
+/** What a short flag's value holds, per ASCII code: 1 a path or host character, 2 a letter, 4 not a lowercase letter, 8 an uppercase letter, 16 a digit, 32 a symbol. */
+const FLAG_VALUE_BITS = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  const char = String.fromCharCode(code);
+  FLAG_VALUE_BITS[code] =
+    (/[/:.\\]/.test(char) ? 1 : 0) |
+    (/[A-Za-z]/.test(char) ? 2 : 0) |
+    (/[^a-z]/.test(char) ? 4 : 0) |
+    (/[A-Z]/.test(char) ? 8 : 0) |
+    (/[0-9]/.test(char) ? 16 : 0) |
+    (/[!@#$%^&*+=?~]/.test(char) ? 32 : 0);
+}
+
 /**
- * Whether a value given to a short flag is a password: not a port, path, host, pattern or word. On
- * a line that logs in, a password-like value is enough; elsewhere `-p` is as often a package, a
- * profile, a crate or a project (`-p lightningcss_node`), so the value must look random and mix
- * upper case and digits, or hold a symbol.
+ * Whether a value given to a short flag at `flagStart` is a password: not a port, path, host,
+ * pattern or word. On a line that logs in, a password-like value is enough; elsewhere `-p` is as
+ * often a package, a profile, a crate or a project (`-p lightningcss_node`), so the value must look
+ * random and mix upper case and digits, or hold a symbol. `line`: the line before the flag, when it is not `text`'s.
  */
-function shortFlagPassword(value: string, line: string): boolean {
-  if (value.length < 6 || /[/:.\\]/.test(value) || !/[A-Za-z]/.test(value) || !/[^a-z]/.test(value)) return false;
-  if (LOGIN_LINE_RE.test(line)) return isCredentialValue(value, 'password');
-  return ((/[A-Z]/.test(value) && /[0-9]/.test(value)) || /[!@#$%^&*+=?~]/.test(value)) && isCredentialValue(value, 'secret');
+function shortFlagPassword(value: string, text: string, flagStart: number, line?: string): boolean {
+  if (value.length < 6) return false;
+  let bits = 0;
+  for (let k = 0; k < value.length; k++) {
+    const code = value.charCodeAt(k);
+    // Past ASCII: not a lowercase letter, nothing else.
+    bits |= code < 128 ? (FLAG_VALUE_BITS[code] ?? 0) : 4;
+  }
+  if ((bits & 1) !== 0 || (bits & 2) === 0 || (bits & 4) === 0) return false;
+  if (LOGIN_LINE_RE.test(line ?? lineBefore(text, flagStart))) return isCredentialValue(value, 'password');
+  return ((bits & 24) === 24 || (bits & 32) !== 0) && isCredentialValue(value, 'secret');
 }
 
 function pushPassword(state: ScanState, start: number, end: number): void {
@@ -82,7 +102,7 @@ export function commandArgument(text: string, start: number, end: number, state:
     const lineStart = text.lastIndexOf('\n', start) + 1;
     if (start - lineStart <= 256 && GLUED_P_RE.test(text.slice(lineStart, start))) {
       const [, stop] = argumentAt(text, start + 2, end);
-      if (shortFlagPassword(text.slice(start + 2, stop), 'mysql ')) pushPassword(state, start + 2, stop);
+      if (shortFlagPassword(text.slice(start + 2, stop), text, start, 'mysql ')) pushPassword(state, start + 2, stop);
     }
     return;
   }
@@ -130,7 +150,7 @@ export function flagArgument(text: string, start: number, end: number, state: Sc
   const [valueStart, valueEnd] = argumentAt(text, from, Math.min(text.length, from + 4096));
   const value = text.slice(valueStart, valueEnd);
   if (word === '-p' || word === '-pw' || toolFlag) {
-    if (shortFlagPassword(value, lineBefore(text, start))) pushPassword(state, valueStart, valueEnd);
+    if (shortFlagPassword(value, text, start)) pushPassword(state, valueStart, valueEnd);
   } else if (/^-pass(?:in|out|word)?$/i.test(word) && value.startsWith('pass:')) {
     if (isCredentialValue(value.slice(5), 'password')) pushPassword(state, valueStart + 5, valueEnd);
   } else if (word.length > 3) {
