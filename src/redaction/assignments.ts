@@ -5,7 +5,7 @@ import { nameRole, nameWords } from './names.ts';
 import type { NameRole } from './names.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_GENERIC, RANK_NAMED } from './record.ts';
-import type { Finding, KindRecord } from './record.ts';
+import type { Finding, KindRecord, NameAnchor } from './record.ts';
 import {
   chainedAssignment,
   declaredName,
@@ -35,7 +35,7 @@ export function push(state: ScanState, start: number, end: number, kind: string,
 /** What a name says: its role, and the named kinds it may hold. */
 interface NameInfo {
   role: NameRole | null;
-  named: readonly KindRecord[];
+  named: readonly (KindRecord & { named: NameAnchor })[];
 }
 
 /** Names seen recently: dense text assigns to the same few names over and over. */
@@ -50,7 +50,7 @@ function nameInfo(name: string): NameInfo {
   let info = NAME_CACHE.get(name);
   if (info === undefined) {
     const words = nameWords(name);
-    info = { role: nameRole(words), named: NAMED.filter((record) => record.named!.names(words, name)) };
+    info = { role: nameRole(words), named: NAMED.filter((record) => record.named.names(words, name)) };
     if (NAME_CACHE.size >= NAME_CACHE_SIZE) NAME_CACHE.clear();
     NAME_CACHE.set(name, info);
   }
@@ -75,7 +75,7 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
   const value = unbalanced !== undefined && cut && nameGives !== 'password' ? unbalanced : given;
   const raw = text.slice(value.start, value.end);
   for (const record of value.reference === true ? [] : candidates) {
-    const named = record.named!;
+    const named = record.named;
     const shape = named.value;
     if (
       raw.length >= shape.min &&
@@ -260,7 +260,7 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const joined = copula || bearer || flag ? 0 : compound(text, wordStart, p);
   if (!copula && !bearer && !flag && joined === 0) return;
   let valueEnd = VALUE_CHARS.runEnd(text, start, end);
-  while (valueEnd > start && '.,:;!?'.includes(text[valueEnd - 1]!)) valueEnd--;
+  while (valueEnd > start && '.,:;!?'.includes(text.charAt(valueEnd - 1))) valueEnd--;
   // No credential is shorter than a password (`-p`, `-u`, a word).
   if (valueEnd - start < MIN_PASSWORD) return;
   const word = text.slice(wordStart, p);

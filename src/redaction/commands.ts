@@ -37,7 +37,7 @@ const GLUED_P_RE = /(?:^|[\s/])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dum
 const NETRC_RE = /(?:^|\s)machine\s+\S+\s+(?:login\s+\S+\s+)?(?:account\s+\S+\s+)?$/;
 
 /** First letters (lowercased) of the words {@link commandArgument} reads an argument after. */
-const ARGUMENT_WORDS = new Set([...'cpla'].map((letter) => letter.charCodeAt(0)));
+const ARGUMENT_WORDS = new Set(Array.from('cpla', (letter) => letter.charCodeAt(0)));
 const ARGUMENT_WORD_RE = /^(?:convertto-securestring|password|passwd|login|auth)$/i;
 
 /** The argument at `start` (after its opening quote, if any): quoted to its closing quote, else a run. */
@@ -48,7 +48,7 @@ function argumentAt(text: string, start: number, end: number): [number, number] 
     if (value !== null && value.quoted) return [value.start, value.end];
   }
   let stop = ARGUMENT.runEnd(text, start, end);
-  while (stop > start && '.,;:)'.includes(text[stop - 1]!)) stop--;
+  while (stop > start && '.,;:)'.includes(text.charAt(stop - 1))) stop--;
   return [start, stop];
 }
 
@@ -171,5 +171,5 @@ function credentialCall(text: string, comma: number, start: number, end: number,
   }
   // A setting passed as a pair: `define('DB_PASSWORD', '…')`, `setenv("API_TOKEN", "…")`, `config.set("secret", "…")`.
   const pair = NAMED_PAIR_RE.exec(before);
-  if (pair !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, pair[1]!, state);
+  if (pair !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, pair[1] ?? '', state);
 }

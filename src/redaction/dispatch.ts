@@ -1,7 +1,7 @@
 /** Lookup tables built once from the kind records: formats and matchers by their literal's first two characters, infixes by their first, named and generic kinds. */
 import { RECORDS } from './kinds/index.ts';
 import type { NameRole } from './names.ts';
-import type { CustomAnchor, Format, KindRecord } from './record.ts';
+import type { CustomAnchor, Format, KindRecord, NameAnchor } from './record.ts';
 
 /** A literal that starts a token, and what to try there. */
 export interface StartEntry {
@@ -24,7 +24,9 @@ export const STARTS: (StartEntry[] | undefined)[] = new Array<StartEntry[] | und
 /** Infix literals by first character code. */
 export const INFIXES: (InfixEntry[] | undefined)[] = new Array<InfixEntry[] | undefined>(128);
 /** Kinds anchored by the names they are assigned to, tried before the generic ones. */
-export const NAMED: readonly KindRecord[] = RECORDS.filter((record) => record.named !== undefined);
+export const NAMED: readonly (KindRecord & { named: NameAnchor })[] = RECORDS.filter(
+  (record): record is KindRecord & { named: NameAnchor } => record.named !== undefined,
+);
 /** The generic kind for each name role. */
 export const ROLE_KINDS: ReadonlyMap<NameRole, string> = new Map(
   RECORDS.flatMap((record) => (record.roles ?? []).map((role) => [role, record.kind] as const)),

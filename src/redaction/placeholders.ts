@@ -5,7 +5,7 @@
  * them, so a random key rarely holds one by chance; `here` only at the end (`…TOKEN_HERE`).
  */
 const TOKEN_MARKERS = ['example', 'placeholder', 'redacted', 'your', 'replace', 'changeme', 'change_me', 'insert', 'dummy'];
-const cased = (word: string): string[] => [word, word.toUpperCase(), word[0]!.toUpperCase() + word.slice(1)];
+const cased = (word: string): string[] => [word, word.toUpperCase(), word.charAt(0).toUpperCase() + word.slice(1)];
 const TOKEN_MARKER_RE = new RegExp(`${TOKEN_MARKERS.flatMap(cased).join('|')}|(?:here|HERE|Here)$`);
 /** Words that mark a value as a stand-in wherever they occur in it (in any case); the token markers are among them. */
 const VALUE_MARKERS = [...TOKEN_MARKERS, 'here', 'fake', 'sample', 'notreal', 'not_real', 'not-real', 'todo', 'xxxx'];

@@ -11,10 +11,13 @@ export function entropy(value: string): number {
   const n = value.length;
   if (n === 0 || n > 4096) return n === 0 ? 0 : entropyOfLong(value);
   let sum = 0;
-  for (let k = 0; k < n; k++) COUNTS[value.charCodeAt(k)]!++;
   for (let k = 0; k < n; k++) {
     const code = value.charCodeAt(k);
-    sum += C_LOG_C[COUNTS[code]!]!;
+    COUNTS[code] = (COUNTS[code] ?? 0) + 1;
+  }
+  for (let k = 0; k < n; k++) {
+    const code = value.charCodeAt(k);
+    sum += C_LOG_C[COUNTS[code] ?? 0] ?? 0;
     COUNTS[code] = 0;
   }
   return Math.log2(n) - sum / n;
@@ -38,10 +41,10 @@ export function sequenceShare(value: string): number {
   let pairs = 0;
   let steps = 0;
   let a = value.charCodeAt(0);
-  let aClass = a < 128 ? ALNUM_CLASS[a]! : 0;
+  let aClass = a < 128 ? (ALNUM_CLASS[a] ?? 0) : 0;
   for (let k = 1; k < value.length; k++) {
     const b = value.charCodeAt(k);
-    const bClass = b < 128 ? ALNUM_CLASS[b]! : 0;
+    const bClass = b < 128 ? (ALNUM_CLASS[b] ?? 0) : 0;
     if (aClass !== 0 && bClass !== 0) {
       pairs++;
       const step = (a | 32) - (b | 32);
@@ -75,7 +78,7 @@ for (const pair of COMMON_PAIR_LIST) COMMON_PAIRS[(pair.charCodeAt(0) - 97) * 26
 function wordLike(value: string, start: number, end: number): boolean {
   let common = 0;
   for (let k = start + 1; k < end; k++)
-    common += COMMON_PAIRS[((value.charCodeAt(k - 1) | 32) - 97) * 26 + (value.charCodeAt(k) | 32) - 97]!;
+    common += COMMON_PAIRS[((value.charCodeAt(k - 1) | 32) - 97) * 26 + (value.charCodeAt(k) | 32) - 97] ?? 0;
   return common * 4 >= (end - start - 1) * 3;
 }
 
@@ -154,8 +157,8 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-([0-9a-f])[0-9a-f]{3}-([0-9a-f])[0-9a-
 export function isUuid(value: string): boolean {
   const match = UUID_RE.exec(value);
   if (match === null) return false;
-  const version = parseInt(match[1]!, 16);
-  const variant = parseInt(match[2]!, 16);
+  const version = parseInt(match[1] ?? '', 16);
+  const variant = parseInt(match[2] ?? '', 16);
   return version >= 1 && version <= 8 && variant >= 8 && variant <= 11;
 }
 

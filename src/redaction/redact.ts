@@ -44,7 +44,7 @@ export async function redactTexts(texts: readonly string[], options: RedactOptio
   let total = 0;
   let sinceYield = 0;
   for (let k = 0; k < texts.length; k++) {
-    const text = texts[k]!;
+    const text = texts[k] ?? '';
     const findings = findCredentials(text);
     out.push(applyFindings(text, findings));
     counts.push(findings.length);

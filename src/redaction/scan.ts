@@ -69,7 +69,7 @@ function tryStarts(text: string, at: number, state: ScanState): void {
   if (entries === undefined) return;
   for (const entry of entries) {
     if (!text.startsWith(entry.literal, at)) continue;
-    let span = entry.format !== undefined ? matchPrefixed(text, at, entry.literal, entry.format) : entry.custom!.match(text, at);
+    let span = entry.format !== undefined ? matchPrefixed(text, at, entry.literal, entry.format) : (entry.custom?.match(text, at) ?? null);
     if (span === null && entry.format !== undefined) span = tryJoined(text, at, entry.literal, entry.format);
     if (span !== null) {
       state.found.push({ start: span[0], end: span[1], kind: entry.kind, rank: RANK_FORMAT });
@@ -83,7 +83,7 @@ function tryInfixes(text: string, at: number, code: number, state: ScanState): v
   if (entries === undefined) return;
   for (const entry of entries) {
     if (!text.startsWith(entry.literal, at)) continue;
-    const span = entry.format !== undefined ? matchInfix(text, at, entry.format) : entry.custom!.match(text, at);
+    const span = entry.format !== undefined ? matchInfix(text, at, entry.literal, entry.format) : (entry.custom?.match(text, at) ?? null);
     if (span !== null) {
       state.found.push({ start: span[0], end: span[1], kind: entry.kind, rank: RANK_FORMAT });
       return;
@@ -94,11 +94,8 @@ function tryInfixes(text: string, at: number, code: number, state: ScanState): v
 /** Per ASCII character: 1 a token may start after it, 2 an infix literal starts with it, 4 an assignment operator. */
 const FLAGS = new Uint8Array(128);
 for (let code = 0; code < 128; code++) {
-  if (SEPARATOR.has(code)) FLAGS[code]! |= 1;
-  if (INFIXES[code] !== undefined) FLAGS[code]! |= 2;
+  FLAGS[code] = (SEPARATOR.has(code) ? 1 : 0) | (INFIXES[code] !== undefined ? 2 : 0) | (code === 61 || code === 58 ? 4 : 0);
 }
-FLAGS[61]! |= 4;
-FLAGS[58]! |= 4;
 
 /** Whether a value may start at `at` after a word: a blank before it, or a quote after a blank. */
 function afterBlank(text: string, at: number): boolean {
@@ -125,7 +122,7 @@ function scanToken(text: string, start: number, end: number, state: ScanState): 
   for (let at = start; at < end; at++) {
     const code = text.charCodeAt(at);
     if (code >= 128) continue;
-    const flags = FLAGS[code]!;
+    const flags = FLAGS[code] ?? 0;
     if (flags === 0) continue;
     if ((flags & 2) !== 0) tryInfixes(text, at, code, state);
     if ((flags & 4) !== 0) assignmentAt(text, at, state);

@@ -62,7 +62,7 @@ export function readValue(text: string, from: number, query = false): Span | nul
   const stop = text.charCodeAt(end);
   if (stop === 40 || stop === 91) return null;
   // Sentence punctuation after an unquoted value.
-  while (end > p && '.:!?'.includes(text[end - 1]!)) end--;
+  while (end > p && '.:!?'.includes(text.charAt(end - 1))) end--;
   if (end === p) return null;
   const raw = text.slice(p, end);
   if (chainedAssignment(raw)) return null;
@@ -128,8 +128,9 @@ export function declaredName(text: string, to: number): Span | null {
   }
   const match = PROPERTY_RE.exec(text.slice(Math.max(0, to - 96), to));
   if (match === null) return null;
-  const start = to - match[0].length + match[0].indexOf(match[1]!);
-  return { start, end: start + match[1]!.length, quoted: false };
+  const value = match[1] ?? '';
+  const start = to - match[0].length + match[0].indexOf(value);
+  return { start, end: start + value.length, quoted: false };
 }
 
 /**

@@ -110,7 +110,9 @@ function measure(value: string): Profile {
     } else {
       gluedState = 0;
     }
-    if (COUNTS[code]++ === 0) DISTINCT[distinct++] = code;
+    const count = COUNTS[code] ?? 0;
+    COUNTS[code] = count + 1;
+    if (count === 0) DISTINCT[distinct++] = code;
     previous = code;
     previousAlnum = alnum;
     previousClass = cls;

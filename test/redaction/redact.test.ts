@@ -88,7 +88,7 @@ describe('redactTexts: look-alikes stay byte-exact', () => {
   }
 
   it('leaves random UUIDs, git SHAs, sha256 digests, colours and versions alone', async () => {
-    const hex = (n: number) => fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: n, maxLength: n });
+    const hex = (n: number) => fc.string({ unit: fc.constantFrom(...Array.from('0123456789abcdef')), minLength: n, maxLength: n });
     const lookAlike = fc.oneof(
       fc.uuid(),
       hex(40),
@@ -225,7 +225,9 @@ describe('redactTexts: cancellation', () => {
           .replace(/[^A-Z2-7]/g, 'Q')}`,
     );
     const pending = redactTexts(texts, { signal: controller.signal });
-    queueMicrotask(() => controller.abort(new Error('late stop')));
+    queueMicrotask(() => {
+      controller.abort(new Error('late stop'));
+    });
     await expect(pending).rejects.toThrow('late stop');
   });
 });
