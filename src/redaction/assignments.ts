@@ -1,8 +1,8 @@
 /** Keyword-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `name is value`, `Authorization: Basic …`, `curl -u user:pass`, `--token value`, `<add key="…" value="…"/>`; judged under what the name says. */
 import { chars } from './chars.ts';
 import { claimsFormat, NAMED, ROLE_KINDS } from './dispatch.ts';
-import { nameRole, nameWords } from './names.ts';
-import type { NameRole } from './names.ts';
+import { nameRole, nameWords } from './credential-names.ts';
+import type { NameRole } from './credential-names.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_GENERIC, RANK_NAMED } from './record.ts';
 import type { Finding, KindRecord, NameAnchor } from './record.ts';

@@ -3,7 +3,7 @@ import { classify, push } from './assignments.ts';
 import type { ScanState } from './assignments.ts';
 import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
-import { nameRole, nameWords } from './names.ts';
+import { nameRole, nameWords } from './credential-names.ts';
 import { RANK_NAMED } from './record.ts';
 import { readValue } from './spans.ts';
 import { isCredentialValue } from './values.ts';

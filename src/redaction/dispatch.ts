@@ -1,6 +1,6 @@
 /** Lookup tables built once from the kind records: formats and matchers by their literal's first two characters, infixes by their first, named and generic kinds. */
 import { RECORDS } from './kinds/index.ts';
-import type { NameRole } from './names.ts';
+import type { NameRole } from './credential-names.ts';
 import type { CustomAnchor, Format, KindRecord, NameAnchor } from './record.ts';
 
 /** A literal that starts a token, and what to try there. */

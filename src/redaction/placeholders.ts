@@ -11,7 +11,8 @@ const TOKEN_MARKER_RE = new RegExp(`${TOKEN_MARKERS.flatMap(cased).join('|')}|(?
 const VALUE_MARKERS = [...TOKEN_MARKERS, 'here', 'fake', 'sample', 'notreal', 'not_real', 'not-real', 'todo', 'xxxx'];
 /** Per three letters (in either case, `a`–`z` as 0–25, indexed `first * 676 + second * 26 + third`): 1 when a marker starts with them. */
 const MARKER_STARTS = new Uint8Array(26 * 26 * 26);
-for (const word of VALUE_MARKERS) MARKER_STARTS[(word.charCodeAt(0) - 97) * 676 + (word.charCodeAt(1) - 97) * 26 + word.charCodeAt(2) - 97] = 1;
+for (const word of VALUE_MARKERS)
+  MARKER_STARTS[(word.charCodeAt(0) - 97) * 676 + (word.charCodeAt(1) - 97) * 26 + word.charCodeAt(2) - 97] = 1;
 
 /**
  * Whether `value` holds three letters a marker starts with: a random value seldom does, so the
@@ -156,5 +157,7 @@ export function isMarkedValue(value: string): boolean {
   if (first === 36 || first === 37 || first === 123 || first === 60 || first === 91 || first === 96 || first === 64) return true;
   if (value.includes('${') || value.includes('{{') || value.includes('%s') || value.includes('$(')) return true;
   // Every token marker is a value marker.
-  return (value.length <= LONGEST_WORD && PLACEHOLDER_WORDS.has(value.toLowerCase())) || (mayHoldMarker(value) && VALUE_MARKER_RE.test(value));
+  return (
+    (value.length <= LONGEST_WORD && PLACEHOLDER_WORDS.has(value.toLowerCase())) || (mayHoldMarker(value) && VALUE_MARKER_RE.test(value))
+  );
 }

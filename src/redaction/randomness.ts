@@ -1,35 +1,5 @@
-/** How random a value looks: entropy, character-class mix, runs of words, sequences and the shapes of identifiers, paths, versions and UUIDs. */
+/** How random a value looks: runs of words, sequences and the shapes of identifiers, paths, versions and UUIDs (values.ts measures the rest in one pass). */
 import { isDigit, isLetter } from './chars.ts';
-
-/** Per character code, its count in the value being measured (reset after each use). */
-export const COUNTS = new Uint32Array(65_536);
-/** `c * log2(c)` for every count a value up to 4 KiB can reach. */
-export const C_LOG_C = Float64Array.from({ length: 4097 }, (_, c) => (c === 0 ? 0 : c * Math.log2(c)));
-
-/** Shannon entropy of `value`, in bits per character: log2(n) − Σ c·log2(c) / n over the counts c. */
-export function entropy(value: string): number {
-  const n = value.length;
-  if (n === 0 || n > 4096) return n === 0 ? 0 : entropyOfLong(value);
-  let sum = 0;
-  for (let k = 0; k < n; k++) {
-    const code = value.charCodeAt(k);
-    COUNTS[code] = (COUNTS[code] ?? 0) + 1;
-  }
-  for (let k = 0; k < n; k++) {
-    const code = value.charCodeAt(k);
-    sum += C_LOG_C[COUNTS[code] ?? 0] ?? 0;
-    COUNTS[code] = 0;
-  }
-  return Math.log2(n) - sum / n;
-}
-
-function entropyOfLong(value: string): number {
-  const counts = new Map<number, number>();
-  for (let k = 0; k < value.length; k++) counts.set(value.charCodeAt(k), (counts.get(value.charCodeAt(k)) ?? 0) + 1);
-  let bits = 0;
-  for (const count of counts.values()) bits -= (count / value.length) * Math.log2(count / value.length);
-  return bits;
-}
 
 /** Per ASCII code: 1 a digit, 2 a letter, 0 anything else. */
 const ALNUM_CLASS = new Uint8Array(128);
@@ -120,35 +90,6 @@ export function wordShare(value: string): number {
     if (letter && start < 0) start = k;
   }
   return alnum === 0 ? 0 : inWords / alnum;
-}
-
-/** Runs of digits glued between letters (`h0c`, `k9k`): common in random strings, rare in words and identifiers (`utf8String` has one). */
-export function gluedDigitRuns(value: string): number {
-  let runs = 0;
-  let k = 1;
-  while (k < value.length) {
-    if (isDigit(value.charCodeAt(k)) && isLetter(value.charCodeAt(k - 1))) {
-      let end = k;
-      while (end < value.length && isDigit(value.charCodeAt(end))) end++;
-      if (end < value.length && isLetter(value.charCodeAt(end))) runs++;
-      k = end;
-    } else {
-      k++;
-    }
-  }
-  return runs;
-}
-
-/** 0 lowercase, 1 uppercase, 2 digit, 3 anything else. */
-function classOf(code: number): number {
-  return code >= 97 && code <= 122 ? 0 : code >= 65 && code <= 90 ? 1 : isDigit(code) ? 2 : 3;
-}
-
-/** Changes between lower, upper, digit and other characters, per neighbouring pair. */
-export function classChangeShare(value: string): number {
-  let changes = 0;
-  for (let k = 1; k < value.length; k++) if (classOf(value.charCodeAt(k)) !== classOf(value.charCodeAt(k - 1))) changes++;
-  return value.length < 2 ? 0 : changes / (value.length - 1);
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-([0-9a-f])[0-9a-f]{3}-([0-9a-f])[0-9a-f]{3}-[0-9a-f]{12}$/i;

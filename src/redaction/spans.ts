@@ -1,6 +1,6 @@
 /** Reading around an assignment operator: the name before it (quoted, subscripted, typed or a C# property) and the value after it (quoted, unbalanced, or a run), and the shapes that make a value code rather than a literal. */
 import { chars } from './chars.ts';
-import { nameRole, nameWords } from './names.ts';
+import { nameRole, nameWords } from './credential-names.ts';
 import { MAX_VALUE } from './values.ts';
 
 export const NAME_CHARS = chars('A-Za-z0-9_.$-');

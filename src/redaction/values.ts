@@ -1,7 +1,7 @@
 /** When a value assigned to a credential-like name is a credential: long enough, no placeholder, no identifier, path or version, and random enough for its alphabet. */
-import type { NameRole } from './names.ts';
+import type { NameRole } from './credential-names.ts';
 import { isMarkedValue, isMaskGlyph, isSeparator, standInCharacters } from './placeholders.ts';
-import { C_LOG_C, COUNTS, isStructuredNonSecret, isUuid, wordShare } from './randomness.ts';
+import { isStructuredNonSecret, isUuid, wordShare } from './randomness.ts';
 
 /** Shortest value taken for a password, and for any other credential. */
 export const MIN_PASSWORD = 6;
@@ -17,6 +17,10 @@ const CLASS_BITS = new Uint8Array(128);
 for (let code = 48; code <= 57; code++) CLASS_BITS[code] = 1 | 2 | 4;
 for (let code = 97; code <= 122; code++) CLASS_BITS[code] = code <= 102 ? 8 | 2 : 8;
 for (let code = 65; code <= 90; code++) CLASS_BITS[code] = code <= 70 ? 8 | 4 : 8;
+/** Per character code, its count in the value being measured (reset after each use). */
+const COUNTS = new Uint32Array(65_536);
+/** `c * log2(c)` for every count a value up to 4 KiB can reach. */
+const C_LOG_C = Float64Array.from({ length: 4097 }, (_, c) => (c === 0 ? 0 : c * Math.log2(c)));
 /** The distinct characters of the value being measured, in order of first occurrence. */
 const DISTINCT = new Uint16Array(4096);
 
@@ -25,7 +29,8 @@ const DISTINCT = new Uint16Array(4096);
  * hex in one case, all letters), the share of neighbouring pairs that step through the alphabet
  * or the digits, the share of pairs that change class, the runs of digits glued between letters,
  * the number of distinct characters and the Shannon entropy in bits per character. Each figure is
- * computed as the single-purpose measures in randomness.ts and placeholders.ts compute it, so the rules decide alike.
+ * computed as the single-purpose measures it replaced (and placeholders.ts) compute it, so the rules decide alike: entropy
+ * is log2(n) − Σ c·log2(c) / n over the character counts c.
  */
 class Profile {
   digitsOnly = false;
@@ -45,7 +50,7 @@ class Profile {
 }
 const PROFILE = new Profile();
 
-/** 0 lowercase, 1 uppercase, 2 digit, 3 anything else (as randomness.ts classes a character). */
+/** 0 lowercase, 1 uppercase, 2 digit, 3 anything else: a class change is a step between two of these. */
 function classOf(code: number): number {
   return code >= 97 && code <= 122 ? 0 : code >= 65 && code <= 90 ? 1 : code >= 48 && code <= 57 ? 2 : 3;
 }
@@ -74,7 +79,7 @@ function measure(value: string): Profile {
   let runCode = -1;
   for (let k = 0; k < n; k++) {
     const code = value.charCodeAt(k);
-    const bits = code < 128 ? CLASS_BITS[code] ?? 0 : 0;
+    const bits = code < 128 ? (CLASS_BITS[code] ?? 0) : 0;
     all &= bits;
     if (bits === 0) {
       if (code === 32 || (code >= 9 && code <= 13)) blank = true;

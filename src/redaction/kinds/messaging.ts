@@ -3,7 +3,7 @@ import { matchTeamsWebhook } from '../vendor-matchers.ts';
 import { chars } from '../chars.ts';
 import { run } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { ALNUM, DIGITS, HEX, URLSAFE, lettersAndDigits } from './shapes.ts';
+import { ALNUM, DIGITS, HEX, URLSAFE, lettersAndDigits } from './format-shapes.ts';
 
 const SLACK_BODY = chars('A-Za-z0-9-');
 
