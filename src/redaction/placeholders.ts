@@ -10,7 +10,7 @@ const TOKEN_MARKER_RE = new RegExp(`${TOKEN_MARKERS.flatMap(cased).join('|')}|(?
 /** Words that mark a value as a stand-in wherever they occur in it (in any case); the token markers are among them. */
 const VALUE_MARKERS = [...TOKEN_MARKERS, 'here', 'fake', 'sample', 'notreal', 'not_real', 'not-real', 'todo', 'xxxx'];
 /** Per three letters (in either case, `a`–`z` as 0–25, indexed `first * 676 + second * 26 + third`): 1 when a marker starts with them. */
-const MARKER_STARTS = new Uint8Array(26 * 26 * 26);
+export const MARKER_STARTS = new Uint8Array(26 * 26 * 26);
 for (const word of VALUE_MARKERS)
   MARKER_STARTS[(word.charCodeAt(0) - 97) * 676 + (word.charCodeAt(1) - 97) * 26 + word.charCodeAt(2) - 97] = 1;
 
@@ -53,8 +53,11 @@ export function isSeparator(code: number): boolean {
  * one character (`5555555dAAAAA7777777…`). A real key is random: none of these happen by chance.
  */
 export function isPlaceholderToken(body: string): boolean {
-  return (mayHoldMarker(body) && TOKEN_MARKER_RE.test(body)) || placeholderCharacters(body);
+  return placeholderCharacters(body) || (markerSeen && TOKEN_MARKER_RE.test(body));
 }
+
+/** Whether the last {@link placeholderCharacters} call saw three letters a marker starts with (its pass does {@link mayHoldMarker}'s work too). */
+let markerSeen = false;
 
 /** Whether a token's characters are mostly masking glyphs, one repeated character, runs, or too few distinct ones. */
 function placeholderCharacters(body: string): boolean {
@@ -66,8 +69,18 @@ function placeholderCharacters(body: string): boolean {
   let inRuns = 0;
   let runLength = 0;
   let previous = -1;
+  let window = 0;
+  let letters = 0;
+  markerSeen = false;
   for (let k = 0; k < body.length; k++) {
     const code = body.charCodeAt(k);
+    const lower = code | 32;
+    if (lower < 97 || lower > 122) {
+      letters = 0;
+    } else {
+      window = (window % 676) * 26 + lower - 97;
+      if (++letters >= 3 && MARKER_STARTS[window] === 1) markerSeen = true;
+    }
     if (isSeparator(code)) continue;
     counted++;
     if (SEEN[code] !== call) {
@@ -150,14 +163,12 @@ export function isPlaceholderValue(value: string): boolean {
   return isMarkedValue(value) || placeholderCharacters(value);
 }
 
-/** Whether a non-empty value is a stand-in by what it says rather than by its characters: a reference, a template, a placeholder word or a marker. */
-export function isMarkedValue(value: string): boolean {
+/** Whether a non-empty value is a stand-in by what it says rather than by its characters: a reference, a template, a placeholder word or a marker (`mayHold`: whether {@link mayHoldMarker}, when the caller measured it). */
+export function isMarkedValue(value: string, mayHold = mayHoldMarker(value)): boolean {
   const first = value.charCodeAt(0);
   // $VAR ${VAR} %s %(x)s {{x}} {x} <x> [x] `cmd` @var
   if (first === 36 || first === 37 || first === 123 || first === 60 || first === 91 || first === 96 || first === 64) return true;
   if (value.includes('${') || value.includes('{{') || value.includes('%s') || value.includes('$(')) return true;
   // Every token marker is a value marker.
-  return (
-    (value.length <= LONGEST_WORD && PLACEHOLDER_WORDS.has(value.toLowerCase())) || (mayHoldMarker(value) && VALUE_MARKER_RE.test(value))
-  );
+  return (value.length <= LONGEST_WORD && PLACEHOLDER_WORDS.has(value.toLowerCase())) || (mayHold && VALUE_MARKER_RE.test(value));
 }

@@ -1,6 +1,6 @@
 /** When a value assigned to a credential-like name is a credential: long enough, no placeholder, no identifier, path or version, and random enough for its alphabet. */
 import type { NameRole } from './credential-names.ts';
-import { isMarkedValue, isMaskGlyph, isSeparator, standInCharacters } from './placeholders.ts';
+import { MARKER_STARTS, isMarkedValue, isMaskGlyph, isSeparator, standInCharacters } from './placeholders.ts';
 import { isStructuredNonSecret, isUuid, wordShare } from './randomness.ts';
 
 /** Shortest value taken for a password, and for any other credential. */
@@ -45,6 +45,8 @@ class Profile {
   blank = false;
   wide = false;
   punctuated = false;
+  /** Whether it holds three letters a stand-in marker starts with (placeholders.ts). */
+  marker = false;
   /** Whether its characters, separators left out, are a stand-in's (placeholders.ts). */
   standIn = false;
 }
@@ -77,13 +79,26 @@ function measure(value: string): Profile {
   let inRuns = 0;
   let runLength = 0;
   let runCode = -1;
+  let window = 0;
+  let letters = 0;
+  let marker = false;
   for (let k = 0; k < n; k++) {
     const code = value.charCodeAt(k);
+    const lower = code | 32;
+    if (lower < 97 || lower > 122) {
+      letters = 0;
+    } else {
+      window = (window % 676) * 26 + lower - 97;
+      if (++letters >= 3 && MARKER_STARTS[window] === 1) marker = true;
+    }
     const bits = code < 128 ? (CLASS_BITS[code] ?? 0) : 0;
     all &= bits;
     if (bits === 0) {
-      if (code === 32 || (code >= 9 && code <= 13)) blank = true;
-      else if (code >= 128) wide = true;
+      // A blank rules the value out: the rest is not read.
+      if (code === 32 || (code >= 9 && code <= 13)) {
+        blank = true;
+        break;
+      } else if (code >= 128) wide = true;
       union |= 16;
     }
     // The stand-in measures skip separators.
@@ -140,6 +155,8 @@ function measure(value: string): Profile {
   profile.distinct = distinct;
   profile.entropy = n === 0 ? 0 : Math.log2(n) - sum / n;
   profile.blank = blank;
+  profile.marker = marker;
+  if (blank) return profile;
   profile.wide = wide;
   profile.punctuated = union !== 0;
   profile.standIn = standInCharacters(counted, distinctCounted, masked, inRuns);
@@ -188,6 +205,6 @@ export function isCredentialValue(value: string, role: NameRole): boolean {
   // One pass measures the value; the rules below read its figures.
   const profile = measure(value);
   if (profile.blank || (profile.wide && SPACE_RE.test(value))) return false;
-  if (profile.standIn || isMarkedValue(value) || isStructuredNonSecret(value, profile.punctuated)) return false;
+  if (profile.standIn || isMarkedValue(value, profile.marker) || isStructuredNonSecret(value, profile.punctuated)) return false;
   return role === 'password' ? passwordValue(value, profile) : randomValue(value, role, profile);
 }
