@@ -12,11 +12,24 @@ export const MAX_VALUE = 4096;
 
 const SPACE_RE = /\s/;
 
-/** Per ASCII code, what it may belong to: 1 all digits, 2 lowercase hex, 4 uppercase hex, 8 letters only. */
-const CLASS_BITS = new Uint8Array(128);
-for (let code = 48; code <= 57; code++) CLASS_BITS[code] = 1 | 2 | 4;
-for (let code = 97; code <= 122; code++) CLASS_BITS[code] = code <= 102 ? 8 | 2 : 8;
-for (let code = 65; code <= 90; code++) CLASS_BITS[code] = code <= 70 ? 8 | 4 : 8;
+/**
+ * Per ASCII code, everything the profile asks of a character, packed: bits 0–3 what a value of
+ * such characters may be (1 all digits, 2 lowercase hex, 4 uppercase hex, 8 letters only), bits
+ * 4–5 its class (0 lowercase, 1 uppercase, 2 digit, 3 anything else: a class change is a step
+ * between two of these), bit 6 a separator and bit 7 a masking glyph (placeholders.ts).
+ */
+const CHAR_INFO = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  const lower = code >= 97 && code <= 122;
+  const upper = code >= 65 && code <= 90;
+  const digit = code >= 48 && code <= 57;
+  const bits = digit ? 1 | 2 | 4 : lower ? (code <= 102 ? 8 | 2 : 8) : upper ? (code <= 70 ? 8 | 4 : 8) : 0;
+  const cls = lower ? 0 : upper ? 1 : digit ? 2 : 3;
+  CHAR_INFO[code] = bits | (cls << 4) | (isSeparator(code) ? 64 : 0) | (isMaskGlyph(code) ? 128 : 0);
+}
+/** A character past ASCII: of class 3; `•` is a masking glyph. */
+const WIDE_INFO = 3 << 4;
+const WIDE_MASK_INFO = WIDE_INFO | 128;
 /** Per character code, its count in the value being measured (reset after each use). */
 const COUNTS = new Uint32Array(65_536);
 /** `c * log2(c)` for every count a value up to 4 KiB can reach. */
@@ -52,11 +65,6 @@ class Profile {
 }
 const PROFILE = new Profile();
 
-/** 0 lowercase, 1 uppercase, 2 digit, 3 anything else: a class change is a step between two of these. */
-function classOf(code: number): number {
-  return code >= 97 && code <= 122 ? 0 : code >= 65 && code <= 90 ? 1 : code >= 48 && code <= 57 ? 2 : 3;
-}
-
 /** Measures `value` (1 to 4096 characters) into the shared {@link PROFILE}. */
 function measure(value: string): Profile {
   const n = value.length;
@@ -84,14 +92,15 @@ function measure(value: string): Profile {
   let marker = false;
   for (let k = 0; k < n; k++) {
     const code = value.charCodeAt(k);
-    const lower = code | 32;
-    if (lower < 97 || lower > 122) {
-      letters = 0;
-    } else {
-      window = (window % 676) * 26 + lower - 97;
+    const info = code < 128 ? (CHAR_INFO[code] ?? 0) : code === 0x2022 ? WIDE_MASK_INFO : WIDE_INFO;
+    const bits = info & 15;
+    const cls = (info >> 4) & 3;
+    if (cls < 2) {
+      window = (window % 676) * 26 + (code | 32) - 97;
       if (++letters >= 3 && MARKER_STARTS[window] === 1) marker = true;
+    } else {
+      letters = 0;
     }
-    const bits = code < 128 ? (CLASS_BITS[code] ?? 0) : 0;
     all &= bits;
     if (bits === 0) {
       // A blank rules the value out: the rest is not read.
@@ -102,9 +111,9 @@ function measure(value: string): Profile {
       union |= 16;
     }
     // The stand-in measures skip separators.
-    if (bits !== 0 || !isSeparator(code)) {
+    if ((info & 64) === 0) {
       counted++;
-      if (isMaskGlyph(code)) masked++;
+      if ((info & 128) !== 0) masked++;
       if (code === runCode) {
         runLength++;
         if (runLength === 3) inRuns += 3;
@@ -114,13 +123,12 @@ function measure(value: string): Profile {
         runCode = code;
       }
     }
-    const alnum = (bits & 1) !== 0 ? 1 : bits === 0 ? 0 : 2;
+    const alnum = cls === 2 ? 1 : cls < 2 ? 2 : 0;
     if (previousAlnum !== 0 && alnum !== 0) {
       pairs++;
       const step = (previous | 32) - (code | 32);
       if (previousAlnum === alnum && (step === 1 || step === -1)) steps++;
     }
-    const cls = classOf(code);
     if (k > 0 && cls !== previousClass) changes++;
     if (alnum === 2) {
       if (gluedState === 2) glued++;
