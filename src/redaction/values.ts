@@ -209,7 +209,8 @@ function randomValue(value: string, role: NameRole, profile: Profile): boolean {
 
 /** Whether `value`, assigned to a name of `role`, is a credential. */
 export function isCredentialValue(value: string, role: NameRole): boolean {
-  if (value.length > MAX_VALUE || value.length === 0) return false;
+  // A space, the common blank, is found natively before the profile is measured.
+  if (value.length > MAX_VALUE || value.length === 0 || value.includes(' ')) return false;
   // One pass measures the value; the rules below read its figures.
   const profile = measure(value);
   if (profile.blank || (profile.wide && SPACE_RE.test(value))) return false;
