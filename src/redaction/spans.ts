@@ -51,9 +51,12 @@ export function readValue(text: string, from: number, query = false): Span | nul
     // An opening quote whose closing one is missing or far away (`name": "value`, a cut line): the run after it.
     const open = VALUE_CHARS.runEnd(text, p + 1, p + 2 + MAX_VALUE);
     const last = text.charCodeAt(open - 1);
-    const run: Span | undefined = open > p + 1 && last !== 58 && last !== 61 ? { start: p + 1, end: open, quoted: false } : undefined;
-    if (text.charCodeAt(end) !== first) return run ?? null;
-    return { start: p + 1, end, quoted: true, ...(run !== undefined && open < end ? { unbalanced: run } : {}) };
+    const hasRun = open > p + 1 && last !== 58 && last !== 61;
+    if (text.charCodeAt(end) !== first) return hasRun ? { start: p + 1, end: open, quoted: false } : null;
+    // Every span has the same shape (`unbalanced` absent or set), and the run's span is made only when kept.
+    const span: Span = { start: p + 1, end, quoted: true, unbalanced: undefined };
+    if (hasRun && open < end) span.unbalanced = { start: p + 1, end: open, quoted: false };
+    return span;
   }
   // `token = =x`, `a: :b`: no value starts with an operator.
   if (first === 61 || first === 58) return null;
