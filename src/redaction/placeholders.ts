@@ -163,12 +163,12 @@ export function isPlaceholderValue(value: string): boolean {
   return isMarkedValue(value) || placeholderCharacters(value);
 }
 
-/** Whether a non-empty value is a stand-in by what it says rather than by its characters: a reference, a template, a placeholder word or a marker (`mayHold`: whether {@link mayHoldMarker}, when the caller measured it). */
-export function isMarkedValue(value: string, mayHold = mayHoldMarker(value)): boolean {
+/** Whether a non-empty value is a stand-in by what it says rather than by its characters: a reference, a template, a placeholder word or a marker (`mayHold`: whether {@link mayHoldMarker}; `template`: whether it holds `$`, `{` or `%`; when the caller measured them). */
+export function isMarkedValue(value: string, mayHold = mayHoldMarker(value), template = true): boolean {
   const first = value.charCodeAt(0);
   // $VAR ${VAR} %s %(x)s {{x}} {x} <x> [x] `cmd` @var
   if (first === 36 || first === 37 || first === 123 || first === 60 || first === 91 || first === 96 || first === 64) return true;
-  if (value.includes('${') || value.includes('{{') || value.includes('%s') || value.includes('$(')) return true;
+  if (template && (value.includes('${') || value.includes('{{') || value.includes('%s') || value.includes('$('))) return true;
   // Every token marker is a value marker.
   return (value.length <= LONGEST_WORD && PLACEHOLDER_WORDS.has(value.toLowerCase())) || (mayHold && VALUE_MARKER_RE.test(value));
 }

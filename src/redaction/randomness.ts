@@ -96,6 +96,8 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-([0-9a-f])[0-9a-f]{3}-([0-9a-f])[0-9a-
 
 /** An RFC 9562 UUID: the 8-4-4-4-12 shape with a version from 1 to 8 and the standard variant. */
 export function isUuid(value: string): boolean {
+  // The 8-4-4-4-12 shape is 36 characters long.
+  if (value.length !== 36) return false;
   const match = UUID_RE.exec(value);
   if (match === null) return false;
   const version = parseInt(match[1] ?? '', 16);

@@ -60,6 +60,8 @@ class Profile {
   punctuated = false;
   /** Whether it holds three letters a stand-in marker starts with (placeholders.ts). */
   marker = false;
+  /** Whether it holds `$`, `{` or `%`, which every template reference holds. */
+  template = false;
   /** Whether its characters, separators left out, are a stand-in's (placeholders.ts). */
   standIn = false;
 }
@@ -90,6 +92,7 @@ function measure(value: string): Profile {
   let window = 0;
   let letters = 0;
   let marker = false;
+  let template = false;
   for (let k = 0; k < n; k++) {
     const code = value.charCodeAt(k);
     const info = code < 128 ? (CHAR_INFO[code] ?? 0) : code === 0x2022 ? WIDE_MASK_INFO : WIDE_INFO;
@@ -108,6 +111,7 @@ function measure(value: string): Profile {
         blank = true;
         break;
       } else if (code >= 128) wide = true;
+      else if (code === 36 || code === 123 || code === 37) template = true;
       union |= 16;
     }
     // The stand-in measures skip separators.
@@ -164,6 +168,7 @@ function measure(value: string): Profile {
   profile.entropy = n === 0 ? 0 : Math.log2(n) - sum / n;
   profile.blank = blank;
   profile.marker = marker;
+  profile.template = template;
   if (blank) return profile;
   profile.wide = wide;
   profile.punctuated = union !== 0;
@@ -214,6 +219,7 @@ export function isCredentialValue(value: string, role: NameRole): boolean {
   // One pass measures the value; the rules below read its figures.
   const profile = measure(value);
   if (profile.blank || (profile.wide && SPACE_RE.test(value))) return false;
-  if (profile.standIn || isMarkedValue(value, profile.marker) || isStructuredNonSecret(value, profile.punctuated)) return false;
+  if (profile.standIn || isMarkedValue(value, profile.marker, profile.template) || isStructuredNonSecret(value, profile.punctuated))
+    return false;
   return role === 'password' ? passwordValue(value, profile) : randomValue(value, role, profile);
 }
