@@ -6,7 +6,7 @@ import { claimsFormat } from './dispatch.ts';
 import { nameRole, nameWords } from './credential-names.ts';
 import { RANK_NAMED } from './record.ts';
 import { readValue } from './spans.ts';
-import { isCredentialValue } from './values.ts';
+import { isCredentialValue, passwordAndSecretVerdicts } from './values.ts';
 
 const WORD = chars('A-Za-z0-9_.$-');
 /** Unquoted arguments: printable ASCII but blanks, quotes, brackets, `,`, `;`, `|`, `\`. */
@@ -84,8 +84,12 @@ function shortFlagPassword(value: string, text: string, flagStart: number, line?
     bits |= code < 128 ? (FLAG_VALUE_BITS[code] ?? 0) : 4;
   }
   if ((bits & 1) !== 0 || (bits & 2) === 0 || (bits & 4) === 0) return false;
-  if (LOGIN_LINE_RE.test(line ?? lineBefore(text, flagStart))) return isCredentialValue(value, 'password');
-  return ((bits & 24) === 24 || (bits & 32) !== 0) && isCredentialValue(value, 'secret');
+  // Both verdicts come from one profile of the value; the line is read only when they differ.
+  const verdicts = passwordAndSecretVerdicts(value);
+  const loginVerdict = (verdicts & 1) !== 0;
+  const otherVerdict = ((bits & 24) === 24 || (bits & 32) !== 0) && (verdicts & 2) !== 0;
+  if (loginVerdict === otherVerdict) return loginVerdict;
+  return LOGIN_LINE_RE.test(line ?? lineBefore(text, flagStart)) ? loginVerdict : otherVerdict;
 }
 
 function pushPassword(state: ScanState, start: number, end: number): void {

@@ -212,14 +212,28 @@ function randomValue(value: string, role: NameRole, profile: Profile): boolean {
   return profile.entropy >= entropyFloor(value.length);
 }
 
+/** The profile of a value that may be a credential of any role, or null: too long or empty, blanks, a stand-in, a structured non-secret. */
+function screened(value: string): Profile | null {
+  // A space, the common blank, is found natively before the profile is measured.
+  if (value.length > MAX_VALUE || value.length === 0 || value.includes(' ')) return null;
+  // One pass measures the value; the rules read its figures.
+  const profile = measure(value);
+  if (profile.blank || (profile.wide && SPACE_RE.test(value))) return null;
+  if (profile.standIn || isMarkedValue(value, profile.marker, profile.template) || isStructuredNonSecret(value, profile.punctuated))
+    return null;
+  return profile;
+}
+
 /** Whether `value`, assigned to a name of `role`, is a credential. */
 export function isCredentialValue(value: string, role: NameRole): boolean {
-  // A space, the common blank, is found natively before the profile is measured.
-  if (value.length > MAX_VALUE || value.length === 0 || value.includes(' ')) return false;
-  // One pass measures the value; the rules below read its figures.
-  const profile = measure(value);
-  if (profile.blank || (profile.wide && SPACE_RE.test(value))) return false;
-  if (profile.standIn || isMarkedValue(value, profile.marker, profile.template) || isStructuredNonSecret(value, profile.punctuated))
-    return false;
+  const profile = screened(value);
+  if (profile === null) return false;
   return role === 'password' ? passwordValue(value, profile) : randomValue(value, role, profile);
+}
+
+/** {@link isCredentialValue}'s verdicts for a password (bit 1) and for a secret (bit 2), from one profile of the value. */
+export function passwordAndSecretVerdicts(value: string): number {
+  const profile = screened(value);
+  if (profile === null) return 0;
+  return (passwordValue(value, profile) ? 1 : 0) | (randomValue(value, 'secret', profile) ? 2 : 0);
 }
