@@ -244,6 +244,8 @@ function compound(text: string, start: number, end: number): number {
  * compound name (`aws configure set aws_secret_access_key …`).
  */
 export function valueAfterWord(text: string, start: number, end: number, state: ScanState): void {
+  // No credential is shorter than a password, and the value ends within the token.
+  if (end - start < MIN_PASSWORD) return;
   let p = start;
   if (text.charCodeAt(p - 1) === 34 || text.charCodeAt(p - 1) === 39) p--;
   while (p > 0 && p > start - 8 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
