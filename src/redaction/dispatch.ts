@@ -95,5 +95,10 @@ export function claimsFormat(value: string): boolean {
   if (a >= 128 || b >= 128) return false;
   const entries = STARTS[a * 128 + b];
   if (entries === undefined) return false;
-  return entries.some((entry) => entry.literal.length >= 3 && !GENERIC_PREFIXES.has(entry.literal) && value.startsWith(entry.literal));
+  for (const { literal } of entries) {
+    // The first two characters match by the bucket; a literal of three or more is compared from its third.
+    if (literal.length < 3 || literal.length > value.length || literal.charCodeAt(2) !== value.charCodeAt(2)) continue;
+    if (!GENERIC_PREFIXES.has(literal) && value.startsWith(literal)) return true;
+  }
+  return false;
 }
