@@ -45,7 +45,18 @@ const NAME_CACHE_SIZE = 512;
 /** A name that says nothing about credentials. */
 const NO_INFO: NameInfo = { role: null, named: [] };
 
+/** The last name looked up and what it says: dense text repeats one name line after line, and comparing it is cheaper than hashing it. */
+let lastName = '';
+let lastInfo: NameInfo = NO_INFO;
+
 function nameInfo(name: string): NameInfo {
+  if (name === lastName) return lastInfo;
+  lastName = name;
+  lastInfo = nameInfoOf(name);
+  return lastInfo;
+}
+
+function nameInfoOf(name: string): NameInfo {
   if (!NAME_HINT_RE.test(name)) return NO_INFO;
   let info = NAME_CACHE.get(name);
   if (info === undefined) {
