@@ -61,13 +61,25 @@ export function writtenFindings(text: string, view: View, found: readonly Findin
   return merged;
 }
 
+/** `[REDACTED <kind>]` per kind, built once: dense text replaces one kind thousands of times. */
+const MARKS = new Map<string, string>();
+
+function markOf(kind: string): string {
+  let mark = MARKS.get(kind);
+  if (mark === undefined) {
+    mark = `[REDACTED ${kind}]`;
+    MARKS.set(kind, mark);
+  }
+  return mark;
+}
+
 /** `text` with each finding replaced by `[REDACTED <kind>]`. */
 export function applyFindings(text: string, findings: readonly Finding[]): string {
   if (findings.length === 0) return text;
   const parts: string[] = [];
   let from = 0;
   for (const finding of findings) {
-    parts.push(text.slice(from, finding.start), `[REDACTED ${finding.kind}]`);
+    parts.push(text.slice(from, finding.start), markOf(finding.kind));
     from = finding.end;
   }
   parts.push(text.slice(from));

@@ -183,8 +183,15 @@ function measure(value: string): Profile {
  * 3.74 at 32), capped at 3.2 bits, where words and identifiers begin to pass anyway.
  */
 export function entropyFloor(length: number): number {
+  return length <= MAX_VALUE ? (ENTROPY_FLOORS[length] ?? 0) : floorOf(length);
+}
+
+function floorOf(length: number): number {
   return Math.min(3.2, 1.75 + 0.85 * Math.log2(length / 8));
 }
+
+/** {@link entropyFloor} for every length a judged value can have, computed once. */
+const ENTROPY_FLOORS = Float64Array.from({ length: MAX_VALUE + 1 }, (_, length) => floorOf(length));
 
 /** Whether a password value is one: people choose words too, so only stand-ins and keyboard runs (`abc123`, `12345678`) are left. */
 function passwordValue(value: string, profile: Profile): boolean {
