@@ -232,6 +232,11 @@ const COPULAS = new Set(['is', 'was', 'are', 'IS']);
 /** Flags that take a credential as their next argument. */
 const CURL_USER = new Set(['-u', '--user']);
 
+/** Whether `word` is curl's user flag: compared only when a flag's length fits, as the word before a value is often a long token. */
+function isCurlUser(word: string): boolean {
+  return (word.length === 2 || word.length === 6) && CURL_USER.has(word);
+}
+
 /**
  * Whether the word [start, end) is a compound identifier: 2 for `aws_secret_access_key` or
  * `apiKey`, 1 for kebab-case `secret-access-key` (prose has those too: only named kinds are
@@ -280,7 +285,7 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   // A token that holds its own assignment (`NAME=value`, `NAME :=`) is read by the assignment rule, not as a value.
   const candidate = text.slice(start, valueEnd);
   if (
-    !CURL_USER.has(word) &&
+    !isCurlUser(word) &&
     (/:=?$/.test(candidate) || (candidate.includes('=') && (chainedAssignment(candidate) || /^[A-Za-z_][\w.-]*=$/.test(candidate))))
   )
     return;
@@ -292,7 +297,7 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const raw = candidate;
   if (bearer) {
     if (!claimsFormat(raw) && raw.length >= 16 && isCredentialValue(raw, 'token')) push(state, start, valueEnd, 'bearer-token', RANK_NAMED);
-  } else if (CURL_USER.has(word)) {
+  } else if (isCurlUser(word)) {
     const colon = raw.indexOf(':');
     const password = colon < 0 ? '' : raw.slice(colon + 1);
     if (colon > 0 && password.length >= MIN_PASSWORD && !isPlaceholderValue(raw) && isCredentialValue(password, 'password'))
