@@ -59,6 +59,13 @@ export function isPlaceholderToken(body: string): boolean {
 /** Whether the last {@link placeholderCharacters} call saw three letters a marker starts with (its pass does {@link mayHoldMarker}'s work too). */
 let markerSeen = false;
 
+/** Per ASCII code: 1 a separator, 2 a masking glyph, 4 a letter (`•`, the one glyph past ASCII, is read apart). */
+const TOKEN_CHAR_INFO = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  const letter = (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  TOKEN_CHAR_INFO[code] = (isSeparator(code) ? 1 : 0) | (isMaskGlyph(code) ? 2 : 0) | (letter ? 4 : 0);
+}
+
 /** Whether a token's characters are mostly masking glyphs, one repeated character, runs, or too few distinct ones. */
 function placeholderCharacters(body: string): boolean {
   call = call === 0xffffffff ? 1 : call + 1;
@@ -74,20 +81,20 @@ function placeholderCharacters(body: string): boolean {
   markerSeen = false;
   for (let k = 0; k < body.length; k++) {
     const code = body.charCodeAt(k);
-    const lower = code | 32;
-    if (lower < 97 || lower > 122) {
+    const info = code < 128 ? (TOKEN_CHAR_INFO[code] ?? 0) : code === 0x2022 ? 2 : 0;
+    if ((info & 4) === 0) {
       letters = 0;
     } else {
-      window = (window % 676) * 26 + lower - 97;
+      window = (window % 676) * 26 + (code | 32) - 97;
       if (++letters >= 3 && MARKER_STARTS[window] === 1) markerSeen = true;
     }
-    if (isSeparator(code)) continue;
+    if ((info & 1) !== 0) continue;
     counted++;
     if (SEEN[code] !== call) {
       SEEN[code] = call;
       distinct++;
     }
-    if (isMaskGlyph(code)) masked++;
+    if ((info & 2) !== 0) masked++;
     if (code === previous) {
       runLength++;
       if (runLength === 3) inRuns += 3;
