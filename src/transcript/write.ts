@@ -51,7 +51,8 @@ function preamble(capture: SourceCapture): string {
 
 /** The heading line of message `m` (0-based). */
 function headingOf(message: ProjectedMessage, m: number): string {
-  return `### Message ${m + 1}: ${message.role}${message.checkpoint === true ? ' (checkpoint)' : ''}`;
+  const checkpoint: unknown = message.checkpoint; // only `true` marks one, as a capture from untyped code may hold anything
+  return `### Message ${m + 1}: ${message.role}${checkpoint === true ? ' (checkpoint)' : ''}`;
 }
 
 /**
@@ -81,8 +82,7 @@ function* transcriptText(capture: SourceCapture): Generator<string, void, undefi
   let units: UnitBuffer | undefined;
   let scratch: Buffer | undefined;
   const messages = capture.messages;
-  for (let m = 0; m < messages.length; m++) {
-    const message = messages[m]!;
+  for (const [m, message] of messages.entries()) {
     const text = message.text;
     const n = text.length;
     // A blank line, the heading, and a blank line before the fragments of a non-empty text.
