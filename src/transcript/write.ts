@@ -148,8 +148,13 @@ function* transcriptText(capture: SourceCapture): Generator<string, void, undefi
  * Fragments cut the text into runs of at most 64 code points, a well-formed surrogate pair
  * counting as one and a lone surrogate as one; a pair is never split. Linear in the text size.
  *
+ * The package itself renders with {@link renderTranscriptAsync}, which writes the same text; this
+ * one, holding the event loop for the whole render, is for tests and benches, which need the text
+ * in synchronous code.
+ *
  * @throws SessionReferenceError `SESSION_REFERENCE_INVALID_REFERENCE` if the capture's metadata or a message's role/text has the wrong type, so every rendered
  *   transcript reads back with `readTranscript`.
+ * @internal
  */
 export function renderTranscript(capture: SourceCapture): string {
   assertRenderable(capture);
