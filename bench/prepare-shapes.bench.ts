@@ -40,7 +40,7 @@ function alphanumericText(random: () => number, bytes: number): string {
   let text = '';
   while (text.length < bytes) {
     const run = 8 + Math.floor(random() * 192);
-    for (let i = 0; i < run; i++) text += alphabet[Math.floor(random() * 62)];
+    for (let i = 0; i < run; i++) text += alphabet.charAt(Math.floor(random() * 62));
     text += random() < 0.1 ? '\n' : ' ';
   }
   return text.slice(0, bytes);

@@ -65,7 +65,7 @@ function base62(length: number, seed: number): string {
   let out = '';
   for (let k = 0; k < length; k++) {
     state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    out += alphabet[(state >>> 16) % 62];
+    out += alphabet.charAt((state >>> 16) % 62);
   }
   return out;
 }

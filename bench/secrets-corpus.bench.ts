@@ -8,7 +8,8 @@
 // `--kinds` prints the catalogue of kinds as a table, for the README.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SECRET_KINDS, redactTexts } from '../src/redaction/redact.ts';
+import { RECORDS } from '../src/redaction/kinds/index.ts';
+import { redactTexts } from '../src/redaction/redact.ts';
 import { kindRecallLines, loadCorpus, score, summaryRow } from './corpus-score.ts';
 import type { Score } from './corpus-score.ts';
 import { secretlintRedactor } from './secretlint-baseline.ts';
@@ -23,7 +24,7 @@ if (corpus === undefined) {
 
 if (process.argv.includes('--kinds')) {
   console.log('| kind | what it catches |\n|---|---|');
-  for (const [kind, description] of Object.entries(SECRET_KINDS)) console.log(`| \`${kind}\` | ${description} |`);
+  for (const { kind, description } of RECORDS) console.log(`| \`${kind}\` | ${description} |`);
   console.log('');
 }
 

@@ -94,7 +94,7 @@ function makeAsciiChat(count: number): SourceCapture {
     let text = '';
     while (text.length < 1000) {
       const run = 8 + Math.floor(random() * 192);
-      for (let k = 0; k < run; k++) text += alphabet[Math.floor(random() * 62)];
+      for (let k = 0; k < run; k++) text += alphabet.charAt(Math.floor(random() * 62));
       text += random() < 0.1 ? '\n' : ' ';
     }
     messages.push({ role: i % 2 === 0 ? 'user' : 'assistant', text: text.slice(0, 1000), checkpoint: false });
@@ -213,14 +213,14 @@ async function memoryChild(op: Op, testCase: Case, file: string): Promise<void> 
   await new Promise((resolve) => setTimeout(resolve, 20)); // let the worker start sampling
   gc();
   const before = process.memoryUsage();
-  let result: unknown = run();
+  const result: unknown = run();
   await new Promise((resolve) => setTimeout(resolve, 5));
   const peakRss = Math.max(sampler.peak(), process.memoryUsage.rss());
   await sampler.stop();
   gc(); // the result is still referenced: what remains above the baseline is the result itself
   const retainedHeap = process.memoryUsage().heapUsed - before.heapUsed;
-  result = undefined;
-  void result;
+  // Read after the measure, so the result stays referenced through it; every operation returns one.
+  if (result === undefined) throw new Error(`${op} returned nothing`);
   process.stdout.write(JSON.stringify({ inputBytes, peakRssDelta: peakRss - before.rss, retainedHeap }));
 }
 
@@ -248,9 +248,7 @@ function timeChild(testCase: Case, file: string): void {
       const c0 = process.threadCpuUsage();
       const t0 = performance.now();
       for (let i = 0; i < times; i++) {
-        let result: unknown = ops[op]();
-        result = undefined;
-        void result;
+        ops[op](); // the result is dropped at once, as a caller that is done with it would
       }
       const ms = (performance.now() - t0) / times;
       const used = process.threadCpuUsage(c0);
@@ -273,8 +271,14 @@ function spawnChild(args: string[]): string {
 
 async function main(): Promise<void> {
   const [mode, ...args] = process.argv.slice(2);
-  if (mode === 'memory') return memoryChild(args[0] as Op, { kind: args[1] as Case['kind'], size: Number(args[2]) }, args[3]!);
-  if (mode === 'time') return timeChild({ kind: args[0] as Case['kind'], size: Number(args[1]) }, args[2]!);
+  if (mode === 'memory') {
+    await memoryChild(args[0] as Op, { kind: args[1] as Case['kind'], size: Number(args[2]) }, args[3]!);
+    return;
+  }
+  if (mode === 'time') {
+    timeChild({ kind: args[0] as Case['kind'], size: Number(args[1]) }, args[2]!);
+    return;
+  }
 
   const dir = mkdtempSync(join(tmpdir(), 'transcript-bench-'));
   const rows: string[] = [];

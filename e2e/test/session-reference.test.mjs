@@ -22,7 +22,7 @@ import {
 } from '../helpers/dsh.mjs';
 import { startFakeModel, textOf } from '../helpers/fake-model.mjs';
 import { checkInstalledIsOurs } from '../helpers/installed.mjs';
-import { parseJson } from '../helpers/json.mjs';
+import { agentRequests, loggedText, loggedTitle, referencedJson } from '../helpers/run-reading.mjs';
 import { listSessionLogs, readLogFile } from '../helpers/session-log.mjs';
 
 /**
@@ -57,14 +57,6 @@ function fixtures() {
 }
 
 /**
- * The agent-step request (not the title helper's) among recorded requests.
- * @param {RecordedRequest[]} requests
- */
-function agentRequests(requests) {
-  return requests.filter((r) => Array.isArray(r.body.tools) && r.body.tools.length > 0);
-}
-
-/**
  * The session a run created: the one log that was not there before.
  * @param {SessionLog[]} before
  */
@@ -75,39 +67,6 @@ function newSession(before) {
   const [session] = created;
   assert.ok(session);
   return session;
-}
-
-/**
- * The text of a logged `user/message` event.
- * @param {LogLine | undefined} event
- */
-function loggedText(event) {
-  return (event?.data?.content ?? [])
-    .filter((b) => b.type === 'text')
-    .map((b) => b.text ?? '')
-    .join('');
-}
-
-/**
- * The latest title a session's own log recorded, if any.
- * @param {string} path
- */
-function loggedTitle(path) {
-  return readLogFile(path)
-    .filter((e) => e.type === 'session/title')
-    .at(-1)?.data?.title;
-}
-
-/**
- * Parse the JSON between the `<referenced-sessions>` tags of a context text.
- * @param {string} text
- */
-function referencedJson(text) {
-  const open = '<referenced-sessions>';
-  const close = '</referenced-sessions>';
-  assert.equal(text.split(open).length - 1, 1, 'exactly one opening tag');
-  assert.equal(text.split(close).length - 1, 1, 'exactly one closing tag');
-  return parseJson(text.slice(text.indexOf(open) + open.length, text.indexOf(close)).trim());
 }
 
 before(async () => {

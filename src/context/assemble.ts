@@ -6,6 +6,7 @@ import type { FullSnapshotOutcome, OmissionNotice, ReferencePreview, SourceCaptu
 import type { NormalizedReference } from '../mentions/normalize.ts';
 import type { FocusQuery } from './terms.ts';
 import type { RetentionStats, SessionReferenceSource } from '../types.ts';
+import { itemAt } from './item-at.ts';
 
 /** One source as retention left it: what was captured and what the model sees of it. */
 export interface RetainedSource {
@@ -41,7 +42,7 @@ export function retainSources(
   budget: number,
   focus?: FocusQuery,
 ): RetainedSource[] {
-  return captures.map((capture, i) => ({ reference: references[i]!, capture, ...retainReference(capture, budget, focus) }));
+  return captures.map((capture, i) => ({ reference: itemAt(references, i), capture, ...retainReference(capture, budget, focus) }));
 }
 
 /** The outcome when no spill store is mounted. */

@@ -45,6 +45,13 @@ interface Edge {
   offset: Uint32Array;
 }
 
+/** Entry `i` of an edge's sums, which exists for every `i` up to the edge's count; a missing one is an internal error. */
+function sumAt(sums: Uint32Array, i: number): number {
+  const value = sums[i];
+  if (value === undefined) throw new Error(`internal error: no prefix sum at ${i} of ${sums.length}`);
+  return value;
+}
+
 function buildEdge(text: string, maxBytes: number, fromEnd: boolean): Edge {
   const capacity = Math.min(text.length, maxBytes) + 1;
   const utf8 = new Uint32Array(capacity);
@@ -68,8 +75,14 @@ function buildEdge(text: string, maxBytes: number, fromEnd: boolean): Edge {
         }
       }
     } else {
-      cp = text.codePointAt(pos)!;
-      if (cp > 0xffff) units = 2;
+      cp = text.charCodeAt(pos);
+      if ((cp & 0xfc00) === 0xd800) {
+        const low = text.charCodeAt(pos + 1); // NaN past the end, which is no low surrogate
+        if ((low & 0xfc00) === 0xdc00) {
+          cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
+          units = 2;
+        }
+      }
     }
     const cpBytes = utf8CodePointBytes(cp);
     if (bytes + cpBytes > maxBytes) break;
@@ -90,7 +103,7 @@ function countWithin(edge: Edge, maxBytes: number): number {
   let hi = edge.count;
   while (lo < hi) {
     const mid = (lo + hi + 1) >>> 1;
-    if (edge.utf8[mid]! <= maxBytes) lo = mid;
+    if (sumAt(edge.utf8, mid) <= maxBytes) lo = mid;
     else hi = mid - 1;
   }
   return lo;
@@ -110,8 +123,8 @@ interface Kept {
 function keptAt(head: Edge, tail: Edge, textBytes: number, allowance: number): Kept {
   const headCount = countWithin(head, (allowance + 1) >>> 1);
   const tailCount = countWithin(tail, allowance >>> 1);
-  const keptJson = head.json[headCount]! + tail.json[tailCount]!;
-  const omittedBytes = textBytes - head.utf8[headCount]! - tail.utf8[tailCount]!;
+  const keptJson = sumAt(head.json, headCount) + sumAt(tail.json, tailCount);
+  const omittedBytes = textBytes - sumAt(head.utf8, headCount) - sumAt(tail.utf8, tailCount);
   return { headCount, tailCount, keptJson, omittedBytes, contentBytes: keptJson + MARKER_FIXED_BYTES + decimalDigits(omittedBytes) };
 }
 

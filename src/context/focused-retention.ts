@@ -12,6 +12,7 @@ import { closePlan, jsonBytes, keep, measureUtf8, openPlan, wholeCost } from './
 import type { Plan } from './retention-plan.ts';
 import type { FocusQuery } from './terms.ts';
 import type { RetentionResult, SourceCapture } from './shapes.ts';
+import { itemAt } from './item-at.ts';
 
 /**
  * Retains one checked source under `budget` bytes, focused on `query`. A source that fits, or
@@ -44,10 +45,10 @@ function focusedPlan(capture: SourceCapture, budget: number, utf8: Float64Array)
   const n = messages.length;
   const plan = openPlan(capture, budget, true, utf8);
   let lowerBound = plan.base + n - 1;
-  for (let i = 0; i < n; i++) lowerBound += wrapperBytes(messages[i]!.role) + utf8[i]! + 2;
+  for (let i = 0; i < n; i++) lowerBound += wrapperBytes(itemAt(messages, i).role) + itemAt(utf8, i) + 2;
   if (lowerBound <= budget) {
     let whole = plan.base + n - 1;
-    for (let i = 0; i < n; i++) whole += wrapperBytes(messages[i]!.role) + jsonBytes(plan, i);
+    for (let i = 0; i < n; i++) whole += wrapperBytes(itemAt(messages, i).role) + jsonBytes(plan, i);
     if (whole <= budget) return undefined;
   }
   return mandatoryBytes(plan) > budget ? undefined : plan;
@@ -58,7 +59,7 @@ function mandatoryBytes(plan: Plan): number {
   const messages = plan.capture.messages;
   const n = messages.length;
   let mandatory = plan.base - 1;
-  for (let i = 0; i < n; i++) if (messages[i]!.checkpoint || i === n - 1) mandatory += plan.fixed[i]! + 3;
+  for (let i = 0; i < n; i++) if (itemAt(messages, i).checkpoint || i === n - 1) mandatory += itemAt(plan.fixed, i) + 3;
   return mandatory;
 }
 
@@ -67,18 +68,18 @@ function goalOf(plan: Plan): number {
   const messages = plan.capture.messages;
   const n = messages.length;
   const goal = messages.findIndex((m) => m.role === 'user');
-  if (goal < 0 || goal === n - 1 || messages[goal]!.checkpoint) return -1;
-  return mandatoryBytes(plan) + plan.fixed[goal]! + 3 > plan.budget ? -1 : goal;
+  if (goal < 0 || goal === n - 1 || itemAt(messages, goal).checkpoint) return -1;
+  return mandatoryBytes(plan) + itemAt(plan.fixed, goal) + 3 > plan.budget ? -1 : goal;
 }
 
 /** The largest cut of item `i` whose item costs at most `maxCost` bytes. */
 function cutWithin(plan: Plan, i: number, maxCost: number): Cut | undefined {
-  return largestCut(plan.capture.messages[i]!.text, plan.utf8[i]!, maxCost - plan.fixed[i]! - 2);
+  return largestCut(itemAt(plan.capture.messages, i).text, itemAt(plan.utf8, i), maxCost - itemAt(plan.fixed, i) - 2);
 }
 
 /** Keeps item `i` whole when it costs at most `maxCost`, else as its largest cut within it; false when not even a cut fits. */
 function keepWithin(plan: Plan, i: number, maxCost: number): 'whole' | 'cut' | undefined {
-  if (plan.fixed[i]! + plan.utf8[i]! + 2 <= maxCost) {
+  if (itemAt(plan.fixed, i) + itemAt(plan.utf8, i) + 2 <= maxCost) {
     const whole = wholeCost(plan, i);
     if (whole <= maxCost) {
       keep(plan, i, whole);
@@ -87,7 +88,7 @@ function keepWithin(plan: Plan, i: number, maxCost: number): 'whole' | 'cut' | u
   }
   const cut = cutWithin(plan, i, maxCost);
   if (cut === undefined) return undefined;
-  keep(plan, i, plan.fixed[i]! + 2 + cut.contentBytes, cut.text, cut.omittedBytes);
+  keep(plan, i, itemAt(plan.fixed, i) + 2 + cut.contentBytes, cut.text, cut.omittedBytes);
   return 'cut';
 }
 
@@ -100,24 +101,24 @@ function keepMandatory(plan: Plan, wantedGoal: number): number {
   const messages = plan.capture.messages;
   const n = messages.length;
   const mandatory: number[] = [];
-  for (let i = 0; i < n; i++) if (messages[i]!.checkpoint || i === n - 1) mandatory.push(i);
+  for (let i = 0; i < n; i++) if (itemAt(messages, i).checkpoint || i === n - 1) mandatory.push(i);
   // When even their UTF-8 sizes are over the budget, the widest text enters at that lower bound
   // (JSON ≥ UTF-8 + 2) and keeps it when it certainly is the costliest: it is then the first cut,
   // sized from the others' exact costs alone, so a giant text is never measured whole.
-  let widest = mandatory[0]!;
+  let widest = itemAt(mandatory, 0);
   let bound = plan.size - 1;
   for (const i of mandatory) {
-    if (plan.utf8[i]! > plan.utf8[widest]!) widest = i;
-    bound += 1 + plan.fixed[i]! + plan.utf8[i]! + 2;
+    if (itemAt(plan.utf8, i) > itemAt(plan.utf8, widest)) widest = i;
+    bound += 1 + itemAt(plan.fixed, i) + itemAt(plan.utf8, i) + 2;
   }
   if (bound <= plan.budget) widest = -1;
-  for (const i of mandatory) keep(plan, i, i === widest ? plan.fixed[i]! + plan.utf8[i]! + 2 : wholeCost(plan, i));
+  for (const i of mandatory) keep(plan, i, i === widest ? itemAt(plan.fixed, i) + itemAt(plan.utf8, i) + 2 : wholeCost(plan, i));
   const goal = wantedGoal >= 0 && keepWithin(plan, wantedGoal, Math.floor(plan.budget / 8)) !== undefined ? wantedGoal : -1;
-  const textCost = (i: number): number => plan.cost[i]! - plan.fixed[i]!;
+  const textCost = (i: number): number => itemAt(plan.cost, i) - itemAt(plan.fixed, i);
   if (widest >= 0) {
     let others = 0;
     for (let i = 0; i < n; i++) if (plan.kept[i] && i !== widest) others = Math.max(others, textCost(i));
-    if (plan.utf8[widest]! + 2 <= others) keep(plan, widest, wholeCost(plan, widest));
+    if (itemAt(plan.utf8, widest) + 2 <= others) keep(plan, widest, wholeCost(plan, widest));
   }
   if (plan.size <= plan.budget) return goal;
   const order: number[] = [];
@@ -126,9 +127,9 @@ function keepMandatory(plan: Plan, wantedGoal: number): number {
   for (const i of order) {
     if (plan.size <= plan.budget) return goal;
     const without = plan.size - textCost(i);
-    const cut = cutWithin(plan, i, plan.budget - without + plan.fixed[i]!);
-    if (cut === undefined) keep(plan, i, plan.fixed[i]! + 2, '', plan.utf8[i]);
-    else keep(plan, i, plan.fixed[i]! + 2 + cut.contentBytes, cut.text, cut.omittedBytes);
+    const cut = cutWithin(plan, i, plan.budget - without + itemAt(plan.fixed, i));
+    if (cut === undefined) keep(plan, i, itemAt(plan.fixed, i) + 2, '', plan.utf8[i]);
+    else keep(plan, i, itemAt(plan.fixed, i) + 2 + cut.contentBytes, cut.text, cut.omittedBytes);
   }
   return goal;
 }
@@ -145,7 +146,7 @@ interface NewestRun {
  * the newest messages" gives.
  */
 function runBytes(plan: Plan, i: number): number {
-  return plan.cost[i]! - messageKeyBytes(i + 1);
+  return itemAt(plan.cost, i) - messageKeyBytes(i + 1);
 }
 
 /**
@@ -165,9 +166,10 @@ function keepNewestQuarter(plan: Plan): NewestRun {
       const key = messageKeyBytes(i + 1);
       const wholeWithin = Math.min(room, 2 * quarter - recency + key);
       let kept: 'whole' | 'cut' | undefined;
-      if (plan.fixed[i]! + plan.utf8[i]! + 2 <= wholeWithin && wholeCost(plan, i) <= wholeWithin) kept = keepWithin(plan, i, wholeWithin);
+      if (itemAt(plan.fixed, i) + itemAt(plan.utf8, i) + 2 <= wholeWithin && wholeCost(plan, i) <= wholeWithin)
+        kept = keepWithin(plan, i, wholeWithin);
       else {
-        const smallest = plan.fixed[i]! + 2 + markerOnlyBytes(plan.utf8[i]!);
+        const smallest = itemAt(plan.fixed, i) + 2 + markerOnlyBytes(itemAt(plan.utf8, i));
         kept = keepWithin(plan, i, Math.min(room, Math.max(quarter - recency + key + CODE_POINT_JSON_MAX, smallest)));
       }
       if (kept === undefined) return run;
@@ -194,12 +196,12 @@ function keepRelevant(plan: Plan, query: FocusQuery, before: number): number {
   for (let i = 0; i < before; i++) if (!plan.kept[i]) candidates.push(i);
   const scores = relevanceScores(plan.capture.messages, plan.utf8, candidates, query);
   const ranked: number[] = [];
-  for (let slot = 0; slot < candidates.length; slot++) if (scores[slot]! > 0) ranked.push(slot);
-  ranked.sort((a, b) => scores[b]! - scores[a]! || b - a);
+  for (let slot = 0; slot < candidates.length; slot++) if (itemAt(scores, slot) > 0) ranked.push(slot);
+  ranked.sort((a, b) => itemAt(scores, b) - itemAt(scores, a) || b - a);
   for (const slot of ranked) {
     const room = plan.budget - plan.size - 1;
     if (room < SMALLEST_ITEM) break;
-    const i = candidates[slot]!;
+    const i = itemAt(candidates, slot);
     const kept = keepWithin(plan, i, room);
     if (kept === 'cut') return i;
   }
@@ -218,11 +220,11 @@ function extendNewest(plan: Plan, run: NewestRun): void {
 
 /** Gives a kept cut all the room left, up to its whole text. */
 function grow(plan: Plan, i: number): 'whole' | 'cut' | undefined {
-  const cost = plan.cost[i]!;
+  const cost = itemAt(plan.cost, i);
   const replaced = plan.replaced[i];
-  const omitted = plan.cutOmitted[i]!;
+  const omitted = itemAt(plan.cutOmitted, i);
   const kept = keepWithin(plan, i, cost + plan.budget - plan.size);
-  if (kept === 'cut' && plan.cost[i]! < cost) keep(plan, i, cost, replaced, omitted);
+  if (kept === 'cut' && itemAt(plan.cost, i) < cost) keep(plan, i, cost, replaced, omitted);
   return kept;
 }
 
@@ -255,13 +257,13 @@ function closeLastGap(plan: Plan): void {
   const next = oldest - 1;
   if (next < 0) return;
   // The marker alone when the text is at least that long, so a long text is not measured for this.
-  const markerItem = plan.fixed[next]! + 2 + markerOnlyBytes(plan.utf8[next]!);
-  const smallest = plan.utf8[next]! >= markerItem ? markerItem : Math.min(markerItem, wholeCost(plan, next));
+  const markerItem = itemAt(plan.fixed, next) + 2 + markerOnlyBytes(itemAt(plan.utf8, next));
+  const smallest = itemAt(plan.utf8, next) >= markerItem ? markerItem : Math.min(markerItem, wholeCost(plan, next));
   const need = smallest + 1 - left;
   const gives = (giver: number): boolean => {
     if (!plan.kept[giver]) return false;
-    const cut = cutWithin(plan, giver, plan.cost[giver]! - need);
-    if (cut !== undefined) keep(plan, giver, plan.fixed[giver]! + 2 + cut.contentBytes, cut.text, cut.omittedBytes);
+    const cut = cutWithin(plan, giver, itemAt(plan.cost, giver) - need);
+    if (cut !== undefined) keep(plan, giver, itemAt(plan.fixed, giver) + 2 + cut.contentBytes, cut.text, cut.omittedBytes);
     return cut !== undefined;
   };
   // The run's messages first, oldest first; then the kept messages before it, newest first.

@@ -4,6 +4,7 @@ import { largestCut } from './cut.ts';
 import { closePlan, jsonBytes, keep, markKept, measureUtf8, openPlan } from './retention-plan.ts';
 import type { Plan } from './retention-plan.ts';
 import type { RetentionResult, SourceCapture } from './shapes.ts';
+import { itemAt } from './item-at.ts';
 
 /**
  * Retains one checked source under `budget` bytes of tag-safe JSON, newest first; throws
@@ -44,10 +45,10 @@ function keepMandatory(plan: Plan): NewestState {
   let minimal = plan.base;
   let lowerBound = plan.base;
   for (let i = 0; i < n; i++) {
-    if (!capture.messages[i]!.checkpoint && i !== n - 1) continue;
+    if (!itemAt(capture.messages, i).checkpoint && i !== n - 1) continue;
     const comma = plan.count > 0 ? 1 : 0;
-    minimal += fixed[i]! + 2 + comma;
-    lowerBound += fixed[i]! + utf8[i]! + 2 + comma;
+    minimal += itemAt(fixed, i) + 2 + comma;
+    lowerBound += itemAt(fixed, i) + itemAt(utf8, i) + 2 + comma;
     markKept(plan, i);
   }
   plan.size = lowerBound;
@@ -62,7 +63,7 @@ function measureKept(plan: Plan, state: NewestState): void {
   let size = plan.base;
   let count = 0;
   for (let i = 0; i < plan.kept.length; i++) {
-    if (plan.kept[i]) size += plan.fixed[i]! + jsonBytes(plan, i) + (count++ > 0 ? 1 : 0);
+    if (plan.kept[i]) size += itemAt(plan.fixed, i) + jsonBytes(plan, i) + (count++ > 0 ? 1 : 0);
   }
   plan.size = size;
   state.measured = true;
@@ -77,8 +78,8 @@ function dropOldest(plan: Plan): number {
   for (let i = kept.length - 2; i >= 0; i--) {
     if (kept[i]) continue;
     // `size` is a lower bound over the budget until measured, so nothing is kept then.
-    if (plan.size + fixed[i]! + 1 + utf8[i]! + 2 > budget) return i;
-    const cost = fixed[i]! + jsonBytes(plan, i);
+    if (plan.size + itemAt(fixed, i) + 1 + itemAt(utf8, i) + 2 > budget) return i;
+    const cost = itemAt(fixed, i) + jsonBytes(plan, i);
     if (plan.size + cost + 1 > budget) return i;
     keep(plan, i, cost);
   }
@@ -92,11 +93,11 @@ function dropOldest(plan: Plan): number {
 function refillNewestDropped(plan: Plan, i: number): void {
   if (plan.size > plan.budget) return;
   // The item comes back between kept ones (the newest item always follows it): comma + wrapper + quotes.
-  const overhead = 1 + plan.fixed[i]! + 2;
-  const cut = largestCut(plan.capture.messages[i]!.text, plan.utf8[i]!, plan.budget - plan.size - overhead);
+  const overhead = 1 + itemAt(plan.fixed, i) + 2;
+  const cut = largestCut(itemAt(plan.capture.messages, i).text, itemAt(plan.utf8, i), plan.budget - plan.size - overhead);
   if (cut === undefined) return;
   if (2 * cut.keptJsonBytes < overhead + cut.contentBytes) return;
-  keep(plan, i, plan.fixed[i]! + 2 + cut.contentBytes, cut.text, cut.omittedBytes);
+  keep(plan, i, itemAt(plan.fixed, i) + 2 + cut.contentBytes, cut.text, cut.omittedBytes);
 }
 
 /**
@@ -111,33 +112,33 @@ function cutLargest(plan: Plan, state: NewestState): void {
   if (!state.measured) {
     // The widest text by UTF-8 is certainly the costliest when its lower bound beats every other
     // text's exact size; it is then cut without measuring it, and the sizes around it are exact.
-    let widest = order[0]!;
-    for (const i of order) if (utf8[i]! > utf8[widest]!) widest = i;
+    let widest = itemAt(order, 0);
+    for (const i of order) if (itemAt(utf8, i) > itemAt(utf8, widest)) widest = i;
     let others = 0;
     for (const i of order) if (i !== widest) others = Math.max(others, jsonBytes(plan, i));
-    if (utf8[widest]! + 2 > others) first = widest;
+    if (itemAt(utf8, widest) + 2 > others) first = widest;
     else jsonBytes(plan, widest);
     let size = plan.base;
     let count = 0;
-    for (const i of order) size += plan.fixed[i]! + (i === first ? 0 : json[i]!) + (count++ > 0 ? 1 : 0);
+    for (const i of order) size += itemAt(plan.fixed, i) + (i === first ? 0 : itemAt(json, i)) + (count++ > 0 ? 1 : 0);
     state.measured = true;
     // Without the first text's JSON: the size around it.
     if (first >= 0) shorten(plan, first, size);
     else plan.size = size;
   }
   const rest = first < 0 ? order : order.filter((i) => i !== first);
-  rest.sort((a, b) => json[b]! - json[a]! || a - b);
+  rest.sort((a, b) => itemAt(json, b) - itemAt(json, a) || a - b);
   for (const i of rest) {
     if (plan.size <= plan.budget) return;
-    shorten(plan, i, plan.size - json[i]!);
+    shorten(plan, i, plan.size - itemAt(json, i));
   }
   if (plan.size > plan.budget) throw budgetExceeded(plan, state);
 }
 
 /** Replaces kept item `i`'s text by its largest cut that fits, or by `""`; `without` is the object's size without its text. */
 function shorten(plan: Plan, i: number, without: number): void {
-  const cut = largestCut(plan.capture.messages[i]!.text, plan.utf8[i]!, plan.budget - without - 2);
-  markKept(plan, i, cut?.text ?? '', cut?.omittedBytes ?? plan.utf8[i]!);
+  const cut = largestCut(itemAt(plan.capture.messages, i).text, itemAt(plan.utf8, i), plan.budget - without - 2);
+  markKept(plan, i, cut?.text ?? '', cut?.omittedBytes ?? itemAt(plan.utf8, i));
   plan.size = without + 2 + (cut?.contentBytes ?? 0);
 }
 

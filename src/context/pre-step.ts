@@ -50,7 +50,10 @@ async function rewriteDecision(
       continue;
     }
     const prepared = await prepare(agent, rewritten.content, rewritten.references, signal);
-    messages.push(freezeMessage({ ...message, content: prepared.content }), prepared.additionalContext!);
+    const context = prepared.additionalContext;
+    // Preparing a message that cites sessions always gives its reference context.
+    if (context === undefined) throw new Error('internal error: a message citing sessions was prepared without reference context');
+    messages.push(freezeMessage({ ...message, content: prepared.content }), context);
     changed = true;
   }
   return changed ? { kind: 'enter', messages } : decision;

@@ -4,6 +4,7 @@ import { REFERENCE_OMISSIONS_HEADING, REFERENCED_SESSIONS_CLOSE_TAG, REFERENCED_
 import { tagSafeStringify } from './tag-safe-json.ts';
 import type { FullSnapshotOutcome, OmissionNotice, ReferencePreview } from './shapes.ts';
 import type { PreparedReferencedMessage, SessionReferenceSource, SessionReferenceSourceEntry } from '../types.ts';
+import { itemAt } from './item-at.ts';
 
 /** One cited source as its prepared message shows it. */
 export interface PreparedSourceView {
@@ -49,9 +50,9 @@ export function readPreparedContext(prepared: PreparedReferencedMessage): Prepar
       : (JSON.parse(text.slice(text.indexOf('\n', omissions + REFERENCE_OMISSIONS_HEADING.length + 4) + 1)) as OmissionNotice[]);
   let notice = 0;
   const sources = entries.map((entry, i): PreparedSourceView => {
-    const preview = previews[i]!;
+    const preview = itemAt(previews, i);
     const size = Buffer.byteLength(tagSafeStringify(preview), 'utf8');
-    return entry.truncated ? { entry, preview, size, fullSnapshot: notices[notice++]!.fullSnapshot } : { entry, preview, size };
+    return entry.truncated ? { entry, preview, size, fullSnapshot: itemAt(notices, notice++).fullSnapshot } : { entry, preview, size };
   });
   return { text, budget: entries[0]?.budgetBytes ?? 0, sources };
 }

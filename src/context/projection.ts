@@ -69,8 +69,9 @@ export function projectSurface(events: readonly SessionEvent[]): ProjectedMessag
     let role: 'user' | 'assistant';
     let checkpoint = false;
     if (event.type === 'user/message') {
-      message = event.data;
-      const kind = userRole(message?.source);
+      const data = event.data as LoggedMessage | undefined; // a log written by another build may lack it
+      message = data;
+      const kind = userRole(data?.source);
       if (kind === undefined) continue;
       role = 'user';
       checkpoint = kind === 'checkpoint';

@@ -1,6 +1,7 @@
 /** Lexical relevance of messages to a retention query: Okapi BM25 over the query's terms, from one scan of each text. */
 import { forEachTerm } from './terms.ts';
 import type { FocusQuery } from './terms.ts';
+import { itemAt } from './item-at.ts';
 
 /** Term-frequency saturation. */
 const K1 = 1.2;
@@ -29,21 +30,21 @@ export function relevanceScores(
   const postings: number[] = [];
   let totalLength = 0;
   const found = (term: number): void => {
-    const count = counts[term]!;
+    const count = itemAt(counts, term);
     counts[term] = count + 1;
     if (count === 0) touched.push(term);
   };
   for (let slot = 0; slot < candidates.length; slot++) {
-    const i = candidates[slot]!;
-    totalLength += utf8[i]!;
-    forEachTerm(texts[i]!.text, query, found);
+    const i = itemAt(candidates, slot);
+    totalLength += itemAt(utf8, i);
+    forEachTerm(itemAt(texts, i).text, query, found);
     if (touched.length === 0) continue;
     postings.push(slot);
     // In term order, so a score's sum is the same whatever order the terms occur in.
     touched.sort((a, b) => a - b);
     for (const term of touched) {
-      postings.push(term, counts[term]!);
-      documentFrequency[term]!++;
+      postings.push(term, itemAt(counts, term));
+      documentFrequency[term] = itemAt(documentFrequency, term) + 1;
       counts[term] = 0;
     }
     postings.push(-1);
@@ -53,16 +54,16 @@ export function relevanceScores(
   const average = totalLength / n || 1;
   const idf = new Float64Array(termCount);
   for (let term = 0; term < termCount; term++) {
-    const df = documentFrequency[term]!;
+    const df = itemAt(documentFrequency, term);
     idf[term] = Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
   for (let at = 0; at < postings.length; at++) {
-    const slot = postings[at]!;
-    const norm = K1 * (1 - B + (B * utf8[candidates[slot]!]!) / average);
+    const slot = itemAt(postings, at);
+    const norm = K1 * (1 - B + (B * itemAt(utf8, itemAt(candidates, slot))) / average);
     let score = 0;
     for (at++; postings[at] !== -1; at += 2) {
-      const tf = postings[at + 1]!;
-      score += (idf[postings[at]!]! * tf * (K1 + 1)) / (tf + norm);
+      const tf = itemAt(postings, at + 1);
+      score += (itemAt(idf, itemAt(postings, at)) * tf * (K1 + 1)) / (tf + norm);
     }
     scores[slot] = score;
   }

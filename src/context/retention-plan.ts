@@ -5,6 +5,7 @@ import { formatOmittedRanges } from './omitted-ranges.ts';
 import { jsonByteLengthWithUtf8 } from './tag-safe-json.ts';
 import type { ReferencePreview, RetentionResult, SourceCapture } from './shapes.ts';
 import type { ReferencedConversationItem } from '../types.ts';
+import { itemAt } from './item-at.ts';
 
 /** The running account of one source's retention; every size is in tag-safe JSON bytes of the budgeted object. */
 export interface Plan {
@@ -38,7 +39,7 @@ export interface Plan {
 export function measureUtf8(capture: SourceCapture): Float64Array {
   const messages = capture.messages;
   const utf8 = new Float64Array(messages.length);
-  for (let i = 0; i < messages.length; i++) utf8[i] = Buffer.byteLength(messages[i]!.text, 'utf8');
+  for (let i = 0; i < messages.length; i++) utf8[i] = Buffer.byteLength(itemAt(messages, i).text, 'utf8');
   return utf8;
 }
 
@@ -47,7 +48,7 @@ export function openPlan(capture: SourceCapture, budget: number, positions: bool
   const messages = capture.messages;
   const n = messages.length;
   const fixed = new Float64Array(n);
-  for (let i = 0; i < n; i++) fixed[i] = wrapperBytes(messages[i]!.role) + (positions ? messageKeyBytes(i + 1) : 0);
+  for (let i = 0; i < n; i++) fixed[i] = wrapperBytes(itemAt(messages, i).role) + (positions ? messageKeyBytes(i + 1) : 0);
   const base = baseBytes(capture);
   return {
     capture,
@@ -68,13 +69,13 @@ export function openPlan(capture: SourceCapture, budget: number, positions: bool
 
 /** JSON bytes of item `i`'s original text, quotes included, measured once. */
 export function jsonBytes(plan: Plan, i: number): number {
-  if (plan.json[i]! < 0) plan.json[i] = jsonByteLengthWithUtf8(plan.capture.messages[i]!.text, plan.utf8[i]!);
-  return plan.json[i]!;
+  if (itemAt(plan.json, i) < 0) plan.json[i] = jsonByteLengthWithUtf8(itemAt(plan.capture.messages, i).text, itemAt(plan.utf8, i));
+  return itemAt(plan.json, i);
 }
 
 /** Item `i` whole: its fixed bytes and its text's JSON. */
 export function wholeCost(plan: Plan, i: number): number {
-  return plan.fixed[i]! + jsonBytes(plan, i);
+  return itemAt(plan.fixed, i) + jsonBytes(plan, i);
 }
 
 /** Marks item `i` kept, showing `text` in place of its original when given, `omitted` of its UTF-8 bytes left out; sizes are the caller's. */
@@ -87,7 +88,7 @@ export function markKept(plan: Plan, i: number, text?: string, omitted = 0): voi
 
 /** Keeps item `i` (or changes what it keeps) at `cost` bytes, and accounts for it in `size`, its separating comma included. */
 export function keep(plan: Plan, i: number, cost: number, text?: string, omitted = 0): void {
-  plan.size += plan.kept[i] ? cost - plan.cost[i]! : cost + (plan.count > 0 ? 1 : 0);
+  plan.size += plan.kept[i] ? cost - itemAt(plan.cost, i) : cost + (plan.count > 0 ? 1 : 0);
   plan.cost[i] = cost;
   markKept(plan, i, text, omitted);
 }
@@ -99,13 +100,13 @@ export function closePlan(plan: Plan): RetentionResult {
   let compacted = false;
   let omittedBytes = 0;
   for (let i = 0; i < capture.messages.length; i++) {
-    const m = capture.messages[i]!;
+    const m = itemAt(capture.messages, i);
     if (m.checkpoint) compacted = true;
-    if (!kept[i]) omittedBytes += plan.utf8[i]!;
+    if (!kept[i]) omittedBytes += itemAt(plan.utf8, i);
     else {
       const text = replaced[i] ?? m.text;
       conversation.push(plan.positions ? { role: m.role, text, message: i + 1 } : { role: m.role, text });
-      omittedBytes += plan.cutOmitted[i]!;
+      omittedBytes += itemAt(plan.cutOmitted, i);
     }
   }
   const preview: ReferencePreview = {

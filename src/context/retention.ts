@@ -28,7 +28,8 @@ function invalidCapture(why: string): SessionReferenceError {
 
 /** Rejects a capture that is not the plain shape retention works on, before any work. */
 function assertCapture(capture: SourceCapture): void {
-  if (capture === null || typeof capture !== 'object') throw invalidCapture('not an object');
+  const value: unknown = capture; // typed for callers, but it may come from untyped code
+  if (value === null || typeof value !== 'object') throw invalidCapture('not an object');
   const { sessionId, label, cwd, capturedThroughSeq, messages } = capture;
   if (typeof sessionId !== 'string') throw invalidCapture('sessionId is not a string');
   if (typeof label !== 'string') throw invalidCapture(`label of session ${quoteText(sessionId)} is not a string`);

@@ -37,8 +37,11 @@ export const STOP_WORDS: ReadonlySet<string> = (() => {
   const all = words(ENGLISH);
   for (const entry of words(CJK_PAIRS)) {
     // Pairs only: a longer entry contributes each of its adjacent pairs.
-    const chars = Array.from(entry);
-    for (let i = 0; i + 1 < chars.length; i++) all.add(chars[i]! + chars[i + 1]!);
+    let previous: string | undefined;
+    for (const char of entry) {
+      if (previous !== undefined) all.add(previous + char);
+      previous = char;
+    }
   }
   return all;
 })();

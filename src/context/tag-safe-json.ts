@@ -4,13 +4,17 @@ import { SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
 
 const LESS_THAN = /</g;
 
-const ASCII_JSON_BYTES: Uint8Array = (() => {
+/**
+ * For each ASCII code, the bytes of its tag-safe JSON escape, as the char code at that index of a
+ * one-byte string: `charCodeAt` reads it as a number, with no undefined to rule out.
+ */
+const ASCII_JSON_BYTES: string = (() => {
   const table = new Uint8Array(128);
   for (let c = 0; c < 128; c++) {
     const escaped = JSON.stringify(String.fromCharCode(c)).replace(LESS_THAN, '\\u003c');
     table[c] = escaped.length - 2;
   }
-  return table;
+  return String.fromCharCode(...table);
 })();
 
 /** `JSON.stringify(value)` with every `<` replaced by `\u003c`; parsing the result gives back the same value. */
@@ -32,7 +36,7 @@ export function tagSafeByteLength(value: unknown): number {
  * lone surrogate, which `JSON.stringify` writes as a six-character `\udxxx` escape.
  */
 export function jsonCodePointBytes(codePoint: number): number {
-  if (codePoint < 0x80) return ASCII_JSON_BYTES[codePoint]!;
+  if (codePoint < 0x80) return ASCII_JSON_BYTES.charCodeAt(codePoint);
   if (codePoint < 0x800) return 2;
   if (codePoint >= 0xd800 && codePoint <= 0xdfff) return 6;
   if (codePoint < 0x10000) return 3;
@@ -56,7 +60,7 @@ function walkJsonBytes(s: string): number {
   const length = s.length;
   for (let i = 0; i < length; i++) {
     const c = s.charCodeAt(i);
-    if (c < 0x80) jsonBytes += ASCII_JSON_BYTES[c]!;
+    if (c < 0x80) jsonBytes += ASCII_JSON_BYTES.charCodeAt(c);
     else if (c < 0x800) jsonBytes += 2;
     else if (c < 0xd800 || c > 0xdfff) jsonBytes += 3;
     else if (c <= 0xdbff && i + 1 < length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
@@ -79,6 +83,6 @@ export function jsonByteLengthWithUtf8(s: string, utf8Bytes: number): number {
   if (!s.isWellFormed()) return walkJsonBytes(s);
   const escaped = s.replace(PLAIN_RUNS, '');
   let jsonBytes = utf8Bytes + 2;
-  for (let i = 0; i < escaped.length; i++) jsonBytes += ASCII_JSON_BYTES[escaped.charCodeAt(i)]! - 1;
+  for (let i = 0; i < escaped.length; i++) jsonBytes += ASCII_JSON_BYTES.charCodeAt(escaped.charCodeAt(i)) - 1;
   return jsonBytes;
 }

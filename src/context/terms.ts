@@ -53,7 +53,7 @@ export function stem(word: string): string {
   for (const suffix of SUFFIXES) {
     if (!word.endsWith(suffix) || word.length - suffix.length < 3) continue;
     // "class", "status", "analysis" are not plurals.
-    if (suffix === 's' && 'sui'.includes(word[word.length - 2]!)) continue;
+    if (suffix === 's' && 'sui'.includes(word.charAt(word.length - 2))) continue;
     return word.slice(0, word.length - suffix.length);
   }
   return word;
@@ -80,13 +80,17 @@ export function compileFocusQuery(text: string): FocusQuery {
     add(stems, stem(word));
   };
   const addCjk = (chars: string[]): void => {
-    if (chars.length === 1) add(pairs, chars[0]!);
-    for (let i = 0; i + 1 < chars.length; i++) add(pairs, chars[i]! + chars[i + 1]!);
+    let previous: string | undefined;
+    for (const char of chars) {
+      if (previous !== undefined) add(pairs, previous + char);
+      previous = char;
+    }
+    if (chars.length === 1 && previous !== undefined) add(pairs, previous);
   };
   let word = '';
   let cjk: string[] = [];
   for (const char of text.toLowerCase()) {
-    const codePoint = char.codePointAt(0)!;
+    const codePoint = codePointAt(char, 0);
     if (isCjk(codePoint)) {
       if (word !== '') addWord(word);
       word = '';
@@ -109,6 +113,16 @@ export function compileFocusQuery(text: string): FocusQuery {
   return { terms, pattern, stems, pairs };
 }
 
+/** The code point at `index` (below the text's length) as `codePointAt` reads it, a high surrogate and the low one after it being one. */
+function codePointAt(text: string, index: number): number {
+  const high = text.charCodeAt(index);
+  if (high >= 0xd800 && high <= 0xdbff) {
+    const low = text.charCodeAt(index + 1); // NaN past the end, which is no low surrogate
+    if (low >= 0xdc00 && low <= 0xdfff) return 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00);
+  }
+  return high;
+}
+
 /** The code point that ends just before `index`, or -1 at the start. */
 function codePointBefore(text: string, index: number): number {
   if (index <= 0) return -1;
@@ -124,7 +138,7 @@ function codePointBefore(text: string, index: number): number {
 function wordEnd(text: string, index: number): number {
   let at = index;
   while (at < text.length) {
-    const codePoint = text.codePointAt(at)!;
+    const codePoint = codePointAt(text, at);
     if (!isWordPart(codePoint)) break;
     at += codePoint > 0xffff ? 2 : 1;
   }
@@ -142,7 +156,7 @@ export function forEachTerm(text: string, query: FocusQuery, found: (term: numbe
   pattern.lastIndex = 0;
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     const start = match.index;
-    const first = text.codePointAt(start)!;
+    const first = codePointAt(text, start);
     if (isCjk(first)) {
       const firstLength = first > 0xffff ? 2 : 1;
       const second = text.codePointAt(start + firstLength);

@@ -1,11 +1,11 @@
 /** Keyword-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `name is value`, `Authorization: Basic …`, `curl -u user:pass`, `--token value`, `<add key="…" value="…"/>`; judged under what the name says. */
 import { chars } from './chars.ts';
 import { claimsFormat, NAMED, ROLE_KINDS } from './dispatch.ts';
-import { nameRole, nameWords } from './names.ts';
-import type { NameRole } from './names.ts';
+import { nameRole, nameWords } from './credential-names.ts';
+import type { NameRole } from './credential-names.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_GENERIC, RANK_NAMED } from './record.ts';
-import type { Finding, KindRecord } from './record.ts';
+import type { Finding, KindRecord, NameAnchor } from './record.ts';
 import {
   chainedAssignment,
   declaredName,
@@ -35,7 +35,7 @@ export function push(state: ScanState, start: number, end: number, kind: string,
 /** What a name says: its role, and the named kinds it may hold. */
 interface NameInfo {
   role: NameRole | null;
-  named: readonly KindRecord[];
+  named: readonly (KindRecord & { named: NameAnchor })[];
 }
 
 /** Names seen recently: dense text assigns to the same few names over and over. */
@@ -45,12 +45,23 @@ const NAME_CACHE_SIZE = 512;
 /** A name that says nothing about credentials. */
 const NO_INFO: NameInfo = { role: null, named: [] };
 
+/** The last name looked up and what it says: dense text repeats one name line after line, and comparing it is cheaper than hashing it. */
+let lastName = '';
+let lastInfo: NameInfo = NO_INFO;
+
 function nameInfo(name: string): NameInfo {
+  if (name === lastName) return lastInfo;
+  lastName = name;
+  lastInfo = nameInfoOf(name);
+  return lastInfo;
+}
+
+function nameInfoOf(name: string): NameInfo {
   if (!NAME_HINT_RE.test(name)) return NO_INFO;
   let info = NAME_CACHE.get(name);
   if (info === undefined) {
     const words = nameWords(name);
-    info = { role: nameRole(words), named: NAMED.filter((record) => record.named!.names(words, name)) };
+    info = { role: nameRole(words), named: NAMED.filter((record) => record.named.names(words, name)) };
     if (NAME_CACHE.size >= NAME_CACHE_SIZE) NAME_CACHE.clear();
     NAME_CACHE.set(name, info);
   }
@@ -75,7 +86,7 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
   const value = unbalanced !== undefined && cut && nameGives !== 'password' ? unbalanced : given;
   const raw = text.slice(value.start, value.end);
   for (const record of value.reference === true ? [] : candidates) {
-    const named = record.named!;
+    const named = record.named;
     const shape = named.value;
     if (
       raw.length >= shape.min &&
@@ -221,6 +232,11 @@ const COPULAS = new Set(['is', 'was', 'are', 'IS']);
 /** Flags that take a credential as their next argument. */
 const CURL_USER = new Set(['-u', '--user']);
 
+/** Whether `word` is curl's user flag: compared only when a flag's length fits, as the word before a value is often a long token. */
+function isCurlUser(word: string): boolean {
+  return (word.length === 2 || word.length === 6) && CURL_USER.has(word);
+}
+
 /**
  * Whether the word [start, end) is a compound identifier: 2 for `aws_secret_access_key` or
  * `apiKey`, 1 for kebab-case `secret-access-key` (prose has those too: only named kinds are
@@ -244,6 +260,8 @@ function compound(text: string, start: number, end: number): number {
  * compound name (`aws configure set aws_secret_access_key …`).
  */
 export function valueAfterWord(text: string, start: number, end: number, state: ScanState): void {
+  // No credential is shorter than a password, and the value ends within the token.
+  if (end - start < MIN_PASSWORD) return;
   let p = start;
   if (text.charCodeAt(p - 1) === 34 || text.charCodeAt(p - 1) === 39) p--;
   while (p > 0 && p > start - 8 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
@@ -255,17 +273,19 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const copula = length <= 3 && COPULAS.has(text.slice(wordStart, p));
   const bearer = length === 6 && (first === 66 || first === 98) && /^(?:Bearer|bearer|BEARER)$/.test(text.slice(wordStart, p));
   const flag = first === 45;
+  // A short flag other than curl's `-u` takes no value here (commands.ts reads `-p` and the like).
+  if (flag && text.charCodeAt(wordStart + 1) !== 45 && !(length === 2 && text.charCodeAt(wordStart + 1) === 117)) return;
   const joined = copula || bearer || flag ? 0 : compound(text, wordStart, p);
   if (!copula && !bearer && !flag && joined === 0) return;
   let valueEnd = VALUE_CHARS.runEnd(text, start, end);
-  while (valueEnd > start && '.,:;!?'.includes(text[valueEnd - 1]!)) valueEnd--;
+  while (valueEnd > start && '.,:;!?'.includes(text.charAt(valueEnd - 1))) valueEnd--;
   // No credential is shorter than a password (`-p`, `-u`, a word).
   if (valueEnd - start < MIN_PASSWORD) return;
   const word = text.slice(wordStart, p);
   // A token that holds its own assignment (`NAME=value`, `NAME :=`) is read by the assignment rule, not as a value.
   const candidate = text.slice(start, valueEnd);
   if (
-    !CURL_USER.has(word) &&
+    !isCurlUser(word) &&
     (/:=?$/.test(candidate) || (candidate.includes('=') && (chainedAssignment(candidate) || /^[A-Za-z_][\w.-]*=$/.test(candidate))))
   )
     return;
@@ -277,7 +297,7 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const raw = candidate;
   if (bearer) {
     if (!claimsFormat(raw) && raw.length >= 16 && isCredentialValue(raw, 'token')) push(state, start, valueEnd, 'bearer-token', RANK_NAMED);
-  } else if (CURL_USER.has(word)) {
+  } else if (isCurlUser(word)) {
     const colon = raw.indexOf(':');
     const password = colon < 0 ? '' : raw.slice(colon + 1);
     if (colon > 0 && password.length >= MIN_PASSWORD && !isPlaceholderValue(raw) && isCredentialValue(password, 'password'))

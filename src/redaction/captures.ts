@@ -23,13 +23,14 @@ export async function redactCaptures(
   let at = 0;
   return captures.map((capture) => {
     const labelAt = at++;
-    let redactedSecrets = counts[labelAt]!;
+    let redactedSecrets = counts[labelAt] ?? 0;
     const messages = capture.messages.map((message) => {
       const i = at++;
-      redactedSecrets += counts[i]!;
-      return counts[i] === 0 ? message : Object.freeze({ ...message, text: redacted[i]! });
+      const count = counts[i] ?? 0;
+      redactedSecrets += count;
+      return count === 0 ? message : Object.freeze({ ...message, text: redacted[i] ?? message.text });
     });
     if (redactedSecrets === 0) return capture;
-    return Object.freeze({ ...capture, label: redacted[labelAt]!, messages: Object.freeze(messages), redactedSecrets });
+    return Object.freeze({ ...capture, label: redacted[labelAt] ?? capture.label, messages: Object.freeze(messages), redactedSecrets });
   });
 }

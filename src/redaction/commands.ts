@@ -3,10 +3,10 @@ import { classify, push } from './assignments.ts';
 import type { ScanState } from './assignments.ts';
 import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
-import { nameRole, nameWords } from './names.ts';
+import { nameRole, nameWords } from './credential-names.ts';
 import { RANK_NAMED } from './record.ts';
 import { readValue } from './spans.ts';
-import { isCredentialValue } from './values.ts';
+import { isCredentialValue, passwordAndSecretVerdicts } from './values.ts';
 
 const WORD = chars('A-Za-z0-9_.$-');
 /** Unquoted arguments: printable ASCII but blanks, quotes, brackets, `,`, `;`, `|`, `\`. */
@@ -37,7 +37,7 @@ const GLUED_P_RE = /(?:^|[\s/])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dum
 const NETRC_RE = /(?:^|\s)machine\s+\S+\s+(?:login\s+\S+\s+)?(?:account\s+\S+\s+)?$/;
 
 /** First letters (lowercased) of the words {@link commandArgument} reads an argument after. */
-const ARGUMENT_WORDS = new Set([...'cpla'].map((letter) => letter.charCodeAt(0)));
+const ARGUMENT_WORDS = new Set(Array.from('cpla', (letter) => letter.charCodeAt(0)));
 const ARGUMENT_WORD_RE = /^(?:convertto-securestring|password|passwd|login|auth)$/i;
 
 /** The argument at `start` (after its opening quote, if any): quoted to its closing quote, else a run. */
@@ -48,7 +48,7 @@ function argumentAt(text: string, start: number, end: number): [number, number] 
     if (value !== null && value.quoted) return [value.start, value.end];
   }
   let stop = ARGUMENT.runEnd(text, start, end);
-  while (stop > start && '.,;:)'.includes(text[stop - 1]!)) stop--;
+  while (stop > start && '.,;:)'.includes(text.charAt(stop - 1))) stop--;
   return [start, stop];
 }
 
@@ -56,16 +56,40 @@ function argumentAt(text: string, start: number, end: number): [number, number] 
 const LOGIN_LINE_RE =
   /(?:^|\s)(?:-u|-U|--user(?:name)?|-l|login)(?:\s|=)|(?:^|[\s/])(?:sshpass|psexec|mysql|mysqldump|mysqladmin|mariadb|redis-cli|sqlcmd|bcp|osql)(?:\.exe)?\s/;
 
+/** What a short flag's value holds, per ASCII code: 1 a path or host character, 2 a letter, 4 not a lowercase letter, 8 an uppercase letter, 16 a digit, 32 a symbol. */
+const FLAG_VALUE_BITS = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  const char = String.fromCharCode(code);
+  FLAG_VALUE_BITS[code] =
+    (/[/:.\\]/.test(char) ? 1 : 0) |
+    (/[A-Za-z]/.test(char) ? 2 : 0) |
+    (/[^a-z]/.test(char) ? 4 : 0) |
+    (/[A-Z]/.test(char) ? 8 : 0) |
+    (/[0-9]/.test(char) ? 16 : 0) |
+    (/[!@#$%^&*+=?~]/.test(char) ? 32 : 0);
+}
+
 /**
- * Whether a value given to a short flag is a password: not a port, path, host, pattern or word. On
- * a line that logs in, a password-like value is enough; elsewhere `-p` is as often a package, a
- * profile, a crate or a project (`-p lightningcss_node`), so the value must look random and mix
- * upper case and digits, or hold a symbol.
+ * Whether a value given to a short flag at `flagStart` is a password: not a port, path, host,
+ * pattern or word. On a line that logs in, a password-like value is enough; elsewhere `-p` is as
+ * often a package, a profile, a crate or a project (`-p lightningcss_node`), so the value must look
+ * random and mix upper case and digits, or hold a symbol. `line`: the line before the flag, when it is not `text`'s.
  */
-function shortFlagPassword(value: string, line: string): boolean {
-  if (value.length < 6 || /[/:.\\]/.test(value) || !/[A-Za-z]/.test(value) || !/[^a-z]/.test(value)) return false;
-  if (LOGIN_LINE_RE.test(line)) return isCredentialValue(value, 'password');
-  return ((/[A-Z]/.test(value) && /[0-9]/.test(value)) || /[!@#$%^&*+=?~]/.test(value)) && isCredentialValue(value, 'secret');
+function shortFlagPassword(value: string, text: string, flagStart: number, line?: string): boolean {
+  if (value.length < 6) return false;
+  let bits = 0;
+  for (let k = 0; k < value.length; k++) {
+    const code = value.charCodeAt(k);
+    // Past ASCII: not a lowercase letter, nothing else.
+    bits |= code < 128 ? (FLAG_VALUE_BITS[code] ?? 0) : 4;
+  }
+  if ((bits & 1) !== 0 || (bits & 2) === 0 || (bits & 4) === 0) return false;
+  // Both verdicts come from one profile of the value; the line is read only when they differ.
+  const verdicts = passwordAndSecretVerdicts(value);
+  const loginVerdict = (verdicts & 1) !== 0;
+  const otherVerdict = ((bits & 24) === 24 || (bits & 32) !== 0) && (verdicts & 2) !== 0;
+  if (loginVerdict === otherVerdict) return loginVerdict;
+  return LOGIN_LINE_RE.test(line ?? lineBefore(text, flagStart)) ? loginVerdict : otherVerdict;
 }
 
 function pushPassword(state: ScanState, start: number, end: number): void {
@@ -82,7 +106,7 @@ export function commandArgument(text: string, start: number, end: number, state:
     const lineStart = text.lastIndexOf('\n', start) + 1;
     if (start - lineStart <= 256 && GLUED_P_RE.test(text.slice(lineStart, start))) {
       const [, stop] = argumentAt(text, start + 2, end);
-      if (shortFlagPassword(text.slice(start + 2, stop), 'mysql ')) pushPassword(state, start + 2, stop);
+      if (shortFlagPassword(text.slice(start + 2, stop), text, start, 'mysql ')) pushPassword(state, start + 2, stop);
     }
     return;
   }
@@ -130,7 +154,7 @@ export function flagArgument(text: string, start: number, end: number, state: Sc
   const [valueStart, valueEnd] = argumentAt(text, from, Math.min(text.length, from + 4096));
   const value = text.slice(valueStart, valueEnd);
   if (word === '-p' || word === '-pw' || toolFlag) {
-    if (shortFlagPassword(value, lineBefore(text, start))) pushPassword(state, valueStart, valueEnd);
+    if (shortFlagPassword(value, text, start)) pushPassword(state, valueStart, valueEnd);
   } else if (/^-pass(?:in|out|word)?$/i.test(word) && value.startsWith('pass:')) {
     if (isCredentialValue(value.slice(5), 'password')) pushPassword(state, valueStart + 5, valueEnd);
   } else if (word.length > 3) {
@@ -151,5 +175,5 @@ function credentialCall(text: string, comma: number, start: number, end: number,
   }
   // A setting passed as a pair: `define('DB_PASSWORD', '…')`, `setenv("API_TOKEN", "…")`, `config.set("secret", "…")`.
   const pair = NAMED_PAIR_RE.exec(before);
-  if (pair !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, pair[1]!, state);
+  if (pair !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, pair[1] ?? '', state);
 }

@@ -1,7 +1,7 @@
 /** Lookup tables built once from the kind records: formats and matchers by their literal's first two characters, infixes by their first, named and generic kinds. */
 import { RECORDS } from './kinds/index.ts';
-import type { NameRole } from './names.ts';
-import type { CustomAnchor, Format, KindRecord } from './record.ts';
+import type { NameRole } from './credential-names.ts';
+import type { CustomAnchor, Format, KindRecord, NameAnchor } from './record.ts';
 
 /** A literal that starts a token, and what to try there. */
 export interface StartEntry {
@@ -24,7 +24,9 @@ export const STARTS: (StartEntry[] | undefined)[] = new Array<StartEntry[] | und
 /** Infix literals by first character code. */
 export const INFIXES: (InfixEntry[] | undefined)[] = new Array<InfixEntry[] | undefined>(128);
 /** Kinds anchored by the names they are assigned to, tried before the generic ones. */
-export const NAMED: readonly KindRecord[] = RECORDS.filter((record) => record.named !== undefined);
+export const NAMED: readonly (KindRecord & { named: NameAnchor })[] = RECORDS.filter(
+  (record): record is KindRecord & { named: NameAnchor } => record.named !== undefined,
+);
 /** The generic kind for each name role. */
 export const ROLE_KINDS: ReadonlyMap<NameRole, string> = new Map(
   RECORDS.flatMap((record) => (record.roles ?? []).map((role) => [role, record.kind] as const)),
@@ -93,5 +95,10 @@ export function claimsFormat(value: string): boolean {
   if (a >= 128 || b >= 128) return false;
   const entries = STARTS[a * 128 + b];
   if (entries === undefined) return false;
-  return entries.some((entry) => entry.literal.length >= 3 && !GENERIC_PREFIXES.has(entry.literal) && value.startsWith(entry.literal));
+  for (const { literal } of entries) {
+    // The first two characters match by the bucket; a literal of three or more is compared from its third.
+    if (literal.length < 3 || literal.length > value.length || literal.charCodeAt(2) !== value.charCodeAt(2)) continue;
+    if (!GENERIC_PREFIXES.has(literal) && value.startsWith(literal)) return true;
+  }
+  return false;
 }

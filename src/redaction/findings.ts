@@ -29,7 +29,9 @@ export function writtenFindings(text: string, view: View, found: readonly Findin
   spans.sort((a, b) => a.start - b.start || b.end - a.end);
   // Groups are merged in place: each group's first span becomes the merged value, named by its surest member.
   const merged: Finding[] = [];
-  let group = spans[0]!;
+  const [first] = spans;
+  if (first === undefined) return merged;
+  let group = first;
   let kind = group.kind;
   let rank = group.rank;
   let length = group.end - group.start;
@@ -38,8 +40,8 @@ export function writtenFindings(text: string, view: View, found: readonly Findin
     group.rank = rank;
     merged.push(group);
   };
-  for (let k = 1; k < spans.length; k++) {
-    const span = spans[k]!;
+  for (const span of spans) {
+    if (span === first) continue;
     if (span.start < group.end) {
       if (namesBetter(span, rank, length)) {
         kind = span.kind;
@@ -59,13 +61,25 @@ export function writtenFindings(text: string, view: View, found: readonly Findin
   return merged;
 }
 
+/** `[REDACTED <kind>]` per kind, built once: dense text replaces one kind thousands of times. */
+const MARKS = new Map<string, string>();
+
+function markOf(kind: string): string {
+  let mark = MARKS.get(kind);
+  if (mark === undefined) {
+    mark = `[REDACTED ${kind}]`;
+    MARKS.set(kind, mark);
+  }
+  return mark;
+}
+
 /** `text` with each finding replaced by `[REDACTED <kind>]`. */
 export function applyFindings(text: string, findings: readonly Finding[]): string {
   if (findings.length === 0) return text;
   const parts: string[] = [];
   let from = 0;
   for (const finding of findings) {
-    parts.push(text.slice(from, finding.start), `[REDACTED ${finding.kind}]`);
+    parts.push(text.slice(from, finding.start), markOf(finding.kind));
     from = finding.end;
   }
   parts.push(text.slice(from));

@@ -46,7 +46,7 @@ export function matchPasswordHash(text: string, at: number): [number, number] | 
     re.lastIndex = at;
     if (!re.test(window)) continue;
     const end = re.lastIndex;
-    if (end < text.length && TAIL.test(text[end]!)) return null;
+    if (end < text.length && TAIL.test(text.charAt(end))) return null;
     const dollar = text.lastIndexOf('$', end - 1);
     return isPlaceholderToken(text.slice(dollar > at ? dollar + 1 : at + 1, end)) ? null : [at, end];
   }
@@ -60,6 +60,6 @@ export function ldapHashAt(text: string, start: number, end: number): [number, n
   const open = text.slice(Math.max(0, start - 16), start).lastIndexOf('{') + Math.max(0, start - 16);
   if (open < Math.max(0, start - 16) || !LDAP_RE.test(text.slice(open, start))) return null;
   let stop = start;
-  while (stop < end && /[A-Za-z0-9+/=.$]/.test(text[stop]!)) stop++;
+  while (stop < end && /[A-Za-z0-9+/=.$]/.test(text.charAt(stop))) stop++;
   return stop - start >= 16 && !isPlaceholderToken(text.slice(start, stop)) ? [open, stop] : null;
 }

@@ -37,13 +37,13 @@ function yamlBlocks(document: string, offset: number, state: ScanState): void {
     const line = document.slice(lineStart, lineEnd).replace(/\r$/, '');
     const opened = BLOCK_RE.exec(line);
     if (opened !== null) {
-      block = { indent: opened[1]!.length, base64: opened[2] === 'data' };
+      block = { indent: (opened[1] ?? '').length, base64: opened[2] === 'data' };
     } else if (block !== null && line.trim() !== '') {
       const entry = ENTRY_RE.exec(line);
-      if (entry === null || entry[1]!.length <= block.indent) {
+      if (entry === null || (entry[1] ?? '').length <= block.indent) {
         block = null;
       } else {
-        const value = entry[3]!;
+        const value = entry[3] ?? '';
         const at = lineStart + line.lastIndexOf(value);
         if (accept(value, block.base64))
           state.found.push({ start: offset + at, end: offset + at + value.length, kind: KIND, rank: RANK_NAMED });
@@ -63,7 +63,7 @@ function jsonSecrets(text: string, state: ScanState): void {
     JSON_ENTRY_RE.lastIndex = JSON_BLOCK_RE.lastIndex;
     let entry: RegExpExecArray | null;
     while ((entry = JSON_ENTRY_RE.exec(text)) !== null) {
-      const value = entry[1]!;
+      const value = entry[1] ?? '';
       const end = JSON_ENTRY_RE.lastIndex - entry[0].length + entry[0].lastIndexOf('"');
       if (accept(value, base64)) state.found.push({ start: end - value.length, end, kind: KIND, rank: RANK_NAMED });
       if (entry[2] === '}') break;

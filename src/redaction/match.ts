@@ -88,8 +88,8 @@ export function matchPrefixed(text: string, at: number, prefix: string, format: 
 }
 
 /** The span of an infix `format` whose infix starts at `at` (the caller checked the literal); or null. The part after the infix is read first: it fails fastest. */
-export function matchInfix(text: string, at: number, format: Format): [number, number] | null {
-  const end = matchForward(text, at + format.infix!.length, format.body);
+export function matchInfix(text: string, at: number, infix: string, format: Format): [number, number] | null {
+  const end = matchForward(text, at + infix.length, format.body);
   if (end < 0) return null;
   const start = matchBackward(text, at, format.before ?? []);
   if (start < 0 || !edgeOk(text, start, format) || !accept(text, start, start, end, format)) return null;

@@ -50,7 +50,7 @@ const HEADER_LINE_RE = /^[A-Za-z][A-Za-z-]*: ?\S.*$/;
 /** Where the base64 lines of a block without END line stop: after a short line, or where a line stops being base64. */
 function cutBodyEnd(text: string, from: number, stop: number): number {
   let p = from;
-  while (p < stop && /\s/.test(text[p]!)) p++;
+  while (p < stop && /\s/.test(text.charAt(p))) p++;
   // Lines are separated by line breaks, or by blanks when the block was flattened onto one line.
   const newline = text.indexOf('\n', p);
   const blank = text.indexOf(' ', p);

@@ -5,19 +5,45 @@
  * them, so a random key rarely holds one by chance; `here` only at the end (`…TOKEN_HERE`).
  */
 const TOKEN_MARKERS = ['example', 'placeholder', 'redacted', 'your', 'replace', 'changeme', 'change_me', 'insert', 'dummy'];
-const cased = (word: string): string[] => [word, word.toUpperCase(), word[0]!.toUpperCase() + word.slice(1)];
+const cased = (word: string): string[] => [word, word.toUpperCase(), word.charAt(0).toUpperCase() + word.slice(1)];
 const TOKEN_MARKER_RE = new RegExp(`${TOKEN_MARKERS.flatMap(cased).join('|')}|(?:here|HERE|Here)$`);
+/** Words that mark a value as a stand-in wherever they occur in it (in any case); the token markers are among them. */
+const VALUE_MARKERS = [...TOKEN_MARKERS, 'here', 'fake', 'sample', 'notreal', 'not_real', 'not-real', 'todo', 'xxxx'];
+/** Per three letters (in either case, `a`–`z` as 0–25, indexed `first * 676 + second * 26 + third`): 1 when a marker starts with them. */
+export const MARKER_STARTS = new Uint8Array(26 * 26 * 26);
+for (const word of VALUE_MARKERS)
+  MARKER_STARTS[(word.charCodeAt(0) - 97) * 676 + (word.charCodeAt(1) - 97) * 26 + word.charCodeAt(2) - 97] = 1;
+
+/**
+ * Whether `value` holds three letters a marker starts with: a random value seldom does, so the
+ * marker patterns, slower, run only then (no marker is shorter than four characters, and each starts with three letters).
+ */
+function mayHoldMarker(value: string): boolean {
+  let window = 0;
+  let letters = 0;
+  for (let k = 0; k < value.length; k++) {
+    const code = value.charCodeAt(k) | 32;
+    if (code < 97 || code > 122) {
+      letters = 0;
+      continue;
+    }
+    window = (window % 676) * 26 + code - 97;
+    if (++letters >= 3 && MARKER_STARTS[window] === 1) return true;
+  }
+  return false;
+}
+
 /** For each character, the call that last saw it (reused across calls: no allocation, no reset). */
 const SEEN = new Uint32Array(65_536);
 let call = 0;
 
 /** Masking glyphs: `x`, `X`, `*`, `#`, `•`, and `0` (a zeroed key). */
-function isMaskGlyph(code: number): boolean {
+export function isMaskGlyph(code: number): boolean {
   return code === 120 || code === 88 || code === 42 || code === 35 || code === 0x2022 || code === 48;
 }
 
 /** Separators (and the line breaks of a PEM body) ignored when judging a token's characters. */
-function isSeparator(code: number): boolean {
+export function isSeparator(code: number): boolean {
   return code === 45 || code === 95 || code === 46 || code === 10 || code === 13 || code === 32;
 }
 
@@ -27,7 +53,17 @@ function isSeparator(code: number): boolean {
  * one character (`5555555dAAAAA7777777…`). A real key is random: none of these happen by chance.
  */
 export function isPlaceholderToken(body: string): boolean {
-  return TOKEN_MARKER_RE.test(body) || placeholderCharacters(body);
+  return placeholderCharacters(body) || (markerSeen && TOKEN_MARKER_RE.test(body));
+}
+
+/** Whether the last {@link placeholderCharacters} call saw three letters a marker starts with (its pass does {@link mayHoldMarker}'s work too). */
+let markerSeen = false;
+
+/** Per ASCII code: 1 a separator, 2 a masking glyph, 4 a letter (`•`, the one glyph past ASCII, is read apart). */
+const TOKEN_CHAR_INFO = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  const letter = (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  TOKEN_CHAR_INFO[code] = (isSeparator(code) ? 1 : 0) | (isMaskGlyph(code) ? 2 : 0) | (letter ? 4 : 0);
 }
 
 /** Whether a token's characters are mostly masking glyphs, one repeated character, runs, or too few distinct ones. */
@@ -40,15 +76,25 @@ function placeholderCharacters(body: string): boolean {
   let inRuns = 0;
   let runLength = 0;
   let previous = -1;
+  let window = 0;
+  let letters = 0;
+  markerSeen = false;
   for (let k = 0; k < body.length; k++) {
     const code = body.charCodeAt(k);
-    if (isSeparator(code)) continue;
+    const info = code < 128 ? (TOKEN_CHAR_INFO[code] ?? 0) : code === 0x2022 ? 2 : 0;
+    if ((info & 4) === 0) {
+      letters = 0;
+    } else {
+      window = (window % 676) * 26 + (code | 32) - 97;
+      if (++letters >= 3 && MARKER_STARTS[window] === 1) markerSeen = true;
+    }
+    if ((info & 1) !== 0) continue;
     counted++;
     if (SEEN[code] !== call) {
       SEEN[code] = call;
       distinct++;
     }
-    if (isMaskGlyph(code)) masked++;
+    if ((info & 2) !== 0) masked++;
     if (code === previous) {
       runLength++;
       if (runLength === 3) inRuns += 3;
@@ -58,9 +104,17 @@ function placeholderCharacters(body: string): boolean {
       previous = code;
     }
   }
+  return standInCharacters(counted, distinct, masked, inRuns);
+}
+
+/**
+ * The verdict on a token's characters (separators left out): none counted, half or more masking
+ * glyphs or in runs of three or more of one character, or at least 12 with at most 4 distinct
+ * ones (`12312312312312312312`) is a stand-in.
+ */
+export function standInCharacters(counted: number, distinct: number, masked: number, inRuns: number): boolean {
   if (counted === 0) return true;
   if (masked * 2 >= counted || inRuns * 2 >= counted) return true;
-  // Too few distinct characters for a random string of this length (`12312312312312312312`).
   return counted >= 12 && distinct <= 4;
 }
 
@@ -105,23 +159,23 @@ const PLACEHOLDER_WORDS = new Set([
 
 const LONGEST_WORD = Math.max(...[...PLACEHOLDER_WORDS].map((word) => word.length));
 
-/** Words that mark a value as a stand-in wherever they occur in it. */
-const VALUE_MARKER_RE = new RegExp(
-  [...TOKEN_MARKERS, 'here', 'fake', 'sample', 'notreal', 'not_real', 'not-real', 'todo', 'xxxx'].join('|'),
-  'i',
-);
+/** The value markers as one pattern, in any case. */
+const VALUE_MARKER_RE = new RegExp(VALUE_MARKERS.join('|'), 'i');
 
 /**
  * Whether an assigned value is a stand-in: a placeholder token, a placeholder word, a variable or
  * template reference (`$X`, `${X}`, `{{x}}`, `%s`, `<token>`, `[PASSWORD]`), or a masked value.
  */
 export function isPlaceholderValue(value: string): boolean {
-  if (value.length === 0) return true;
+  return isMarkedValue(value) || placeholderCharacters(value);
+}
+
+/** Whether a non-empty value is a stand-in by what it says rather than by its characters: a reference, a template, a placeholder word or a marker (`mayHold`: whether {@link mayHoldMarker}; `template`: whether it holds `$`, `{` or `%`; when the caller measured them). */
+export function isMarkedValue(value: string, mayHold = mayHoldMarker(value), template = true): boolean {
   const first = value.charCodeAt(0);
   // $VAR ${VAR} %s %(x)s {{x}} {x} <x> [x] `cmd` @var
   if (first === 36 || first === 37 || first === 123 || first === 60 || first === 91 || first === 96 || first === 64) return true;
-  if (value.includes('${') || value.includes('{{') || value.includes('%s') || value.includes('$(')) return true;
-  if ((value.length <= LONGEST_WORD && PLACEHOLDER_WORDS.has(value.toLowerCase())) || VALUE_MARKER_RE.test(value)) return true;
-  // Every token marker is a value marker, tested above.
-  return placeholderCharacters(value);
+  if (template && (value.includes('${') || value.includes('{{') || value.includes('%s') || value.includes('$('))) return true;
+  // Every token marker is a value marker.
+  return (value.length <= LONGEST_WORD && PLACEHOLDER_WORDS.has(value.toLowerCase())) || (mayHold && VALUE_MARKER_RE.test(value));
 }

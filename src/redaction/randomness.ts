@@ -1,32 +1,5 @@
-/** How random a value looks: entropy, character-class mix, runs of words, sequences and the shapes of identifiers, paths, versions and UUIDs. */
+/** How random a value looks: runs of words, sequences and the shapes of identifiers, paths, versions and UUIDs (values.ts measures the rest in one pass). */
 import { isDigit, isLetter } from './chars.ts';
-
-/** Per character code, its count in the value being measured (reset after each use). */
-const COUNTS = new Uint32Array(65_536);
-/** `c * log2(c)` for every count a value up to 4 KiB can reach. */
-const C_LOG_C = Float64Array.from({ length: 4097 }, (_, c) => (c === 0 ? 0 : c * Math.log2(c)));
-
-/** Shannon entropy of `value`, in bits per character: log2(n) − Σ c·log2(c) / n over the counts c. */
-export function entropy(value: string): number {
-  const n = value.length;
-  if (n === 0 || n > 4096) return n === 0 ? 0 : entropyOfLong(value);
-  let sum = 0;
-  for (let k = 0; k < n; k++) COUNTS[value.charCodeAt(k)]!++;
-  for (let k = 0; k < n; k++) {
-    const code = value.charCodeAt(k);
-    sum += C_LOG_C[COUNTS[code]!]!;
-    COUNTS[code] = 0;
-  }
-  return Math.log2(n) - sum / n;
-}
-
-function entropyOfLong(value: string): number {
-  const counts = new Map<number, number>();
-  for (let k = 0; k < value.length; k++) counts.set(value.charCodeAt(k), (counts.get(value.charCodeAt(k)) ?? 0) + 1);
-  let bits = 0;
-  for (const count of counts.values()) bits -= (count / value.length) * Math.log2(count / value.length);
-  return bits;
-}
 
 /** Per ASCII code: 1 a digit, 2 a letter, 0 anything else. */
 const ALNUM_CLASS = new Uint8Array(128);
@@ -38,10 +11,10 @@ export function sequenceShare(value: string): number {
   let pairs = 0;
   let steps = 0;
   let a = value.charCodeAt(0);
-  let aClass = a < 128 ? ALNUM_CLASS[a]! : 0;
+  let aClass = a < 128 ? (ALNUM_CLASS[a] ?? 0) : 0;
   for (let k = 1; k < value.length; k++) {
     const b = value.charCodeAt(k);
-    const bClass = b < 128 ? ALNUM_CLASS[b]! : 0;
+    const bClass = b < 128 ? (ALNUM_CLASS[b] ?? 0) : 0;
     if (aClass !== 0 && bClass !== 0) {
       pairs++;
       const step = (a | 32) - (b | 32);
@@ -75,7 +48,7 @@ for (const pair of COMMON_PAIR_LIST) COMMON_PAIRS[(pair.charCodeAt(0) - 97) * 26
 function wordLike(value: string, start: number, end: number): boolean {
   let common = 0;
   for (let k = start + 1; k < end; k++)
-    common += COMMON_PAIRS[((value.charCodeAt(k - 1) | 32) - 97) * 26 + (value.charCodeAt(k) | 32) - 97]!;
+    common += COMMON_PAIRS[((value.charCodeAt(k - 1) | 32) - 97) * 26 + (value.charCodeAt(k) | 32) - 97] ?? 0;
   return common * 4 >= (end - start - 1) * 3;
 }
 
@@ -119,43 +92,16 @@ export function wordShare(value: string): number {
   return alnum === 0 ? 0 : inWords / alnum;
 }
 
-/** Runs of digits glued between letters (`h0c`, `k9k`): common in random strings, rare in words and identifiers (`utf8String` has one). */
-export function gluedDigitRuns(value: string): number {
-  let runs = 0;
-  let k = 1;
-  while (k < value.length) {
-    if (isDigit(value.charCodeAt(k)) && isLetter(value.charCodeAt(k - 1))) {
-      let end = k;
-      while (end < value.length && isDigit(value.charCodeAt(end))) end++;
-      if (end < value.length && isLetter(value.charCodeAt(end))) runs++;
-      k = end;
-    } else {
-      k++;
-    }
-  }
-  return runs;
-}
-
-/** 0 lowercase, 1 uppercase, 2 digit, 3 anything else. */
-function classOf(code: number): number {
-  return code >= 97 && code <= 122 ? 0 : code >= 65 && code <= 90 ? 1 : isDigit(code) ? 2 : 3;
-}
-
-/** Changes between lower, upper, digit and other characters, per neighbouring pair. */
-export function classChangeShare(value: string): number {
-  let changes = 0;
-  for (let k = 1; k < value.length; k++) if (classOf(value.charCodeAt(k)) !== classOf(value.charCodeAt(k - 1))) changes++;
-  return value.length < 2 ? 0 : changes / (value.length - 1);
-}
-
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-([0-9a-f])[0-9a-f]{3}-([0-9a-f])[0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /** An RFC 9562 UUID: the 8-4-4-4-12 shape with a version from 1 to 8 and the standard variant. */
 export function isUuid(value: string): boolean {
+  // The 8-4-4-4-12 shape is 36 characters long.
+  if (value.length !== 36) return false;
   const match = UUID_RE.exec(value);
   if (match === null) return false;
-  const version = parseInt(match[1]!, 16);
-  const variant = parseInt(match[2]!, 16);
+  const version = parseInt(match[1] ?? '', 16);
+  const variant = parseInt(match[2] ?? '', 16);
   return version >= 1 && version <= 8 && variant >= 8 && variant <= 11;
 }
 
@@ -187,11 +133,11 @@ function fileBaseLooksNamed(value: string): boolean {
 /**
  * Shapes that are not credentials although they may be assigned to a credential-like name:
  * versions, dotted code references, constant names (`SOME_API_KEY`), file names and paths, host
- * names, e-mail addresses, URLs.
+ * names, e-mail addresses, URLs. `punctuated`: whether it holds a character other than a letter or digit, when the caller knows.
  */
-export function isStructuredNonSecret(value: string): boolean {
+export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE.test(value)): boolean {
   // Letters and digits alone hold none of the shapes below but a build label.
-  if (!PUNCTUATION_RE.test(value)) return /SNAPSHOT|RELEASE/.test(value);
+  if (!punctuated) return /SNAPSHOT|RELEASE/.test(value);
   const first = value.charCodeAt(0);
   if (first === 47 || value.startsWith('./') || value.startsWith('../') || value.startsWith('~/')) return true;
   if (value.includes('://')) return true;

@@ -1,6 +1,6 @@
 /** What a credential kind's record holds: its stable name, what anchors it, the value's shape and range, and the checks a match must pass. */
 import type { Chars } from './chars.ts';
-import type { NameRole } from './names.ts';
+import type { NameRole } from './credential-names.ts';
 
 /** A run of `chars`, `min` to `max` long, read greedily (records never need backtracking into a run). */
 export interface Run {

@@ -1,10 +1,6 @@
-/** Credential redaction's entry: `redactTexts` replaces every credential in a batch of texts by `[REDACTED <kind>]`, `SECRET_KINDS` lists the kinds; the rest of this folder is internal. */
+/** Credential redaction's entry: `redactTexts` replaces every credential in a batch of texts by `[REDACTED <kind>]`; the rest of this folder is internal. */
 import { findCredentials } from './credentials.ts';
 import { applyFindings } from './findings.ts';
-import { KIND_CATALOGUE } from './kinds/index.ts';
-
-/** Every kind a redaction can name (`[REDACTED <kind>]`), with a one-line description of what it covers. */
-export const SECRET_KINDS: Readonly<Record<string, string>> = KIND_CATALOGUE;
 
 /** Options of {@link redactTexts}. */
 export interface RedactOptions {
@@ -30,7 +26,7 @@ const YIELD_TEXTS = 32;
 
 /**
  * Redacts credentials in `texts` — pass a capture's label and every message text together. Each
- * value is replaced by `[REDACTED <kind>]` (kinds: {@link SECRET_KINDS}): self-identifying tokens,
+ * value is replaced by `[REDACTED <kind>]` (kinds: the records of kinds/index.ts): self-identifying tokens,
  * PEM private keys, JWTs, URL passwords, HTTP credentials, Kubernetes Secret data, and random
  * values assigned to credential-like names; placeholders stay. The scan is linear in the total
  * length. Rejects with `signal.reason` when the signal aborts.
@@ -44,7 +40,7 @@ export async function redactTexts(texts: readonly string[], options: RedactOptio
   let total = 0;
   let sinceYield = 0;
   for (let k = 0; k < texts.length; k++) {
-    const text = texts[k]!;
+    const text = texts[k] ?? '';
     const findings = findCredentials(text);
     out.push(applyFindings(text, findings));
     counts.push(findings.length);

@@ -1,6 +1,6 @@
 /** Reading around an assignment operator: the name before it (quoted, subscripted, typed or a C# property) and the value after it (quoted, unbalanced, or a run), and the shapes that make a value code rather than a literal. */
 import { chars } from './chars.ts';
-import { nameRole, nameWords } from './names.ts';
+import { nameRole, nameWords } from './credential-names.ts';
 import { MAX_VALUE } from './values.ts';
 
 export const NAME_CHARS = chars('A-Za-z0-9_.$-');
@@ -51,9 +51,12 @@ export function readValue(text: string, from: number, query = false): Span | nul
     // An opening quote whose closing one is missing or far away (`name": "value`, a cut line): the run after it.
     const open = VALUE_CHARS.runEnd(text, p + 1, p + 2 + MAX_VALUE);
     const last = text.charCodeAt(open - 1);
-    const run: Span | undefined = open > p + 1 && last !== 58 && last !== 61 ? { start: p + 1, end: open, quoted: false } : undefined;
-    if (text.charCodeAt(end) !== first) return run ?? null;
-    return { start: p + 1, end, quoted: true, ...(run !== undefined && open < end ? { unbalanced: run } : {}) };
+    const hasRun = open > p + 1 && last !== 58 && last !== 61;
+    if (text.charCodeAt(end) !== first) return hasRun ? { start: p + 1, end: open, quoted: false } : null;
+    // Every span has the same shape (`unbalanced` absent or set), and the run's span is made only when kept.
+    const span: Span = { start: p + 1, end, quoted: true, unbalanced: undefined };
+    if (hasRun && open < end) span.unbalanced = { start: p + 1, end: open, quoted: false };
+    return span;
   }
   // `token = =x`, `a: :b`: no value starts with an operator.
   if (first === 61 || first === 58) return null;
@@ -62,7 +65,7 @@ export function readValue(text: string, from: number, query = false): Span | nul
   const stop = text.charCodeAt(end);
   if (stop === 40 || stop === 91) return null;
   // Sentence punctuation after an unquoted value.
-  while (end > p && '.:!?'.includes(text[end - 1]!)) end--;
+  while (end > p && '.:!?'.includes(text.charAt(end - 1))) end--;
   if (end === p) return null;
   const raw = text.slice(p, end);
   if (chainedAssignment(raw)) return null;
@@ -128,8 +131,9 @@ export function declaredName(text: string, to: number): Span | null {
   }
   const match = PROPERTY_RE.exec(text.slice(Math.max(0, to - 96), to));
   if (match === null) return null;
-  const start = to - match[0].length + match[0].indexOf(match[1]!);
-  return { start, end: start + match[1]!.length, quoted: false };
+  const value = match[1] ?? '';
+  const start = to - match[0].length + match[0].indexOf(value);
+  return { start, end: start + value.length, quoted: false };
 }
 
 /**

@@ -18,7 +18,7 @@ const PLACEHOLDERS: readonly RegExp[] = [
 /** The password of the URL whose `://` is at `at`, or null. */
 export function matchUrlPassword(text: string, at: number): [number, number] | null {
   const schemeStart = SCHEME.runStart(text, at, at - 32);
-  if (at - schemeStart < 2 || !/[A-Za-z]/.test(text[schemeStart]!)) return null;
+  if (at - schemeStart < 2 || !/[A-Za-z]/.test(text.charAt(schemeStart))) return null;
   const start = at + 3;
   const end = AUTHORITY.runEnd(text, start, start + MAX_AUTHORITY + 1);
   if (end - start > MAX_AUTHORITY) return null;

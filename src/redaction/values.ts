@@ -1,7 +1,7 @@
 /** When a value assigned to a credential-like name is a credential: long enough, no placeholder, no identifier, path or version, and random enough for its alphabet. */
-import type { NameRole } from './names.ts';
-import { isPlaceholderValue } from './placeholders.ts';
-import { classChangeShare, entropy, gluedDigitRuns, isStructuredNonSecret, isUuid, sequenceShare, wordShare } from './randomness.ts';
+import type { NameRole } from './credential-names.ts';
+import { MARKER_STARTS, isMarkedValue, isMaskGlyph, isSeparator, standInCharacters } from './placeholders.ts';
+import { isStructuredNonSecret, isUuid, wordShare } from './randomness.ts';
 
 /** Shortest value taken for a password, and for any other credential. */
 export const MIN_PASSWORD = 6;
@@ -10,13 +10,170 @@ export const MIN_SECRET = 8;
 /** Longest value an assignment is read to; a longer one is data, not a credential. */
 export const MAX_VALUE = 4096;
 
-const HEX_RE = /^(?:[0-9a-f]+|[0-9A-F]+)$/;
-const DIGITS_RE = /^[0-9]+$/;
-const LETTERS_RE = /^[A-Za-z]+$/;
 const SPACE_RE = /\s/;
 
-function distinct(value: string): number {
-  return new Set(value).size;
+/**
+ * Per ASCII code, everything the profile asks of a character, packed: bits 0–3 what a value of
+ * such characters may be (1 all digits, 2 lowercase hex, 4 uppercase hex, 8 letters only), bits
+ * 4–5 its class (0 lowercase, 1 uppercase, 2 digit, 3 anything else: a class change is a step
+ * between two of these), bit 6 a separator and bit 7 a masking glyph (placeholders.ts).
+ */
+const CHAR_INFO = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  const lower = code >= 97 && code <= 122;
+  const upper = code >= 65 && code <= 90;
+  const digit = code >= 48 && code <= 57;
+  const bits = digit ? 1 | 2 | 4 : lower ? (code <= 102 ? 8 | 2 : 8) : upper ? (code <= 70 ? 8 | 4 : 8) : 0;
+  const cls = lower ? 0 : upper ? 1 : digit ? 2 : 3;
+  CHAR_INFO[code] = bits | (cls << 4) | (isSeparator(code) ? 64 : 0) | (isMaskGlyph(code) ? 128 : 0);
+}
+/** A character past ASCII: of class 3; `•` is a masking glyph. */
+const WIDE_INFO = 3 << 4;
+const WIDE_MASK_INFO = WIDE_INFO | 128;
+/** Per character code, its count in the value being measured (reset after each use). */
+const COUNTS = new Uint32Array(65_536);
+/** `c * log2(c)` for every count a value up to 4 KiB can reach. */
+const C_LOG_C = Float64Array.from({ length: 4097 }, (_, c) => (c === 0 ? 0 : c * Math.log2(c)));
+/** The distinct characters of the value being measured, in order of first occurrence. */
+const DISTINCT = new Uint16Array(4096);
+
+/**
+ * Everything the randomness rules ask of a value, read in one pass: its classes (all digits, all
+ * hex in one case, all letters), the share of neighbouring pairs that step through the alphabet
+ * or the digits, the share of pairs that change class, the runs of digits glued between letters,
+ * the number of distinct characters and the Shannon entropy in bits per character. Each figure is
+ * computed as the single-purpose measures it replaced (and placeholders.ts) compute it, so the rules decide alike: entropy
+ * is log2(n) − Σ c·log2(c) / n over the character counts c.
+ */
+class Profile {
+  digitsOnly = false;
+  hex = false;
+  lettersOnly = false;
+  sequence = 0;
+  classChanges = 0;
+  gluedRuns = 0;
+  distinct = 0;
+  entropy = 0;
+  /** A blank (ASCII), a character past ASCII, a character that is neither letter nor digit. */
+  blank = false;
+  wide = false;
+  punctuated = false;
+  /** Whether it holds three letters a stand-in marker starts with (placeholders.ts). */
+  marker = false;
+  /** Whether it holds `$`, `{` or `%`, which every template reference holds. */
+  template = false;
+  /** Whether its characters, separators left out, are a stand-in's (placeholders.ts). */
+  standIn = false;
+}
+const PROFILE = new Profile();
+
+/** Measures `value` (1 to 4096 characters) into the shared {@link PROFILE}. */
+function measure(value: string): Profile {
+  const n = value.length;
+  let all = 15;
+  let union = 0;
+  let pairs = 0;
+  let steps = 0;
+  let changes = 0;
+  let glued = 0;
+  // Glued runs: 0 outside, 1 after a letter, 2 in digits that follow a letter.
+  let gluedState = 0;
+  let distinct = 0;
+  let previous = -1;
+  let previousAlnum = 0;
+  let previousClass = -1;
+  let blank = false;
+  let wide = false;
+  let counted = 0;
+  let masked = 0;
+  let inRuns = 0;
+  let runLength = 0;
+  let runCode = -1;
+  let window = 0;
+  let letters = 0;
+  let marker = false;
+  let template = false;
+  for (let k = 0; k < n; k++) {
+    const code = value.charCodeAt(k);
+    const info = code < 128 ? (CHAR_INFO[code] ?? 0) : code === 0x2022 ? WIDE_MASK_INFO : WIDE_INFO;
+    const bits = info & 15;
+    const cls = (info >> 4) & 3;
+    if (cls < 2) {
+      window = (window % 676) * 26 + (code | 32) - 97;
+      if (++letters >= 3 && MARKER_STARTS[window] === 1) marker = true;
+    } else {
+      letters = 0;
+    }
+    all &= bits;
+    if (bits === 0) {
+      // A blank rules the value out: the rest is not read.
+      if (code === 32 || (code >= 9 && code <= 13)) {
+        blank = true;
+        break;
+      } else if (code >= 128) wide = true;
+      else if (code === 36 || code === 123 || code === 37) template = true;
+      union |= 16;
+    }
+    // The stand-in measures skip separators.
+    if ((info & 64) === 0) {
+      counted++;
+      if ((info & 128) !== 0) masked++;
+      if (code === runCode) {
+        runLength++;
+        if (runLength === 3) inRuns += 3;
+        else if (runLength > 3) inRuns++;
+      } else {
+        runLength = 1;
+        runCode = code;
+      }
+    }
+    const alnum = cls === 2 ? 1 : cls < 2 ? 2 : 0;
+    if (previousAlnum !== 0 && alnum !== 0) {
+      pairs++;
+      const step = (previous | 32) - (code | 32);
+      if (previousAlnum === alnum && (step === 1 || step === -1)) steps++;
+    }
+    if (k > 0 && cls !== previousClass) changes++;
+    if (alnum === 2) {
+      if (gluedState === 2) glued++;
+      gluedState = 1;
+    } else if (alnum === 1) {
+      if (gluedState === 1) gluedState = 2;
+    } else {
+      gluedState = 0;
+    }
+    const count = COUNTS[code] ?? 0;
+    COUNTS[code] = count + 1;
+    if (count === 0) DISTINCT[distinct++] = code;
+    previous = code;
+    previousAlnum = alnum;
+    previousClass = cls;
+  }
+  let sum = 0;
+  let distinctCounted = 0;
+  for (let k = 0; k < distinct; k++) {
+    const code = DISTINCT[k] ?? 0;
+    sum += C_LOG_C[COUNTS[code] ?? 0] ?? 0;
+    COUNTS[code] = 0;
+    if (!isSeparator(code)) distinctCounted++;
+  }
+  const profile = PROFILE;
+  profile.digitsOnly = (all & 1) !== 0;
+  profile.hex = (all & 6) !== 0;
+  profile.lettersOnly = (all & 8) !== 0;
+  profile.sequence = pairs === 0 ? 0 : steps / pairs;
+  profile.classChanges = n < 2 ? 0 : changes / (n - 1);
+  profile.gluedRuns = glued;
+  profile.distinct = distinct;
+  profile.entropy = n === 0 ? 0 : Math.log2(n) - sum / n;
+  profile.blank = blank;
+  profile.marker = marker;
+  profile.template = template;
+  if (blank) return profile;
+  profile.wide = wide;
+  profile.punctuated = union !== 0;
+  profile.standIn = standInCharacters(counted, distinctCounted, masked, inRuns);
+  return profile;
 }
 
 /**
@@ -26,36 +183,64 @@ function distinct(value: string): number {
  * 3.74 at 32), capped at 3.2 bits, where words and identifiers begin to pass anyway.
  */
 export function entropyFloor(length: number): number {
+  return length <= MAX_VALUE ? (ENTROPY_FLOORS[length] ?? 0) : floorOf(length);
+}
+
+function floorOf(length: number): number {
   return Math.min(3.2, 1.75 + 0.85 * Math.log2(length / 8));
 }
 
+/** {@link entropyFloor} for every length a judged value can have, computed once. */
+const ENTROPY_FLOORS = Float64Array.from({ length: MAX_VALUE + 1 }, (_, length) => floorOf(length));
+
 /** Whether a password value is one: people choose words too, so only stand-ins and keyboard runs (`abc123`, `12345678`) are left. */
-function passwordValue(value: string): boolean {
-  return value.length >= MIN_PASSWORD && (sequenceShare(value) < 0.5 || value.length > 16);
+function passwordValue(value: string, profile: Profile): boolean {
+  return value.length >= MIN_PASSWORD && (value.length > 16 || profile.sequence < 0.5);
 }
 
 /** Whether a value random enough to be a key, token or secret. */
-function randomValue(value: string, role: NameRole): boolean {
+function randomValue(value: string, role: NameRole, profile: Profile): boolean {
   if (value.length < MIN_SECRET) return false;
   if (isUuid(value)) return role !== 'client-id';
-  if (sequenceShare(value) >= 0.4) return false;
-  if (DIGITS_RE.test(value)) return value.length >= 12 && distinct(value) >= 5;
-  if (HEX_RE.test(value)) return value.length >= 16 && entropy(value) >= 2.3;
+  if (profile.sequence >= 0.4) return false;
+  if (profile.digitsOnly) return value.length >= 12 && profile.distinct >= 5;
+  if (profile.hex) return value.length >= 16 && profile.entropy >= 2.3;
   // Letters only: a key or token made of letters alone mixes case at random (`jCBaQngSHiHDRY`); one case, or
   // camelCase (`typertGateway`, `endpoint`), is a word or an identifier.
-  if (LETTERS_RE.test(value)) return classChangeShare(value) >= 0.3 && entropy(value) >= entropyFloor(value.length);
+  if (profile.lettersOnly) return profile.classChanges >= 0.3 && profile.entropy >= entropyFloor(value.length);
   // Words and identifiers (`SalesResults-1.2`, `token_from_the_environment`), unless digits are glued inside
   // the letters as in random strings (`Uinso9dh0cOupgeK`).
-  if (gluedDigitRuns(value) < 2) {
+  if (profile.gluedRuns < 2) {
+    const { classChanges, entropy } = profile;
     const words = wordShare(value);
-    if (words >= 0.5 || (words >= 0.3 && classChangeShare(value) < 0.1)) return false;
+    if (words >= 0.5 || (words >= 0.3 && classChanges < 0.1)) return false;
+    return entropy >= entropyFloor(value.length);
   }
-  return entropy(value) >= entropyFloor(value.length);
+  return profile.entropy >= entropyFloor(value.length);
+}
+
+/** The profile of a value that may be a credential of any role, or null: too long or empty, blanks, a stand-in, a structured non-secret. */
+function screened(value: string): Profile | null {
+  // A space, the common blank, is found natively before the profile is measured.
+  if (value.length > MAX_VALUE || value.length === 0 || value.includes(' ')) return null;
+  // One pass measures the value; the rules read its figures.
+  const profile = measure(value);
+  if (profile.blank || (profile.wide && SPACE_RE.test(value))) return null;
+  if (profile.standIn || isMarkedValue(value, profile.marker, profile.template) || isStructuredNonSecret(value, profile.punctuated))
+    return null;
+  return profile;
 }
 
 /** Whether `value`, assigned to a name of `role`, is a credential. */
 export function isCredentialValue(value: string, role: NameRole): boolean {
-  if (value.length > MAX_VALUE || SPACE_RE.test(value)) return false;
-  if (isPlaceholderValue(value) || isStructuredNonSecret(value)) return false;
-  return role === 'password' ? passwordValue(value) : randomValue(value, role);
+  const profile = screened(value);
+  if (profile === null) return false;
+  return role === 'password' ? passwordValue(value, profile) : randomValue(value, role, profile);
+}
+
+/** {@link isCredentialValue}'s verdicts for a password (bit 1) and for a secret (bit 2), from one profile of the value. */
+export function passwordAndSecretVerdicts(value: string): number {
+  const profile = screened(value);
+  if (profile === null) return 0;
+  return (passwordValue(value, profile) ? 1 : 0) | (randomValue(value, 'secret', profile) ? 2 : 0);
 }

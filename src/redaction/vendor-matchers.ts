@@ -26,6 +26,6 @@ export function matchAppConfiguration(text: string, at: number): [number, number
   const from = at + '.azconfig.io;'.length;
   APP_CONFIG_RE.lastIndex = from;
   const match = APP_CONFIG_RE.exec(text.slice(0, from + 200));
-  if (match === null || isPlaceholderToken(match[2]!)) return null;
+  if (match === null || isPlaceholderToken(match[2] ?? '')) return null;
   return [from + 3, APP_CONFIG_RE.lastIndex];
 }

@@ -104,7 +104,7 @@ function segmentOf(level: Level, at: number): number {
   let hi = level.viewStarts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (level.viewStarts[mid]! <= at) lo = mid;
+    if ((level.viewStarts[mid] ?? 0) <= at) lo = mid;
     else hi = mid - 1;
   }
   return lo;
@@ -113,10 +113,12 @@ function segmentOf(level: Level, at: number): number {
 /** The source span of the view span [start, end) at one level. */
 function toSource(level: Level, start: number, end: number): [number, number] {
   const first = segmentOf(level, start);
-  const from = level.sourceLengths[first]! < 0 ? level.sourceStarts[first]! + start - level.viewStarts[first]! : level.sourceStarts[first]!;
+  const firstStart = level.sourceStarts[first] ?? 0;
+  const from = (level.sourceLengths[first] ?? 0) < 0 ? firstStart + start - (level.viewStarts[first] ?? 0) : firstStart;
   const last = segmentOf(level, end - 1);
-  const length = level.sourceLengths[last]!;
-  const to = length < 0 ? level.sourceStarts[last]! + end - level.viewStarts[last]! : level.sourceStarts[last]! + length;
+  const length = level.sourceLengths[last] ?? 0;
+  const lastStart = level.sourceStarts[last] ?? 0;
+  const to = length < 0 ? lastStart + end - (level.viewStarts[last] ?? 0) : lastStart + length;
   return [from, to];
 }
 
@@ -152,11 +154,12 @@ export function viewOf(text: string): View {
     if (!SIGNAL_RE.test(current)) break;
   }
   if (levels.length === 0) return plainView(text);
+  const innermostFirst = levels.toReversed();
   return {
     text: current,
     source: (start, end) => {
       let span: [number, number] = [start, end];
-      for (let k = levels.length - 1; k >= 0; k--) span = toSource(levels[k]!, span[0], span[1]);
+      for (const level of innermostFirst) span = toSource(level, span[0], span[1]);
       return span;
     },
   };

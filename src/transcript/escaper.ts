@@ -5,18 +5,21 @@ import { FRAGMENT_CODE_POINTS } from './format.ts';
  * For each ASCII code: 0 when `JSON.stringify` writes it as is; else the letter after `\` in its
  * escape (`"`, `\`, `b t n f r`), or 1 for a `\u00xx` escape.
  */
-const ASCII_ESCAPE = new Uint8Array(0x80);
-ASCII_ESCAPE.fill(1, 0, 0x20);
-ASCII_ESCAPE[0x08] = 0x62; // b
-ASCII_ESCAPE[0x09] = 0x74; // t
-ASCII_ESCAPE[0x0a] = 0x6e; // n
-ASCII_ESCAPE[0x0c] = 0x66; // f
-ASCII_ESCAPE[0x0d] = 0x72; // r
-ASCII_ESCAPE[0x22] = 0x22; // "
-ASCII_ESCAPE[0x5c] = 0x5c; // backslash
+const ASCII_ESCAPE_CODES = new Uint8Array(0x80);
+ASCII_ESCAPE_CODES.fill(1, 0, 0x20);
+ASCII_ESCAPE_CODES[0x08] = 0x62; // b
+ASCII_ESCAPE_CODES[0x09] = 0x74; // t
+ASCII_ESCAPE_CODES[0x0a] = 0x6e; // n
+ASCII_ESCAPE_CODES[0x0c] = 0x66; // f
+ASCII_ESCAPE_CODES[0x0d] = 0x72; // r
+ASCII_ESCAPE_CODES[0x22] = 0x22; // "
+ASCII_ESCAPE_CODES[0x5c] = 0x5c; // backslash
 
-/** Lowercase hex digits, as `JSON.stringify` writes them. */
-const HEX = new Uint8Array([...'0123456789abcdef'].map((digit) => digit.charCodeAt(0)));
+/** The same table as a one-byte string: `charCodeAt` reads it as a number, with no undefined to rule out. */
+const ASCII_ESCAPE = String.fromCharCode(...ASCII_ESCAPE_CODES);
+
+/** Lowercase hex digits, as `JSON.stringify` writes them (read with `charCodeAt`). */
+const HEX = '0123456789abcdef';
 
 /** The longest fragment line with its newline: a quote, 64 six-unit escapes, a quote. */
 const MAX_LINE_UNITS = 2 + FRAGMENT_CODE_POINTS * 6 + 1;
@@ -70,7 +73,7 @@ export function putFragmentLines(buffer: UnitBuffer, text: string, from: number)
     while (i < end) {
       const c = text.charCodeAt(i++);
       if (c < 0x80) {
-        const escape = ASCII_ESCAPE[c]!;
+        const escape = ASCII_ESCAPE.charCodeAt(c);
         if (escape === 0) {
           units[o++] = c;
         } else if (escape !== 1) {
@@ -81,8 +84,8 @@ export function putFragmentLines(buffer: UnitBuffer, text: string, from: number)
           units[o++] = 0x75;
           units[o++] = 0x30;
           units[o++] = 0x30;
-          units[o++] = HEX[c >> 4]!;
-          units[o++] = HEX[c & 15]!;
+          units[o++] = HEX.charCodeAt(c >> 4);
+          units[o++] = HEX.charCodeAt(c & 15);
         }
       } else if ((c & 0xf800) !== 0xd800) {
         units[o++] = c;
@@ -93,10 +96,10 @@ export function putFragmentLines(buffer: UnitBuffer, text: string, from: number)
       } else {
         units[o++] = 0x5c; // a lone surrogate
         units[o++] = 0x75;
-        units[o++] = HEX[c >> 12]!;
-        units[o++] = HEX[(c >> 8) & 15]!;
-        units[o++] = HEX[(c >> 4) & 15]!;
-        units[o++] = HEX[c & 15]!;
+        units[o++] = HEX.charCodeAt(c >> 12);
+        units[o++] = HEX.charCodeAt((c >> 8) & 15);
+        units[o++] = HEX.charCodeAt((c >> 4) & 15);
+        units[o++] = HEX.charCodeAt(c & 15);
       }
     }
     units[o++] = 0x22;
@@ -206,7 +209,7 @@ export function putLatin1FragmentLines(buffer: ByteBuffer, text: string, from: n
     const end = i + FRAGMENT_CODE_POINTS < n ? i + FRAGMENT_CODE_POINTS : n;
     while (i < end) {
       const c = text.charCodeAt(i++);
-      const escape = c < 0x80 ? ASCII_ESCAPE[c]! : 0;
+      const escape = c < 0x80 ? ASCII_ESCAPE.charCodeAt(c) : 0;
       if (escape === 0) {
         bytes[o++] = c;
       } else if (escape !== 1) {
@@ -217,8 +220,8 @@ export function putLatin1FragmentLines(buffer: ByteBuffer, text: string, from: n
         bytes[o++] = 0x75;
         bytes[o++] = 0x30;
         bytes[o++] = 0x30;
-        bytes[o++] = HEX[c >> 4]!;
-        bytes[o++] = HEX[c & 15]!;
+        bytes[o++] = HEX.charCodeAt(c >> 4);
+        bytes[o++] = HEX.charCodeAt(c & 15);
       }
     }
     bytes[o++] = 0x22;

@@ -54,6 +54,13 @@ function digits(text: string): string {
   return text.length <= 16 ? text : quoteText(text);
 }
 
+/** Group `i` of a match whose pattern always captures it; its absence is an internal error. */
+function group(match: RegExpExecArray, i: number): string {
+  const captured = match[i];
+  if (captured === undefined) throw new Error(`internal error: group ${i} of ${match[0]} captured nothing`);
+  return captured;
+}
+
 /** Line cursor over a text that ends with `\n`; `line` is the 1-based number of the last taken line. */
 class Lines {
   private readonly text: string;
@@ -184,7 +191,8 @@ function parseFragment(line: string, lines: Lines): string {
 /** Checks the options of {@link readTranscript}; a bad one is a caller's bug, INVALID_CONFIG. */
 function checkOptions(options: ReadTranscriptOptions | undefined): void {
   if (options === undefined) return;
-  if (typeof options !== 'object' || options === null) {
+  const value: unknown = options; // typed for callers, but it may come from untyped code
+  if (typeof value !== 'object' || value === null) {
     throw new SessionReferenceError('readTranscript: options must be an object', SessionReferenceErrorCode.INVALID_CONFIG);
   }
   const { allowUnterminated, maxBytes } = options;
@@ -275,7 +283,7 @@ export function readTranscript(text: string, options?: ReadTranscriptOptions): P
     if (end !== null) {
       if (Number(end[1]) !== messages.length) {
         throw lines.error(
-          `truncated or edited: the end line counts ${digits(end[1]!)} messages but ${messages.length} were read`,
+          `truncated or edited: the end line counts ${digits(group(end, 1))} messages but ${messages.length} were read`,
           lines.line,
         );
       }
@@ -291,7 +299,7 @@ export function readTranscript(text: string, options?: ReadTranscriptOptions): P
     }
     const index = messages.length + 1;
     if (match[1] !== String(index)) {
-      throw lines.error(`expected message number ${index}, found ${digits(match[1]!)}`, lines.line);
+      throw lines.error(`expected message number ${index}, found ${digits(group(match, 1))}`, lines.line);
     }
     const message: TranscriptMessage = { index, role: match[2] as 'user' | 'assistant', text: '' };
     if (match[3] !== undefined) message.checkpoint = true;
@@ -317,7 +325,11 @@ export function readTranscript(text: string, options?: ReadTranscriptOptions): P
         batch = [];
       }
     }
-    parts.push(batch.join(''));
-    message.text = parts.length === 1 ? parts[0]! : parts.join('');
+    const last = batch.join('');
+    if (parts.length === 0) message.text = last;
+    else {
+      parts.push(last);
+      message.text = parts.join('');
+    }
   }
 }

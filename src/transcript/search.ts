@@ -30,10 +30,9 @@ export function findInTranscript(
   if (typeof phrase !== 'string' || phrase.length === 0) {
     throw invalid('findInTranscript: the phrase must be a non-empty string');
   }
+  const given = transcript as string | ParsedTranscript | null; // untyped callers may pass null
   const { messages } =
-    typeof transcript === 'object' && transcript !== null && Array.isArray(transcript.messages)
-      ? transcript
-      : readTranscript(transcript as string, options);
+    typeof given === 'object' && given !== null && Array.isArray(given.messages) ? given : readTranscript(given as string, options);
   const found: TranscriptMatch[] = [];
   for (const message of messages) {
     const text = message.text;

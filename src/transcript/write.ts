@@ -51,7 +51,8 @@ function preamble(capture: SourceCapture): string {
 
 /** The heading line of message `m` (0-based). */
 function headingOf(message: ProjectedMessage, m: number): string {
-  return `### Message ${m + 1}: ${message.role}${message.checkpoint === true ? ' (checkpoint)' : ''}`;
+  const checkpoint: unknown = message.checkpoint; // only `true` marks one, as a capture from untyped code may hold anything
+  return `### Message ${m + 1}: ${message.role}${checkpoint === true ? ' (checkpoint)' : ''}`;
 }
 
 /**
@@ -81,8 +82,7 @@ function* transcriptText(capture: SourceCapture): Generator<string, void, undefi
   let units: UnitBuffer | undefined;
   let scratch: Buffer | undefined;
   const messages = capture.messages;
-  for (let m = 0; m < messages.length; m++) {
-    const message = messages[m]!;
+  for (const [m, message] of messages.entries()) {
     const text = message.text;
     const n = text.length;
     // A blank line, the heading, and a blank line before the fragments of a non-empty text.
@@ -148,8 +148,13 @@ function* transcriptText(capture: SourceCapture): Generator<string, void, undefi
  * Fragments cut the text into runs of at most 64 code points, a well-formed surrogate pair
  * counting as one and a lone surrogate as one; a pair is never split. Linear in the text size.
  *
+ * The package itself renders with {@link renderTranscriptAsync}, which writes the same text; this
+ * one, holding the event loop for the whole render, is for tests and benches, which need the text
+ * in synchronous code.
+ *
  * @throws SessionReferenceError `SESSION_REFERENCE_INVALID_REFERENCE` if the capture's metadata or a message's role/text has the wrong type, so every rendered
  *   transcript reads back with `readTranscript`.
+ * @internal
  */
 export function renderTranscript(capture: SourceCapture): string {
   assertRenderable(capture);

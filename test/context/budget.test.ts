@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await hostile?.dispose();
+  await (hostile as HostileHost | undefined)?.dispose(); // undefined when beforeAll failed before making it
 });
 
 /** Model metadata a host might answer with; every one must give a valid budget. */

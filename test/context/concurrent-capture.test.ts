@@ -29,7 +29,7 @@ beforeAll(async () => {
   host = await bootHost({ root: join(tmp, 'sessions'), llm: false, agentLoop: false });
 });
 afterAll(async () => {
-  await host?.dispose();
+  await (host as Host | undefined)?.dispose(); // undefined when beforeAll failed before making it
   await rm(tmp, { recursive: true, force: true });
 });
 

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await hostile?.dispose();
+  await (hostile as HostileHost | undefined)?.dispose(); // undefined when beforeAll failed before making it
 });
 
 const CONTENT = [{ type: 'text', text: '@src' }];

@@ -79,7 +79,14 @@ describe('a fault at every await of prepare', () => {
     const controller = new AbortController();
     const directReason = new Error('caller aborted');
     const userCause = { kind: 'user' } as const;
-    const abort = c.mode === 'direct' ? () => controller.abort(directReason) : () => handle!.agent.cancel(userCause);
+    const abort =
+      c.mode === 'direct'
+        ? () => {
+            controller.abort(directReason);
+          }
+        : () => {
+            handle!.agent.cancel(userCause);
+          };
     const { fault, restore } = installFault(host, c, () => armed, abort);
     const probes: SignalProbe[] = [];
 
@@ -231,7 +238,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await hostile?.dispose();
+  await (hostile as HostileHost | undefined)?.dispose(); // undefined when beforeAll failed before making it
 });
 
 describe('a read against a hostile host', () => {

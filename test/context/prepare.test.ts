@@ -179,11 +179,15 @@ describe('prepare', () => {
     read.mockImplementation(
       () =>
         new Promise((_, reject) => {
-          setTimeout(() => reject(new Error('late failure')), 20);
+          setTimeout(() => {
+            reject(new Error('late failure'));
+          }, 20);
         }),
     );
     const pending = service.prepare(agent(), [], [{ sessionId: 'src' }], controller.signal);
-    setTimeout(() => controller.abort(new Error('user')), 5);
+    setTimeout(() => {
+      controller.abort(new Error('user'));
+    }, 5);
     expect(await codeOf(pending)).toBe('SESSION_REFERENCE_CANCELLED');
   });
 

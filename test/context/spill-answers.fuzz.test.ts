@@ -107,7 +107,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await hostile?.dispose();
+  await (hostile as HostileHost | undefined)?.dispose(); // undefined when beforeAll failed before making it
 });
 
 async function runAnswer(a: unknown): Promise<void> {

@@ -50,7 +50,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await hostile?.dispose();
+  await (hostile as HostileHost | undefined)?.dispose(); // undefined when beforeAll failed before making it
 });
 
 /** Prepares a citation of the long source with the store's save answering `answer`; returns the context text. */

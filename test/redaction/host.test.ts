@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await host?.dispose();
+  await host.dispose();
   await rm(tmp, { recursive: true, force: true });
 });
 

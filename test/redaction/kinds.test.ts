@@ -4,13 +4,16 @@
 // the value under an unrelated name or a placeholder) come back byte-exact.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SECRET_KINDS, redactTexts } from '../../src/redaction/redact.ts';
+import { RECORDS } from '../../src/redaction/kinds/index.ts';
+import { redactTexts } from '../../src/redaction/redact.ts';
 import { LEFT_EDGES, RIGHT_EDGES, SPECS, filler, neutralFiller } from './support/credentials.ts';
 import type { Example } from './support/credentials.ts';
 import { WRAPPINGS } from './support/wrappings.ts';
 import type { Wrapping } from './support/wrappings.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+/** Every kind a redaction can name, with what it covers, from the records the scan is built from. */
+const SECRET_KINDS: Readonly<Record<string, string>> = Object.fromEntries(RECORDS.map((record) => [record.kind, record.description]));
 
 function embed(
   example: Example,

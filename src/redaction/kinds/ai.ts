@@ -2,7 +2,7 @@
 import { chars } from '../chars.ts';
 import { run } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { ALNUM, ALNUM_LOWER, HEX, LETTERS, URLSAFE, lettersAndDigits, mixedCase, notWords } from './shapes.ts';
+import { ALNUM, ALNUM_LOWER, HEX, LETTERS, URLSAFE, lettersAndDigits, mixedCase, notWords } from './format-shapes.ts';
 
 /** The AI model providers kinds. */
 export const AI_KINDS: readonly KindRecord[] = [

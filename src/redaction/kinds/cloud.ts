@@ -3,7 +3,7 @@ import { chars } from '../chars.ts';
 import { optional, run } from '../record.ts';
 import type { KindRecord } from '../record.ts';
 import { matchAppConfiguration } from '../vendor-matchers.ts';
-import { ALNUM, ALNUM_LOWER, BASE64, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits, mixedCase } from './shapes.ts';
+import { ALNUM, ALNUM_LOWER, BASE64, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits, mixedCase } from './format-shapes.ts';
 
 /** AWS access key ids are base32: `A-Z` and `2-7`. */
 const BASE32_UPPER = chars('A-Z2-7');

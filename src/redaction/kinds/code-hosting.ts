@@ -2,7 +2,7 @@
 import { chars } from '../chars.ts';
 import { optional, run } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { ALNUM, ALNUM_LOWER, HEX_ANY, URLSAFE, WORD, lettersAndDigits } from './shapes.ts';
+import { ALNUM, ALNUM_LOWER, HEX_ANY, URLSAFE, WORD, lettersAndDigits } from './format-shapes.ts';
 
 /** The user part of `https://<token>:x-oauth-basic@github.com`, when it is a token. */
 function oauthBasicUser(text: string, at: number): [number, number] | null {

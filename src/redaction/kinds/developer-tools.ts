@@ -2,7 +2,7 @@
 import { chars } from '../chars.ts';
 import { run } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { ALNUM, ALNUM_LOWER, ALNUM_UPPER, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits, mixedCase } from './shapes.ts';
+import { ALNUM, ALNUM_LOWER, ALNUM_UPPER, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits, mixedCase } from './format-shapes.ts';
 
 /** The package registries and developer tools kinds. */
 export const DEVELOPER_TOOL_KINDS: readonly KindRecord[] = [

@@ -1,4 +1,4 @@
-/** Every kind record, in the order their formats are tried, and the catalogue of kinds (name → description) built from them. */
+/** Every kind record, in the order their formats are tried; each names a kind (`[REDACTED <kind>]`) and describes what it covers. */
 import type { KindRecord } from '../record.ts';
 import { AI_KINDS } from './ai.ts';
 import { CLOUD_KINDS } from './cloud.ts';
@@ -31,8 +31,3 @@ for (const record of RECORDS) {
     throw new Error(`redaction: bad or duplicate kind ${record.kind}`);
   seen.add(record.kind);
 }
-
-/** Every kind a redaction can name, with what it covers: `[REDACTED <kind>]` uses these names. */
-export const KIND_CATALOGUE: Readonly<Record<string, string>> = Object.freeze(
-  Object.fromEntries(RECORDS.map((record) => [record.kind, record.description])),
-);

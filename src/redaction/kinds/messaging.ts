@@ -3,7 +3,7 @@ import { matchTeamsWebhook } from '../vendor-matchers.ts';
 import { chars } from '../chars.ts';
 import { run } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { ALNUM, DIGITS, HEX, URLSAFE, lettersAndDigits } from './shapes.ts';
+import { ALNUM, DIGITS, HEX, URLSAFE, lettersAndDigits } from './format-shapes.ts';
 
 const SLACK_BODY = chars('A-Za-z0-9-');
 
@@ -15,7 +15,7 @@ const SLACK_BODY = chars('A-Za-z0-9-');
 function slackSegments(value: string): boolean {
   const parts = value.slice(value.indexOf('-') + 1).split('-');
   if (parts.length < 2) return false;
-  const secret = parts[parts.length - 1]!;
+  const secret = parts[parts.length - 1] ?? '';
   if (secret.length < 8 || !/^[A-Za-z0-9]+$/.test(secret)) return false;
   return parts.slice(0, -1).every((part, index) => /^[0-9]+$/.test(part) && (part.length >= 5 || (index === 0 && part.length === 1)));
 }

@@ -2,7 +2,7 @@
 import { chars } from '../chars.ts';
 import { run } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { ALNUM, BASE64, HEX, HEX_ANY, URLSAFE, lettersAndDigits } from './shapes.ts';
+import { ALNUM, BASE64, HEX, HEX_ANY, URLSAFE, lettersAndDigits } from './format-shapes.ts';
 
 /** The monitoring and incident tools kinds. */
 export const OBSERVABILITY_KINDS: readonly KindRecord[] = [

@@ -2,7 +2,7 @@
 import { chars } from '../chars.ts';
 import { optional, run } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { ALNUM, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits } from './shapes.ts';
+import { ALNUM, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits } from './format-shapes.ts';
 
 /** The payment and commerce kinds. */
 export const PAYMENT_KINDS: readonly KindRecord[] = [

@@ -2,7 +2,7 @@
 import { chars } from '../chars.ts';
 import { optional, run } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { ALNUM, ALNUM_LOWER, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits, mixedCase } from './shapes.ts';
+import { ALNUM, ALNUM_LOWER, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits, mixedCase } from './format-shapes.ts';
 
 /** The hosting and infrastructure platforms kinds. */
 export const PLATFORM_KINDS: readonly KindRecord[] = [

@@ -2,7 +2,7 @@
 import { chars } from '../chars.ts';
 import { run } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { ALNUM, ALNUM_UPPER, BASE64_ANY, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits } from './shapes.ts';
+import { ALNUM, ALNUM_UPPER, BASE64_ANY, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits } from './format-shapes.ts';
 
 /** The productivity and data services kinds. */
 export const SAAS_KINDS: readonly KindRecord[] = [

@@ -6,7 +6,7 @@ import { matchPem } from '../pem.ts';
 import { optional, run } from '../record.ts';
 import type { KindRecord } from '../record.ts';
 import { matchDsnPassword, matchUrlPassword } from '../urls.ts';
-import { URLSAFE } from './shapes.ts';
+import { URLSAFE } from './format-shapes.ts';
 
 /** A JWT segment: base64url of a JSON object, so it starts `ey` (`{"` or `{'`-like) and is at least `{"a":1}` long. */
 const SEGMENT = run(URLSAFE, 14, 16_384);

@@ -40,8 +40,8 @@ function draw(seed: number, alphabet: string, length: number): string {
   const next = generator(seed);
   const chars: string[] = [];
   for (let k = 0; k < length; k++) chars.push(alphabet[next() % alphabet.length]!);
-  const letters = [...alphabet].filter((c) => /[A-Za-z]/.test(c));
-  const digits = [...alphabet].filter((c) => /[0-9]/.test(c));
+  const letters = Array.from(alphabet).filter((c) => /[A-Za-z]/.test(c));
+  const digits = Array.from(alphabet).filter((c) => /[0-9]/.test(c));
   if (length >= 4 && letters.length > 0 && digits.length > 0) {
     if (!chars.some((c) => /[0-9]/.test(c))) chars[next() % length] = digits[next() % digits.length]!;
     if (!chars.some((c) => /[A-Za-z]/.test(c))) chars[next() % length] = letters[next() % letters.length]!;

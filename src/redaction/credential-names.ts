@@ -87,7 +87,7 @@ export function nameWords(name: string): string[] {
   const words: string[] = [];
   for (const word of raw) splitCompound(word.toLowerCase().replace(/(?<=[a-z])\d+$/, ''), words);
   // `Unseal Key 1`, `token 2`: a trailing number counts keys, it names nothing.
-  while (words.length > 1 && /^\d+$/.test(words[words.length - 1]!)) words.pop();
+  while (words.length > 1 && /^\d+$/.test(words[words.length - 1] ?? '')) words.pop();
   return words;
 }
 
@@ -163,7 +163,7 @@ export function nameRole(words: readonly string[]): NameRole | null {
   // Alone, `pass` is a verb or a test result far more often than a password.
   if (words.length === 1 && words[0] === 'pass') return null;
   for (const word of words) if (NOT_SECRET.has(word)) return null;
-  const last = words[words.length - 1]!;
+  const last = words[words.length - 1] ?? '';
   const before = words[words.length - 2];
   if (last === 'id') {
     // A private key's id (a service account file) names the key; a secret id (Tencent Cloud) is its access id.
