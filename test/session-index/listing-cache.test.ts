@@ -1,4 +1,4 @@
-/** The pure listing cache (SPEC §7.2.2, §7.6) on an injected clock: sharing, expiry, abandonment, never wedged, and in-place updates. */
+/** The pure listing cache on an injected clock: sharing, expiry, abandonment, never wedged, and in-place updates. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ListingCache, SessionListing } from '../../src/session-index/listing-cache.ts';
