@@ -25,6 +25,7 @@ export const HOST_WIRING = [
   'src/session-index/live-sessions.ts',
   'src/session-index/session-texts.ts',
   'src/session-index/log-reader.ts',
+  'src/session-index/log-listing.ts',
   'src/session-index/store-listing.ts',
   'src/invariant/plugin.ts',
   'src/remote/client.ts',
