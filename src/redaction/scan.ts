@@ -79,8 +79,18 @@ function tryStarts(text: string, at: number, state: ScanState): void {
   if (entries === undefined) return;
   for (const entry of entries) {
     if (!literalAt(text, at, entry.literal, 2)) continue;
-    let span = entry.format !== undefined ? matchPrefixed(text, at, entry.literal, entry.format) : (entry.custom?.match(text, at) ?? null);
-    if (span === null && entry.format !== undefined) span = tryJoined(text, at, entry.literal, entry.format);
+    const span =
+      entry.format !== undefined ? matchPrefixed(text, at, entry.literal, entry.format) : (entry.custom?.match(text, at) ?? null);
+    if (span !== null) {
+      state.found.push({ start: span[0], end: span[1], kind: entry.kind, rank: RANK_FORMAT });
+      return;
+    }
+  }
+  // Only a token that no format takes whole on its own line is joined with the next line: a
+  // complete token followed by a word on the next line (`live_…` then `Error:`) stays two.
+  for (const entry of entries) {
+    if (entry.format === undefined || !literalAt(text, at, entry.literal, 2)) continue;
+    const span = tryJoined(text, at, entry.literal, entry.format);
     if (span !== null) {
       state.found.push({ start: span[0], end: span[1], kind: entry.kind, rank: RANK_FORMAT });
       return;

@@ -95,6 +95,12 @@ describe('structures that generalise', () => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });
 
+  it('keeps a complete token and the word on the next line apart, whatever another format would make of both', async () => {
+    // found by the seeded property of the kind tests: joined, `live_…` and `Error` once made a longer token of another kind
+    const text = ' live_9ea5f70f98e43c8faedffe82c9ae146ab17\nError: ';
+    expect((await redactTexts([text])).texts[0]).toBe(' [REDACTED lob-key]\nError: ');
+  });
+
   it('joins a token split by an escaped line break inside a JSON string', async () => {
     const text = '{"output": "export GITHUB_TOKEN=ghp_dJOB4JHPS4d1uboXS1b3\\noSWFG5ojyCmXg6wi"}';
     expect((await redactTexts([text])).texts[0]).toBe('{"output": "export GITHUB_TOKEN=[REDACTED github-token]"}');
