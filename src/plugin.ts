@@ -2,7 +2,7 @@
 import { Context, Service } from '@deepseek-ai/cordis';
 import type z from '@deepseek-ai/schemastery';
 import type { ContentBlock } from '@deepseek-ai/dsh-llm';
-import { readListingAgent, readPrepareAgent } from './agent.ts';
+import { readListingAgent, readPrepareAgent } from './arguments.ts';
 import { ConfigSchema, loadConfig } from './config.ts';
 import type { Config, ResolvedConfig } from './config.ts';
 import { copyContent } from './context/content.ts';

@@ -6,7 +6,7 @@ import type { ContentBlock } from '@deepseek-ai/dsh-llm';
 import type { ResolvedConfig } from '../config.ts';
 import { throwIfAborted } from '../errors.ts';
 import type { NormalizedReference } from '../mentions/normalize.ts';
-import type { PrepareAgent } from '../agent.ts';
+import type { PrepareAgent } from '../arguments.ts';
 import type { PreparedReferencedMessage } from '../types.ts';
 import { assembleReferenceContext, retainSources } from './assemble.ts';
 import { resolveBudget } from './budget-lookup.ts';

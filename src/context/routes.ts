@@ -1,6 +1,6 @@
 /** Each agent's final provider/model route, captured at prompt assembly, for the automatic budget. */
 import type { Context } from '@deepseek-ai/cordis';
-import type { PrepareAgent } from '../agent.ts';
+import type { PrepareAgent } from '../arguments.ts';
 
 /** A provider/model route; either may be missing. */
 export interface AgentRoute {
