@@ -1,5 +1,6 @@
 /** The canonical `dsh-session:` URI codec, mention formatting, and linear-time mention parsing. */
 
+import { typeName } from '../arguments.ts';
 import { quoteText, SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
 
 /** The exact, case-sensitive scheme prefix of a canonical session reference URI. */
@@ -21,19 +22,20 @@ export interface ParsedSessionReferenceText {
   references: SessionReferenceMention[];
 }
 
-const BASE64URL_PAYLOAD = /^[A-Za-z0-9_-]+$/;
 const NON_BASE64URL_CHAR = /[^A-Za-z0-9_-]/;
+const BASE64URL_RUN = /[A-Za-z0-9_-]+/y;
 const MENTION_MIDDLE = `](${SESSION_REFERENCE_SCHEME}`;
 const MENTION_OPEN = '@[';
-const PAYLOAD_END = /[\s)]/g;
+/** Where a mention or a bare URI may start. */
+const MENTION_OR_URI = new RegExp(`@\\[|${SESSION_REFERENCE_SCHEME}`, 'g');
+/** A mention's label: escaped characters (a backslash and one character that ends no line) and characters other than `\` and `]`. */
+const LABEL_RUN = /(?:\\[^\n\r\u2028\u2029]|[^\\\]])*/y;
+/** A mention's payload: characters that are neither whitespace nor `)`. */
+const PAYLOAD_RUN = /[^\s)]*/y;
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function invalid(message: string, cause?: unknown): SessionReferenceError {
   return new SessionReferenceError(message, SessionReferenceErrorCode.INVALID_REFERENCE, cause === undefined ? undefined : { cause });
-}
-
-function describeType(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
 /**
@@ -42,7 +44,7 @@ function describeType(value: unknown): string {
  */
 export function encodeSessionReferenceUri(id: string): string {
   if (typeof id !== 'string') {
-    throw invalid(`Cannot encode a session reference URI: the session id must be a string, got ${describeType(id)}`);
+    throw invalid(`Cannot encode a session reference URI: the session id must be a string, got ${typeName(id)}`);
   }
   return SESSION_REFERENCE_SCHEME + Buffer.from(JSON.stringify(id), 'utf8').toString('base64url');
 }
@@ -56,7 +58,7 @@ const INVALID_URI = 'invalid session reference URI';
  */
 export function decodeSessionReferenceUri(uri: string): string {
   if (typeof uri !== 'string') {
-    throw invalid(`${INVALID_URI}: expected a string, got ${describeType(uri)}`);
+    throw invalid(`${INVALID_URI}: expected a string, got ${typeName(uri)}`);
   }
   return decodeOr(uri, (why, cause) => invalid(`${INVALID_URI} ${quoteText(uri)}: ${why}`, cause));
 }
@@ -73,10 +75,8 @@ function decodeOr(uri: string, fail: (why: string, cause?: unknown) => SessionRe
   }
   const payload = uri.slice(SESSION_REFERENCE_SCHEME.length);
   if (payload.length === 0) throw fail('the payload is empty');
-  if (!BASE64URL_PAYLOAD.test(payload)) {
-    const bad = NON_BASE64URL_CHAR.exec(payload)?.[0] ?? '';
-    throw fail(`the payload contains ${quoteText(bad)}, which is not an unpadded base64url character`);
-  }
+  const bad = NON_BASE64URL_CHAR.exec(payload);
+  if (bad !== null) throw fail(`the payload contains ${quoteText(bad[0])}, which is not an unpadded base64url character`);
 
   let json: string;
   try {
@@ -90,7 +90,7 @@ function decodeOr(uri: string, fail: (why: string, cause?: unknown) => SessionRe
   } catch (error) {
     throw fail(`the payload ${quoteText(json)} is not valid JSON`, error);
   }
-  if (typeof id !== 'string') throw fail(`the payload is JSON ${describeType(id)}, not a JSON string`);
+  if (typeof id !== 'string') throw fail(`the payload is ${typeName(id)} in JSON, not a string`);
   if (encodeSessionReferenceUri(id) !== uri) {
     throw fail('it is not canonical (re-encoding the decoded id gives a different URI)');
   }
@@ -104,28 +104,14 @@ function decodeOr(uri: string, fail: (why: string, cause?: unknown) => SessionRe
 export function formatSessionReferenceMention(reference: { sessionId: string; label?: string }): string {
   // JavaScript callers are held to the type at run time
   if (typeof (reference as unknown) !== 'object' || (reference as unknown) === null) {
-    throw invalid(`Cannot format a session mention: expected an object, got ${describeType(reference)}`);
+    throw invalid(`Cannot format a session mention: expected an object, got ${typeName(reference)}`);
   }
   const uri = encodeSessionReferenceUri(reference.sessionId);
   const label = reference.label ?? reference.sessionId;
   if (typeof label !== 'string') {
-    throw invalid(`Cannot format a session mention: the label must be a string, got ${describeType(label)}`);
+    throw invalid(`Cannot format a session mention: the label must be a string, got ${typeName(label)}`);
   }
   return `${MENTION_OPEN}${label.replace(/[\\\]]/g, '\\$&')}](${uri})`;
-}
-
-function isLineTerminator(char: string | undefined): boolean {
-  return char === '\n' || char === '\r' || char === '\u2028' || char === '\u2029';
-}
-
-function unescapeLabel(raw: string): string {
-  return raw.replace(/\\([^])/g, '$1');
-}
-
-function isBase64UrlCode(code: number): boolean {
-  return (
-    (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x2d || code === 0x5f
-  );
 }
 
 /** A mention or bare URI recognised in the text: the reference, and the index just past its source. */
@@ -143,74 +129,53 @@ function decodeFound(kind: string, text: string, start: number, end: number, uri
   );
 }
 
-/**
- * Recognises Markdown mentions `@[label](dsh-session:payload)` in one text.
- *
- * A label's end (its first unescaped `]`, or failure) depends only on where the scan meets it, never
- * on where the label started, because every label start follows a `[`, which resets backslash parity.
- * Likewise a payload's end is the first whitespace or `)`. Both are cached, so failed candidates over
- * the same region (`@[@[@[…`) never rescan it and the whole text is scanned in linear time.
- */
-class MarkdownMentionScanner {
+/** Where a run of a sticky `pattern` that starts at some index ends, remembering the last run so that a start inside it is answered without a rescan. */
+class RunEnds {
+  readonly #pattern: RegExp;
   readonly #text: string;
-  #labelFrom = -1;
-  #labelStop = -1;
-  #payloadFrom = -1;
-  #payloadStop = -1;
+  #from = -1;
+  #stop = -1;
 
-  constructor(text: string) {
+  constructor(pattern: RegExp, text: string) {
+    this.#pattern = pattern;
     this.#text = text;
   }
 
-  /**
-   * The mention whose `@[` starts at `start`, or undefined when the text there does not have the
-   * mention's shape. A mention with that shape whose payload does not decode throws INVALID_REFERENCE.
-   */
-  at(start: number): Recognised | undefined {
-    const text = this.#text;
+  /** The index just past the run that starts at `from`. */
+  from(from: number): number {
+    if (from < this.#from || from > this.#stop) {
+      this.#from = from;
+      this.#pattern.lastIndex = from;
+      this.#pattern.exec(this.#text);
+      this.#stop = this.#pattern.lastIndex;
+    }
+    return this.#stop;
+  }
+}
+
+/**
+ * Recognises the Markdown mention `@[label](dsh-session:payload)` whose `@[` starts at a given
+ * index of `text`, or answers undefined when the text there does not have the mention's shape; a
+ * mention with that shape whose payload does not decode throws INVALID_REFERENCE.
+ *
+ * A label's end depends only on where the scan meets it, never on where the label started, because
+ * every label start follows a `[`, which no escape spans; a payload's end is the first whitespace or
+ * `)`. Both runs are remembered, so failed candidates over the same region (`@[@[@[…`) never rescan
+ * it and the whole text is scanned in linear time.
+ */
+function mentionsIn(text: string): (start: number) => Recognised | undefined {
+  const labels = new RunEnds(LABEL_RUN, text);
+  const payloads = new RunEnds(PAYLOAD_RUN, text);
+  return (start) => {
     const labelStart = start + MENTION_OPEN.length;
-    const labelEnd = this.#labelEnd(labelStart);
+    const labelEnd = labels.from(labelStart);
     if (!text.startsWith(MENTION_MIDDLE, labelEnd)) return undefined;
-    const payloadEnd = this.#payloadEnd(labelEnd + MENTION_MIDDLE.length);
+    const payloadEnd = payloads.from(labelEnd + MENTION_MIDDLE.length);
     if (text[payloadEnd] !== ')') return undefined;
     const end = payloadEnd + 1;
     const sessionId = decodeFound('session mention', text, start, end, text.slice(labelEnd + 2, payloadEnd));
-    return { sessionId, label: unescapeLabel(text.slice(labelStart, labelEnd)), end };
-  }
-
-  /**
-   * Where a label starting at `from` stops: its closing (unescaped) `]`, or where it cannot go on
-   * (an escaped line terminator, the end of the text), neither of which is followed by `](`.
-   */
-  #labelEnd(from: number): number {
-    if (from >= this.#labelFrom && from <= this.#labelStop) return this.#labelStop;
-    const text = this.#text;
-    this.#labelFrom = from;
-    let backslashes = 0;
-    let k = from;
-    for (; k < text.length; k++) {
-      const char = text[k];
-      if (char === '\\') {
-        backslashes++;
-        continue;
-      }
-      const escaped = backslashes % 2 === 1;
-      if ((char === ']' && !escaped) || (escaped && isLineTerminator(char))) break;
-      backslashes = 0;
-    }
-    this.#labelStop = k;
-    return k;
-  }
-
-  /** Index of the first whitespace or `)` at or after `from` (the text's length when none). */
-  #payloadEnd(from: number): number {
-    if (from < this.#payloadFrom || from > this.#payloadStop) {
-      this.#payloadFrom = from;
-      PAYLOAD_END.lastIndex = from;
-      this.#payloadStop = PAYLOAD_END.exec(this.#text)?.index ?? this.#text.length;
-    }
-    return this.#payloadStop;
-  }
+    return { sessionId, label: text.slice(labelStart, labelEnd).replace(/\\([^])/g, '$1'), end };
+  };
 }
 
 /**
@@ -218,21 +183,11 @@ class MarkdownMentionScanner {
  * base64url character follows the scheme. A base64url-shaped payload that does not decode throws.
  */
 function bareUriAt(text: string, start: number): Recognised | undefined {
-  const payloadStart = start + SESSION_REFERENCE_SCHEME.length;
-  let end = payloadStart;
-  while (end < text.length && isBase64UrlCode(text.charCodeAt(end))) end++;
-  if (end === payloadStart) return undefined;
+  BASE64URL_RUN.lastIndex = start + SESSION_REFERENCE_SCHEME.length;
+  if (BASE64URL_RUN.exec(text) === null) return undefined;
+  const end = BASE64URL_RUN.lastIndex;
   const sessionId = decodeFound('bare URI', text, start, end, text.slice(start, end));
   return { sessionId, label: sessionId, end };
-}
-
-/** The next index at or after a position where `needle` starts (-1 when none); searches again only once passed. */
-function occurrences(text: string, needle: string): (from: number) => number {
-  let next = text.indexOf(needle);
-  return (from) => {
-    if (next !== -1 && next < from) next = text.indexOf(needle, from);
-    return next;
-  };
 }
 
 /**
@@ -252,27 +207,23 @@ export function parseSessionReferenceText(text: string): ParsedSessionReferenceT
  */
 export function rewriteSessionReferenceText(text: string, readable: (label: string) => string): ParsedSessionReferenceText {
   if (typeof text !== 'string') {
-    throw invalid(`Cannot parse session mentions: expected a string, got ${describeType(text)}`);
+    throw invalid(`Cannot parse session mentions: expected a string, got ${typeName(text)}`);
   }
-  const mentions = new MarkdownMentionScanner(text);
-  const nextMention = occurrences(text, MENTION_OPEN);
-  const nextUri = occurrences(text, SESSION_REFERENCE_SCHEME);
+  const mentionAt = mentionsIn(text);
   const out: string[] = [];
   const references: SessionReferenceMention[] = [];
   let copied = 0;
-  for (let i = 0; ;) {
-    const mention = nextMention(i);
-    const uri = nextUri(i);
-    if (mention === -1 && uri === -1) break;
-    i = uri === -1 || (mention !== -1 && mention < uri) ? mention : uri;
-    const found = i === mention ? mentions.at(i) : bareUriAt(text, i);
+  MENTION_OR_URI.lastIndex = 0;
+  for (let start = MENTION_OR_URI.exec(text); start !== null; start = MENTION_OR_URI.exec(text)) {
+    const i = start.index;
+    const found = start[0] === MENTION_OPEN ? mentionAt(i) : bareUriAt(text, i);
     if (found === undefined) {
-      i++;
+      MENTION_OR_URI.lastIndex = i + 1;
       continue;
     }
     out.push(text.slice(copied, i), '@', readable(found.label));
     references.push({ sessionId: found.sessionId, label: found.label });
-    copied = i = found.end;
+    copied = MENTION_OR_URI.lastIndex = found.end;
   }
   out.push(text.slice(copied));
   return { text: out.join(''), references };
