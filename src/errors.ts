@@ -131,25 +131,18 @@ export function readGuarded<T>(read: () => T, what: string): T {
  */
 export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined, what: string): Promise<T> {
   if (signal === undefined) return promise;
-  if (signal.aborted) {
-    promise.catch(() => {});
-    return Promise.reject(cancelledError(signal, what));
-  }
+  promise.catch(() => {});
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => {
-      promise.catch(() => {});
       reject(cancelledError(signal, what));
     };
+    if (signal.aborted) {
+      onAbort();
+      return;
+    }
     signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
+    void promise.then(resolve, reject).finally(() => {
+      signal.removeEventListener('abort', onAbort);
+    });
   });
 }
