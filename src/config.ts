@@ -54,29 +54,13 @@ export interface Config {
   retention?: RetentionMode | null;
 }
 
-/** Configuration after the schema: every field set (`maxReferenceBytes` undefined selects the automatic budget). */
-export interface ResolvedConfig {
-  /** See {@link Config.maxReferences}. */
-  readonly maxReferences: number;
-  /** See {@link Config.candidateLimit}. */
-  readonly candidateLimit: number;
-  /** See {@link Config.maxReferenceBytes}. */
-  readonly maxReferenceBytes: number | undefined;
-  /** See {@link Config.referenceContextFraction}. */
-  readonly referenceContextFraction: number;
-  /** See {@link Config.candidateCacheTtlMs}. */
-  readonly candidateCacheTtlMs: number;
-  /** See {@link Config.titleBackfill}. */
-  readonly titleBackfill: TitleBackfillMode;
-  /** See {@link Config.sessionIndexPath}; undefined selects the default in the host's storage area. */
-  readonly sessionIndexPath: string | undefined;
-  /** See {@link Config.firstTitlesWaitMs}. */
-  readonly firstTitlesWaitMs: number;
-  /** See {@link Config.redactSecrets}. */
-  readonly redactSecrets: boolean;
-  /** See {@link Config.retention}. */
-  readonly retention: RetentionMode;
-}
+/** The fields without a default: undefined selects the automatic budget and the index file in the host's storage area. */
+type Unset = 'maxReferenceBytes' | 'sessionIndexPath';
+
+/** Configuration after the schema: every field set, a `null` one to its default (the {@link Unset} ones to undefined). */
+export type ResolvedConfig = { readonly [K in Exclude<keyof Config, Unset>]-?: NonNullable<Config[K]> } & {
+  readonly [K in Unset]: NonNullable<Config[K]> | undefined;
+};
 
 const fields = z.object({
   maxReferences: z
@@ -131,34 +115,32 @@ function invalid(field: string, rule: string, value: unknown): SessionReferenceE
   );
 }
 
-/** What schemastery lets through: NaN, infinities and integers past 2^53, which no field accepts. */
-function finite(field: keyof Config, value: number, integer: boolean): number {
-  if (integer ? !Number.isSafeInteger(value) : !Number.isFinite(value))
-    throw invalid(field, integer ? 'a safe integer' : 'a finite number', value);
-  return value;
-}
+/** The numeric fields, in the order they are checked; only `referenceContextFraction` may be fractional. */
+const NUMBER_FIELDS = [
+  'maxReferences',
+  'candidateLimit',
+  'maxReferenceBytes',
+  'referenceContextFraction',
+  'candidateCacheTtlMs',
+  'firstTitlesWaitMs',
+] as const;
 
-/** A config after the schema's defaults: only the two fields without a default may be absent (or null). */
-type Filled = { readonly [K in Exclude<keyof Config, 'maxReferenceBytes' | 'sessionIndexPath'>]-?: NonNullable<Config[K]> } & Pick<
-  Config,
-  'maxReferenceBytes' | 'sessionIndexPath'
->;
-
-/** Checks what the schema does not (finiteness); every default is the schema's, which also takes a `null` field as absent. */
+/**
+ * Checks what the schema lets through: NaN, infinities and integers past 2^53, which no field
+ * accepts. Every default is the schema's, which also takes a `null` field as absent.
+ */
 function resolve(config: Config): ResolvedConfig {
-  const value = config as Filled;
-  const checked = (name: keyof Config, raw: number): number => finite(name, raw, name !== 'referenceContextFraction');
+  for (const field of NUMBER_FIELDS) {
+    const value = config[field];
+    const integer = field !== 'referenceContextFraction';
+    if (value != null && !(integer ? Number.isSafeInteger(value) : Number.isFinite(value))) {
+      throw invalid(field, integer ? 'a safe integer' : 'a finite number', value);
+    }
+  }
   return {
-    maxReferences: checked('maxReferences', value.maxReferences),
-    candidateLimit: checked('candidateLimit', value.candidateLimit),
-    maxReferenceBytes: value.maxReferenceBytes == null ? undefined : checked('maxReferenceBytes', value.maxReferenceBytes),
-    referenceContextFraction: checked('referenceContextFraction', value.referenceContextFraction),
-    candidateCacheTtlMs: checked('candidateCacheTtlMs', value.candidateCacheTtlMs),
-    titleBackfill: value.titleBackfill,
-    sessionIndexPath: value.sessionIndexPath ?? undefined,
-    firstTitlesWaitMs: checked('firstTitlesWaitMs', value.firstTitlesWaitMs),
-    redactSecrets: value.redactSecrets,
-    retention: value.retention,
+    ...(config as ResolvedConfig),
+    maxReferenceBytes: config.maxReferenceBytes ?? undefined,
+    sessionIndexPath: config.sessionIndexPath ?? undefined,
   };
 }
 
