@@ -7,8 +7,7 @@
 import type { RemoteResult, TypertRemoteContribution } from '@deepseek-ai/dsh-typert-protocol';
 import type { SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionReferenceMentionCandidate } from '../types.ts';
-import { candidatesDescriptor } from './contract.ts';
-import { REMOTE_PACKAGE } from './names.ts';
+import { candidatesDescriptor, REMOTE_PACKAGE } from './contract.ts';
 
 /** `sessionReferenceResolver/candidates` as the Client calls it. */
 export type SessionReferenceCandidatesRemote = (

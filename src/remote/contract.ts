@@ -1,11 +1,28 @@
 /**
- * The wire contract of `sessionReferenceResolver/candidates`: strict zod codecs for its arguments
- * and result, and the invocation descriptor both published contributions carry. Client-safe:
- * only zod and type imports. The Host method's result type is derived from these codecs.
+ * The wire contract of `sessionReferenceResolver/candidates`: the Remote face's names, strict zod
+ * codecs for its arguments and result, and the invocation descriptor both published contributions
+ * carry. Client-safe: only zod and type imports. The Host method's result type is derived from these codecs.
  */
 import { z } from 'zod';
 import type { InvocationDescriptor } from '@deepseek-ai/dsh-typert-protocol';
-import { CANDIDATES_ENDPOINT, CANDIDATES_METHOD, REMOTE_NAMESPACE, REMOTE_PACKAGE, REMOTE_SERVICE_KEY } from './names.ts';
+
+/** npm package that owns the Remote method; the contributions' `package` field. */
+export const REMOTE_PACKAGE = '@deepseek-ai/dsh-session-reference';
+
+/**
+ * Cordis key of the Remote service. `sessionReferenceResolver` is taken by the resolver itself,
+ * so the Remote face registers under its own key and exports through the wire namespace below.
+ */
+export const REMOTE_SERVICE_KEY = 'sessionReferenceRemote';
+
+/** Wire namespace: the browser calls `ctx.remote.sessionReferenceResolver.*`. */
+export const REMOTE_NAMESPACE = 'sessionReferenceResolver';
+
+/** Method name of the candidates endpoint. */
+export const CANDIDATES_METHOD = 'candidates';
+
+/** `<namespace>/<method>` of the candidates endpoint. */
+export const CANDIDATES_ENDPOINT = `${REMOTE_NAMESPACE}/${CANDIDATES_METHOD}` as const;
 
 /** Type symbol of the `agent` lookup's wire identity, as `@deepseek-ai/dsh-agent` registers it. */
 export const AGENT_ID_TYPE_SYMBOL = '@deepseek-ai/dsh-session/types#SessionId';

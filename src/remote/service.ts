@@ -2,16 +2,15 @@
  * The Remote face of the resolver: the Typert endpoint `sessionReferenceResolver/candidates`,
  * which the web app's `@` menu calls through the host's API gateway.
  *
- * Kept out of `service.ts` and written without decorator syntax: neither
- * `node --experimental-strip-types` (the benches) nor the test transformer can run standard
- * decorators, so `@Remote` is applied by hand below, exactly as a compiler lowers it.
+ * Written without decorator syntax: neither `node --experimental-strip-types` (the benches) nor
+ * the test transformer can run standard decorators, so `@Remote` is applied by hand below, as a
+ * compiler lowers it.
  */
 import type { Context } from '@deepseek-ai/cordis';
 import type { Agent } from '@deepseek-ai/dsh-agent';
 import { Remote, TypertRemoteService } from '@deepseek-ai/dsh-typert-protocol';
-import { withMentions } from '../discovery/rank.ts';
 import type { CandidatesResult } from './contract.ts';
-import { CANDIDATES_METHOD, REMOTE_NAMESPACE, REMOTE_SERVICE_KEY } from './names.ts';
+import { CANDIDATES_METHOD, REMOTE_NAMESPACE, REMOTE_SERVICE_KEY } from './contract.ts';
 
 declare module '@deepseek-ai/cordis' {
   interface Context {
@@ -19,11 +18,8 @@ declare module '@deepseek-ai/cordis' {
   }
 }
 
-type Initializer = (this: SessionReferenceRemote) => void;
-type CandidatesMethod = SessionReferenceRemote['candidates'];
-
-/** Instance initializers queued by the method decorators applied below the class. */
-const initializers: Initializer[] = [];
+/** Instance initializers queued by the method decorator applied below the class. */
+const initializers: ((this: SessionReferenceRemote) => void)[] = [];
 
 /**
  * Remote service `sessionReferenceRemote`, exported on the wire as namespace
@@ -45,45 +41,31 @@ export class SessionReferenceRemote extends TypertRemoteService {
   }
 
   /**
-   * Remote `sessionReferenceResolver/candidates`: the sessions `agent` may cite, filtered by
-   * `query`, under the configured `candidateLimit`, each with its canonical mention.
-   * Wire arguments `{ agentId, query }`; the gateway resolves `agentId` through the host's
-   * `agent` lookup (a live agent) and injects `signal`.
+   * Remote `sessionReferenceResolver/candidates`: the resolver's `remoteExportCandidates`. Wire
+   * arguments `{ agentId, query }`; the gateway resolves `agentId` through the host's `agent`
+   * lookup (a live agent) and injects `signal`.
    * @param agent - the live requesting agent.
    * @param query - filter text; empty lists everything.
    * @param signal - cancellation, injected by the gateway.
    */
-  async candidates(agent: Agent, query: string, signal: AbortSignal): Promise<CandidatesResult> {
-    const resolver = this.home.sessionReferenceResolver;
-    return withMentions(await resolver.listCandidates(agent, query, resolver.config.candidateLimit, signal));
+  candidates(agent: Agent, query: string, signal: AbortSignal): Promise<CandidatesResult> {
+    return this.home.sessionReferenceResolver.remoteExportCandidates(agent, query, signal);
   }
 }
 
-/**
- * Applies a standard method decorator without decorator syntax, the way a compiler lowers
- * `@decorator name(...) {}`: call it with the method and a method context, and run the
- * initializers it adds on each new instance (the constructor above does that).
- */
-function decorateMethod(
-  name: typeof CANDIDATES_METHOD,
-  decorator: (method: CandidatesMethod, context: ClassMethodDecoratorContext<SessionReferenceRemote, CandidatesMethod>) => void,
-): void {
-  // The decorator takes the method itself, unbound, as a compiler passes it.
+/** `@Remote candidates(...)`, lowered: the method context a compiler passes, its initializers run by the constructor. */
+const candidatesContext: ClassMethodDecoratorContext<SessionReferenceRemote, SessionReferenceRemote['candidates']> = {
+  kind: 'method',
+  name: CANDIDATES_METHOD,
+  static: false,
+  private: false,
   // eslint-disable-next-line @typescript-eslint/unbound-method
-  const method = SessionReferenceRemote.prototype[name];
-  decorator(method, {
-    kind: 'method',
-    name,
-    static: false,
-    private: false,
-    // eslint-disable-next-line @typescript-eslint/unbound-method
-    access: { has: (object) => name in object, get: (object) => object[name] },
-    metadata: {},
-    addInitializer: (initializer) => {
-      initializers.push(initializer);
-    },
-  });
-}
-
-// `@Remote candidates(...)`.
-decorateMethod(CANDIDATES_METHOD, Remote);
+  access: { has: (object) => CANDIDATES_METHOD in object, get: (object) => object.candidates },
+  metadata: {},
+  addInitializer: (initializer) => {
+    initializers.push(initializer);
+  },
+};
+// The decorator takes the method itself, unbound, as a compiler passes it.
+// eslint-disable-next-line @typescript-eslint/unbound-method
+Remote(SessionReferenceRemote.prototype.candidates, candidatesContext);

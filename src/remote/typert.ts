@@ -5,8 +5,7 @@
  * `@Remote` marker (SRC mode), but without generated validation.
  */
 import type { TypertContribution } from '@deepseek-ai/dsh-typert-registry/types';
-import { candidatesDescriptor } from './contract.ts';
-import { REMOTE_PACKAGE, REMOTE_SERVICE_KEY } from './names.ts';
+import { candidatesDescriptor, REMOTE_PACKAGE, REMOTE_SERVICE_KEY } from './contract.ts';
 
 /** The Host face contribution. */
 export const TYPERT: TypertContribution = {

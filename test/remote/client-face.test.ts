@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { SessionReferenceMentionCandidate } from '../../src/types.ts';
 import { SessionReferenceRemote } from '../../src/remote/service.ts';
 import { agentIdSchema, candidatesDescriptor, candidatesResultSchema, querySchema } from '../../src/remote/contract.ts';
-import { CANDIDATES_ENDPOINT, REMOTE_PACKAGE } from '../../src/remote/names.ts';
+import { CANDIDATES_ENDPOINT, REMOTE_PACKAGE } from '../../src/remote/contract.ts';
 import TYPERT_REMOTE from '../../src/remote/client.ts';
 import type { SessionReferenceCandidatesRemote } from '../../src/remote/client.ts';
 import { TYPERT } from '../../src/remote/typert.ts';

@@ -12,7 +12,7 @@ import SessionReferenceResolver, {
 import { SessionReferenceRemote } from '../../src/remote/service.ts';
 import { withMentions } from '../../src/discovery/rank.ts';
 import { candidatesDescriptor } from '../../src/remote/contract.ts';
-import { CANDIDATES_ENDPOINT, REMOTE_NAMESPACE, REMOTE_PACKAGE, REMOTE_SERVICE_KEY } from '../../src/remote/names.ts';
+import { CANDIDATES_ENDPOINT, REMOTE_NAMESPACE, REMOTE_PACKAGE, REMOTE_SERVICE_KEY } from '../../src/remote/contract.ts';
 import { TYPERT } from '../../src/remote/typert.ts';
 import { NoSearchSessionQuery } from '../support/host.ts';
 import { bootRemoteHost, deferred, expectCandidates, gatewayError, invoke, rejection, useRemoteHosts } from '../support/remote-host.ts';

@@ -3,7 +3,7 @@ import { SessionId } from '@deepseek-ai/dsh-session';
 import { describe, expect, it } from 'vitest';
 import { formatSessionReferenceMention } from '../../src/index.ts';
 import type SessionReferenceResolver from '../../src/index.ts';
-import { REMOTE_SERVICE_KEY } from '../../src/remote/names.ts';
+import { REMOTE_SERVICE_KEY } from '../../src/remote/contract.ts';
 import type { SessionReferenceRemote } from '../../src/remote/service.ts';
 import { bootRemoteHost, expectCandidates, NAMESPACE, useRemoteHosts } from '../support/remote-host.ts';
 import type { RemoteHost } from '../support/remote-host.ts';
