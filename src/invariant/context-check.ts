@@ -38,34 +38,22 @@ const isRecord = (value: unknown): value is Record<string, unknown> => value !==
 
 const sourceKind = (message: CheckedMessage | undefined): unknown => (isRecord(message?.source) ? message.source.kind : undefined);
 
-function count(text: string, needle: string): number {
-  let n = 0;
-  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) n++;
-  return n;
-}
-
-/** A tag-safe JSON list: its items, and each item's own tag-safe JSON (a slice of the list's text). */
-interface TagSafeList {
-  items: unknown[];
-  parts: string[];
-}
+const count = (text: string, needle: string): number => text.split(needle).length - 1;
 
 /**
- * Parses `json` when it is exactly the tag-safe serialisation of the list it parses to, serialising
- * each item once (the parts give the items' sizes too); otherwise says why not (`what` is plural).
+ * The items of `json`, and each item's own tag-safe JSON (a slice of the list's text), when `json`
+ * is exactly the tag-safe serialisation of the list it parses to; otherwise why not (`what` is plural).
  */
-function parseTagSafeList(json: string, what: string): TagSafeList | { violation: string } {
+function parseTagSafeList(json: string, what: string): { items: unknown[]; parts: string[] } | string {
   let items: unknown;
   try {
     items = JSON.parse(json);
   } catch {
-    return { violation: `${what} are not JSON` };
+    return `${what} are not JSON`;
   }
-  if (!Array.isArray(items)) return { violation: `${what} are not a list` };
+  if (!Array.isArray(items)) return `${what} are not a list`;
   const parts = items.map((item: unknown) => tagSafeStringify(item));
-  return `[${parts.join(',')}]` === json
-    ? { items, parts }
-    : { violation: `${what} are not tag-safe JSON (a raw '<' or a non-canonical form)` };
+  return `[${parts.join(',')}]` === json ? { items, parts } : `${what} are not tag-safe JSON (a raw '<' or a non-canonical form)`;
 }
 
 /** True for a message whose `source.kind` is `session-reference`: a context message this package publishes. */
@@ -139,7 +127,7 @@ export function checkContextMessage(message: CheckedMessage): string[] {
     return violations;
   }
   const framed = parseTagSafeList(text.slice(PREFIX.length, jsonEnd), 'the framed previews');
-  if ('violation' in framed) violations.push(framed.violation);
+  if (typeof framed === 'string') violations.push(framed);
   else if (framed.items.length !== entries.length) {
     violations.push(`the framed previews are not a list of ${entries.length} (one per recorded reference)`);
   } else {
@@ -175,7 +163,7 @@ function checkOmissions(rest: string, entries: readonly Entry[], violations: str
     return;
   }
   const notices = parseTagSafeList(rest.slice(lead.length), 'the omission notices');
-  if ('violation' in notices) violations.push(notices.violation);
+  if (typeof notices === 'string') violations.push(notices);
   else if (
     notices.items.length !== truncated.length ||
     notices.items.some((notice, i) => !isRecord(notice) || notice.sessionId !== truncated[i]?.sessionId)
