@@ -45,9 +45,16 @@ export function throwIfAborted(signal: AbortSignal | undefined, what: string): v
 /** The most characters of host text (an id, a label, a file's bytes, a host error's message) an error message quotes. */
 export const QUOTED_TEXT_LIMIT = 200;
 
-/** What may not stand raw in a message: C0 (NUL included), DEL, C1, line/paragraph separators, bidi controls, lone surrogates. */
-const UNPRINTABLE =
-  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/**
+ * The controls no message or label holds raw: C0 (NUL, line breaks and tabs among them), DEL, C1
+ * (NEL among them), the line and paragraph separators, and the bidi embeddings, overrides and isolates.
+ */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** What may not stand raw in a message: the controls and lone surrogates. */
+const UNPRINTABLE = new RegExp(
+  `${CONTROL_CHARACTERS.source}|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]`,
+  'g',
+);
 const SHORT_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 function escapeUnprintable(text: string): string {

@@ -1,4 +1,5 @@
 /** Labels and titles are untrusted text: one cleaning — redacted, one line, no bidi controls, no framing tag, at most 120 code points — for every place a label goes. */
+import { CONTROL_CHARACTERS } from '../errors.ts';
 import { findCredentials } from '../redaction/credentials.ts';
 import { applyFindings } from '../redaction/findings.ts';
 
@@ -13,13 +14,6 @@ export const MAX_LABEL_CODE_POINTS = 120;
 export const LABEL_WINDOW_UNITS = 16_384;
 
 const ELLIPSIS = '…';
-
-/**
- * Characters that become a space: C0 controls (line breaks and tabs among them), DEL, C1 controls
- * (NEL among them), the Unicode line and paragraph separators, and the bidirectional embeddings,
- * overrides and isolates.
- */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** The framing tag's name, which no label may open or close. */
 const TAG_NAME = 'referenced-sessions';
@@ -99,11 +93,11 @@ function withoutFramingTags(text: string): string {
  */
 export function cleanLabel(text: string, options: CleanLabelOptions): string {
   const window = labelWindow(text);
-  let label = cut((options.redact ? redacted(window) : window).replace(UNSAFE, ' '));
+  let label = cut((options.redact ? redacted(window) : window).replace(CONTROL_CHARACTERS, ' '));
   for (let pass = 0; options.redact && pass < MAX_SETTLE_PASSES; pass++) {
     const again = redacted(label);
     if (again === label) break;
-    label = cut(again.replace(UNSAFE, ' '));
+    label = cut(again.replace(CONTROL_CHARACTERS, ' '));
   }
   return withoutFramingTags(label);
 }
