@@ -81,15 +81,19 @@ export function readListingAgent(agent: unknown): ListingAgent {
  * Proxy trap that throws included, is INVALID_REFERENCE (with the thrown value as `cause`).
  */
 export function* readReferences(references: unknown): Generator<SessionReferenceInput, void, undefined> {
-  if (!readGuarded(() => Array.isArray(references), 'the references')) {
-    throw invalid(`references must be an array, got ${typeName(references)}`);
-  }
-  const length = field(references, 'length', 'the length of the references array');
+  const length = arrayLength(references, 'references');
+  for (let index = 0; index < length; index++) yield readReference(field(references, String(index), `reference ${index}`), index);
+}
+
+/** The length of the array a caller passed as `name`: INVALID_REFERENCE unless it is an array whose `length` reads as an array length. */
+function arrayLength(value: unknown, name: string): number {
+  if (!readGuarded(() => Array.isArray(value), `the ${name}`)) throw invalid(`${name} must be an array, got ${typeName(value)}`);
+  const length = field(value, 'length', `the length of the ${name} array`);
   if (typeof length !== 'number' || !Number.isInteger(length) || length < 0 || length > MAX_ARRAY_LENGTH) {
     const shown = typeof length === 'number' ? String(length) : typeName(length);
-    throw invalid(`the references array reports a length that is not an array length: ${shown}`);
+    throw invalid(`the ${name} array reports a length that is not an array length: ${shown}`);
   }
-  for (let index = 0; index < length; index++) yield readReference(field(references, String(index), `reference ${index}`), index);
+  return length;
 }
 
 function readReference(entry: unknown, index: number): SessionReferenceInput {
