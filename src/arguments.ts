@@ -107,3 +107,26 @@ function readReference(entry: unknown, index: number): SessionReferenceInput {
   }
   return { sessionId, label };
 }
+
+/**
+ * Links the signal a caller passed (`null` counts as absent) to `call`: aborts it at once when the
+ * signal has aborted, else when it does, with the signal's reason. A signal whose `aborted`,
+ * `reason` or `addEventListener` cannot be read is INVALID_REFERENCE, with what it threw as `cause`.
+ * @returns the unlink, to run once the call settles.
+ */
+export function linkCallerSignal(signal: AbortSignal | null | undefined, call: AbortController): () => void {
+  if (signal === undefined || signal === null) return () => {};
+  if (readGuarded(() => signal.aborted, 'the signal')) {
+    call.abort(readGuarded(() => signal.reason as unknown, 'the signal'));
+    return () => {};
+  }
+  const onAbort = () => {
+    call.abort(signal.reason);
+  };
+  readGuarded(() => {
+    signal.addEventListener('abort', onAbort, { once: true });
+  }, 'the signal');
+  return () => {
+    signal.removeEventListener('abort', onAbort);
+  };
+}

@@ -1,5 +1,5 @@
 /** The plugin's lifetime as seen by each call: a per-call signal that aborts when the caller's signal does or when the plugin is disposed. */
-import { readGuarded } from './errors.ts';
+import { linkCallerSignal } from './arguments.ts';
 
 /**
  * Every call in flight, each with its own signal. {@link Lifetime.end} aborts them all with one
@@ -23,12 +23,11 @@ export class Lifetime {
 
   /**
    * Runs `work` with a signal that aborts when `signal` aborts (with its reason) or when the lifetime
-   * ends (with the end's reason). A `signal` whose `aborted`, `reason` or `addEventListener` cannot be
-   * read is INVALID_REFERENCE, with what it threw as `cause`.
+   * ends (with the end's reason); `signal` is linked as {@link linkCallerSignal} says.
    */
   async run<T>(signal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const call = new AbortController();
-    const unlink = linkCaller(signal, call);
+    const unlink = linkCallerSignal(signal, call);
     if (this.#ended) call.abort(this.#reason);
     else this.#calls.add(call);
     try {
@@ -38,22 +37,4 @@ export class Lifetime {
       unlink();
     }
   }
-}
-
-/** `signal` as a JavaScript host may pass it: `null` counts as absent. */
-function linkCaller(signal: AbortSignal | null | undefined, call: AbortController): () => void {
-  if (signal === undefined || signal === null) return () => {};
-  if (readGuarded(() => signal.aborted, 'the signal')) {
-    call.abort(readGuarded(() => signal.reason as unknown, 'the signal'));
-    return () => {};
-  }
-  const onAbort = () => {
-    call.abort(signal.reason);
-  };
-  readGuarded(() => {
-    signal.addEventListener('abort', onAbort, { once: true });
-  }, 'the signal');
-  return () => {
-    signal.removeEventListener('abort', onAbort);
-  };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SessionReferenceResolver, { SessionReferenceError } from '../src/index.ts';
 import type { Host } from './support/host.ts';
 import { useHostPool } from './support/host-pool.ts';
-import { AGENT, bootHostileHost, SOURCE_ID, typedError, withReplaced } from './support/hostile-host.ts';
+import { AGENT, bootHostileHost, settle, SOURCE_ID, typedError, withReplaced } from './support/hostile-host.ts';
 import type { HostileHost, Settled } from './support/hostile-host.ts';
 import { ticks, watchTimers } from './support/leftovers.ts';
 
@@ -194,4 +194,54 @@ describe('disposal while a host call hangs', () => {
       await second.dispose();
     }
   });
+});
+
+describe('a signal the caller passes that cannot be read', () => {
+  const refusal = new Error('signal refused');
+  const SIGNALS: [string, object][] = [
+    [
+      'whose aborted getter throws',
+      {
+        get aborted(): boolean {
+          throw refusal;
+        },
+      },
+    ],
+    [
+      'aborted, whose reason getter throws',
+      {
+        aborted: true,
+        get reason(): unknown {
+          throw refusal;
+        },
+      },
+    ],
+    [
+      'whose addEventListener throws',
+      {
+        aborted: false,
+        addEventListener() {
+          throw refusal;
+        },
+      },
+    ],
+  ];
+
+  it.each(SIGNALS)(
+    'a signal %s: INVALID_REFERENCE with the thrown value as cause, from prepare and listCandidates',
+    async (_name, signal) => {
+      const fiber = hostile.host.ctx.plugin(SessionReferenceResolver, {});
+      await fiber;
+      try {
+        const resolver = hostile.host.ctx.get('sessionReferenceResolver') as SessionReferenceResolver;
+        for (const call of ['prepare', 'listCandidates'] as const) {
+          const error = typedError(await settle(() => start(resolver, call, signal as AbortSignal)));
+          expect(error.code).toBe('SESSION_REFERENCE_INVALID_REFERENCE');
+          expect(error.cause).toBe(refusal);
+        }
+      } finally {
+        await fiber.dispose();
+      }
+    },
+  );
 });
