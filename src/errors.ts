@@ -101,8 +101,7 @@ function rawDescription(value: unknown): string {
       const message = typeof raw === 'string' ? raw : String(raw);
       return typeof code === 'string' ? `${code}: ${message}` : message;
     }
-    if (typeof value === 'symbol') return value.toString();
-    return String(value);
+    return String(value); // a symbol too, which only a template or `+` refuses
   } catch {
     try {
       return Object.prototype.toString.call(value);
