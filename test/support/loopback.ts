@@ -81,11 +81,11 @@ export class LoopbackCarrier {
 
 /** Host half of the loopback carrier: `ctx.connection.rpc.intercept`. */
 export class HostConnection extends Service {
-  constructor(
-    ctx: Context,
-    private readonly carrier: LoopbackCarrier,
-  ) {
+  private readonly carrier: LoopbackCarrier;
+
+  constructor(ctx: Context, carrier: LoopbackCarrier) {
     super(ctx, 'connection');
+    this.carrier = carrier;
   }
 
   get rpc() {
@@ -107,11 +107,11 @@ export class HostConnection extends Service {
 
 /** Client half of the loopback carrier: `ctx.connection.rpc.call`. */
 export class ClientConnection extends Service {
-  constructor(
-    ctx: Context,
-    private readonly carrier: LoopbackCarrier,
-  ) {
+  private readonly carrier: LoopbackCarrier;
+
+  constructor(ctx: Context, carrier: LoopbackCarrier) {
     super(ctx, 'connection');
+    this.carrier = carrier;
   }
 
   get rpc() {

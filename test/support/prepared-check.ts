@@ -52,8 +52,11 @@ export interface CheckReport {
 /** Thrown by {@link checkPrepared} with every violated invariant listed. */
 export class InvariantViolation extends Error {
   override readonly name = 'InvariantViolation';
-  constructor(readonly violations: readonly string[]) {
+  readonly violations: readonly string[];
+
+  constructor(violations: readonly string[]) {
     super(`${violations.length} invariant violation(s):\n- ${violations.join('\n- ')}`);
+    this.violations = violations;
   }
 }
 
