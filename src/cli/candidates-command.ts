@@ -2,6 +2,7 @@
 import type { Context } from '@deepseek-ai/cordis';
 import { describeThrown, quoteText } from '../errors.ts';
 import { cleanLabel } from '../mentions/label-text.ts';
+import { checkpointTitles } from '../discovery/labels.ts';
 import { withMentions } from '../discovery/rank.ts';
 import type { SessionReferenceMentionCandidate } from '../types.ts';
 import { openCandidateIndex } from './candidate-index.ts';
@@ -116,29 +117,21 @@ type SessionLabel = { label: string; warning?: string };
 
 /**
  * The label the `@` menu gives `sessionId`: its title from the projection cache's checkpoint, else folded from the
- * log in memory, else its id; undefined when the home lists no such session.
+ * log by the host's session query, else its id; undefined when the home lists no such session.
  * @param ctx - a home opened by `openHome`.
  */
 export async function labelOf(ctx: Context, sessionId: string): Promise<SessionLabel | undefined> {
   const record = (await ctx.sessionQuery.listSessions()).find((listed) => listed.header.id === sessionId);
   if (record === undefined) return undefined;
-  const cache = ctx.get('sessionProjectionCache');
-  const labelFrom = (title: unknown): SessionLabel => ({
-    label: cleanLabel(typeof title === 'string' && title !== '' ? title : sessionId, { redact: true }),
-  });
-  if (cache === undefined) return labelFrom(undefined);
+  const labelFrom = (title: string | null | undefined): string =>
+    cleanLabel(typeof title === 'string' && title !== '' ? title : sessionId, { redact: true });
+  const checkpoint = checkpointTitles(ctx)(record.header);
+  if (checkpoint !== undefined) return { label: labelFrom(checkpoint) };
   try {
-    const cached = cache.cachedSnapshot(record.header);
-    if (cached !== undefined && (typeof cached.values.title === 'string' || cached.values.title === null))
-      return labelFrom(cached.values.title);
-  } catch {
-    // An unusable checkpoint is folded again from the log below.
-  }
-  try {
-    return labelFrom((await cache.coldSnapshot(record.header.id)).values.title);
+    return { label: labelFrom((await ctx.sessionQuery.readTitle(record.header.id))?.title) };
   } catch (error) {
     return {
-      ...labelFrom(undefined),
+      label: labelFrom(undefined),
       warning: `session ${JSON.stringify(sessionId)} is labelled by its id: its log could not be folded: ${describeThrown(error)}`,
     };
   }

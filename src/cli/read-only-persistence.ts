@@ -15,16 +15,16 @@ import { checkEntry } from './home-files.ts';
 
 /** Logs checked at once while the home is listed. */
 const LIST_CONCURRENCY = 8;
-/** The log names of the two encodings, the configured one first. */
+/** The log names of the two encodings. */
 const LOG_NAMES = ['session.jsonl.zstd', 'session.jsonl'];
 
 /** A write reached the CLI's persistence, which refuses every one: the CLI never writes a session log. */
 export class ReadOnlyHomeError extends Error {
   override readonly name = 'ReadOnlyHomeError';
-  /** The refused operation (`create`, `append`, `prepare`, `load`). */
+  /** The refused persistence method (`create`, `append`, `prepare`, `load`). */
   readonly operation: string;
 
-  /** @param operation - the refused persistence method. @param root - the sessions root it was refused under. */
+  /** @param operation - the refused method. @param root - the sessions root it was refused under. */
   constructor(operation: string, root: string) {
     super(`dsh-session-ref never writes session logs: refused ${operation}() under ${root}`);
     this.operation = operation;
@@ -51,27 +51,21 @@ export interface Config {
   realHome: string;
 }
 
-/** The listed logs, each with its header, and the entries left out. */
-interface Scan {
-  readonly logs: Map<string, { path: string; header: SessionHeader }>;
-  readonly refused: UnreadableLog[];
-}
-
 /**
- * Serves `ctx.sessionPersistence` for the CLI. It stands in for the host's JSONL persistence, which offers no
- * read-only mode, no bounded read (it inflates a whole log however large), no non-blocking open, and no listing
- * that survives one bad log; the layout (file and directory names, revisions) still comes from that persistence.
- * The home is walked once as the JSONL persistence lays it out
- * (`<root>/<project>/<session>/session.jsonl[.zstd]`, names from its `locate`); each log is checked (a regular file,
- * or a link to one inside the home), its header read without blocking, and its header's id must be its
- * directory's. What fails costs only its session, named by {@link unreadable}. Reads go through the bounded log
- * reader; `create`, `append`, `prepare` and `load` reject with {@link ReadOnlyHomeError}.
+ * Serves `ctx.sessionPersistence` for the CLI. The host's JSONL persistence offers no read-only mode, no bounded
+ * read (it inflates a whole log however large), no non-blocking open and no listing that survives one bad log, so
+ * this adapter lists and reads the home itself, taking the layout (file and directory names, revisions) from that
+ * persistence. Each log is checked (a regular file, or a link to one inside the home), its header read without
+ * blocking, and its header's id must be its directory's; what fails costs only its session, named by
+ * {@link unreadable}. Reads go through the bounded log reader; `create`, `append`, `prepare` and `load` reject with
+ * {@link ReadOnlyHomeError}.
  */
 export class ReadOnlySessionPersistence extends SessionPersistence {
   readonly supportsRawArtifacts = false;
   private readonly options: Config;
-  private readonly skipped = new Map<string, UnreadableLog>();
-  private scanned: Promise<Scan> | undefined;
+  /** The entries left out, by path. */
+  private readonly refused = new Map<string, UnreadableLog>();
+  private scanned: Promise<Map<string, { path: string; header: SessionHeader }>> | undefined;
 
   constructor(ctx: Context, config: Config) {
     super(ctx);
@@ -80,7 +74,7 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
 
   /** The sessions left out so far, each with its log and the reason. */
   unreadable(): readonly UnreadableLog[] {
-    return [...this.skipped.values()];
+    return [...this.refused.values()];
   }
 
   locate(meta: SessionHeader): SessionLocation | undefined {
@@ -104,17 +98,16 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
   }
 
   async inspect(id: SessionId, signal?: AbortSignal): Promise<SessionInspection> {
-    const { logs, refused } = await this.scan();
-    const log = logs.get(id);
+    const log = (await this.scan()).get(id);
     if (log === undefined) {
-      const entry = refused.find((found) => found.sessionId === id || found.sessionId === '*');
+      const entry = this.unreadable().find((found) => found.sessionId === id || found.sessionId === '*');
       if (entry !== undefined) throw new UnreadableLogError(entry.path, entry.reason);
       throw new Error(`session "${id}" not found under ${this.options.root}`);
     }
     try {
       return await readSessionLog(log.path, signal === undefined ? {} : { signal });
     } catch (error) {
-      if (error instanceof UnreadableLogError) this.skip({ sessionId: id, path: error.path, reason: error.reason });
+      if (error instanceof UnreadableLogError) this.skip(id, error.path, error.reason);
       throw error;
     }
   }
@@ -125,23 +118,17 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
   }
 
   async list(): Promise<SessionHeader[]> {
-    return [...(await this.scan()).logs.values()].map((log) => log.header);
+    return [...(await this.scan()).values()].map((log) => log.header);
   }
 
   async listSnapshots(signal?: AbortSignal): Promise<SessionPersistenceSnapshot[]> {
     const limit = pLimit(LIST_CONCURRENCY);
-    const snapshots = await Promise.all(
-      (await this.list()).map((header) =>
-        limit(async () => {
-          try {
-            const revision = await this.options.reader.readStoredRevision(header.id, signal);
-            return revision === undefined ? undefined : { header, revision };
-          } catch {
-            return undefined;
-          }
-        }),
-      ),
-    );
+    const revisionOf = (header: SessionHeader): Promise<SessionPersistenceSnapshot | undefined> =>
+      this.options.reader.readStoredRevision(header.id, signal).then(
+        (revision) => (revision === undefined ? undefined : { header, revision }),
+        () => undefined,
+      );
+    const snapshots = await Promise.all((await this.list()).map((header) => limit(() => revisionOf(header))));
     return snapshots.filter((snapshot) => snapshot !== undefined);
   }
 
@@ -149,8 +136,8 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
     return Promise.reject(new ReadOnlyHomeError(operation, this.options.root));
   }
 
-  private skip(entry: UnreadableLog): void {
-    if (!this.skipped.has(entry.path)) this.skipped.set(entry.path, entry);
+  private skip(sessionId: string, path: string, reason: string): void {
+    if (!this.refused.has(path)) this.refused.set(path, { sessionId, path, reason });
   }
 
   /** The id whose session directory, as the persistence names it, is `name`; undefined when `name` is no such directory. */
@@ -161,63 +148,55 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
     return located?.path.split(/[\\/]/).at(-2) === name ? id : undefined;
   }
 
-  /** The home walked once: every log checked and its header read, the entries left out recorded. */
-  private scan(): Promise<Scan> {
+  /** The home walked once (`<root>/<project>/<session>/<log>`): every log checked and its header read, the entries left out recorded. */
+  private scan(): Promise<Map<string, { path: string; header: SessionHeader }>> {
     this.scanned ??= (async () => {
-      const scan: Scan = { logs: new Map(), refused: [] };
-      const refuse = (entry: UnreadableLog): void => {
-        scan.refused.push(entry);
-        this.skip(entry);
-      };
+      const logs = new Map<string, { path: string; header: SessionHeader }>();
       const { root, realHome } = this.options;
       const rootCheck = await checkEntry(root, realHome, 'directory');
-      if (rootCheck.kind === 'refused') refuse({ sessionId: '*', path: root, reason: rootCheck.reason });
-      if (rootCheck.kind !== 'ok') return scan;
+      if (rootCheck.kind === 'refused') this.skip('*', root, rootCheck.reason);
+      if (rootCheck.kind !== 'ok') return logs;
       const list = (path: string): Promise<Dirent[]> =>
         readdir(path, { withFileTypes: true }).catch((error: unknown) => {
-          refuse({ sessionId: '*', path, reason: describeThrown(error) });
+          this.skip('*', path, describeThrown(error));
           return [];
         });
       const limit = pLimit(LIST_CONCURRENCY);
       const work: Promise<void>[] = [];
       for (const project of await list(root)) {
         if (!project.isDirectory()) continue;
-        const projectPath = join(root, project.name);
-        for (const entry of await list(projectPath))
-          work.push(limit(() => this.checkSession(join(projectPath, entry.name), entry, scan, refuse)));
+        for (const entry of await list(join(root, project.name)))
+          work.push(limit(() => this.checkSession(join(root, project.name, entry.name), entry, logs)));
       }
       await Promise.all(work);
-      return scan;
+      return logs;
     })();
     return this.scanned;
   }
 
   /** One entry of a project directory: a session directory's log, listed when it passes; what a lookup would reach, refused. */
-  private async checkSession(path: string, entry: Dirent, scan: Scan, refuse: (entry: UnreadableLog) => void): Promise<void> {
+  private async checkSession(path: string, entry: Dirent, logs: Map<string, { path: string; header: SessionHeader }>): Promise<void> {
     const id = this.idOf(entry.name);
     if (!entry.isDirectory()) {
-      if (entry.isSymbolicLink() && id !== undefined)
-        refuse({ sessionId: id, path, reason: 'it is a link in place of a session directory' });
+      if (entry.isSymbolicLink() && id !== undefined) this.skip(id, path, 'it is a link in place of a session directory');
       const flat = /^(.+)\.jsonl(?:\.zstd)?$/.exec(entry.name)?.[1];
-      if (flat !== undefined)
-        refuse({ sessionId: this.idOf(flat) ?? flat, path, reason: 'it is a log outside its session directory (an older layout)' });
+      if (flat !== undefined) this.skip(this.idOf(flat) ?? flat, path, 'it is a log outside its session directory (an older layout)');
       return;
     }
-    for (const name of LOG_NAMES) {
-      const log = join(path, name);
+    for (const log of LOG_NAMES.map((name) => join(path, name))) {
       const check = await checkEntry(log, this.options.realHome, 'file');
       if (check.kind === 'absent') continue;
       if (id === undefined) {
-        refuse({ sessionId: entry.name, path: log, reason: 'the directory name is not an encoded session id' });
+        this.skip(entry.name, log, 'the directory name is not an encoded session id');
         return;
       }
       try {
         if (check.kind === 'refused') throw new UnreadableLogError(log, check.reason);
         const { meta } = await readSessionLog(log, { headerOnly: true });
         if (meta.id !== id) throw new UnreadableLogError(log, `its header names another session (${JSON.stringify(meta.id)})`);
-        if (!scan.logs.has(id)) scan.logs.set(id, { path: log, header: meta });
+        if (!logs.has(id)) logs.set(id, { path: log, header: meta });
       } catch (error) {
-        refuse({ sessionId: id, path: log, reason: error instanceof UnreadableLogError ? error.reason : describeThrown(error) });
+        this.skip(id, log, error instanceof UnreadableLogError ? error.reason : describeThrown(error));
       }
       return;
     }
