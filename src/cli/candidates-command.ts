@@ -1,4 +1,5 @@
 /** The `candidates` and `mention` commands: the `@` menu a host would show, as a table or JSON, and the label a session of the home is mentioned with. */
+import stringWidth from 'string-width';
 import type { Context } from '@deepseek-ai/cordis';
 import { describeThrown, quoteText } from '../errors.ts';
 import { cleanLabel } from '../mentions/label-text.ts';
@@ -9,7 +10,8 @@ import { openCandidateIndex } from './candidate-index.ts';
 import { leftOut, throwawayAgent, withHome } from './home.ts';
 import type { HomeOptions } from './home.ts';
 import type { Colors, Io } from './output-channel.ts';
-import { table } from './text-layout.ts';
+import { findMatch, parseBodyQuery } from '../session-index/body-match.ts';
+import { cellSafe, fitWidth, table } from './text-layout.ts';
 import type { Column } from './text-layout.ts';
 
 /** Options of {@link runCandidates}. */
@@ -22,23 +24,23 @@ export interface CandidatesOptions extends HomeOptions {
   json: boolean;
 }
 
-/** Longest body-match snippet shown in the MATCH column. */
+/** Longest body-match snippet shown in the MATCH column, in display columns. */
 const SNIPPET_COLUMNS = 60;
 
 /**
- * The part of a body snippet the MATCH column has room for, on one line: a window around the first word of the
- * query where the snippet holds it (so the matched word is always shown), else its start; `…` marks a cut.
+ * The part of a body snippet the MATCH column has room for, on one line and with its controls escaped: the whole
+ * snippet when it fits `width` display columns, else a window that keeps the query's match in view (cut from the
+ * start when need be, centred when the text allows), or the snippet's start when it holds no match; `…` marks a cut.
  */
 export function snippetWindow(snippet: string, query: string, width = SNIPPET_COLUMNS - 'body: '.length): string {
-  const text = snippet.replace(/\s+/g, ' ');
-  if (text.length <= width) return text;
-  const word = (query.trim().split(/\s+/)[0] ?? '').toLowerCase();
-  const at = word === '' ? -1 : text.toLowerCase().indexOf(word);
-  if (at === -1) return text;
-  const start = Math.max(0, Math.min(at - Math.floor((width - word.length) / 2), text.length - width));
-  const lead = start > 0 ? '…' : '';
-  const end = start + width;
-  return end >= text.length ? lead + text.slice(start + lead.length) : `${lead}${text.slice(start + lead.length, end - 1)}…`;
+  const text = cellSafe(snippet.replace(/\s+/g, ' '));
+  if (stringWidth(text) <= width) return text;
+  const match = findMatch(text, parseBodyQuery(query).pattern);
+  if (match === undefined) return fitWidth(text, width);
+  const [before, from] = [text.slice(0, match.index), text.slice(match.index)];
+  const hit = stringWidth(from.slice(0, match.length));
+  const head = fitWidth(before, Math.max(1, Math.floor((width - hit) / 2), width - stringWidth(from)), true);
+  return head + fitWidth(from, width - stringWidth(head));
 }
 
 /** What the MATCH column shows: the field that matched, or the body snippet around the matched word. */

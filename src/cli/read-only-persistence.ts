@@ -1,7 +1,7 @@
 /** The CLI's one adapter over the host: a `sessionPersistence` that reads a home's logs with the bounded log reader and refuses every write. */
-import { readdir } from 'node:fs/promises';
-import type { Dirent } from 'node:fs';
-import { join } from 'node:path';
+import type { Dirent, Stats } from 'node:fs';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import pLimit from 'p-limit';
 import type { Context } from '@deepseek-ai/cordis';
 import { SessionId } from '@deepseek-ai/dsh-session';
@@ -10,13 +10,45 @@ import { SessionPersistence } from '@deepseek-ai/dsh-session-persistence';
 import type { SessionInspection, SessionLocation, SessionPersistenceSnapshot } from '@deepseek-ai/dsh-session-persistence';
 import type { JsonlSessionPersistence } from '@deepseek-ai/dsh-session-persistence-jsonl';
 import { describeThrown } from '../errors.ts';
+import { entryKind } from '../session-index/entry-kind.ts';
 import { readSessionLog, UnreadableLogError } from '../session-index/log-reader.ts';
-import { checkEntry } from './home-files.ts';
 
 /** Logs checked at once while the home is listed. */
 const LIST_CONCURRENCY = 8;
 /** The log names of the two encodings. */
 const LOG_NAMES = ['session.jsonl.zstd', 'session.jsonl'];
+
+/** What a check found: nothing there, an entry of the expected kind, or something refused, with the reason. */
+export type EntryCheck = { readonly kind: 'absent' } | { readonly kind: 'ok' } | { readonly kind: 'refused'; readonly reason: string };
+
+const refused = (reason: string): EntryCheck => ({ kind: 'refused', reason });
+
+/**
+ * Checks that `path` is what `want` names (a regular file, or a directory), itself or through a link to one
+ * inside `realHome`; a broken link, a link out of the home or an entry of another kind is refused with why.
+ * Nothing is opened, so nothing blocks.
+ */
+export async function checkEntry(path: string, realHome: string, want: 'file' | 'directory'): Promise<EntryCheck> {
+  let info: Stats;
+  try {
+    info = await lstat(path);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'absent' } : refused(describeThrown(error));
+  }
+  if (info.isSymbolicLink()) {
+    let target: string;
+    try {
+      target = await realpath(path);
+      info = await stat(target);
+    } catch (error) {
+      return refused((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it is a broken link' : describeThrown(error));
+    }
+    const rel = relative(realHome, target);
+    if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return refused(`it is a link out of the home (to ${target})`);
+  }
+  const fits = want === 'file' ? info.isFile() : info.isDirectory();
+  return fits ? { kind: 'ok' } : refused(`it is ${entryKind(info)}, not a ${want === 'file' ? 'regular file' : 'directory'}`);
+}
 
 /** A write reached the CLI's persistence, which refuses every one: the CLI never writes a session log. */
 export class ReadOnlyHomeError extends Error {
