@@ -92,7 +92,7 @@ export async function runCandidates(io: Io, options: CandidatesOptions): Promise
     try {
       const agent = throwawayAgent('candidates', options.cwd);
       const listed = withMentions(await index.discovery.list(agent, options.query, resolver.config.candidateLimit));
-      for (const log of host.unreadable()) warn(leftOut(log));
+      for (const log of host.persistence.unreadable()) warn(leftOut(log));
       for (const { sessionId, reason } of index.discovery.unreadable())
         warn(`session ${quoteText(sessionId)} is labelled by its id: its log could not be folded: ${reason}`);
       return listed;
@@ -150,7 +150,7 @@ export async function sessionLabel(io: Io, home: string, sessionId: string): Pro
       if (found.warning !== undefined) warn(found.warning);
       return found.label;
     }
-    const unreadable = host.unreadable().find((log) => log.sessionId === sessionId);
+    const unreadable = host.persistence.refusedFor(sessionId);
     if (unreadable !== undefined)
       throw new Error(`session ${JSON.stringify(sessionId)} cannot be read: its log ${unreadable.path}: ${unreadable.reason}`);
     throw new Error(`no session ${JSON.stringify(sessionId)} in ${home}; pass --label to mention a session of another home`);

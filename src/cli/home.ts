@@ -148,7 +148,7 @@ export async function openHome(options: { home: string; spill: boolean; config?:
   resolver: SessionReferenceResolver;
   compression: JsonlCompression;
   projectionCache: boolean;
-  unreadable(): readonly UnreadableLog[];
+  persistence: ReadOnlySessionPersistence;
   dispose(): Promise<void>;
 }> {
   const { home } = options;
@@ -182,7 +182,7 @@ export async function openHome(options: { home: string; spill: boolean; config?:
     const persistence = ctx.get('sessionPersistence');
     if (resolver === undefined || !(persistence instanceof ReadOnlySessionPersistence))
       throw new Error('the session-reference resolver did not start');
-    return { ctx, resolver, compression, projectionCache: storages.units > 0, unreadable: () => persistence.unreadable(), dispose };
+    return { ctx, resolver, persistence, compression, projectionCache: storages.units > 0, dispose };
   } catch (error) {
     await dispose();
     throw error;

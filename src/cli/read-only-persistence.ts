@@ -65,7 +65,7 @@ export class ReadOnlyHomeError extends Error {
 
 /** A session the CLI leaves out, with why. */
 export interface UnreadableLog {
-  /** The session id its entry names (`*` for a directory that names none). */
+  /** The session its entry stands for: its directory's (or flat log's) name, the id for a read that failed, `*` for a directory of many. */
   sessionId: string;
   /** The log file, or the entry that stands in its place. */
   path: string;
@@ -109,6 +109,12 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
     return [...this.refused.values()];
   }
 
+  /** The entry left out in place of session `id`'s log or directory, matched by the directory name the host's layout gives `id`. */
+  refusedFor(id: string): UnreadableLog | undefined {
+    const name = this.directoryOf(id);
+    return this.unreadable().find((found) => found.sessionId === id || found.sessionId === name);
+  }
+
   locate(meta: SessionHeader): SessionLocation | undefined {
     return this.options.reader.locate(meta);
   }
@@ -132,7 +138,7 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
   async inspect(id: SessionId, signal?: AbortSignal): Promise<SessionInspection> {
     const log = (await this.scan()).get(id);
     if (log === undefined) {
-      const entry = this.unreadable().find((found) => found.sessionId === id || found.sessionId === '*');
+      const entry = this.refusedFor(id) ?? this.unreadable().find((found) => found.sessionId === '*');
       if (entry !== undefined) throw new UnreadableLogError(entry.path, entry.reason);
       throw new Error(`session "${id}" not found under ${this.options.root}`);
     }
@@ -172,12 +178,15 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
     if (!this.refused.has(path)) this.refused.set(path, { sessionId, path, reason });
   }
 
-  /** The id whose session directory, as the persistence names it, is `name`; undefined when `name` is no such directory. */
-  private idOf(name: string): string | undefined {
-    if (!/^(?:[A-Za-z0-9._-]|~[0-9A-F]{4})+$/.test(name)) return undefined;
-    const id = name.replace(/~([0-9A-F]{4})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-    const located = this.locate({ version: 0, id: SessionId(id), createdAt: 0 });
-    return located?.path.split(/[\\/]/).at(-2) === name ? id : undefined;
+  /** The name of the session directory the host's layout gives `id`; undefined when it gives none. */
+  private directoryOf(id: string): string | undefined {
+    try {
+      return this.locate({ version: 0, id: SessionId(id), createdAt: 0 })
+        ?.path.split(/[\\/]/)
+        .at(-2);
+    } catch {
+      return undefined;
+    }
   }
 
   /** The home walked once (`<root>/<project>/<session>/<log>`): every log checked and its header read, the entries left out recorded. */
@@ -206,29 +215,29 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
     return this.scanned;
   }
 
-  /** One entry of a project directory: a session directory's log, listed when it passes; what a lookup would reach, refused. */
+  /**
+   * One entry of a project directory: a session directory's log, listed when it passes and its header's id is the
+   * one the host's layout names that directory after; a link or an older layout's flat log, which a lookup would
+   * reach, refused. A refused entry is named by its directory or file name.
+   */
   private async checkSession(path: string, entry: Dirent, logs: Map<string, { path: string; header: SessionHeader }>): Promise<void> {
-    const id = this.idOf(entry.name);
     if (!entry.isDirectory()) {
-      if (entry.isSymbolicLink() && id !== undefined) this.skip(id, path, 'it is a link in place of a session directory');
+      if (entry.isSymbolicLink()) this.skip(entry.name, path, 'it is a link in place of a session directory');
       const flat = /^(.+)\.jsonl(?:\.zstd)?$/.exec(entry.name)?.[1];
-      if (flat !== undefined) this.skip(this.idOf(flat) ?? flat, path, 'it is a log outside its session directory (an older layout)');
+      if (flat !== undefined) this.skip(flat, path, 'it is a log outside its session directory (an older layout)');
       return;
     }
     for (const log of LOG_NAMES.map((name) => join(path, name))) {
       const check = await checkEntry(log, this.options.realHome, 'file');
       if (check.kind === 'absent') continue;
-      if (id === undefined) {
-        this.skip(entry.name, log, 'the directory name is not an encoded session id');
-        return;
-      }
       try {
         if (check.kind === 'refused') throw new UnreadableLogError(log, check.reason);
         const { meta } = await readSessionLog(log, { headerOnly: true });
-        if (meta.id !== id) throw new UnreadableLogError(log, `its header names another session (${JSON.stringify(meta.id)})`);
-        if (!logs.has(id)) logs.set(id, { path: log, header: meta });
+        if (this.directoryOf(meta.id) !== entry.name)
+          throw new UnreadableLogError(log, `its header names another session (${JSON.stringify(meta.id)})`);
+        if (!logs.has(meta.id)) logs.set(meta.id, { path: log, header: meta });
       } catch (error) {
-        this.skip(id, log, error instanceof UnreadableLogError ? error.reason : describeThrown(error));
+        this.skip(entry.name, log, error instanceof UnreadableLogError ? error.reason : describeThrown(error));
       }
       return;
     }
