@@ -58,19 +58,14 @@ async function unitBytes(file: string): Promise<Buffer | string> {
 
 /**
  * Copies every `*.json` unit under `storages` that is a regular file (or a link to one inside `realHome`) into a
- * fresh temporary directory, and returns that directory and how many units it holds; a unit or a `storages` that
- * fails the checks is left out, and `warn` is told the path and why. Nothing under `storages` is written.
+ * fresh temporary directory, and returns that directory (the caller removes it); a unit or a `storages` that fails
+ * the checks is left out, and `warn` is told the path and why. Nothing under `storages` is written.
  */
-async function copyStorages(
-  storages: string,
-  realHome: string,
-  warn: (path: string, reason: string) => void,
-): Promise<{ root: string; units: number; remove(): Promise<void> }> {
+async function copyStorages(storages: string, realHome: string, warn: (path: string, reason: string) => void): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'dsh-session-ref-storages-'));
-  const copy = { root, units: 0, remove: () => rm(root, { recursive: true, force: true }) };
   const directory = await checkEntry(storages, realHome, 'directory');
   if (directory.kind === 'refused') warn(storages, directory.reason);
-  if (directory.kind !== 'ok') return copy;
+  if (directory.kind !== 'ok') return root;
   for (const name of await readdir(storages)) {
     if (!name.endsWith('.json')) continue;
     const file = join(storages, name);
@@ -81,9 +76,8 @@ async function copyStorages(
       continue;
     }
     await writeFile(join(root, name), bytes);
-    copy.units++;
   }
-  return copy;
+  return root;
 }
 
 /**
@@ -103,9 +97,8 @@ export async function mountHomeServices(ctx: Context, mountPersistence: () => Pr
 }
 
 /**
- * A booted read-only host over a DSH home: its root context, the mounted resolver, the detected log encoding,
- * whether any storage unit (the projection cache's among them) was read, the sessions left out so far, and how
- * to dispose the whole composition.
+ * A booted read-only host over a DSH home: its root context, the mounted resolver, the read-only persistence (which
+ * names the sessions left out), and how to dispose the whole composition.
  */
 export type HomeHost = Awaited<ReturnType<typeof openHome>>;
 
@@ -146,8 +139,6 @@ async function detectCompression(root: string): Promise<JsonlCompression> {
 export async function openHome(options: { home: string; spill: boolean; config?: Config; warn?: (message: string) => void }): Promise<{
   ctx: Context;
   resolver: SessionReferenceResolver;
-  compression: JsonlCompression;
-  projectionCache: boolean;
   persistence: ReadOnlySessionPersistence;
   dispose(): Promise<void>;
 }> {
@@ -166,14 +157,14 @@ export async function openHome(options: { home: string; spill: boolean; config?:
   const dispose = async (): Promise<void> => {
     await ctx.fiber.dispose();
     await readerCtx.fiber.dispose();
-    await storages.remove();
+    await rm(storages, { recursive: true, force: true });
   };
   try {
     await readerCtx.plugin(SessionStore);
     await readerCtx.plugin(JsonlSessionPersistence, { root, compression });
     const reader = readerCtx.get('sessionPersistence');
     if (!(reader instanceof JsonlSessionPersistence)) throw new Error('the JSONL session persistence did not start');
-    await mountHomeServices(ctx, async () => ctx.plugin(ReadOnlySessionPersistence, { reader, root, realHome }), storages.root);
+    await mountHomeServices(ctx, async () => ctx.plugin(ReadOnlySessionPersistence, { reader, root, realHome }), storages);
     await ctx.plugin(SqliteSessionQueryEngine, { path: ':memory:', openAt: 'never' });
     if (options.spill) await ctx.plugin(LocalSpillStore, { root: spillRoot });
     // the resolver's own index stays in memory (and idle until asked): the CLI never writes into the home
@@ -182,7 +173,7 @@ export async function openHome(options: { home: string; spill: boolean; config?:
     const persistence = ctx.get('sessionPersistence');
     if (resolver === undefined || !(persistence instanceof ReadOnlySessionPersistence))
       throw new Error('the session-reference resolver did not start');
-    return { ctx, resolver, persistence, compression, projectionCache: storages.units > 0, dispose };
+    return { ctx, resolver, persistence, dispose };
   } catch (error) {
     await dispose();
     throw error;

@@ -22,8 +22,10 @@ describe('in process', () => {
       }
       // The backend's write primitives are not reachable through the service at all.
       for (const method of ['appendBatch', 'commitRepair']) expect(persistence[method], method).toBeUndefined();
-      expect(host.compression).toBe('zstd');
-      expect(host.projectionCache).toBe(true);
+      // the host's reader was mounted with the logs' encoding, and the projection cache reads the home's checkpoints
+      const [header] = await host.persistence.list();
+      expect(host.persistence.locate(header!)?.path.endsWith('/session.jsonl.zstd')).toBe(true);
+      expect(host.ctx.sessionProjectionCache.cachedSnapshot(header!)?.values.title).toEqual(expect.any(String));
     } finally {
       await host.dispose();
     }
