@@ -1,4 +1,4 @@
-/** The CLI's one adapter over the host: a `sessionPersistence` that reads a home's logs with the bounded log reader and refuses every write. */
+/** The CLI's one adapter over the host: a `sessionPersistence` that reads a home's logs with the bounded log reader and refuses every write, and the check of a home's entries (logs, storages, spill) made without opening them. */
 import type { Dirent, Stats } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
@@ -21,7 +21,7 @@ const LOG_NAMES = ['session.jsonl.zstd', 'session.jsonl'];
 /** What a check found: nothing there, an entry of the expected kind, or something refused, with the reason. */
 export type EntryCheck = { readonly kind: 'absent' } | { readonly kind: 'ok' } | { readonly kind: 'refused'; readonly reason: string };
 
-const refused = (reason: string): EntryCheck => ({ kind: 'refused', reason });
+const refusal = (reason: string): EntryCheck => ({ kind: 'refused', reason });
 
 /**
  * Checks that `path` is what `want` names (a regular file, or a directory), itself or through a link to one
@@ -33,7 +33,7 @@ export async function checkEntry(path: string, realHome: string, want: 'file' | 
   try {
     info = await lstat(path);
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'absent' } : refused(describeThrown(error));
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'absent' } : refusal(describeThrown(error));
   }
   if (info.isSymbolicLink()) {
     let target: string;
@@ -41,13 +41,13 @@ export async function checkEntry(path: string, realHome: string, want: 'file' | 
       target = await realpath(path);
       info = await stat(target);
     } catch (error) {
-      return refused((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it is a broken link' : describeThrown(error));
+      return refusal((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it is a broken link' : describeThrown(error));
     }
     const rel = relative(realHome, target);
-    if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return refused(`it is a link out of the home (to ${target})`);
+    if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return refusal(`it is a link out of the home (to ${target})`);
   }
   const fits = want === 'file' ? info.isFile() : info.isDirectory();
-  return fits ? { kind: 'ok' } : refused(`it is ${entryKind(info)}, not a ${want === 'file' ? 'regular file' : 'directory'}`);
+  return fits ? { kind: 'ok' } : refusal(`it is ${entryKind(info)}, not a ${want === 'file' ? 'regular file' : 'directory'}`);
 }
 
 /** A write reached the CLI's persistence, which refuses every one: the CLI never writes a session log. */
