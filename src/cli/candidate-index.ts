@@ -1,4 +1,4 @@
-/** The session index the CLI's `candidates` answers from: the home's own, read without writing, when it is current; else one built in memory for the run. */
+/** The session index the CLI's `candidates` answers from, through the plugin's own discovery since the resolver has no public way to open a home's index read-only or to wait until an index is built: the home's own, read without writing, when it is current; else one built in memory for the run. */
 import { join } from 'node:path';
 import type { Context } from '@deepseek-ai/cordis';
 import type { ResolvedConfig } from '../config.ts';

@@ -1,14 +1,17 @@
 /** The `candidates` and `mention` commands: the `@` menu a host would show, as a table or JSON, and the label a session of the home is mentioned with. */
+import stringWidth from 'string-width';
 import type { Context } from '@deepseek-ai/cordis';
 import { describeThrown, quoteText } from '../errors.ts';
 import { cleanLabel } from '../mentions/label-text.ts';
+import { checkpointTitles } from '../discovery/labels.ts';
 import { withMentions } from '../discovery/rank.ts';
 import type { SessionReferenceMentionCandidate } from '../types.ts';
 import { openCandidateIndex } from './candidate-index.ts';
 import { leftOut, throwawayAgent, withHome } from './home.ts';
 import type { HomeOptions } from './home.ts';
 import type { Colors, Io } from './output-channel.ts';
-import { table } from './text-layout.ts';
+import { findMatch, parseBodyQuery } from '../session-index/body-match.ts';
+import { cellSafe, fitWidth, table } from './text-layout.ts';
 import type { Column } from './text-layout.ts';
 
 /** Options of {@link runCandidates}. */
@@ -21,23 +24,23 @@ export interface CandidatesOptions extends HomeOptions {
   json: boolean;
 }
 
-/** Longest body-match snippet shown in the MATCH column. */
+/** Longest body-match snippet shown in the MATCH column, in display columns. */
 const SNIPPET_COLUMNS = 60;
 
 /**
- * The part of a body snippet the MATCH column has room for, on one line: a window around the first word of the
- * query where the snippet holds it (so the matched word is always shown), else its start; `…` marks a cut.
+ * The part of a body snippet the MATCH column has room for, on one line and with its controls escaped: the whole
+ * snippet when it fits `width` display columns, else a window that keeps the query's match in view (cut from the
+ * start when need be, centred when the text allows), or the snippet's start when it holds no match; `…` marks a cut.
  */
 export function snippetWindow(snippet: string, query: string, width = SNIPPET_COLUMNS - 'body: '.length): string {
-  const text = snippet.replace(/\s+/g, ' ');
-  if (text.length <= width) return text;
-  const word = (query.trim().split(/\s+/)[0] ?? '').toLowerCase();
-  const at = word === '' ? -1 : text.toLowerCase().indexOf(word);
-  if (at === -1) return text;
-  const start = Math.max(0, Math.min(at - Math.floor((width - word.length) / 2), text.length - width));
-  const lead = start > 0 ? '…' : '';
-  const end = start + width;
-  return end >= text.length ? lead + text.slice(start + lead.length) : `${lead}${text.slice(start + lead.length, end - 1)}…`;
+  const text = cellSafe(snippet.replace(/\s+/g, ' '));
+  if (stringWidth(text) <= width) return text;
+  const match = findMatch(text, parseBodyQuery(query).pattern);
+  if (match === undefined) return fitWidth(text, width);
+  const [before, from] = [text.slice(0, match.index), text.slice(match.index)];
+  const hit = stringWidth(from.slice(0, match.length));
+  const head = fitWidth(before, Math.max(1, Math.floor((width - hit) / 2), width - stringWidth(from)), true);
+  return head + fitWidth(from, width - stringWidth(head));
 }
 
 /** What the MATCH column shows: the field that matched, or the body snippet around the matched word. */
@@ -89,7 +92,7 @@ export async function runCandidates(io: Io, options: CandidatesOptions): Promise
     try {
       const agent = throwawayAgent('candidates', options.cwd);
       const listed = withMentions(await index.discovery.list(agent, options.query, resolver.config.candidateLimit));
-      for (const log of host.unreadable()) warn(leftOut(log));
+      for (const log of host.persistence.unreadable()) warn(leftOut(log));
       for (const { sessionId, reason } of index.discovery.unreadable())
         warn(`session ${quoteText(sessionId)} is labelled by its id: its log could not be folded: ${reason}`);
       return listed;
@@ -116,29 +119,21 @@ type SessionLabel = { label: string; warning?: string };
 
 /**
  * The label the `@` menu gives `sessionId`: its title from the projection cache's checkpoint, else folded from the
- * log in memory, else its id; undefined when the home lists no such session.
+ * log by the host's session query, else its id; undefined when the home lists no such session.
  * @param ctx - a home opened by `openHome`.
  */
 export async function labelOf(ctx: Context, sessionId: string): Promise<SessionLabel | undefined> {
   const record = (await ctx.sessionQuery.listSessions()).find((listed) => listed.header.id === sessionId);
   if (record === undefined) return undefined;
-  const cache = ctx.get('sessionProjectionCache');
-  const labelFrom = (title: unknown): SessionLabel => ({
-    label: cleanLabel(typeof title === 'string' && title !== '' ? title : sessionId, { redact: true }),
-  });
-  if (cache === undefined) return labelFrom(undefined);
+  const labelFrom = (title: string | null | undefined): string =>
+    cleanLabel(typeof title === 'string' && title !== '' ? title : sessionId, { redact: true });
+  const checkpoint = checkpointTitles(ctx)(record.header);
+  if (checkpoint !== undefined) return { label: labelFrom(checkpoint) };
   try {
-    const cached = cache.cachedSnapshot(record.header);
-    if (cached !== undefined && (typeof cached.values.title === 'string' || cached.values.title === null))
-      return labelFrom(cached.values.title);
-  } catch {
-    // An unusable checkpoint is folded again from the log below.
-  }
-  try {
-    return labelFrom((await cache.coldSnapshot(record.header.id)).values.title);
+    return { label: labelFrom((await ctx.sessionQuery.readTitle(record.header.id))?.title) };
   } catch (error) {
     return {
-      ...labelFrom(undefined),
+      label: labelFrom(undefined),
       warning: `session ${JSON.stringify(sessionId)} is labelled by its id: its log could not be folded: ${describeThrown(error)}`,
     };
   }
@@ -155,7 +150,7 @@ export async function sessionLabel(io: Io, home: string, sessionId: string): Pro
       if (found.warning !== undefined) warn(found.warning);
       return found.label;
     }
-    const unreadable = host.unreadable().find((log) => log.sessionId === sessionId);
+    const unreadable = host.persistence.refusedFor(sessionId);
     if (unreadable !== undefined)
       throw new Error(`session ${JSON.stringify(sessionId)} cannot be read: its log ${unreadable.path}: ${unreadable.reason}`);
     throw new Error(`no session ${JSON.stringify(sessionId)} in ${home}; pass --label to mention a session of another home`);

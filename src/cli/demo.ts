@@ -10,7 +10,6 @@ import type { ContentBlock } from '@deepseek-ai/dsh-llm';
 import { SessionId } from '@deepseek-ai/dsh-session';
 import type { Session } from '@deepseek-ai/dsh-session';
 import JsonlSessionPersistence from '@deepseek-ai/dsh-session-persistence-jsonl';
-import * as StorageJson from '@deepseek-ai/dsh-storage-json';
 import { formatSessionReferenceMention } from '../mentions/uri.ts';
 import { runCandidates } from './candidates-command.ts';
 import { mountHomeServices, SESSIONS_DIR, STORAGES_DIR } from './home.ts';
@@ -130,15 +129,8 @@ function appendTurns(session: Session, turns: readonly DemoTurn[]): void {
 async function writeDemoHome(home: string): Promise<void> {
   const ctx = new Context();
   try {
-    await mountHomeServices(ctx, {
-      persistence: async (mounting) => {
-        await mounting.plugin(JsonlSessionPersistence, { root: join(home, SESSIONS_DIR) });
-      },
-      storage: async (mounting) => {
-        await mounting.plugin(StorageJson, { root: join(home, STORAGES_DIR) });
-        return 'json';
-      },
-    });
+    const root = join(home, SESSIONS_DIR);
+    await mountHomeServices(ctx, async () => ctx.plugin(JsonlSessionPersistence, { root }), join(home, STORAGES_DIR));
     for (const spec of SESSIONS) {
       const meta = { cwd: spec.cwd, createdAt: Date.now() - spec.hoursAgo * 3_600_000 };
       const session = ctx.sessions.prepare(SessionId(spec.id), { meta });

@@ -1,6 +1,8 @@
-/** Boots the rc.8 host composition read-only over a DSH home, with the session-reference resolver mounted on top. */
+/** A DSH home opened read-only: its entries checked without opening them, its storage units copied aside, and the rc.8 host composition booted over it with the session-reference resolver on top. */
 import { randomUUID } from 'node:crypto';
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { mkdtemp, open, readdir, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Context } from '@deepseek-ai/cordis';
 import SessionStore from '@deepseek-ai/dsh-session';
@@ -15,12 +17,13 @@ import Storage from '@deepseek-ai/dsh-storage';
 import * as StorageDomain from '@deepseek-ai/dsh-storage-domain';
 import * as StorageJson from '@deepseek-ai/dsh-storage-json';
 import type { Config } from '../config.ts';
+import { describeThrown } from '../errors.ts';
 import { SessionReferenceResolver } from '../plugin.ts';
+import { entryKind } from '../session-index/entry-kind.ts';
 import type { SessionReferenceAgent } from '../types.ts';
-import { checkEntry, copyStorages } from './home-files.ts';
 import { withProgress } from './output-channel.ts';
 import type { Io, Progress } from './output-channel.ts';
-import { ReadOnlySessionPersistence } from './read-only-persistence.ts';
+import { checkEntry, ReadOnlySessionPersistence } from './read-only-persistence.ts';
 import type { UnreadableLog } from './read-only-persistence.ts';
 
 /** Where a DSH home keeps its session logs (JSONL persistence root). */
@@ -28,28 +31,74 @@ export const SESSIONS_DIR = 'sessions';
 /** Where a DSH home keeps its storage units (the projection cache's `session_projcache.json` among them). */
 export const STORAGES_DIR = 'storages';
 
+/** Largest storage unit (`<home>/storages/<unit>.json`) copied. */
+const MAX_UNIT_BYTES = 256 * 1024 * 1024;
+
+/** The bytes of a unit file, opened without blocking and checked to be a regular file within the cap that parses as JSON; else why not. */
+async function unitBytes(file: string): Promise<Buffer | string> {
+  let handle;
+  try {
+    handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    return `it cannot be opened: ${describeThrown(error)}`;
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return `it is ${entryKind(info)}, not a regular file`;
+    if (info.size > MAX_UNIT_BYTES) return `it holds ${info.size.toLocaleString('en-US')} bytes, over the cap`;
+    const bytes = await handle.readFile();
+    JSON.parse(bytes.toString('utf8'));
+    return bytes;
+  } catch (error) {
+    return describeThrown(error);
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
- * Mounts on `ctx`, in order, the session store, the persistence (`persistence`), the storage hub with the backend
- * `storage` mounts and names, the storage domain, the projection registry, the title service and the projection
+ * Copies every `*.json` unit under `storages` that is a regular file (or a link to one inside `realHome`) into a
+ * fresh temporary directory, and returns that directory (the caller removes it); a unit or a `storages` that fails
+ * the checks is left out, and `warn` is told the path and why. Nothing under `storages` is written.
+ */
+async function copyStorages(storages: string, realHome: string, warn: (path: string, reason: string) => void): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), 'dsh-session-ref-storages-'));
+  const directory = await checkEntry(storages, realHome, 'directory');
+  if (directory.kind === 'refused') warn(storages, directory.reason);
+  if (directory.kind !== 'ok') return root;
+  for (const name of await readdir(storages)) {
+    if (!name.endsWith('.json')) continue;
+    const file = join(storages, name);
+    const check = await checkEntry(file, realHome, 'file');
+    const bytes = check.kind === 'refused' ? check.reason : await unitBytes(file);
+    if (typeof bytes === 'string') {
+      warn(file, bytes);
+      continue;
+    }
+    await writeFile(join(root, name), bytes);
+  }
+  return root;
+}
+
+/**
+ * Mounts on `ctx`, in order, the session store, the persistence `mountPersistence` mounts, the storage hub, the JSON
+ * storage backend on `storages`, the storage domain, the projection registry, the title service and the projection
  * cache, each configured as a DSH host configures it; the projection cache writes only at its mandatory points.
  */
-export async function mountHomeServices(
-  ctx: Context,
-  mount: { persistence(ctx: Context): Promise<void>; storage(ctx: Context): Promise<string> },
-): Promise<void> {
+export async function mountHomeServices(ctx: Context, mountPersistence: () => Promise<unknown>, storages: string): Promise<void> {
   await ctx.plugin(SessionStore);
-  await mount.persistence(ctx);
+  await mountPersistence();
   await ctx.plugin(Storage);
-  await ctx.plugin(StorageDomain, { backend: await mount.storage(ctx) });
+  await ctx.plugin(StorageJson, { root: storages });
+  await ctx.plugin(StorageDomain, { backend: 'json' });
   await ctx.plugin(SessionProjectionRegistry);
   await ctx.plugin(SessionTitleService, { fallbackMaxWords: 8, fallbackMaxBytes: 120, maxTitleBytes: 240 });
   await ctx.plugin(SessionProjectionCache, { writeEveryEvents: 10_000, writeIntervalMs: 3_600_000 });
 }
 
 /**
- * A booted read-only host over a DSH home: its root context, the mounted resolver, the detected log encoding,
- * whether any storage unit (the projection cache's among them) was read, the sessions left out so far, and how
- * to dispose the whole composition.
+ * A booted read-only host over a DSH home: its root context, the mounted resolver, the read-only persistence (which
+ * names the sessions left out), and how to dispose the whole composition.
  */
 export type HomeHost = Awaited<ReturnType<typeof openHome>>;
 
@@ -90,9 +139,7 @@ async function detectCompression(root: string): Promise<JsonlCompression> {
 export async function openHome(options: { home: string; spill: boolean; config?: Config; warn?: (message: string) => void }): Promise<{
   ctx: Context;
   resolver: SessionReferenceResolver;
-  compression: JsonlCompression;
-  projectionCache: boolean;
-  unreadable(): readonly UnreadableLog[];
+  persistence: ReadOnlySessionPersistence;
   dispose(): Promise<void>;
 }> {
   const { home } = options;
@@ -107,27 +154,17 @@ export async function openHome(options: { home: string; spill: boolean; config?:
   });
   const readerCtx = new Context();
   const ctx = new Context();
-  let disposed: Promise<void> | undefined;
-  const dispose = (): Promise<void> =>
-    (disposed ??= (async () => {
-      await ctx.fiber.dispose();
-      await readerCtx.fiber.dispose();
-      await storages.remove();
-    })());
+  const dispose = async (): Promise<void> => {
+    await ctx.fiber.dispose();
+    await readerCtx.fiber.dispose();
+    await rm(storages, { recursive: true, force: true });
+  };
   try {
     await readerCtx.plugin(SessionStore);
     await readerCtx.plugin(JsonlSessionPersistence, { root, compression });
     const reader = readerCtx.get('sessionPersistence');
     if (!(reader instanceof JsonlSessionPersistence)) throw new Error('the JSONL session persistence did not start');
-    await mountHomeServices(ctx, {
-      persistence: async (mounting) => {
-        await mounting.plugin(ReadOnlySessionPersistence, { reader, root, realHome });
-      },
-      storage: async (mounting) => {
-        await mounting.plugin(StorageJson, { root: storages.root });
-        return 'json';
-      },
-    });
+    await mountHomeServices(ctx, async () => ctx.plugin(ReadOnlySessionPersistence, { reader, root, realHome }), storages);
     await ctx.plugin(SqliteSessionQueryEngine, { path: ':memory:', openAt: 'never' });
     if (options.spill) await ctx.plugin(LocalSpillStore, { root: spillRoot });
     // the resolver's own index stays in memory (and idle until asked): the CLI never writes into the home
@@ -136,7 +173,7 @@ export async function openHome(options: { home: string; spill: boolean; config?:
     const persistence = ctx.get('sessionPersistence');
     if (resolver === undefined || !(persistence instanceof ReadOnlySessionPersistence))
       throw new Error('the session-reference resolver did not start');
-    return { ctx, resolver, compression, projectionCache: storages.units > 0, unreadable: () => persistence.unreadable(), dispose };
+    return { ctx, resolver, persistence, dispose };
   } catch (error) {
     await dispose();
     throw error;

@@ -28,8 +28,8 @@ async function regularFileStream(path: string): Promise<NodeJS.ReadableStream> {
  * soon as more than `maxBytes` bytes have arrived; the stream is then destroyed, so at most one chunk past the cap is
  * ever read and memory stays near `maxBytes`.
  */
-export async function readBoundedBytes(path: string, maxBytes: number, stdin: NodeJS.ReadableStream = process.stdin): Promise<Buffer> {
-  const stream = path === '-' ? stdin : await regularFileStream(path);
+export async function readBoundedBytes(path: string, maxBytes: number): Promise<Buffer> {
+  const stream: NodeJS.ReadableStream = path === '-' ? process.stdin : await regularFileStream(path);
   const parts: Buffer[] = [];
   let total = 0;
   // Leaving the loop early (the throw) destroys the stream.
@@ -76,7 +76,6 @@ export function invalidUtf8Offset(bytes: Uint8Array): number {
 export function decodeUtf8Exactly(bytes: Buffer, what: string): string {
   if (isUtf8(bytes)) return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
   const offset = invalidUtf8Offset(bytes);
-  if (offset === -1) return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
   const byte = bytes[offset];
   const shown = byte === undefined ? 'the end of the input' : `0x${byte.toString(16).padStart(2, '0')}`;
   throw new SessionReferenceError(

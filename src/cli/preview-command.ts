@@ -82,10 +82,9 @@ export async function runPreview(io: Io, options: PreviewOptions): Promise<Prepa
         return await host.resolver.prepare(agent, content, references);
       } catch (error) {
         if (isSessionReferenceError(error, 'SESSION_REFERENCE_READ_FAILED')) {
-          const cited = new Set(references.map((reference) => reference.sessionId));
-          for (const log of host.unreadable()) {
-            if (cited.has(log.sessionId))
-              warn(`the log of session ${JSON.stringify(log.sessionId)} (${log.path}) could not be read: ${log.reason}`);
+          for (const sessionId of new Set(references.map((reference) => reference.sessionId))) {
+            const log = host.persistence.refusedFor(sessionId);
+            if (log !== undefined) warn(`the log of session ${JSON.stringify(sessionId)} (${log.path}) could not be read: ${log.reason}`);
           }
         }
         throw error;

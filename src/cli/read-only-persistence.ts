@@ -1,7 +1,7 @@
-/** The CLI's one adapter over the host: a `sessionPersistence` that reads a home's logs with the bounded log reader and refuses every write. */
-import { readdir } from 'node:fs/promises';
-import type { Dirent } from 'node:fs';
-import { join } from 'node:path';
+/** The CLI's one adapter over the host: a `sessionPersistence` that reads a home's logs with the bounded log reader and refuses every write, and the check of a home's entries (logs, storages, spill) made without opening them. */
+import type { Dirent, Stats } from 'node:fs';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import pLimit from 'p-limit';
 import type { Context } from '@deepseek-ai/cordis';
 import { SessionId } from '@deepseek-ai/dsh-session';
@@ -10,21 +10,53 @@ import { SessionPersistence } from '@deepseek-ai/dsh-session-persistence';
 import type { SessionInspection, SessionLocation, SessionPersistenceSnapshot } from '@deepseek-ai/dsh-session-persistence';
 import type { JsonlSessionPersistence } from '@deepseek-ai/dsh-session-persistence-jsonl';
 import { describeThrown } from '../errors.ts';
+import { entryKind } from '../session-index/entry-kind.ts';
 import { readSessionLog, UnreadableLogError } from '../session-index/log-reader.ts';
-import { checkEntry } from './home-files.ts';
 
 /** Logs checked at once while the home is listed. */
 const LIST_CONCURRENCY = 8;
-/** The log names of the two encodings, the configured one first. */
+/** The log names of the two encodings. */
 const LOG_NAMES = ['session.jsonl.zstd', 'session.jsonl'];
+
+/** What a check found: nothing there, an entry of the expected kind, or something refused, with the reason. */
+export type EntryCheck = { readonly kind: 'absent' } | { readonly kind: 'ok' } | { readonly kind: 'refused'; readonly reason: string };
+
+const refusal = (reason: string): EntryCheck => ({ kind: 'refused', reason });
+
+/**
+ * Checks that `path` is what `want` names (a regular file, or a directory), itself or through a link to one
+ * inside `realHome`; a broken link, a link out of the home or an entry of another kind is refused with why.
+ * Nothing is opened, so nothing blocks.
+ */
+export async function checkEntry(path: string, realHome: string, want: 'file' | 'directory'): Promise<EntryCheck> {
+  let info: Stats;
+  try {
+    info = await lstat(path);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'absent' } : refusal(describeThrown(error));
+  }
+  if (info.isSymbolicLink()) {
+    let target: string;
+    try {
+      target = await realpath(path);
+      info = await stat(target);
+    } catch (error) {
+      return refusal((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it is a broken link' : describeThrown(error));
+    }
+    const rel = relative(realHome, target);
+    if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return refusal(`it is a link out of the home (to ${target})`);
+  }
+  const fits = want === 'file' ? info.isFile() : info.isDirectory();
+  return fits ? { kind: 'ok' } : refusal(`it is ${entryKind(info)}, not a ${want === 'file' ? 'regular file' : 'directory'}`);
+}
 
 /** A write reached the CLI's persistence, which refuses every one: the CLI never writes a session log. */
 export class ReadOnlyHomeError extends Error {
   override readonly name = 'ReadOnlyHomeError';
-  /** The refused operation (`create`, `append`, `prepare`, `load`). */
+  /** The refused persistence method (`create`, `append`, `prepare`, `load`). */
   readonly operation: string;
 
-  /** @param operation - the refused persistence method. @param root - the sessions root it was refused under. */
+  /** @param operation - the refused method. @param root - the sessions root it was refused under. */
   constructor(operation: string, root: string) {
     super(`dsh-session-ref never writes session logs: refused ${operation}() under ${root}`);
     this.operation = operation;
@@ -33,7 +65,7 @@ export class ReadOnlyHomeError extends Error {
 
 /** A session the CLI leaves out, with why. */
 export interface UnreadableLog {
-  /** The session id its entry names (`*` for a directory that names none). */
+  /** The session its entry stands for: its directory's (or flat log's) name, the id for a read that failed, `*` for a directory of many. */
   sessionId: string;
   /** The log file, or the entry that stands in its place. */
   path: string;
@@ -51,27 +83,21 @@ export interface Config {
   realHome: string;
 }
 
-/** The listed logs, each with its header, and the entries left out. */
-interface Scan {
-  readonly logs: Map<string, { path: string; header: SessionHeader }>;
-  readonly refused: UnreadableLog[];
-}
-
 /**
- * Serves `ctx.sessionPersistence` for the CLI. It stands in for the host's JSONL persistence, which offers no
- * read-only mode, no bounded read (it inflates a whole log however large), no non-blocking open, and no listing
- * that survives one bad log; the layout (file and directory names, revisions) still comes from that persistence.
- * The home is walked once as the JSONL persistence lays it out
- * (`<root>/<project>/<session>/session.jsonl[.zstd]`, names from its `locate`); each log is checked (a regular file,
- * or a link to one inside the home), its header read without blocking, and its header's id must be its
- * directory's. What fails costs only its session, named by {@link unreadable}. Reads go through the bounded log
- * reader; `create`, `append`, `prepare` and `load` reject with {@link ReadOnlyHomeError}.
+ * Serves `ctx.sessionPersistence` for the CLI. The host's JSONL persistence offers no read-only mode, no bounded
+ * read (it inflates a whole log however large), no non-blocking open and no listing that survives one bad log, so
+ * this adapter lists and reads the home itself, taking the layout (file and directory names, revisions) from that
+ * persistence. Each log is checked (a regular file, or a link to one inside the home), its header read without
+ * blocking, and its header's id must be its directory's; what fails costs only its session, named by
+ * {@link unreadable}. Reads go through the bounded log reader; `create`, `append`, `prepare` and `load` reject with
+ * {@link ReadOnlyHomeError}.
  */
 export class ReadOnlySessionPersistence extends SessionPersistence {
   readonly supportsRawArtifacts = false;
   private readonly options: Config;
-  private readonly skipped = new Map<string, UnreadableLog>();
-  private scanned: Promise<Scan> | undefined;
+  /** The entries left out, by path. */
+  private readonly refused = new Map<string, UnreadableLog>();
+  private scanned: Promise<Map<string, { path: string; header: SessionHeader }>> | undefined;
 
   constructor(ctx: Context, config: Config) {
     super(ctx);
@@ -80,7 +106,13 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
 
   /** The sessions left out so far, each with its log and the reason. */
   unreadable(): readonly UnreadableLog[] {
-    return [...this.skipped.values()];
+    return [...this.refused.values()];
+  }
+
+  /** The entry left out in place of session `id`'s log or directory, matched by the directory name the host's layout gives `id`. */
+  refusedFor(id: string): UnreadableLog | undefined {
+    const name = this.directoryOf(id);
+    return this.unreadable().find((found) => found.sessionId === id || found.sessionId === name);
   }
 
   locate(meta: SessionHeader): SessionLocation | undefined {
@@ -104,17 +136,16 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
   }
 
   async inspect(id: SessionId, signal?: AbortSignal): Promise<SessionInspection> {
-    const { logs, refused } = await this.scan();
-    const log = logs.get(id);
+    const log = (await this.scan()).get(id);
     if (log === undefined) {
-      const entry = refused.find((found) => found.sessionId === id || found.sessionId === '*');
+      const entry = this.refusedFor(id) ?? this.unreadable().find((found) => found.sessionId === '*');
       if (entry !== undefined) throw new UnreadableLogError(entry.path, entry.reason);
       throw new Error(`session "${id}" not found under ${this.options.root}`);
     }
     try {
       return await readSessionLog(log.path, signal === undefined ? {} : { signal });
     } catch (error) {
-      if (error instanceof UnreadableLogError) this.skip({ sessionId: id, path: error.path, reason: error.reason });
+      if (error instanceof UnreadableLogError) this.skip(id, error.path, error.reason);
       throw error;
     }
   }
@@ -125,23 +156,17 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
   }
 
   async list(): Promise<SessionHeader[]> {
-    return [...(await this.scan()).logs.values()].map((log) => log.header);
+    return [...(await this.scan()).values()].map((log) => log.header);
   }
 
   async listSnapshots(signal?: AbortSignal): Promise<SessionPersistenceSnapshot[]> {
     const limit = pLimit(LIST_CONCURRENCY);
-    const snapshots = await Promise.all(
-      (await this.list()).map((header) =>
-        limit(async () => {
-          try {
-            const revision = await this.options.reader.readStoredRevision(header.id, signal);
-            return revision === undefined ? undefined : { header, revision };
-          } catch {
-            return undefined;
-          }
-        }),
-      ),
-    );
+    const revisionOf = (header: SessionHeader): Promise<SessionPersistenceSnapshot | undefined> =>
+      this.options.reader.readStoredRevision(header.id, signal).then(
+        (revision) => (revision === undefined ? undefined : { header, revision }),
+        () => undefined,
+      );
+    const snapshots = await Promise.all((await this.list()).map((header) => limit(() => revisionOf(header))));
     return snapshots.filter((snapshot) => snapshot !== undefined);
   }
 
@@ -149,75 +174,70 @@ export class ReadOnlySessionPersistence extends SessionPersistence {
     return Promise.reject(new ReadOnlyHomeError(operation, this.options.root));
   }
 
-  private skip(entry: UnreadableLog): void {
-    if (!this.skipped.has(entry.path)) this.skipped.set(entry.path, entry);
+  private skip(sessionId: string, path: string, reason: string): void {
+    if (!this.refused.has(path)) this.refused.set(path, { sessionId, path, reason });
   }
 
-  /** The id whose session directory, as the persistence names it, is `name`; undefined when `name` is no such directory. */
-  private idOf(name: string): string | undefined {
-    if (!/^(?:[A-Za-z0-9._-]|~[0-9A-F]{4})+$/.test(name)) return undefined;
-    const id = name.replace(/~([0-9A-F]{4})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-    const located = this.locate({ version: 0, id: SessionId(id), createdAt: 0 });
-    return located?.path.split(/[\\/]/).at(-2) === name ? id : undefined;
+  /** The name of the session directory the host's layout gives `id`; undefined when it gives none. */
+  private directoryOf(id: string): string | undefined {
+    try {
+      return this.locate({ version: 0, id: SessionId(id), createdAt: 0 })
+        ?.path.split(/[\\/]/)
+        .at(-2);
+    } catch {
+      return undefined;
+    }
   }
 
-  /** The home walked once: every log checked and its header read, the entries left out recorded. */
-  private scan(): Promise<Scan> {
+  /** The home walked once (`<root>/<project>/<session>/<log>`): every log checked and its header read, the entries left out recorded. */
+  private scan(): Promise<Map<string, { path: string; header: SessionHeader }>> {
     this.scanned ??= (async () => {
-      const scan: Scan = { logs: new Map(), refused: [] };
-      const refuse = (entry: UnreadableLog): void => {
-        scan.refused.push(entry);
-        this.skip(entry);
-      };
+      const logs = new Map<string, { path: string; header: SessionHeader }>();
       const { root, realHome } = this.options;
       const rootCheck = await checkEntry(root, realHome, 'directory');
-      if (rootCheck.kind === 'refused') refuse({ sessionId: '*', path: root, reason: rootCheck.reason });
-      if (rootCheck.kind !== 'ok') return scan;
+      if (rootCheck.kind === 'refused') this.skip('*', root, rootCheck.reason);
+      if (rootCheck.kind !== 'ok') return logs;
       const list = (path: string): Promise<Dirent[]> =>
         readdir(path, { withFileTypes: true }).catch((error: unknown) => {
-          refuse({ sessionId: '*', path, reason: describeThrown(error) });
+          this.skip('*', path, describeThrown(error));
           return [];
         });
       const limit = pLimit(LIST_CONCURRENCY);
       const work: Promise<void>[] = [];
       for (const project of await list(root)) {
         if (!project.isDirectory()) continue;
-        const projectPath = join(root, project.name);
-        for (const entry of await list(projectPath))
-          work.push(limit(() => this.checkSession(join(projectPath, entry.name), entry, scan, refuse)));
+        for (const entry of await list(join(root, project.name)))
+          work.push(limit(() => this.checkSession(join(root, project.name, entry.name), entry, logs)));
       }
       await Promise.all(work);
-      return scan;
+      return logs;
     })();
     return this.scanned;
   }
 
-  /** One entry of a project directory: a session directory's log, listed when it passes; what a lookup would reach, refused. */
-  private async checkSession(path: string, entry: Dirent, scan: Scan, refuse: (entry: UnreadableLog) => void): Promise<void> {
-    const id = this.idOf(entry.name);
+  /**
+   * One entry of a project directory: a session directory's log, listed when it passes and its header's id is the
+   * one the host's layout names that directory after; a link or an older layout's flat log, which a lookup would
+   * reach, refused. A refused entry is named by its directory or file name.
+   */
+  private async checkSession(path: string, entry: Dirent, logs: Map<string, { path: string; header: SessionHeader }>): Promise<void> {
     if (!entry.isDirectory()) {
-      if (entry.isSymbolicLink() && id !== undefined)
-        refuse({ sessionId: id, path, reason: 'it is a link in place of a session directory' });
+      if (entry.isSymbolicLink()) this.skip(entry.name, path, 'it is a link in place of a session directory');
       const flat = /^(.+)\.jsonl(?:\.zstd)?$/.exec(entry.name)?.[1];
-      if (flat !== undefined)
-        refuse({ sessionId: this.idOf(flat) ?? flat, path, reason: 'it is a log outside its session directory (an older layout)' });
+      if (flat !== undefined) this.skip(flat, path, 'it is a log outside its session directory (an older layout)');
       return;
     }
-    for (const name of LOG_NAMES) {
-      const log = join(path, name);
+    for (const log of LOG_NAMES.map((name) => join(path, name))) {
       const check = await checkEntry(log, this.options.realHome, 'file');
       if (check.kind === 'absent') continue;
-      if (id === undefined) {
-        refuse({ sessionId: entry.name, path: log, reason: 'the directory name is not an encoded session id' });
-        return;
-      }
       try {
         if (check.kind === 'refused') throw new UnreadableLogError(log, check.reason);
         const { meta } = await readSessionLog(log, { headerOnly: true });
-        if (meta.id !== id) throw new UnreadableLogError(log, `its header names another session (${JSON.stringify(meta.id)})`);
-        if (!scan.logs.has(id)) scan.logs.set(id, { path: log, header: meta });
+        if (this.directoryOf(meta.id) !== entry.name)
+          throw new UnreadableLogError(log, `its header names another session (${JSON.stringify(meta.id)})`);
+        if (!logs.has(meta.id)) logs.set(meta.id, { path: log, header: meta });
       } catch (error) {
-        refuse({ sessionId: id, path: log, reason: error instanceof UnreadableLogError ? error.reason : describeThrown(error) });
+        this.skip(entry.name, log, error instanceof UnreadableLogError ? error.reason : describeThrown(error));
       }
       return;
     }

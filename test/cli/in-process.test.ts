@@ -1,4 +1,5 @@
 /** The CLI's pieces in process: a booted home refuses every write, and the output channel and progress behave at their edges. */
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import type { SessionReferenceMentionCandidate } from '../../src/types.ts';
 import { channel, colourEnabled, SPINNER_DELAY_MS, withProgress } from '../../src/cli/output-channel.ts';
@@ -21,8 +22,10 @@ describe('in process', () => {
       }
       // The backend's write primitives are not reachable through the service at all.
       for (const method of ['appendBatch', 'commitRepair']) expect(persistence[method], method).toBeUndefined();
-      expect(host.compression).toBe('zstd');
-      expect(host.projectionCache).toBe(true);
+      // the host's reader was mounted with the logs' encoding, and the projection cache reads the home's checkpoints
+      const [header] = await host.persistence.list();
+      expect(host.persistence.locate(header!)?.path.endsWith('/session.jsonl.zstd')).toBe(true);
+      expect(host.ctx.sessionProjectionCache.cachedSnapshot(header!)?.values.title).toEqual(expect.any(String));
     } finally {
       await host.dispose();
     }
@@ -92,6 +95,24 @@ describe('in process', () => {
     expect(table.split('\n')[1]).toMatch(/body: ….*then the zanzibarite sample.*…$/);
     expect(snippetWindow(snippet, 'readings').endsWith('odd readings')).toBe(true);
     expect(snippetWindow(snippet, 'earlier').startsWith('Earlier we talked')).toBe(true);
+  });
+
+  it('the MATCH column keeps the matched word of a snippet in wide characters, within its width, by display columns', () => {
+    const c = channel({ write: () => true }, {}).c;
+    const base = { sessionId: 'b', label: 'b', cwd: '/w', sameWorkspace: false, createdAt: 1, mention: '' };
+    const snippet = `${'数据库迁移计划'.repeat(12)}最后的检查清单 ${'后续'.repeat(3)}`;
+    const cell = candidatesTable([{ ...base, match: { in: 'body', snippet } }], '检查清单', c)
+      .split('\n')[1]!
+      .split(/ {2,}/)
+      .at(-1)!;
+    expect(cell).toMatch(/^body: ….*最后的检查清单 后续后续后续$/);
+    expect(stringWidth(cell)).toBeLessThanOrEqual(60);
+    const longer = snippetWindow(`${snippet}${'之后'.repeat(40)}`, '检查清单  后续');
+    expect(longer).toMatch(/^….*检查清单 后续.*…$/);
+    expect(stringWidth(longer)).toBeLessThanOrEqual(54);
+    const centred = snippetWindow(`${'数据'.repeat(40)}检查清单${'之后'.repeat(40)}`, '检查清单');
+    expect(centred).toMatch(/^….*检查清单.*…$/);
+    expect(stringWidth(centred)).toBeLessThanOrEqual(54);
   });
 
   it('a wide or combining label is cut by display columns, never inside a grapheme', () => {

@@ -9,7 +9,7 @@ import SessionStore, { SessionId } from '@deepseek-ai/dsh-session';
 import { JsonlSessionPersistence } from '@deepseek-ai/dsh-session-persistence-jsonl';
 import { ReadOnlyHomeError, ReadOnlySessionPersistence } from '../../src/cli/read-only-persistence.ts';
 import { UnreadableLogError } from '../../src/session-index/log-reader.ts';
-import { HOME_IDS, writeFixtureHome } from '../support/cli-home.ts';
+import { HOME_IDS, writeFixtureHome, writeHome } from '../support/cli-home.ts';
 
 let tmp: string;
 let home: string;
@@ -25,14 +25,16 @@ afterAll(async () => {
 });
 
 /** The host's JSONL persistence in a context of its own, and the CLI's persistence over it on another. */
-async function mount(): Promise<{ reader: JsonlSessionPersistence; persistence: ReadOnlySessionPersistence; dispose(): Promise<void> }> {
-  const root = join(home, 'sessions');
+async function mount(
+  at = home,
+): Promise<{ reader: JsonlSessionPersistence; persistence: ReadOnlySessionPersistence; dispose(): Promise<void> }> {
+  const root = join(at, 'sessions');
   const inner = new Context();
   await inner.plugin(SessionStore);
   await inner.plugin(JsonlSessionPersistence, { root });
   const reader = inner.get('sessionPersistence') as JsonlSessionPersistence;
   const outer = new Context();
-  await outer.plugin(ReadOnlySessionPersistence, { reader, root, realHome: await realpath(home) });
+  await outer.plugin(ReadOnlySessionPersistence, { reader, root, realHome: await realpath(at) });
   const persistence = outer.get('sessionPersistence') as ReadOnlySessionPersistence;
   return {
     reader,
@@ -107,5 +109,30 @@ it('a read of a session whose entry was refused rejects with UnreadableLogError,
   } finally {
     await dispose();
     await rm(join(project, 'piped.jsonl.zstd'));
+  }
+});
+
+it("a session whose id the host's layout escapes lists under its id, and a refused log of it is found by that id", async () => {
+  const odd = join(tmp, 'odd-home');
+  const id = 'odd id/1~';
+  await writeHome(odd, [{ id, cwd: '/work/odd', title: 'Odd', provider: 'test', model: 'm', items: [{ kind: 'user', text: 'hello' }] }]);
+  const first = await mount(odd);
+  let log: string;
+  try {
+    expect((await first.persistence.list()).map((header) => header.id)).toEqual([id]);
+    log = first.reader.locate({ version: 0, id: SessionId(id), cwd: '/work/odd', createdAt: 0 }).path;
+  } finally {
+    await first.dispose();
+  }
+  await rm(log);
+  execFileSync('mkfifo', [log]);
+  const { persistence, dispose } = await mount(odd);
+  try {
+    expect(await persistence.list()).toEqual([]);
+    expect(persistence.refusedFor(id)?.reason).toBe('it is a FIFO, not a regular file');
+    const error: unknown = await persistence.readFrom(SessionId(id), 0).catch((caught: unknown) => caught);
+    expect((error as UnreadableLogError).path).toBe(log);
+  } finally {
+    await dispose();
   }
 });
