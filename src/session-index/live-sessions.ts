@@ -126,17 +126,14 @@ export class LiveSessions {
     this.sync.changed();
     this.stored.delete(session.id);
     const logged = session.seq > 0 && this.ctx.get('sessionPersistence') !== undefined;
-    if (logged) {
-      this.sync.catalog.setLive(session.header, false, true);
-      this.sync.handle.guard((index) => index.noteListed([{ header: session.header, persisted: true }]));
-    } else {
-      // a pending whole write stays for a logged session (its log is final); one without a log is dropped
+    if (this.sync.catalog.closed(session.header, logged)) {
+      // a pending whole write stays for a stored session (its log is final); one that will never be stored is dropped
       this.resyncs.delete(session.id);
-      this.sync.catalog.setLive(session.header, false);
-      this.sync.catalog.drop([session.id]);
       this.sync.handle.guard((index) => {
         index.remove([session.id]);
       });
+    } else {
+      this.sync.handle.guard((index) => index.noteListed([{ header: session.header, persisted: true }]));
     }
     this.sync.handle.refresh();
   }

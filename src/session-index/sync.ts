@@ -8,11 +8,10 @@ import { IndexHandle } from './handle.ts';
 import { checkpointTitles } from '../discovery/labels.ts';
 import { cleanTitle } from '../mentions/label-text.ts';
 import { ListingCache } from './listing-cache.ts';
-import type { ListedSession } from './listing-cache.ts';
 import { readAndWrite, SLICE_CHARS } from './backlog-reads.ts';
 import type { ReadStep } from './backlog-reads.ts';
 import { listStore, reportOnce } from './store-listing.ts';
-import type { StoreHeader } from './store-listing.ts';
+import type { StoreEntry, StoreHeader } from './store-listing.ts';
 import { BUSY_BACKOFF_MS, MERGE_PAGES, NOTE_BATCH, READ_CONCURRENCY, TITLE_BATCH } from './sync-options.ts';
 import type { IndexSyncOptions } from './sync-options.ts';
 import type { UnreadableLogError } from './log-reader.ts';
@@ -38,7 +37,7 @@ export class IndexSync {
   /** The open index. */
   readonly handle: IndexHandle;
   /** The listing shared between the background and a keystroke that must wait for one. */
-  readonly listing: ListingCache<StoreHeader>;
+  readonly listing: ListingCache<readonly StoreEntry[]>;
   private readonly ctx: Context;
   private readonly options: IndexSyncOptions;
   private readonly lifetime = new AbortController();
@@ -95,7 +94,7 @@ export class IndexSync {
       oldestIndexed,
       failures: this.failures,
     };
-    this.listing = new ListingCache<StoreHeader>({
+    this.listing = new ListingCache({
       ttlMs: options.cacheTtlMs,
       now: () => performance.now(),
       list: (signal) => this.listAndApply(signal),
@@ -197,7 +196,7 @@ export class IndexSync {
     this.handle.close();
   }
 
-  private async listAndApply(signal: AbortSignal): Promise<readonly ListedSession<StoreHeader>[]> {
+  private async listAndApply(signal: AbortSignal): Promise<readonly StoreEntry[]> {
     const generation = this.generation;
     this.listingRuns++;
     try {
@@ -210,9 +209,8 @@ export class IndexSync {
     }
   }
 
-  private applyListing(listed: readonly ListedSession<StoreHeader>[], complete: boolean): void {
+  private applyListing(entries: readonly StoreEntry[], complete: boolean): void {
     this.listed = true;
-    const entries = listed.map(({ header, live, persisted }): ListedEntry => ({ header, live, persisted, revision: header.revision }));
     const plan = this.catalog.plan(entries, complete, Date.now());
     this.matched =
       plan.noted.length === 0 &&
