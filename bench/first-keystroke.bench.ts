@@ -165,8 +165,7 @@ async function measure(count: number): Promise<Row> {
     let titled = 0;
     [row.heads] = await time(() =>
       scanLogHeads({
-        root: sessions,
-        compression: 'zstd',
+        store: { root: sessions, fileName: 'session.jsonl.zstd', compression: 'zstd' },
         signal: new AbortController().signal,
         onBatch: (heads) => (titled += heads.filter((head) => head.title !== undefined).length),
       }),

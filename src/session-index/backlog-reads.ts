@@ -38,7 +38,7 @@ function placementOf(step: ReadStep, doc: SessionTexts): Placement {
  * of {@link SLICE_CHARS}, with the event loop given back between parts.
  */
 export async function readAndWrite(step: ReadStep, entries: readonly CatalogEntry[], stopped: () => boolean): Promise<void> {
-  const readings = await Promise.allSettled(entries.map((entry) => readStoredSession(step.ctx, entry.id, step.redactSecrets, step.signal)));
+  const readings = await Promise.allSettled(entries.map((entry) => readStoredSession(step.ctx, entry, step.redactSecrets, step.signal)));
   if (stopped()) return;
   const small = new Map<Placement, SessionTexts[]>();
   const large: SessionTexts[] = [];

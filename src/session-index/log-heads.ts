@@ -13,6 +13,7 @@ import { closeSync, constants, lstatSync, openSync, readSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { zstdDecompressSync } from 'node:zlib';
+import type { JsonlStore } from './location.ts';
 
 /** Bytes read from the start of each log: the header and, for most sessions, the first title event. */
 export const HEAD_BYTES = 16_384;
@@ -20,9 +21,6 @@ export const HEAD_BYTES = 16_384;
 const SLICE_MS = 8;
 /** Largest decoded frame accepted from a head (a decompression bomb costs that session only). */
 const MAX_FRAME_BYTES = 1 << 20;
-
-/** The log file name of each encoding. */
-const LOG_NAMES = { zstd: 'session.jsonl.zstd', none: 'session.jsonl' } as const;
 
 /** A session header as the log's first line gives it. */
 export interface HeadHeader {
@@ -42,10 +40,8 @@ export interface LogHead {
 
 /** Options of {@link scanLogHeads}. */
 export interface HeadScanOptions {
-  /** The store's root (`<root>/<project>/<session>/`). */
-  readonly root: string;
-  /** The store's encoding. */
-  readonly compression: 'zstd' | 'none';
+  /** The store's layout. */
+  readonly store: JsonlStore;
   /** Ends the walk. */
   readonly signal: AbortSignal;
   /** Takes each batch of heads, as they are read (newest session directory first). */
@@ -204,8 +200,8 @@ async function sliced<T>(items: readonly T[], signal: AbortSignal, each: (item: 
  * when every log was read or `signal` aborted; never rejects.
  */
 export async function scanLogHeads(options: HeadScanOptions): Promise<void> {
-  const { root, compression, signal, onBatch } = options;
-  const name = LOG_NAMES[compression];
+  const { signal, onBatch } = options;
+  const { root, fileName, compression } = options.store;
   const dirs: string[] = [];
   for (const project of await directories(root)) {
     if (signal.aborted) return;
@@ -225,7 +221,7 @@ export async function scanLogHeads(options: HeadScanOptions): Promise<void> {
   const buffer = Buffer.allocUnsafe(HEAD_BYTES);
   let batch: LogHead[] = [];
   const read = ({ dir }: { dir: string }): void => {
-    const head = readHead(join(dir, name), buffer);
+    const head = readHead(join(dir, fileName), buffer);
     const parsed = head === undefined ? undefined : parseLogHead(head, compression);
     if (parsed !== undefined) batch.push(parsed);
   };

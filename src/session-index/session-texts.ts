@@ -1,4 +1,5 @@
 /** What the index stores of one session, taken from its log in one read: the redacted texts of its current surface, and its title. */
+import { lstat } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Context } from '@deepseek-ai/cordis';
 import { foldSurface, isAppendSurfaceEvent, isSurfaceEvent } from '@deepseek-ai/dsh-session';
@@ -7,7 +8,9 @@ import { projectSurface } from '../context/projection.ts';
 import { redactTexts } from '../redaction/redact.ts';
 import { liveTitles } from '../discovery/labels.ts';
 import type { KnownTitle } from '../discovery/labels.ts';
-import { findSessionLog, readSessionLog } from './log-reader.ts';
+import type { ListedHeader } from './catalog.ts';
+import { jsonlLogPath } from './location.ts';
+import { readSessionLog } from './log-reader.ts';
 
 /** Longest text row, in characters: a longer message is stored in overlapping pieces so that no row costs much to check or write. */
 export const TEXT_PIECE_CHARS = 16_384;
@@ -98,15 +101,22 @@ export async function redacted(texts: string[], redact: boolean, signal: AbortSi
 
 /**
  * Reads a stored session once, without a listing (the query engine's `readSurface` lists the whole store for
- * every read): a file-per-session log with the bounded log reader, so that a log that cannot be opened, is
- * corrupt or inflates past the cap rejects for this session alone; another persistence through its `inspect`.
+ * every read): a file-per-session log, found where the store's `locate` puts it, with the bounded log reader, so that
+ * a log that cannot be opened, is corrupt or inflates past the cap rejects for this session alone; a session with no
+ * such file, or another persistence, through its `inspect`.
  * Then folds its surface and title with the host's code, and redacts the texts.
  */
-export async function readStoredSession(ctx: Context, id: string, redact: boolean, signal: AbortSignal): Promise<SessionReading> {
+export async function readStoredSession(ctx: Context, header: ListedHeader, redact: boolean, signal: AbortSignal): Promise<SessionReading> {
   const persistence = ctx.get('sessionPersistence');
   if (persistence === undefined) throw new Error('no sessionPersistence service is mounted');
-  const path = await findSessionLog(persistence, id);
-  const { meta, events } = path === undefined ? await persistence.inspect(id as SessionId, signal) : await readSessionLog(path, { signal });
+  const path = jsonlLogPath(persistence, header);
+  const stored =
+    path !== undefined &&
+    (await lstat(path).then(
+      () => true,
+      () => false,
+    ));
+  const { meta, events } = stored ? await readSessionLog(path, { signal }) : await persistence.inspect(header.id as SessionId, signal);
   const texts = projectTexts(surfaceOf(events, foldSurface(events).nodes));
   return { header: meta, seq: events.at(-1)?.seq ?? -1, title: foldTitle(ctx, events), texts: await redacted(texts, redact, signal) };
 }

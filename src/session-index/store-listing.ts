@@ -1,11 +1,10 @@
 /** One listing of the host's sessions, `sessionQuery.listSessions()`, with each stored log's revision, or log by log when the host's listing fails. */
-import { basename, dirname } from 'node:path';
 import type { Context } from '@deepseek-ai/cordis';
-import { SESSION_FORMAT_VERSION } from '@deepseek-ai/dsh-session';
-import type { SessionHeader, SessionId } from '@deepseek-ai/dsh-session';
+import type { SessionHeader } from '@deepseek-ai/dsh-session';
 import type { SessionPersistence } from '@deepseek-ai/dsh-session-persistence';
 import { SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
 import type { ListedEntry, ListedHeader } from './catalog.ts';
+import { jsonlStore } from './location.ts';
 import { listLogs } from './log-listing.ts';
 import type { UnreadableLogError } from './log-reader.ts';
 
@@ -75,10 +74,9 @@ interface FallbackListing {
  * per session.
  */
 async function listLogByLog(ctx: Context, persistence: SessionPersistence, signal: AbortSignal): Promise<FallbackListing | undefined> {
-  const located = persistence.locate({ version: SESSION_FORMAT_VERSION, id: 'session-reference-probe' as SessionId, createdAt: 0 });
-  if (located?.kind !== 'jsonl') return undefined;
-  const root = dirname(dirname(dirname(located.path)));
-  const { logs, skipped } = await listLogs(root, basename(located.path), signal);
+  const store = jsonlStore(persistence);
+  if (store === undefined) return undefined;
+  const { logs, skipped } = await listLogs(store.root, store.fileName, signal);
   const records = new Map<string, StoreEntry>();
   for (const { meta, revision } of logs) if (!records.has(meta.id)) records.set(meta.id, toEntry(meta, false, true, revision));
   for (const session of ctx.get('sessions')?.list() ?? []) {
