@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context } from '@deepseek-ai/cordis';
 import type { SessionEvent, SessionHeader } from '@deepseek-ai/dsh-session';
 import type { TitleBackfillMode } from '../config.ts';
-import { checkpointTitles } from '../discovery/labels.ts';
+import { checkpointTitles, foldedTitle } from '../discovery/labels.ts';
 import type { KnownTitle } from '../discovery/labels.ts';
 import { jsonlStore } from './location.ts';
 import type { JsonlStore } from './location.ts';
@@ -28,17 +28,11 @@ const POLL_MS = 10;
  */
 const LISTING_GRACE_MS = 30_000;
 
-/** A head's first title as the host's projection registry folds the events read (its raw title when that fails). */
+/** A head's first title as the host's projection registry folds the event (its raw title when that fails). */
 function headTitle(ctx: Context, head: LogHead): KnownTitle {
-  const projections = ctx.get('sessionProjections');
-  try {
-    const title = projections?.restore({}, [head.title] as unknown as SessionEvent[], 0).snapshot.values.title;
-    if (typeof title === 'string' || title === null) return title;
-  } catch {
-    // a head the registry refuses (a torn or unusual prefix): the event's own title below
-  }
+  const folded = foldedTitle(ctx, [head.title] as unknown as SessionEvent[]);
   const data = head.title?.data as { title?: unknown } | undefined;
-  return typeof data?.title === 'string' ? data.title : undefined;
+  return folded ?? (typeof data?.title === 'string' ? data.title : undefined);
 }
 
 /** The walk of a first boot; {@link start} returns none when the store is not the JSONL one. */

@@ -83,7 +83,7 @@ export class IndexHandle {
     if (index.setAside !== undefined)
       this.warnOnce(`set-aside:${index.setAside}`, `the session index at ${path} was set aside (${index.setAside}) and rebuilt`);
     this.index = index;
-    this.take(index, true);
+    this.use(index, true);
   }
 
   /** Why the file found at the path was set aside, or why an index in memory is used instead of it. */
@@ -184,7 +184,7 @@ export class IndexHandle {
     this.reconnecting = false;
     if (this.index.path === ':memory:') return;
     try {
-      this.replace(SessionIndex.open(this.path));
+      this.use(SessionIndex.open(this.path));
     } catch {
       // the next failure says why
     }
@@ -217,8 +217,7 @@ export class IndexHandle {
     this.index.close();
     const index = this.openOrMemory(broken);
     if (broken && index.setAside === undefined && index.path !== ':memory:') this.issue = 'corrupt';
-    this.index = index;
-    this.take(index, false);
+    this.use(index);
     this.notifyRebuilt();
   }
 
@@ -239,15 +238,10 @@ export class IndexHandle {
     }
   }
 
-  /** Makes `index` the open one in place of the current one, which is closed. */
-  private replace(index: SessionIndex): void {
-    this.index.close();
+  /** Makes `index` the open one, closing the one it replaces, and hands what it holds to the catalog (`full`: every session). */
+  private use(index: SessionIndex, full = false): void {
+    if (index !== this.index) this.index.close();
     this.index = index;
-    this.take(index, false);
-  }
-
-  /** Notes the file's identity and hands what `index` holds to the catalog (`full`: it holds every session). */
-  private take(index: SessionIndex, full: boolean): void {
     this.noteIdentity();
     this.catalog.apply({ sessions: index.all(), removed: [], full });
   }
@@ -279,7 +273,7 @@ export class IndexHandle {
     }
     this.issue = index.setAside;
     this.reopenDelay = FIRST_FAILURE_QUIET_MS;
-    this.replace(index);
+    this.use(index);
     this.notifyRebuilt();
   }
 

@@ -6,7 +6,7 @@ import { foldSurface, isAppendSurfaceEvent, isSurfaceEvent } from '@deepseek-ai/
 import type { Session, SessionEvent, SessionHeader, SessionId } from '@deepseek-ai/dsh-session';
 import { projectSurface } from '../context/projection.ts';
 import { redactTexts } from '../redaction/redact.ts';
-import { liveTitles } from '../discovery/labels.ts';
+import { foldedTitle, liveTitles } from '../discovery/labels.ts';
 import type { KnownTitle } from '../discovery/labels.ts';
 import type { ListedHeader } from './catalog.ts';
 import { jsonlLogPath } from './location.ts';
@@ -59,18 +59,6 @@ export function projectTexts(events: readonly SessionEvent[]): string[] {
   return projectSurface(events).flatMap((message) => pieces(message.text));
 }
 
-/** The title the projection registry folds from a whole log, when a title unit is registered. */
-function foldTitle(ctx: Context, events: readonly SessionEvent[]): KnownTitle {
-  const projections = ctx.get('sessionProjections');
-  if (projections === undefined) return undefined;
-  try {
-    const title = projections.restore({}, events, 0).snapshot.values.title;
-    return typeof title === 'string' || title === null ? title : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Characters of text redacted between two turns of the event loop, so that a keystroke waits a few ms at most. */
 const REDACT_SLICE_CHARS = 65_536;
 
@@ -118,7 +106,7 @@ export async function readStoredSession(ctx: Context, header: ListedHeader, reda
     ));
   const { meta, events } = stored ? await readSessionLog(path, { signal }) : await persistence.inspect(header.id as SessionId, signal);
   const texts = projectTexts(surfaceOf(events, foldSurface(events).nodes));
-  return { header: meta, seq: events.at(-1)?.seq ?? -1, title: foldTitle(ctx, events), texts: await redacted(texts, redact, signal) };
+  return { header: meta, seq: events.at(-1)?.seq ?? -1, title: foldedTitle(ctx, events), texts: await redacted(texts, redact, signal) };
 }
 
 /** Reads a session open here from its in-memory log and live surface (no I/O); its title from the live projection. */
