@@ -307,13 +307,11 @@ export class IndexSync {
     return !upkeep.ok || upkeep.value;
   }
 
+  /** The next stored session, not open here, whose title is unknown, from the title cursor on; the cursor skips the others. */
   private nextUntitled(): CatalogEntry | undefined {
     const entries = this.catalog.newestFirst();
-    while (this.titleCursor < entries.length) {
-      const entry = entries[this.titleCursor];
-      if (entry === undefined) break;
+    for (let entry = entries[this.titleCursor]; entry !== undefined; entry = entries[++this.titleCursor]) {
       if (entry.title === undefined && entry.persisted && !entry.live) return entry;
-      this.titleCursor++;
     }
     return undefined;
   }
@@ -322,13 +320,10 @@ export class IndexSync {
   private checkpointTitles(): boolean {
     if (this.nextUntitled() === undefined) return false;
     const read = checkpointTitles(this.ctx);
-    const entries = this.catalog.newestFirst();
     const found: { header: CatalogEntry; title: string | null }[] = [];
-    const end = Math.min(entries.length, this.titleCursor + TITLE_BATCH);
-    for (; this.titleCursor < end; this.titleCursor++) {
-      const entry = entries[this.titleCursor];
-      if (entry === undefined) break;
-      if (entry.title !== undefined || !entry.persisted || entry.live) continue;
+    const end = this.titleCursor + TITLE_BATCH;
+    for (let entry = this.nextUntitled(); entry !== undefined && this.titleCursor < end; entry = this.nextUntitled()) {
+      this.titleCursor++;
       const title = read(this.headerOf(entry));
       if (title !== undefined) found.push({ header: entry, title: cleanTitle(title, this.options.redactSecrets) });
     }
