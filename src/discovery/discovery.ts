@@ -70,13 +70,7 @@ export class CandidateDiscovery {
   constructor(ctx: Context, options: CandidateDiscoveryOptions) {
     this.ctx = ctx;
     this.options = options;
-    const sync = new IndexSync(ctx, {
-      path: options.indexPath,
-      readOnly: options.readOnly === true,
-      cacheTtlMs: options.cacheTtlMs,
-      titleBackfill: options.titleBackfill,
-      redactSecrets: options.redactSecrets,
-    });
+    const sync = new IndexSync(ctx, options);
     this.sync = sync;
     this.live = options.readOnly === true ? undefined : new LiveSessions(ctx, sync, options.redactSecrets);
     for (const name of LABEL_SERVICES) {

@@ -10,10 +10,10 @@
  * compressed frames: the header line alone in the first, then one frame per durable batch) or `session.jsonl`.
  */
 import { closeSync, constants, lstatSync, openSync, readSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { zstdDecompressSync } from 'node:zlib';
 import type { JsonlStore } from './location.ts';
+import { sessionDirs } from './log-listing.ts';
 
 /** Bytes read from the start of each log: the header and, for most sessions, the first title event. */
 export const HEAD_BYTES = 16_384;
@@ -169,14 +169,6 @@ function readHead(path: string, buffer: Buffer): Buffer | undefined {
   }
 }
 
-async function directories(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => join(dir, entry.name));
-  } catch {
-    return [];
-  }
-}
-
 /** Runs `each` over `items` in slices of at most {@link SLICE_MS} of the event loop, giving it back between slices; false when `signal` ended it. */
 async function sliced<T>(items: readonly T[], signal: AbortSignal, each: (item: T) => void, afterSlice: () => void): Promise<boolean> {
   let at = 0;
@@ -202,10 +194,11 @@ async function sliced<T>(items: readonly T[], signal: AbortSignal, each: (item: 
 export async function scanLogHeads(options: HeadScanOptions): Promise<void> {
   const { signal, onBatch } = options;
   const { root, fileName, compression } = options.store;
-  const dirs: string[] = [];
-  for (const project of await directories(root)) {
-    if (signal.aborted) return;
-    dirs.push(...(await directories(project)));
+  let dirs: string[];
+  try {
+    dirs = await sessionDirs(root, signal, () => {});
+  } catch {
+    return; // aborted, or the root cannot be listed: the host's listing decides
   }
   const stamped: { dir: string; mtime: number }[] = [];
   const stamp = (dir: string): void => {

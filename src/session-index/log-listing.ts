@@ -50,31 +50,48 @@ async function readOne(path: string, signal: AbortSignal): Promise<ListedLog | U
 }
 
 /**
+ * The session directories of the store under `root` (`<root>/<project>/<session>`); a project directory that
+ * cannot be listed is handed to `onUnlistable`. A missing root has none. Rejects when the root cannot be listed
+ * or `signal` aborts.
+ */
+export async function sessionDirs(
+  root: string,
+  signal: AbortSignal,
+  onUnlistable: (project: string, error: unknown) => void,
+): Promise<string[]> {
+  let projects: string[];
+  try {
+    projects = await directories(root);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const dirs: string[] = [];
+  for (const project of projects) {
+    signal.throwIfAborted();
+    try {
+      dirs.push(...(await directories(project)));
+    } catch (error) {
+      onUnlistable(project, error);
+    }
+  }
+  return dirs;
+}
+
+/**
  * Lists the logs named `fileName` two levels under `root` (a project directory, then a session directory, as the
  * JSONL store lays them out), each read header alone. A log that cannot be read, or whose header is corrupt, is
  * left out and named in `skipped`; a project or session directory that cannot be listed is skipped the same way.
  * A missing root lists nothing. Rejects only when `signal` aborts or the root itself cannot be listed.
  */
 export async function listLogs(root: string, fileName: string, signal: AbortSignal): Promise<LogListing> {
-  let projects: string[];
-  try {
-    projects = await directories(root);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { logs: [], skipped: [] };
-    throw error;
-  }
   const skipped: UnreadableLogError[] = [];
-  const paths: string[] = [];
-  for (const project of projects) {
-    signal.throwIfAborted();
-    try {
-      for (const dir of await directories(project)) paths.push(join(dir, fileName));
-    } catch (error) {
-      skipped.push(
-        new UnreadableLogError(project, `its sessions cannot be listed: ${error instanceof Error ? error.message : String(error)}`),
-      );
-    }
-  }
+  const dirs = await sessionDirs(root, signal, (project, error) => {
+    skipped.push(
+      new UnreadableLogError(project, `its sessions cannot be listed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  });
+  const paths = dirs.map((dir) => join(dir, fileName));
   const limit = pLimit(HEADER_READS);
   const results = await Promise.all(paths.map((path) => limit(() => readOne(path, signal))));
   signal.throwIfAborted();

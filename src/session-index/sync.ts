@@ -13,7 +13,7 @@ import type { ReadStep } from './backlog-reads.ts';
 import { listStore, reportOnce } from './store-listing.ts';
 import type { StoreEntry, StoreHeader } from './store-listing.ts';
 import { BUSY_BACKOFF_MS, MERGE_PAGES, NOTE_BATCH, READ_CONCURRENCY, TITLE_BATCH } from './sync-options.ts';
-import type { IndexSyncOptions } from './sync-options.ts';
+import type { CandidateDiscoveryOptions } from '../discovery/discovery.ts';
 import type { UnreadableLogError } from './log-reader.ts';
 
 /** A wait for some sessions' titles. */
@@ -39,7 +39,7 @@ export class IndexSync {
   /** The listing shared between the background and a keystroke that must wait for one. */
   readonly listing: ListingCache<readonly StoreEntry[]>;
   private readonly ctx: Context;
-  private readonly options: IndexSyncOptions;
+  private readonly options: CandidateDiscoveryOptions;
   private readonly lifetime = new AbortController();
   private notes: ListedEntry[] = [];
   private removals: string[] = [];
@@ -65,7 +65,7 @@ export class IndexSync {
   /** While true (a first boot reading log heads), no session's texts are read, so that a first boot's titles come before bodies. */
   holdBodies: () => boolean = () => false;
 
-  constructor(ctx: Context, options: IndexSyncOptions) {
+  constructor(ctx: Context, options: CandidateDiscoveryOptions) {
     this.ctx = ctx;
     this.options = options;
     const warn = (message: string): void => {
@@ -73,12 +73,12 @@ export class IndexSync {
     };
     this.onSkipped = reportOnce(warn);
     this.handle = new IndexHandle(
-      options.path,
+      options.indexPath,
       this.catalog,
       () => {
         this.rewrite();
       },
-      options.readOnly,
+      options.readOnly === true,
       warn,
     );
     this.listed = this.catalog.newestFirst().some((entry) => entry.persisted);
@@ -169,7 +169,7 @@ export class IndexSync {
 
   /** Resolves once the loop has nothing left to do (every listed session read, every merge done); at once when read-only. */
   whenIdle(): Promise<void> {
-    if (this.options.readOnly || this.stopped || (this.running === undefined && !this.hasWork())) return Promise.resolve();
+    if (this.options.readOnly === true || this.stopped || (this.running === undefined && !this.hasWork())) return Promise.resolve();
     const idle = new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     this.kick();
     return idle;
@@ -177,7 +177,7 @@ export class IndexSync {
 
   /** Starts the loop unless it runs. */
   kick(): void {
-    if (this.stopped || this.options.readOnly || this.running !== undefined) return;
+    if (this.stopped || this.options.readOnly === true || this.running !== undefined) return;
     this.running = this.run().finally(() => {
       this.running = undefined;
       if (this.hasWork() && !this.stopped) this.kick();
