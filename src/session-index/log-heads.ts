@@ -11,9 +11,9 @@
  */
 import { closeSync, constants, lstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { zstdDecompressSync } from 'node:zlib';
 import type { JsonlStore } from './location.ts';
 import { sessionDirs } from './log-listing.ts';
+import { inflateFrameSync } from './log-reader.ts';
 
 /** Bytes read from the start of each log: the header and, for most sessions, the first title event. */
 export const HEAD_BYTES = 16_384;
@@ -46,37 +46,6 @@ export interface HeadScanOptions {
   readonly signal: AbortSignal;
   /** Takes each batch of heads, as they are read (newest session directory first). */
   readonly onBatch: (heads: LogHead[]) => void;
-}
-
-/** The complete zstd frames at the start of `buffer` (skippable frames left out); a frame cut by the head's end is not returned. */
-export function zstdFrames(buffer: Buffer): Buffer[] {
-  const out: Buffer[] = [];
-  let at = 0;
-  while (at + 8 <= buffer.length) {
-    const magic = buffer.readUInt32LE(at);
-    if ((magic & 0xfffffff0) === 0x184d2a50) {
-      at += 8 + buffer.readUInt32LE(at + 4);
-      continue;
-    }
-    if (magic !== 0xfd2fb528) break;
-    const descriptor = buffer.readUInt8(at + 4);
-    const single = (descriptor >> 5) & 1;
-    // the dictionary id takes 0, 1, 2 or 4 bytes; the content size 0 or 1 (single segment), 2, 4 or 8
-    const dictionaryBytes = (1 << (descriptor & 3)) >> 1;
-    const sizeFlag = descriptor >> 6;
-    let p = at + 5 + (single === 1 ? 0 : 1) + dictionaryBytes + (sizeFlag === 0 ? single : 1 << sizeFlag);
-    for (;;) {
-      if (p + 3 > buffer.length) return out;
-      const block = buffer.readUIntLE(p, 3);
-      p += 3 + (((block >> 1) & 3) === 1 ? 1 : block >>> 3);
-      if ((block & 1) === 1) break;
-    }
-    if (((descriptor >> 2) & 1) === 1) p += 4;
-    if (p > buffer.length) return out;
-    out.push(buffer.subarray(at, p));
-    at = p;
-  }
-  return out;
 }
 
 /** How a `session/title` event's line starts: the persistence writes `type` first (in a text, the quotes would be escaped). */
@@ -127,15 +96,12 @@ export function parseLogHead(head: Buffer, compression: 'zstd' | 'none'): LogHea
   let header: HeadHeader | undefined;
   let title: LogHead['title'];
   if (compression === 'zstd') {
-    const frames = zstdFrames(head);
-    for (let i = 0; i < frames.length && title === undefined; i++) {
-      let text: string;
-      try {
-        text = zstdDecompressSync(frames[i] ?? Buffer.alloc(0), { maxOutputLength: MAX_FRAME_BYTES }).toString('utf8');
-      } catch {
-        break;
-      }
-      if (i === 0) {
+    for (let at = 0; at < head.length && title === undefined;) {
+      const frame = inflateFrameSync(head, at, MAX_FRAME_BYTES);
+      if (frame === undefined || frame.used === 0) break;
+      at += frame.used;
+      const text = frame.text.toString('utf8');
+      if (header === undefined) {
         header = headerOf(text.slice(0, Math.max(0, text.indexOf('\n'))));
         if (header === undefined) return undefined;
       } else {

@@ -156,12 +156,13 @@ class LineScanner {
 }
 
 /**
- * Inflates the small Zstandard frame at `offset` in one synchronous call, returning the compressed bytes it took;
- * undefined when it inflates past {@link SYNC_FRAME_BYTES}, or fails, and the stream must decide.
+ * Inflates the Zstandard frame at `offset` in one synchronous call, returning its text and the compressed bytes it
+ * took (a frame cut short takes the rest and gives what it could); undefined when it inflates past `maxBytes`, or
+ * fails.
  */
-function inflateSmallFrame(bytes: Buffer, offset: number): { text: Buffer; used: number } | undefined {
+export function inflateFrameSync(bytes: Buffer, offset: number, maxBytes = SYNC_FRAME_BYTES): { text: Buffer; used: number } | undefined {
   try {
-    const { buffer, engine } = zstdDecompressSync(bytes.subarray(offset), { info: true, maxOutputLength: SYNC_FRAME_BYTES }) as unknown as {
+    const { buffer, engine } = zstdDecompressSync(bytes.subarray(offset), { info: true, maxOutputLength: maxBytes }) as unknown as {
       buffer: Buffer;
       engine: { bytesWritten: number };
     };
@@ -277,7 +278,7 @@ async function scan(path: string, bytes: Buffer, options: LogReadOptions): Promi
     let turn = performance.now();
     for (let offset = 0; offset < bytes.length && !scanner.done;) {
       options.signal?.throwIfAborted();
-      const small = inflateSmallFrame(bytes, offset);
+      const small = inflateFrameSync(bytes, offset);
       if (small !== undefined) scanner.write(small.text);
       const used = small?.used ?? (await inflateFrame(bytes, offset, scanner));
       if (used === 0) break;
