@@ -43,7 +43,8 @@ export class IndexUnavailableError extends Error {
 const CORRUPT_CODES: ReadonlySet<number> = new Set([11, 26]);
 const BUSY_CODES: ReadonlySet<number> = new Set([5, 6]);
 
-function primaryCode(error: unknown): number | undefined {
+/** The SQLite primary result code of `error` (from `node:sqlite`), if it carries one. */
+export function primaryCode(error: unknown): number | undefined {
   const code = (error as { errcode?: unknown } | null | undefined)?.errcode;
   return typeof code === 'number' ? code & 0xff : undefined;
 }

@@ -1,5 +1,5 @@
 /** The open session index behind the catalog: opening it (in memory while the file cannot be used), healing a broken or vanished file, and backing off while writes fail. */
-import { entryAt, isBusy, isCorruption, setAside } from './file.ts';
+import { entryAt, isBusy, isCorruption, primaryCode, setAside } from './file.ts';
 import type { SetAsideReason } from './file.ts';
 import type { SessionCatalog } from './catalog.ts';
 import { SessionIndex } from './session-index.ts';
@@ -35,8 +35,8 @@ export type IndexProblem = SetAsideReason | 'unopenable';
 export type IndexWarn = (message: string) => void;
 
 function kindOf(error: unknown): string {
-  const code = (error as { errcode?: unknown } | null | undefined)?.errcode;
-  if (typeof code === 'number') return FAILURE_KINDS[code & 0xff] ?? `SQLite error ${code & 0xff}`;
+  const code = primaryCode(error);
+  if (code !== undefined) return FAILURE_KINDS[code] ?? `SQLite error ${code}`;
   return (error as { code?: unknown } | null | undefined)?.code === undefined ? 'error' : String((error as { code: unknown }).code);
 }
 

@@ -2,7 +2,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
-import { readSessionLog, UnreadableLogError } from './log-reader.ts';
+import { readSessionLog, reasonOf, UnreadableLogError } from './log-reader.ts';
 import type { SessionLog } from './log-reader.ts';
 
 /** Header reads at once during one listing, so that a home of many logs keeps its file descriptors bounded. */
@@ -35,7 +35,7 @@ async function readOne(path: string, signal: AbortSignal): Promise<ListedLog | U
     identity = await stat(path, { bigint: true });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    return new UnreadableLogError(path, `it cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    return new UnreadableLogError(path, `it cannot be read: ${reasonOf(error)}`);
   }
   signal.throwIfAborted();
   try {
@@ -45,7 +45,7 @@ async function readOne(path: string, signal: AbortSignal): Promise<ListedLog | U
   } catch (error) {
     signal.throwIfAborted();
     if (error instanceof UnreadableLogError) return error;
-    return new UnreadableLogError(path, error instanceof Error ? error.message : String(error));
+    return new UnreadableLogError(path, reasonOf(error));
   }
 }
 
@@ -87,9 +87,7 @@ export async function sessionDirs(
 export async function listLogs(root: string, fileName: string, signal: AbortSignal): Promise<LogListing> {
   const skipped: UnreadableLogError[] = [];
   const dirs = await sessionDirs(root, signal, (project, error) => {
-    skipped.push(
-      new UnreadableLogError(project, `its sessions cannot be listed: ${error instanceof Error ? error.message : String(error)}`),
-    );
+    skipped.push(new UnreadableLogError(project, `its sessions cannot be listed: ${reasonOf(error)}`));
   });
   const paths = dirs.map((dir) => join(dir, fileName));
   const limit = pLimit(HEADER_READS);

@@ -56,7 +56,8 @@ export interface LogReadOptions {
   headerOnly?: boolean;
 }
 
-function reasonOf(error: unknown): string {
+/** What a thrown value says, for a reason in an {@link UnreadableLogError}. */
+export function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
