@@ -4,16 +4,17 @@
  * every header one session after another, several thread-pool round trips each (and the plugin's listing walks
  * the tree twice), which takes seconds at 10,000 sessions; this walk reads each head with three synchronous
  * system calls, in short slices of the event loop. What it finds is a partial listing: the host's listing stays
- * the source of truth for presence once it arrives.
+ * the source of truth for presence once it arrives. Its walk of the session directories and its frame-by-frame
+ * inflation serve the log-by-log listing and the bounded log reader too.
  *
  * Layout (the persistence's `format.ts`): `<root>/<project>/<session>/session.jsonl.zstd` (independently
  * compressed frames: the header line alone in the first, then one frame per durable batch) or `session.jsonl`.
  */
 import { closeSync, constants, lstatSync, openSync, readSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { zstdDecompressSync } from 'node:zlib';
 import type { JsonlStore } from './location.ts';
-import { sessionDirs } from './log-listing.ts';
-import { inflateFrameSync } from './log-reader.ts';
 
 /** Bytes read from the start of each log: the header and, for most sessions, the first title event. */
 export const HEAD_BYTES = 16_384;
@@ -46,6 +47,57 @@ export interface HeadScanOptions {
   readonly signal: AbortSignal;
   /** Takes each batch of heads, as they are read (newest session directory first). */
   readonly onBatch: (heads: LogHead[]) => void;
+}
+
+async function directories(path: string): Promise<string[]> {
+  const entries = await readdir(path, { withFileTypes: true });
+  return entries.filter((entry) => entry.isDirectory()).map((entry) => join(path, entry.name));
+}
+
+/**
+ * The session directories of the store under `root` (`<root>/<project>/<session>`); a project directory that
+ * cannot be listed is handed to `onUnlistable`. A missing root has none. Rejects when the root cannot be listed
+ * or `signal` aborts.
+ */
+export async function sessionDirs(
+  root: string,
+  signal: AbortSignal,
+  onUnlistable: (project: string, error: unknown) => void,
+): Promise<string[]> {
+  let projects: string[];
+  try {
+    projects = await directories(root);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const dirs: string[] = [];
+  for (const project of projects) {
+    signal.throwIfAborted();
+    try {
+      dirs.push(...(await directories(project)));
+    } catch (error) {
+      onUnlistable(project, error);
+    }
+  }
+  return dirs;
+}
+
+/**
+ * Inflates the Zstandard frame at `offset` in one synchronous call, returning its text and the compressed bytes it
+ * took (a frame cut short takes the rest and gives what it could); undefined when it inflates past `maxBytes`, or
+ * fails.
+ */
+export function inflateFrameSync(bytes: Buffer, offset: number, maxBytes: number): { text: Buffer; used: number } | undefined {
+  try {
+    const { buffer, engine } = zstdDecompressSync(bytes.subarray(offset), { info: true, maxOutputLength: maxBytes }) as unknown as {
+      buffer: Buffer;
+      engine: { bytesWritten: number };
+    };
+    return { text: buffer, used: engine.bytesWritten };
+  } catch {
+    return undefined;
+  }
 }
 
 /** How a `session/title` event's line starts: the persistence writes `type` first (in a text, the quotes would be escaped). */

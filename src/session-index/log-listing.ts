@@ -1,7 +1,8 @@
 /** Lists a file-per-session store log by log, reading each header alone, so that a log which cannot be read costs only its own session. */
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
+import { sessionDirs } from './log-heads.ts';
 import { readSessionLog, reasonOf, UnreadableLogError } from './log-reader.ts';
 import type { SessionLog } from './log-reader.ts';
 
@@ -24,11 +25,6 @@ export interface LogListing {
   readonly skipped: UnreadableLogError[];
 }
 
-async function directories(path: string): Promise<string[]> {
-  const entries = await readdir(path, { withFileTypes: true });
-  return entries.filter((entry) => entry.isDirectory()).map((entry) => join(path, entry.name));
-}
-
 async function readOne(path: string, signal: AbortSignal): Promise<ListedLog | UnreadableLogError | undefined> {
   let identity;
   try {
@@ -47,35 +43,6 @@ async function readOne(path: string, signal: AbortSignal): Promise<ListedLog | U
     if (error instanceof UnreadableLogError) return error;
     return new UnreadableLogError(path, reasonOf(error));
   }
-}
-
-/**
- * The session directories of the store under `root` (`<root>/<project>/<session>`); a project directory that
- * cannot be listed is handed to `onUnlistable`. A missing root has none. Rejects when the root cannot be listed
- * or `signal` aborts.
- */
-export async function sessionDirs(
-  root: string,
-  signal: AbortSignal,
-  onUnlistable: (project: string, error: unknown) => void,
-): Promise<string[]> {
-  let projects: string[];
-  try {
-    projects = await directories(root);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  const dirs: string[] = [];
-  for (const project of projects) {
-    signal.throwIfAborted();
-    try {
-      dirs.push(...(await directories(project)));
-    } catch (error) {
-      onUnlistable(project, error);
-    }
-  }
-  return dirs;
 }
 
 /**

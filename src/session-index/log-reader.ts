@@ -2,9 +2,10 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { createZstdDecompress, zstdDecompressSync } from 'node:zlib';
+import { createZstdDecompress } from 'node:zlib';
 import pLimit from 'p-limit';
 import { entryKind } from './entry-kind.ts';
+import { inflateFrameSync } from './log-heads.ts';
 import { decodeStorageRecord, SESSION_FORMAT_VERSION } from '@deepseek-ai/dsh-session';
 import type { SessionEvent, SessionHeader } from '@deepseek-ai/dsh-session';
 
@@ -156,23 +157,6 @@ class LineScanner {
   }
 }
 
-/**
- * Inflates the Zstandard frame at `offset` in one synchronous call, returning its text and the compressed bytes it
- * took (a frame cut short takes the rest and gives what it could); undefined when it inflates past `maxBytes`, or
- * fails.
- */
-export function inflateFrameSync(bytes: Buffer, offset: number, maxBytes = SYNC_FRAME_BYTES): { text: Buffer; used: number } | undefined {
-  try {
-    const { buffer, engine } = zstdDecompressSync(bytes.subarray(offset), { info: true, maxOutputLength: maxBytes }) as unknown as {
-      buffer: Buffer;
-      engine: { bytesWritten: number };
-    };
-    return { text: buffer, used: engine.bytesWritten };
-  } catch {
-    return undefined;
-  }
-}
-
 /** Inflates one Zstandard frame at `offset` into `scanner` as a stream; resolves with the compressed bytes the frame took. */
 function inflateFrame(bytes: Buffer, offset: number, scanner: LineScanner): Promise<number> {
   return new Promise((done, fail) => {
@@ -279,7 +263,7 @@ async function scan(path: string, bytes: Buffer, options: LogReadOptions): Promi
     let turn = performance.now();
     for (let offset = 0; offset < bytes.length && !scanner.done;) {
       options.signal?.throwIfAborted();
-      const small = inflateFrameSync(bytes, offset);
+      const small = inflateFrameSync(bytes, offset, SYNC_FRAME_BYTES);
       if (small !== undefined) scanner.write(small.text);
       const used = small?.used ?? (await inflateFrame(bytes, offset, scanner));
       if (used === 0) break;

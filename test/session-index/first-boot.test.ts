@@ -7,8 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionRecord } from '@deepseek-ai/dsh-session-query';
 import { CandidateDiscovery } from '../../src/discovery/discovery.ts';
 import type { CandidateDiscoveryOptions } from '../../src/discovery/discovery.ts';
-import { parseLogHead } from '../../src/session-index/log-heads.ts';
-import { inflateFrameSync } from '../../src/session-index/log-reader.ts';
+import { inflateFrameSync, parseLogHead } from '../../src/session-index/log-heads.ts';
 import { bootCatalogHost, discoveryOptions, writeSessions } from '../support/catalog-host.ts';
 import type { CatalogHost, CatalogHostOptions, SessionSpec } from '../support/catalog-host.ts';
 
@@ -218,7 +217,7 @@ describe('parseLogHead', () => {
     expect(parseLogHead(frames.subarray(0, frames.length - 3), 'zstd')).toEqual({
       header: { id: 'a', createdAt: 5, cwd: '/w', delegationDepth: 0 },
     });
-    expect(inflateFrameSync(Buffer.from('not zstd at all'), 0)).toBeUndefined();
+    expect(inflateFrameSync(Buffer.from('not zstd at all'), 0, 1024)).toBeUndefined();
     expect(parseLogHead(Buffer.from('not zstd at all'), 'zstd')).toBeUndefined();
   });
 });
