@@ -189,7 +189,7 @@ export class SessionCatalog {
   candidates(label: EntryLabeller): readonly SearchableCandidateRecord[] {
     if (this.offered !== undefined) return this.offered;
     const out: SearchableCandidateRecord[] = [];
-    for (const entry of this.newestFirst()) if (entry.persisted || entry.live) out.push(this.recordOf(entry, label));
+    for (const entry of this.newestFirst()) if (this.offers(entry.id)) out.push(this.recordOf(entry, label));
     this.offered = out;
     return out;
   }
@@ -197,7 +197,7 @@ export class SessionCatalog {
   /** The ranking record of an offered session. */
   record(id: string, label: EntryLabeller): SearchableCandidateRecord | undefined {
     const entry = this.entries.get(id);
-    return entry !== undefined && (entry.persisted || entry.live) ? this.recordOf(entry, label) : undefined;
+    return entry !== undefined && this.offers(id) ? this.recordOf(entry, label) : undefined;
   }
 
   private recordOf(entry: CatalogEntry, label: EntryLabeller): SearchableCandidateRecord {
