@@ -22,9 +22,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { constants, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
+import { constants, zstdCompressSync } from 'node:zlib';
 import { CandidateDiscovery } from '../src/discovery/discovery.ts';
-import { scanLogHeads, zstdFrames } from '../src/session-index/log-heads.ts';
+import { inflateFrameSync, scanLogHeads } from '../src/session-index/log-heads.ts';
 import { bootCatalogHost } from '../test/support/catalog-host.ts';
 import type { CatalogHost } from '../test/support/catalog-host.ts';
 import { writeSession } from '../test/support/write-session.ts';
@@ -49,6 +49,20 @@ async function time<T>(run: () => Promise<T>): Promise<[number, T]> {
 
 const titleOf = (i: number): string => `Task ${i} — fix the ${['parser', 'cache', 'build', 'router'][i % 4]} module`;
 const renamedOf = (i: number): string => `Renamed task ${i}`;
+
+/** Each frame of a zstd log, inflated. */
+function frameTexts(bytes: Buffer): string[] {
+  const texts: string[] = [];
+  for (
+    let frame = inflateFrameSync(bytes, 0, 1 << 30), at = 0;
+    frame !== undefined && frame.used > 0;
+    frame = inflateFrameSync(bytes, at, 1 << 30)
+  ) {
+    texts.push(frame.text.toString('utf8'));
+    at += frame.used;
+  }
+  return texts;
+}
 
 /** The template: one session the real host wrote (title first, three turns, a rename at the end), as plain-text frames. */
 async function template(root: string): Promise<string[]> {
@@ -75,8 +89,7 @@ async function template(root: string): Promise<string[]> {
     await host.dispose();
   }
   for (const path of await readdir(join(root, 'sessions'), { recursive: true }))
-    if (path.endsWith('session.jsonl.zstd'))
-      return zstdFrames(await readFile(join(root, 'sessions', path))).map((frame) => zstdDecompressSync(frame).toString('utf8'));
+    if (path.endsWith('session.jsonl.zstd')) return frameTexts(await readFile(join(root, 'sessions', path)));
   throw new Error('the template session was not written');
 }
 
@@ -165,8 +178,7 @@ async function measure(count: number): Promise<Row> {
     let titled = 0;
     [row.heads] = await time(() =>
       scanLogHeads({
-        root: sessions,
-        compression: 'zstd',
+        store: { root: sessions, fileName: 'session.jsonl.zstd', compression: 'zstd' },
         signal: new AbortController().signal,
         onBatch: (heads) => (titled += heads.filter((head) => head.title !== undefined).length),
       }),

@@ -6,6 +6,7 @@ import { redactTexts } from '../redaction/redact.ts';
 import type { SessionReferenceCandidate } from '../types.ts';
 import { matchedQuery, parseBodyQuery } from '../session-index/body-match.ts';
 import type { BodyHit } from '../session-index/body-search.ts';
+import type { EntryLabeller } from '../session-index/catalog.ts';
 import { IndexSync } from '../session-index/sync.ts';
 import { FirstBoot } from '../session-index/first-titles.ts';
 import { catalogLabeller } from './labels.ts';
@@ -70,13 +71,7 @@ export class CandidateDiscovery {
   constructor(ctx: Context, options: CandidateDiscoveryOptions) {
     this.ctx = ctx;
     this.options = options;
-    const sync = new IndexSync(ctx, {
-      path: options.indexPath,
-      readOnly: options.readOnly === true,
-      cacheTtlMs: options.cacheTtlMs,
-      titleBackfill: options.titleBackfill,
-      redactSecrets: options.redactSecrets,
-    });
+    const sync = new IndexSync(ctx, options);
     this.sync = sync;
     this.live = options.readOnly === true ? undefined : new LiveSessions(ctx, sync, options.redactSecrets);
     for (const name of LABEL_SERVICES) {
@@ -122,11 +117,9 @@ export class CandidateDiscovery {
     // sessions keep current; an index in memory, as in a test host or the CLI's resolver) the
     // listing and the backlog wait for the first keystroke: a headless run never reads the home.
     // On that first boot, the log heads give a partial listing and titles first.
-    this.firstBoot =
-      options.indexPath !== ':memory:' && options.readOnly !== true && !sync.listed
-        ? FirstBoot.start(ctx, sync, options.titleBackfill)
-        : undefined;
-    if (options.indexPath !== ':memory:' && options.readOnly !== true && !sync.listed) sync.nudge();
+    const firstBoot = options.indexPath !== ':memory:' && options.readOnly !== true && !sync.listed;
+    this.firstBoot = firstBoot ? FirstBoot.start(ctx, sync, options.titleBackfill) : undefined;
+    if (firstBoot) sync.nudge();
   }
 
   /** What the index file is, and why one found there was set aside or is not used. */
@@ -192,8 +185,8 @@ export class CandidateDiscovery {
         sync.handle.refresh();
       }
     }
-    const labeller = catalogLabeller(this.ctx, (entry) => sync.headerOf(entry), this.options.redactSecrets);
-    let ranked = rankCandidates(sync.catalog.candidates(labeller), { ...options, query });
+    const labeller = this.labeller();
+    const ranked = rankCandidates(sync.catalog.candidates(labeller), { ...options, query });
     if (ranked.length >= limit || query.trim() === '') return ranked;
     const shown = new Set(ranked.map((candidate) => candidate.sessionId));
     const found = sync.handle.guard((index) =>
@@ -209,15 +202,18 @@ export class CandidateDiscovery {
       const record = sync.catalog.record(hit.sessionId, labeller);
       if (record !== undefined) records.push({ record, snippet: hit.snippet });
     }
-    ranked = appendBodyMatches(ranked, records, options);
-    return ranked;
+    return appendBodyMatches(ranked, records, options);
+  }
+
+  /** Labels the catalog's entries for this keystroke. */
+  private labeller(): EntryLabeller {
+    return catalogLabeller(this.ctx, (entry) => this.sync.headerOf(entry), this.options.redactSecrets);
   }
 
   /** The sessions among the rows the menu shows before anything is typed whose titles are unknown, newest first. */
   private untitledRows(options: { selfId: string; agentCwd: string | undefined; limit: number }): string[] {
     const { catalog } = this.sync;
-    const labeller = catalogLabeller(this.ctx, (entry) => this.sync.headerOf(entry), this.options.redactSecrets);
-    const rows = rankCandidates(catalog.candidates(labeller), { ...options, query: '' });
+    const rows = rankCandidates(catalog.candidates(this.labeller()), { ...options, query: '' });
     return rows
       .filter((row) => {
         const entry = catalog.get(row.sessionId);

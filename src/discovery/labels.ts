@@ -1,6 +1,6 @@
-/** The title sources the host offers without reading a log: the live projection of an open session, and the projection cache's checkpoint. */
+/** The title sources the host offers: the live projection of an open session, the projection cache's checkpoint, and the registry's fold of logged events. */
 import type { Context } from '@deepseek-ai/cordis';
-import type { SessionHeader, SessionId } from '@deepseek-ai/dsh-session';
+import type { SessionEvent, SessionHeader, SessionId } from '@deepseek-ai/dsh-session';
 import type { CatalogEntry, EntryLabeller } from '../session-index/catalog.ts';
 import { cleanLabel } from '../mentions/label-text.ts';
 
@@ -29,6 +29,12 @@ export function liveTitles(ctx: Context): (id: string) => KnownTitle {
     const session = sessions.get(id as SessionId);
     return session === undefined ? undefined : readTitle(() => projections.snapshot(session).values.title);
   };
+}
+
+/** The title the host's projection registry folds from `events` (a whole log, or the start of one), when a title unit is registered. */
+export function foldedTitle(ctx: Context, events: readonly SessionEvent[]): KnownTitle {
+  const projections = ctx.get('sessionProjections');
+  return projections === undefined ? undefined : readTitle(() => projections.restore({}, events, 0).snapshot.values.title);
 }
 
 /** The title the projection cache's checkpoint holds for a listed session (zero log reads). */

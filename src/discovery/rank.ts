@@ -3,6 +3,7 @@
 import { SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
 import type { CandidateMatch, SessionReferenceCandidate, SessionReferenceMentionCandidate } from '../types.ts';
 import { formatSessionReferenceMention } from '../mentions/uri.ts';
+import { BODY_SNIPPET_MAX_CHARS } from '../session-index/body-match.ts';
 
 /** Default number of candidates returned to a host. */
 export const DEFAULT_CANDIDATE_LIMIT = 50;
@@ -154,9 +155,6 @@ interface Ranked {
   readonly record: CandidateRecord;
   readonly match: FieldMatch | undefined;
 }
-
-/** Longest body-match snippet a candidate carries, in characters (Unicode code points). */
-export const BODY_SNIPPET_MAX_CHARS = 160;
 
 /** `snippet` cut to {@link BODY_SNIPPET_MAX_CHARS} code points, ending in `…` when it was cut. */
 export function clampSnippet(snippet: string): string {

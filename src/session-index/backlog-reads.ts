@@ -32,13 +32,30 @@ function placementOf(step: ReadStep, doc: SessionTexts): Placement {
 }
 
 /**
+ * Writes one session's texts whole, in parts of {@link SLICE_CHARS} with the event loop given back between them,
+ * until they land, turn out stale or superseded, or `stopped()`; false when a write was held back (a lock, failing
+ * writes), for the caller to try again later.
+ */
+export async function writeInParts(handle: IndexHandle, doc: SessionTexts, placement: Placement, stopped: () => boolean): Promise<boolean> {
+  const parts = handle.guard((index) => index.replaceTexts(doc, placement, SLICE_CHARS));
+  if (!parts.ok) return false;
+  for (;;) {
+    const part = handle.guard(() => parts.value.next());
+    if (!part.ok) return false;
+    if (part.value.done === true) return true;
+    await nextTurn();
+    if (stopped()) return true;
+  }
+}
+
+/**
  * Reads `entries` in parallel (each once, see {@link readStoredSession}) and writes their texts,
  * with the title found in the log when `titleBackfill` allows; a session whose read fails is marked
  * failed at its revision. Small sessions go in one transaction per placement; a long one in parts
  * of {@link SLICE_CHARS}, with the event loop given back between parts.
  */
 export async function readAndWrite(step: ReadStep, entries: readonly CatalogEntry[], stopped: () => boolean): Promise<void> {
-  const readings = await Promise.allSettled(entries.map((entry) => readStoredSession(step.ctx, entry.id, step.redactSecrets, step.signal)));
+  const readings = await Promise.allSettled(entries.map((entry) => readStoredSession(step.ctx, entry, step.redactSecrets, step.signal)));
   if (stopped()) return;
   const small = new Map<Placement, SessionTexts[]>();
   const large: SessionTexts[] = [];
@@ -66,17 +83,8 @@ export async function readAndWrite(step: ReadStep, entries: readonly CatalogEntr
   });
   for (const [placement, docs] of small) step.handle.guard((index) => index.writeBatch(docs, placement));
   for (const doc of large) {
-    const parts = step.handle.guard((index) => index.replaceTexts(doc, placementOf(step, doc), SLICE_CHARS));
-    if (!parts.ok) continue;
-    const steps = parts.value;
-    for (
-      let next = step.handle.guard(() => steps.next());
-      next.ok && next.value.done !== true;
-      next = step.handle.guard(() => steps.next())
-    ) {
-      await nextTurn();
-      if (stopped()) return;
-    }
+    await writeInParts(step.handle, doc, placementOf(step, doc), stopped);
+    if (stopped()) return;
   }
   for (const docs of [...small.values(), large])
     for (const doc of docs) step.oldestIndexed = Math.min(step.oldestIndexed, doc.header.createdAt);

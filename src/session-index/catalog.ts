@@ -11,9 +11,16 @@ export interface CatalogEntry extends IndexedSession {
   readonly listed?: ListedEntry | undefined;
 }
 
+/** The header fields a listing gives: the id, the creation time (order) and the cwd (ranking). */
+export interface ListedHeader {
+  readonly id: string;
+  readonly createdAt: number;
+  readonly cwd?: string | undefined;
+}
+
 /** A session as one listing reports it. */
 export interface ListedEntry {
-  readonly header: { readonly id: string; readonly createdAt: number; readonly cwd?: string | undefined };
+  readonly header: ListedHeader;
   /** The store holds its log. */
   readonly persisted: boolean;
   /** Open in the listing process. */
@@ -37,6 +44,13 @@ export interface ListingPlan {
 export const UNSTORED_ROW_LIFETIME_MS = 60 * 60 * 1000;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** A session the index knows nothing of but its header. */
+function untitled(header: ListedHeader, persisted: boolean): IndexedSession {
+  const { id, createdAt, cwd } = header;
+  const unknown = { title: undefined, revision: undefined, seq: undefined, failed: undefined };
+  return { id, createdAt, cwd, persisted, raw: false, touched: Date.now(), ...unknown };
+}
 
 /** Newest first, then by id: the store's listing order. */
 function newestFirst(a: CatalogEntry, b: CatalogEntry): number {
@@ -86,7 +100,11 @@ export class SessionCatalog {
       return;
     }
     if (known.createdAt !== session.createdAt || known.cwd !== session.cwd) this.ordered = undefined;
-    const relabel = known.title !== session.title || known.persisted !== session.persisted || known.createdAt !== session.createdAt;
+    const relabel =
+      known.title !== session.title ||
+      known.persisted !== session.persisted ||
+      known.createdAt !== session.createdAt ||
+      known.cwd !== session.cwd;
     Object.assign(known, session);
     if (relabel) this.relabel(session.id);
   }
@@ -129,47 +147,30 @@ export class SessionCatalog {
   /** Takes what a listing says of a session: a new one is added untitled, a known one keeps its title and texts and turns stored when listed so. */
   note(listed: ListedEntry): void {
     const known = this.entries.get(listed.header.id);
-    if (known?.createdAt === listed.header.createdAt) {
-      if (listed.persisted && !known.persisted) this.put({ ...known, persisted: true });
-      return;
-    }
-    const { id, createdAt, cwd } = listed.header;
-    this.put({
-      id,
-      createdAt,
-      cwd,
-      title: undefined,
-      persisted: listed.persisted,
-      revision: undefined,
-      seq: undefined,
-      raw: false,
-      failed: undefined,
-      touched: Date.now(),
-    });
+    if (known?.createdAt !== listed.header.createdAt) this.put(untitled(listed.header, listed.persisted));
+    else if (listed.persisted && !known.persisted) this.put({ ...known, persisted: true });
   }
 
   /** Marks a session opened or closed in this process; an unknown one is added with what its header says. */
-  setLive(header: ListedEntry['header'], live: boolean, persisted?: boolean): void {
-    let entry = this.entries.get(header.id);
-    if (entry?.createdAt !== header.createdAt) {
-      this.put({
-        id: header.id,
-        createdAt: header.createdAt,
-        cwd: header.cwd,
-        title: undefined,
-        persisted: false,
-        revision: undefined,
-        seq: undefined,
-        raw: false,
-        failed: undefined,
-        touched: Date.now(),
-      });
-    }
-    entry = this.entries.get(header.id);
+  setLive(header: ListedHeader, live: boolean, persisted?: boolean): void {
+    if (this.entries.get(header.id)?.createdAt !== header.createdAt) this.put(untitled(header, false));
+    const entry = this.entries.get(header.id);
     if (entry === undefined) return;
     entry.live = live;
     if (persisted !== undefined) entry.persisted = persisted;
     this.relabel(header.id);
+  }
+
+  /**
+   * A session closed in this process turns cold and stored when `logged` (its log is being written) or
+   * already stored; one never stored and without a log is dropped, since the store will never list it.
+   * Returns whether it was dropped.
+   */
+  closed(header: ListedHeader, logged: boolean): boolean {
+    const stored = logged || this.entries.get(header.id)?.persisted === true;
+    this.setLive(header, false, stored);
+    if (!stored) this.drop([header.id]);
+    return !stored;
   }
 
   /** The label of `id` may have changed. */
@@ -188,7 +189,7 @@ export class SessionCatalog {
   candidates(label: EntryLabeller): readonly SearchableCandidateRecord[] {
     if (this.offered !== undefined) return this.offered;
     const out: SearchableCandidateRecord[] = [];
-    for (const entry of this.newestFirst()) if (entry.persisted || entry.live) out.push(this.recordOf(entry, label));
+    for (const entry of this.newestFirst()) if (this.offers(entry.id)) out.push(this.recordOf(entry, label));
     this.offered = out;
     return out;
   }
@@ -196,7 +197,7 @@ export class SessionCatalog {
   /** The ranking record of an offered session. */
   record(id: string, label: EntryLabeller): SearchableCandidateRecord | undefined {
     const entry = this.entries.get(id);
-    return entry !== undefined && (entry.persisted || entry.live) ? this.recordOf(entry, label) : undefined;
+    return entry !== undefined && this.offers(id) ? this.recordOf(entry, label) : undefined;
   }
 
   private recordOf(entry: CatalogEntry, label: EntryLabeller): SearchableCandidateRecord {

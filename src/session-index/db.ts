@@ -50,16 +50,12 @@ export class IndexDb {
   private readonly statements = new Map<string, StatementSync>();
   private closed = false;
 
-  private constructor(db: DatabaseSync, path: string, setAside: SetAsideReason | undefined) {
+  /** Opens the index at `path` (`':memory:'` allowed), creating or rebuilding the file as needed; see {@link openIndexFile}. */
+  protected constructor(path: string, options: { readonly readOnly?: boolean }) {
+    const { db, setAside } = openIndexFile(path, options);
     this.db = db;
     this.path = path;
     this.setAside = setAside;
-  }
-
-  /** Opens the index at `path`, creating or rebuilding the file as needed; see {@link openIndexFile}. */
-  static open(path: string, options: { readonly readOnly?: boolean } = {}): IndexDb {
-    const { db, setAside } = openIndexFile(path, options);
-    return new IndexDb(db, path, setAside);
   }
 
   /** The prepared statement for `text`, prepared once. */

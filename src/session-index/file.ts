@@ -1,11 +1,11 @@
-/** The session index's SQLite file: its schema and version, how it is opened, and how a file that cannot be used is set aside. */
+/** The session index's SQLite file: its version, how it is opened, and how a file that cannot be used is set aside. */
 import { existsSync, lstatSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DatabaseSync } from 'node:sqlite';
 import { sqlite } from './sqlite.ts';
-import { schemaProblem } from './verify.ts';
+import { SCHEMA, schemaProblem } from './schema.ts';
 
 /** `PRAGMA application_id` of an index file ("DSRI"). */
 export const INDEX_APPLICATION_ID = 0x44535249;
@@ -16,42 +16,6 @@ export const INDEX_SCHEMA_VERSION = 1;
  * The wait is synchronous (it holds the event loop), so it is short; a busy write is retried later.
  */
 export const INDEX_BUSY_TIMEOUT_MS = 50;
-
-/**
- * One row per session, one row per indexed text (a surface message), and a trigram index over the
- * texts that keeps no positions (`detail = none`): a candidate is checked against its text, which
- * keeps the index smaller than the text itself. Merging is left to explicit bounded steps
- * (`automerge = 0`), so no write holds the event loop for a whole merge.
- */
-const SCHEMA = `
-CREATE TABLE sessions (
-  key INTEGER PRIMARY KEY AUTOINCREMENT,
-  id TEXT NOT NULL UNIQUE,
-  created_at INTEGER NOT NULL,
-  cwd TEXT,
-  title TEXT,
-  title_known INTEGER NOT NULL DEFAULT 0,
-  persisted INTEGER NOT NULL DEFAULT 0,
-  revision TEXT,
-  seq INTEGER,
-  raw INTEGER NOT NULL DEFAULT 0,
-  failed TEXT,
-  gen INTEGER NOT NULL DEFAULT 0,
-  touched INTEGER NOT NULL DEFAULT 0,
-  changed INTEGER NOT NULL
-);
-CREATE INDEX sessions_changed ON sessions (changed);
-CREATE TABLE texts (rowid INTEGER PRIMARY KEY, session INTEGER NOT NULL, text TEXT NOT NULL);
-CREATE INDEX texts_session ON texts (session);
-CREATE TABLE removed (id TEXT PRIMARY KEY, changed INTEGER NOT NULL);
-CREATE INDEX removed_changed ON removed (changed);
-CREATE TABLE doomed (key INTEGER PRIMARY KEY);
-CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
-INSERT INTO counters VALUES ('changed', 0);
-CREATE VIRTUAL TABLE grams USING fts5 (text, content = 'texts', content_rowid = 'rowid', tokenize = 'trigram', detail = none, columnsize = 0);
-INSERT INTO grams (grams, rank) VALUES ('automerge', 0);
-INSERT INTO grams (grams, rank) VALUES ('crisismerge', 1000);
-`;
 
 /**
  * Why an index file was set aside: it could not be read, was corrupt, of another version, of the
@@ -79,7 +43,8 @@ export class IndexUnavailableError extends Error {
 const CORRUPT_CODES: ReadonlySet<number> = new Set([11, 26]);
 const BUSY_CODES: ReadonlySet<number> = new Set([5, 6]);
 
-function primaryCode(error: unknown): number | undefined {
+/** The SQLite primary result code of `error` (from `node:sqlite`), if it carries one. */
+export function primaryCode(error: unknown): number | undefined {
   const code = (error as { errcode?: unknown } | null | undefined)?.errcode;
   return typeof code === 'number' ? code & 0xff : undefined;
 }

@@ -6,13 +6,14 @@
  * removes what it does not list, and after it only sessions it listed get a head title. A later title (a
  * rename) arrives with the session's body, which folds its whole log.
  */
-import { basename, dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context } from '@deepseek-ai/cordis';
 import type { SessionEvent, SessionHeader } from '@deepseek-ai/dsh-session';
 import type { TitleBackfillMode } from '../config.ts';
-import { checkpointTitles } from '../discovery/labels.ts';
+import { checkpointTitles, foldedTitle } from '../discovery/labels.ts';
 import type { KnownTitle } from '../discovery/labels.ts';
+import { jsonlStore } from './location.ts';
+import type { JsonlStore } from './location.ts';
 import { scanLogHeads } from './log-heads.ts';
 import type { LogHead } from './log-heads.ts';
 import type { IndexSync } from './sync.ts';
@@ -27,31 +28,11 @@ const POLL_MS = 10;
  */
 const LISTING_GRACE_MS = 30_000;
 
-/** Where the JSONL store keeps its logs, from the persistence's own `locate` of a probe id; undefined for any other store. */
-export function jsonlStore(ctx: Context): { root: string; compression: 'zstd' | 'none' } | undefined {
-  try {
-    const location = ctx.get('sessionPersistence')?.locate({ id: 'first-boot-probe', createdAt: 0 } as SessionHeader);
-    if (location?.kind !== 'jsonl') return undefined;
-    const file = basename(location.path);
-    const compression = file === 'session.jsonl.zstd' ? 'zstd' : file === 'session.jsonl' ? 'none' : undefined;
-    // <root>/<project>/<session>/<file>
-    return compression === undefined ? undefined : { root: dirname(dirname(dirname(location.path))), compression };
-  } catch {
-    return undefined;
-  }
-}
-
-/** A head's first title as the host's projection registry folds the events read (its raw title when that fails). */
+/** A head's first title as the host's projection registry folds the event (its raw title when that fails). */
 function headTitle(ctx: Context, head: LogHead): KnownTitle {
-  const projections = ctx.get('sessionProjections');
-  try {
-    const title = projections?.restore({}, [head.title] as unknown as SessionEvent[], 0).snapshot.values.title;
-    if (typeof title === 'string' || title === null) return title;
-  } catch {
-    // a head the registry refuses (a torn or unusual prefix): the event's own title below
-  }
+  const folded = foldedTitle(ctx, [head.title] as unknown as SessionEvent[]);
   const data = head.title?.data as { title?: unknown } | undefined;
-  return typeof data?.title === 'string' ? data.title : undefined;
+  return folded ?? (typeof data?.title === 'string' ? data.title : undefined);
 }
 
 /** The walk of a first boot; {@link start} returns none when the store is not the JSONL one. */
@@ -69,16 +50,11 @@ export class FirstBoot {
 
   /** Starts the walk over `store` when it is a JSONL store; bodies wait until it ends. */
   static start(ctx: Context, sync: IndexSync, titleBackfill: TitleBackfillMode): FirstBoot | undefined {
-    const store = jsonlStore(ctx);
+    const store = jsonlStore(ctx.get('sessionPersistence'));
     return store === undefined ? undefined : new FirstBoot(ctx, sync, titleBackfill, store);
   }
 
-  private constructor(
-    ctx: Context,
-    sync: IndexSync,
-    titleBackfill: TitleBackfillMode,
-    store: { root: string; compression: 'zstd' | 'none' },
-  ) {
+  private constructor(ctx: Context, sync: IndexSync, titleBackfill: TitleBackfillMode, store: JsonlStore) {
     this.ctx = ctx;
     this.sync = sync;
     this.titleBackfill = titleBackfill;
@@ -86,7 +62,7 @@ export class FirstBoot {
     // titles before bodies: the backlog reads no log while the heads are read, nor before the listing gives revisions
     sync.holdBodies = () => this.running || (!sync.listed && performance.now() - this.ended < LISTING_GRACE_MS);
     this.done = scanLogHeads({
-      ...store,
+      store,
       signal: controller.signal,
       onBatch: (heads) => {
         this.apply(heads);

@@ -1,5 +1,5 @@
 /** The open session index behind the catalog: opening it (in memory while the file cannot be used), healing a broken or vanished file, and backing off while writes fail. */
-import { entryAt, isBusy, isCorruption, setAside } from './file.ts';
+import { entryAt, isBusy, isCorruption, primaryCode, setAside } from './file.ts';
 import type { SetAsideReason } from './file.ts';
 import type { SessionCatalog } from './catalog.ts';
 import { SessionIndex } from './session-index.ts';
@@ -35,8 +35,8 @@ export type IndexProblem = SetAsideReason | 'unopenable';
 export type IndexWarn = (message: string) => void;
 
 function kindOf(error: unknown): string {
-  const code = (error as { errcode?: unknown } | null | undefined)?.errcode;
-  if (typeof code === 'number') return FAILURE_KINDS[code & 0xff] ?? `SQLite error ${code & 0xff}`;
+  const code = primaryCode(error);
+  if (code !== undefined) return FAILURE_KINDS[code] ?? `SQLite error ${code}`;
   return (error as { code?: unknown } | null | undefined)?.code === undefined ? 'error' : String((error as { code: unknown }).code);
 }
 
@@ -79,21 +79,11 @@ export class IndexHandle {
     this.catalog = catalog;
     this.rebuiltListeners.push(rebuilt);
     this.warn = warn;
-    let index: SessionIndex;
-    try {
-      index = SessionIndex.open(path, { readOnly });
-      this.issue = index.setAside;
-      if (index.setAside !== undefined)
-        this.warnOnce(`set-aside:${index.setAside}`, `the session index at ${path} was set aside (${index.setAside}) and rebuilt`);
-    } catch (error) {
-      if (readOnly) throw error;
-      index = SessionIndex.open(':memory:');
-      this.issue = isBusy(error) ? 'locked' : 'unopenable';
-      this.fellBack(error);
-    }
+    const index = readOnly ? SessionIndex.open(path, { readOnly }) : this.openOrMemory(false);
+    if (index.setAside !== undefined)
+      this.warnOnce(`set-aside:${index.setAside}`, `the session index at ${path} was set aside (${index.setAside}) and rebuilt`);
     this.index = index;
-    this.noteIdentity();
-    catalog.apply({ sessions: index.all(), removed: [], full: true });
+    this.use(index, true);
   }
 
   /** Why the file found at the path was set aside, or why an index in memory is used instead of it. */
@@ -193,16 +183,11 @@ export class IndexHandle {
   private reconnect(): void {
     this.reconnecting = false;
     if (this.index.path === ':memory:') return;
-    let index: SessionIndex;
     try {
-      index = SessionIndex.open(this.path);
+      this.use(SessionIndex.open(this.path));
     } catch {
-      return;
+      // the next failure says why
     }
-    this.index.close();
-    this.index = index;
-    this.noteIdentity();
-    this.catalog.apply({ sessions: index.all(), removed: [], full: false });
   }
 
   /** Writes work again after failing: what failed meanwhile is written again. */
@@ -230,20 +215,35 @@ export class IndexHandle {
   /** Replaces the open index by the file at the path (set aside first when `broken`), or by one in memory when that fails. */
   private reopen(broken: boolean): void {
     this.index.close();
-    let index: SessionIndex;
+    const index = this.openOrMemory(broken);
+    if (broken && index.setAside === undefined && index.path !== ':memory:') this.issue = 'corrupt';
+    this.use(index);
+    this.notifyRebuilt();
+  }
+
+  /**
+   * The index at the path (set aside first when `broken`), or, when it cannot be opened, one in memory,
+   * said once and the file tried again later; {@link problem} says which and why.
+   */
+  private openOrMemory(broken: boolean): SessionIndex {
     try {
       if (broken) setAside(this.path);
-      index = SessionIndex.open(this.path);
-      this.issue = index.setAside ?? (broken ? 'corrupt' : this.issue);
+      const index = SessionIndex.open(this.path);
+      this.issue = index.setAside ?? this.issue;
+      return index;
     } catch (error) {
-      index = SessionIndex.open(':memory:');
       this.issue = isBusy(error) ? 'locked' : 'unopenable';
       this.fellBack(error);
+      return SessionIndex.open(':memory:');
     }
+  }
+
+  /** Makes `index` the open one, closing the one it replaces, and hands what it holds to the catalog (`full`: every session). */
+  private use(index: SessionIndex, full = false): void {
+    if (index !== this.index) this.index.close();
     this.index = index;
     this.noteIdentity();
-    this.catalog.apply({ sessions: index.all(), removed: [], full: false });
-    this.notifyRebuilt();
+    this.catalog.apply({ sessions: index.all(), removed: [], full });
   }
 
   /** An index in memory stands in for the file: said once, and the file is tried again after a growing wait. */
@@ -271,12 +271,9 @@ export class IndexHandle {
       this.fellBack(error);
       return;
     }
-    this.index.close();
-    this.index = index;
     this.issue = index.setAside;
     this.reopenDelay = FIRST_FAILURE_QUIET_MS;
-    this.noteIdentity();
-    this.catalog.apply({ sessions: index.all(), removed: [], full: false });
+    this.use(index);
     this.notifyRebuilt();
   }
 

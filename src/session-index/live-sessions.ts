@@ -3,7 +3,7 @@ import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promi
 import type { Context } from '@deepseek-ai/cordis';
 import type { Session, SessionEvent } from '@deepseek-ai/dsh-session';
 import type { IndexSync } from './sync.ts';
-import { SLICE_CHARS } from './backlog-reads.ts';
+import { SLICE_CHARS, writeInParts } from './backlog-reads.ts';
 import { liveTitles } from '../discovery/labels.ts';
 import { cleanTitle } from '../mentions/label-text.ts';
 import { appendedTexts, readLiveSession, redacted } from './session-texts.ts';
@@ -101,11 +101,6 @@ export class LiveSessions {
     clearTimeout(timer);
   }
 
-  /** Whether the watcher stopped; read through a call, since it changes while the loop awaits. */
-  private isStopped(): boolean {
-    return this.stopped;
-  }
-
   /** Stops writing and waits for the writes in flight. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -126,17 +121,14 @@ export class LiveSessions {
     this.sync.changed();
     this.stored.delete(session.id);
     const logged = session.seq > 0 && this.ctx.get('sessionPersistence') !== undefined;
-    if (logged) {
-      this.sync.catalog.setLive(session.header, false, true);
-      this.sync.handle.guard((index) => index.noteListed([{ header: session.header, persisted: true }]));
-    } else {
-      // a pending whole write stays for a logged session (its log is final); one without a log is dropped
+    if (this.sync.catalog.closed(session.header, logged)) {
+      // a pending whole write stays for a stored session (its log is final); one that will never be stored is dropped
       this.resyncs.delete(session.id);
-      this.sync.catalog.setLive(session.header, false);
-      this.sync.catalog.drop([session.id]);
       this.sync.handle.guard((index) => {
         index.remove([session.id]);
       });
+    } else {
+      this.sync.handle.guard((index) => index.noteListed([{ header: session.header, persisted: true }]));
     }
     this.sync.handle.refresh();
   }
@@ -217,18 +209,10 @@ export class LiveSessions {
         // the title as it is now: a rename during the redaction above is already in the index
         const title = cleanTitle(liveTitles(this.ctx)(id), this.redact);
         const doc = { header: session.header, texts, at: { seq, raw: !this.redact, ...(title === undefined ? {} : { title }) } };
-        const steps = this.sync.handle.guard((index) => index.replaceTexts(doc, 'newer', SLICE_CHARS));
-        if (!steps.ok) {
+        if (!(await writeInParts(this.sync.handle, doc, 'newer', () => this.stopped))) {
           // held back (a lock, failing writes): tried again once writes resume, on a timer
           this.resyncs.set(id, session);
           await sleep(Math.max(BUSY_RETRY_MS, this.sync.handle.quietMs), undefined, { signal: this.lifetime.signal, ref: false });
-          continue;
-        }
-        const parts = steps.value;
-        for (let step = this.sync.handle.guard(() => parts.next()); ; step = this.sync.handle.guard(() => parts.next())) {
-          if (!step.ok) this.resyncs.set(id, session);
-          if (!step.ok || step.value.done === true || this.isStopped()) break;
-          await nextTurn();
         }
       } catch {
         // the next change to this session, or the next listing, writes it again

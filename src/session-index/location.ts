@@ -1,6 +1,10 @@
-/** Where the session index lives by default: a file in the host's storage area of the DSH home. */
-import { join } from 'node:path';
+/** Where things live: the session index's file in the host's storage area of the DSH home, and the JSONL store's session logs. */
+import { basename, dirname, join } from 'node:path';
 import type { Context } from '@deepseek-ai/cordis';
+import { SESSION_FORMAT_VERSION } from '@deepseek-ai/dsh-session';
+import type { SessionId } from '@deepseek-ai/dsh-session';
+import type { SessionPersistence } from '@deepseek-ai/dsh-session-persistence';
+import type { ListedHeader } from './catalog.ts';
 
 /** The index file's name in the storage area. */
 export const INDEX_FILE_NAME = 'session-reference-index.sqlite';
@@ -30,4 +34,32 @@ export function defaultIndexPath(ctx: Context): string {
 /** `configured` when given, else {@link defaultIndexPath}. */
 export function indexPathFor(ctx: Context, configured: string | undefined): string {
   return configured === undefined ? defaultIndexPath(ctx) : configured === ':memory:' ? configured : join(configured);
+}
+
+/** The JSONL store's layout: `<root>/<project>/<session>/<fileName>`, the file compressed when it ends in `.zstd`. */
+export interface JsonlStore {
+  readonly root: string;
+  readonly fileName: string;
+  readonly compression: 'zstd' | 'none';
+}
+
+/** Where the JSONL store keeps the log of the session `header` names, from the persistence's own `locate`; undefined for any other store. */
+export function jsonlLogPath(persistence: SessionPersistence | undefined, header: ListedHeader): string | undefined {
+  try {
+    const { id, createdAt, cwd } = header;
+    const meta = { version: SESSION_FORMAT_VERSION, id: id as SessionId, createdAt, ...(cwd === undefined ? {} : { cwd }) };
+    const location = persistence?.locate(meta);
+    return location?.kind === 'jsonl' ? location.path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The JSONL store's layout, from where it would keep a probe session's log; undefined for any other store. */
+export function jsonlStore(persistence: SessionPersistence | undefined): JsonlStore | undefined {
+  const path = jsonlLogPath(persistence, { id: 'session-reference-probe', createdAt: 0 });
+  if (path === undefined) return undefined;
+  const fileName = basename(path);
+  const compression = fileName === 'session.jsonl.zstd' ? 'zstd' : fileName === 'session.jsonl' ? 'none' : undefined;
+  return compression === undefined ? undefined : { root: dirname(dirname(dirname(path))), fileName, compression };
 }

@@ -4,7 +4,8 @@
  * every header one session after another, several thread-pool round trips each (and the plugin's listing walks
  * the tree twice), which takes seconds at 10,000 sessions; this walk reads each head with three synchronous
  * system calls, in short slices of the event loop. What it finds is a partial listing: the host's listing stays
- * the source of truth for presence once it arrives.
+ * the source of truth for presence once it arrives. Its walk of the session directories and its frame-by-frame
+ * inflation serve the log-by-log listing and the bounded log reader too.
  *
  * Layout (the persistence's `format.ts`): `<root>/<project>/<session>/session.jsonl.zstd` (independently
  * compressed frames: the header line alone in the first, then one frame per durable batch) or `session.jsonl`.
@@ -13,6 +14,7 @@ import { closeSync, constants, lstatSync, openSync, readSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { zstdDecompressSync } from 'node:zlib';
+import type { JsonlStore } from './location.ts';
 
 /** Bytes read from the start of each log: the header and, for most sessions, the first title event. */
 export const HEAD_BYTES = 16_384;
@@ -20,9 +22,6 @@ export const HEAD_BYTES = 16_384;
 const SLICE_MS = 8;
 /** Largest decoded frame accepted from a head (a decompression bomb costs that session only). */
 const MAX_FRAME_BYTES = 1 << 20;
-
-/** The log file name of each encoding. */
-const LOG_NAMES = { zstd: 'session.jsonl.zstd', none: 'session.jsonl' } as const;
 
 /** A session header as the log's first line gives it. */
 export interface HeadHeader {
@@ -42,45 +41,63 @@ export interface LogHead {
 
 /** Options of {@link scanLogHeads}. */
 export interface HeadScanOptions {
-  /** The store's root (`<root>/<project>/<session>/`). */
-  readonly root: string;
-  /** The store's encoding. */
-  readonly compression: 'zstd' | 'none';
+  /** The store's layout. */
+  readonly store: JsonlStore;
   /** Ends the walk. */
   readonly signal: AbortSignal;
   /** Takes each batch of heads, as they are read (newest session directory first). */
   readonly onBatch: (heads: LogHead[]) => void;
 }
 
-/** The complete zstd frames at the start of `buffer` (skippable frames left out); a frame cut by the head's end is not returned. */
-export function zstdFrames(buffer: Buffer): Buffer[] {
-  const out: Buffer[] = [];
-  let at = 0;
-  while (at + 8 <= buffer.length) {
-    const magic = buffer.readUInt32LE(at);
-    if ((magic & 0xfffffff0) === 0x184d2a50) {
-      at += 8 + buffer.readUInt32LE(at + 4);
-      continue;
-    }
-    if (magic !== 0xfd2fb528) break;
-    const descriptor = buffer.readUInt8(at + 4);
-    const single = (descriptor >> 5) & 1;
-    // the dictionary id takes 0, 1, 2 or 4 bytes; the content size 0 or 1 (single segment), 2, 4 or 8
-    const dictionaryBytes = (1 << (descriptor & 3)) >> 1;
-    const sizeFlag = descriptor >> 6;
-    let p = at + 5 + (single === 1 ? 0 : 1) + dictionaryBytes + (sizeFlag === 0 ? single : 1 << sizeFlag);
-    for (;;) {
-      if (p + 3 > buffer.length) return out;
-      const block = buffer.readUIntLE(p, 3);
-      p += 3 + (((block >> 1) & 3) === 1 ? 1 : block >>> 3);
-      if ((block & 1) === 1) break;
-    }
-    if (((descriptor >> 2) & 1) === 1) p += 4;
-    if (p > buffer.length) return out;
-    out.push(buffer.subarray(at, p));
-    at = p;
+async function directories(path: string): Promise<string[]> {
+  const entries = await readdir(path, { withFileTypes: true });
+  return entries.filter((entry) => entry.isDirectory()).map((entry) => join(path, entry.name));
+}
+
+/**
+ * The session directories of the store under `root` (`<root>/<project>/<session>`); a project directory that
+ * cannot be listed is handed to `onUnlistable`. A missing root has none. Rejects when the root cannot be listed
+ * or `signal` aborts.
+ */
+export async function sessionDirs(
+  root: string,
+  signal: AbortSignal,
+  onUnlistable: (project: string, error: unknown) => void,
+): Promise<string[]> {
+  let projects: string[];
+  try {
+    projects = await directories(root);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
   }
-  return out;
+  const dirs: string[] = [];
+  for (const project of projects) {
+    signal.throwIfAborted();
+    try {
+      dirs.push(...(await directories(project)));
+    } catch (error) {
+      onUnlistable(project, error);
+    }
+  }
+  return dirs;
+}
+
+/**
+ * Inflates the Zstandard frame at `offset` in one synchronous call, returning its text and the compressed bytes it
+ * took (a frame cut short takes the rest and gives what it could); undefined when it inflates past `maxBytes`, or
+ * fails.
+ */
+export function inflateFrameSync(bytes: Buffer, offset: number, maxBytes: number): { text: Buffer; used: number } | undefined {
+  try {
+    const { buffer, engine } = zstdDecompressSync(bytes.subarray(offset), { info: true, maxOutputLength: maxBytes }) as unknown as {
+      buffer: Buffer;
+      engine: { bytesWritten: number };
+    };
+    return { text: buffer, used: engine.bytesWritten };
+  } catch {
+    return undefined;
+  }
 }
 
 /** How a `session/title` event's line starts: the persistence writes `type` first (in a text, the quotes would be escaped). */
@@ -131,15 +148,12 @@ export function parseLogHead(head: Buffer, compression: 'zstd' | 'none'): LogHea
   let header: HeadHeader | undefined;
   let title: LogHead['title'];
   if (compression === 'zstd') {
-    const frames = zstdFrames(head);
-    for (let i = 0; i < frames.length && title === undefined; i++) {
-      let text: string;
-      try {
-        text = zstdDecompressSync(frames[i] ?? Buffer.alloc(0), { maxOutputLength: MAX_FRAME_BYTES }).toString('utf8');
-      } catch {
-        break;
-      }
-      if (i === 0) {
+    for (let at = 0; at < head.length && title === undefined;) {
+      const frame = inflateFrameSync(head, at, MAX_FRAME_BYTES);
+      if (frame === undefined || frame.used === 0) break;
+      at += frame.used;
+      const text = frame.text.toString('utf8');
+      if (header === undefined) {
         header = headerOf(text.slice(0, Math.max(0, text.indexOf('\n'))));
         if (header === undefined) return undefined;
       } else {
@@ -173,14 +187,6 @@ function readHead(path: string, buffer: Buffer): Buffer | undefined {
   }
 }
 
-async function directories(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => join(dir, entry.name));
-  } catch {
-    return [];
-  }
-}
-
 /** Runs `each` over `items` in slices of at most {@link SLICE_MS} of the event loop, giving it back between slices; false when `signal` ended it. */
 async function sliced<T>(items: readonly T[], signal: AbortSignal, each: (item: T) => void, afterSlice: () => void): Promise<boolean> {
   let at = 0;
@@ -204,12 +210,13 @@ async function sliced<T>(items: readonly T[], signal: AbortSignal, each: (item: 
  * when every log was read or `signal` aborted; never rejects.
  */
 export async function scanLogHeads(options: HeadScanOptions): Promise<void> {
-  const { root, compression, signal, onBatch } = options;
-  const name = LOG_NAMES[compression];
-  const dirs: string[] = [];
-  for (const project of await directories(root)) {
-    if (signal.aborted) return;
-    dirs.push(...(await directories(project)));
+  const { signal, onBatch } = options;
+  const { root, fileName, compression } = options.store;
+  let dirs: string[];
+  try {
+    dirs = await sessionDirs(root, signal, () => {});
+  } catch {
+    return; // aborted, or the root cannot be listed: the host's listing decides
   }
   const stamped: { dir: string; mtime: number }[] = [];
   const stamp = (dir: string): void => {
@@ -225,7 +232,7 @@ export async function scanLogHeads(options: HeadScanOptions): Promise<void> {
   const buffer = Buffer.allocUnsafe(HEAD_BYTES);
   let batch: LogHead[] = [];
   const read = ({ dir }: { dir: string }): void => {
-    const head = readHead(join(dir, name), buffer);
+    const head = readHead(join(dir, fileName), buffer);
     const parsed = head === undefined ? undefined : parseLogHead(head, compression);
     if (parsed !== undefined) batch.push(parsed);
   };

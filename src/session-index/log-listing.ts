@@ -1,8 +1,9 @@
 /** Lists a file-per-session store log by log, reading each header alone, so that a log which cannot be read costs only its own session. */
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
-import { readSessionLog, UnreadableLogError } from './log-reader.ts';
+import { sessionDirs } from './log-heads.ts';
+import { readSessionLog, reasonOf, UnreadableLogError } from './log-reader.ts';
 import type { SessionLog } from './log-reader.ts';
 
 /** Header reads at once during one listing, so that a home of many logs keeps its file descriptors bounded. */
@@ -24,18 +25,13 @@ export interface LogListing {
   readonly skipped: UnreadableLogError[];
 }
 
-async function directories(path: string): Promise<string[]> {
-  const entries = await readdir(path, { withFileTypes: true });
-  return entries.filter((entry) => entry.isDirectory()).map((entry) => join(path, entry.name));
-}
-
 async function readOne(path: string, signal: AbortSignal): Promise<ListedLog | UnreadableLogError | undefined> {
   let identity;
   try {
     identity = await stat(path, { bigint: true });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    return new UnreadableLogError(path, `it cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    return new UnreadableLogError(path, `it cannot be read: ${reasonOf(error)}`);
   }
   signal.throwIfAborted();
   try {
@@ -45,7 +41,7 @@ async function readOne(path: string, signal: AbortSignal): Promise<ListedLog | U
   } catch (error) {
     signal.throwIfAborted();
     if (error instanceof UnreadableLogError) return error;
-    return new UnreadableLogError(path, error instanceof Error ? error.message : String(error));
+    return new UnreadableLogError(path, reasonOf(error));
   }
 }
 
@@ -56,25 +52,11 @@ async function readOne(path: string, signal: AbortSignal): Promise<ListedLog | U
  * A missing root lists nothing. Rejects only when `signal` aborts or the root itself cannot be listed.
  */
 export async function listLogs(root: string, fileName: string, signal: AbortSignal): Promise<LogListing> {
-  let projects: string[];
-  try {
-    projects = await directories(root);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { logs: [], skipped: [] };
-    throw error;
-  }
   const skipped: UnreadableLogError[] = [];
-  const paths: string[] = [];
-  for (const project of projects) {
-    signal.throwIfAborted();
-    try {
-      for (const dir of await directories(project)) paths.push(join(dir, fileName));
-    } catch (error) {
-      skipped.push(
-        new UnreadableLogError(project, `its sessions cannot be listed: ${error instanceof Error ? error.message : String(error)}`),
-      );
-    }
-  }
+  const dirs = await sessionDirs(root, signal, (project, error) => {
+    skipped.push(new UnreadableLogError(project, `its sessions cannot be listed: ${reasonOf(error)}`));
+  });
+  const paths = dirs.map((dir) => join(dir, fileName));
   const limit = pLimit(HEADER_READS);
   const results = await Promise.all(paths.map((path) => limit(() => readOne(path, signal))));
   signal.throwIfAborted();

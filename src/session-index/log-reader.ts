@@ -1,14 +1,13 @@
 /** Reads one JSONL session log within bounds: a regular file opened without blocking, its text inflated frame by frame and stopped past a cap, so that one bad log costs only its own session. */
 import { constants } from 'node:fs';
-import { open, readdir, lstat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { open } from 'node:fs/promises';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { createZstdDecompress, zstdDecompressSync } from 'node:zlib';
+import { createZstdDecompress } from 'node:zlib';
 import pLimit from 'p-limit';
 import { entryKind } from './entry-kind.ts';
+import { inflateFrameSync } from './log-heads.ts';
 import { decodeStorageRecord, SESSION_FORMAT_VERSION } from '@deepseek-ai/dsh-session';
-import type { SessionEvent, SessionHeader, SessionId } from '@deepseek-ai/dsh-session';
-import type { SessionPersistence } from '@deepseek-ai/dsh-session-persistence';
+import type { SessionEvent, SessionHeader } from '@deepseek-ai/dsh-session';
 
 /** Largest text a log may hold once inflated (and largest file read): past it, the log is refused, whatever its compressed size. */
 export const MAX_LOG_TEXT_BYTES = 128 * 1024 * 1024;
@@ -58,7 +57,8 @@ export interface LogReadOptions {
   headerOnly?: boolean;
 }
 
-function reasonOf(error: unknown): string {
+/** What a thrown value says, for a reason in an {@link UnreadableLogError}. */
+export function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -154,22 +154,6 @@ class LineScanner {
       throw new UnreadableLogError(this.path, `it is of session format version ${String(record.version)}, which this build does not read`);
     const { type: _type, ...header } = record;
     return header as unknown as SessionHeader;
-  }
-}
-
-/**
- * Inflates the small Zstandard frame at `offset` in one synchronous call, returning the compressed bytes it took;
- * undefined when it inflates past {@link SYNC_FRAME_BYTES}, or fails, and the stream must decide.
- */
-function inflateSmallFrame(bytes: Buffer, offset: number): { text: Buffer; used: number } | undefined {
-  try {
-    const { buffer, engine } = zstdDecompressSync(bytes.subarray(offset), { info: true, maxOutputLength: SYNC_FRAME_BYTES }) as unknown as {
-      buffer: Buffer;
-      engine: { bytesWritten: number };
-    };
-    return { text: buffer, used: engine.bytesWritten };
-  } catch {
-    return undefined;
   }
 }
 
@@ -279,7 +263,7 @@ async function scan(path: string, bytes: Buffer, options: LogReadOptions): Promi
     let turn = performance.now();
     for (let offset = 0; offset < bytes.length && !scanner.done;) {
       options.signal?.throwIfAborted();
-      const small = inflateSmallFrame(bytes, offset);
+      const small = inflateFrameSync(bytes, offset, SYNC_FRAME_BYTES);
       if (small !== undefined) scanner.write(small.text);
       const used = small?.used ?? (await inflateFrame(bytes, offset, scanner));
       if (used === 0) break;
@@ -297,39 +281,4 @@ async function scan(path: string, bytes: Buffer, options: LogReadOptions): Promi
     }
   }
   return scanner.finish();
-}
-
-/**
- * The log file of session `id` under a file-per-session persistence, found the way its lookup finds one: the
- * session directory and file name its `locate` gives, under any project directory of its root. Undefined when the
- * persistence keeps no file per session, or no project holds that id.
- */
-export async function findSessionLog(persistence: SessionPersistence, id: string): Promise<string | undefined> {
-  let located;
-  try {
-    located = persistence.locate({ version: SESSION_FORMAT_VERSION, id: id as SessionId, createdAt: 0 });
-  } catch {
-    return undefined;
-  }
-  if (located?.kind !== 'jsonl') return undefined;
-  const sessionDir = dirname(located.path);
-  const root = dirname(dirname(sessionDir));
-  let projects;
-  try {
-    projects = await readdir(root, { withFileTypes: true });
-  } catch {
-    return undefined;
-  }
-  for (const project of projects) {
-    if (!project.isDirectory()) continue;
-    const path = join(root, project.name, basename(sessionDir), basename(located.path));
-    if (
-      await lstat(path).then(
-        () => true,
-        () => false,
-      )
-    )
-      return path;
-  }
-  return undefined;
 }

@@ -2,7 +2,6 @@
 import type { BodyQuery } from './body-match.ts';
 import { IndexDb, SESSION_COLUMNS } from './db.ts';
 import type { SessionIdentity, SessionRow } from './db.ts';
-import type { SetAsideReason } from './file.ts';
 import { rankTextRows } from './body-search.ts';
 import type { BodySearchOptions, BodySearchResult, TextRow } from './body-search.ts';
 import { appendTexts, dropTexts, replaceTexts, writeBatch } from './texts.ts';
@@ -63,47 +62,22 @@ function toSession(row: SessionRow): IndexedSession {
  * texts is guarded by the log position they were read at: the file keeps the latest point any
  * process read, so no process overwrites a newer reading with an older one (its write is `stale`).
  */
-export class SessionIndex {
-  private readonly db: IndexDb;
+export class SessionIndex extends IndexDb {
   private stamp = 0;
   private dataVersion = -1;
 
-  private constructor(db: IndexDb) {
-    this.db = db;
-  }
-
   /** Opens the index at `path` (`':memory:'` allowed), creating or rebuilding the file as needed; see `openIndexFile`. */
   static open(path: string, options: { readonly readOnly?: boolean } = {}): SessionIndex {
-    return new SessionIndex(IndexDb.open(path, options));
-  }
-
-  /** The file, or `':memory:'`. */
-  get path(): string {
-    return this.db.path;
-  }
-
-  /** Why a file found at the path was set aside when this index was opened. */
-  get setAside(): SetAsideReason | undefined {
-    return this.db.setAside;
-  }
-
-  /** Write transactions committed through this index. */
-  get commits(): number {
-    return this.db.commits;
-  }
-
-  /** Whether a statement reported corruption: the file should be set aside and the index rebuilt. */
-  get corrupt(): boolean {
-    return this.db.corrupt;
+    return new SessionIndex(path, options);
   }
 
   /** Every session the index holds; later {@link changes} count from here. */
   all(): IndexedSession[] {
-    return this.db.guard(() => {
-      this.dataVersion = (this.db.sql('PRAGMA data_version').get() as { data_version: number }).data_version;
-      this.db.wrote = false;
-      this.stamp = this.db.counter('changed');
-      return (this.db.sql(`SELECT ${SESSION_COLUMNS} FROM sessions`).all() as unknown as SessionRow[]).map(toSession);
+    return this.guard(() => {
+      this.dataVersion = (this.sql('PRAGMA data_version').get() as { data_version: number }).data_version;
+      this.wrote = false;
+      this.stamp = this.counter('changed');
+      return (this.sql(`SELECT ${SESSION_COLUMNS} FROM sessions`).all() as unknown as SessionRow[]).map(toSession);
     });
   }
 
@@ -112,21 +86,20 @@ export class SessionIndex {
    * nothing did: one pragma when neither this connection nor another wrote meanwhile.
    */
   changes(): IndexChanges | undefined {
-    const { db } = this;
-    return db.guard(() => {
-      const version = (db.sql('PRAGMA data_version').get() as { data_version: number }).data_version;
-      if (version === this.dataVersion && !db.wrote) return undefined;
+    return this.guard(() => {
+      const version = (this.sql('PRAGMA data_version').get() as { data_version: number }).data_version;
+      if (version === this.dataVersion && !this.wrote) return undefined;
       this.dataVersion = version;
-      db.wrote = false;
+      this.wrote = false;
       const since = this.stamp;
-      const now = db.counter('changed');
+      const now = this.counter('changed');
       if (now === since) return undefined;
-      if (since < db.counter('pruned')) return { sessions: this.all(), removed: [], full: true };
+      if (since < this.counter('pruned')) return { sessions: this.all(), removed: [], full: true };
       this.stamp = now;
-      const sessions = (db.sql(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE changed > ?`).all(since) as unknown as SessionRow[]).map(
+      const sessions = (this.sql(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE changed > ?`).all(since) as unknown as SessionRow[]).map(
         toSession,
       );
-      const removed = (db.sql('SELECT id FROM removed WHERE changed > ?').all(since) as { id: string }[]).map((row) => row.id);
+      const removed = (this.sql('SELECT id FROM removed WHERE changed > ?').all(since) as { id: string }[]).map((row) => row.id);
       return { sessions, removed, full: false };
     });
   }
@@ -137,18 +110,17 @@ export class SessionIndex {
    * Returns how many rows changed.
    */
   noteListed(sessions: readonly { readonly header: SessionIdentity; readonly persisted: boolean }[]): number {
-    const { db } = this;
-    return db.write(() => {
+    return this.write(() => {
       let stamp: number | undefined;
       let changed = 0;
       for (const { header, persisted } of sessions) {
-        const row = db.row(header.id);
+        const row = this.row(header.id);
         if (row !== undefined && row.created_at === header.createdAt && (row.persisted === 1 || !persisted)) continue;
-        stamp ??= db.nextStamp();
+        stamp ??= this.nextStamp();
         changed++;
-        if (row === undefined) db.insertRow(header, persisted, stamp);
-        else if (row.created_at !== header.createdAt) db.restartRow(row, header, persisted, stamp);
-        else db.sql('UPDATE sessions SET persisted = 1, changed = ? WHERE key = ?').run(stamp, row.key);
+        if (row === undefined) this.insertRow(header, persisted, stamp);
+        else if (row.created_at !== header.createdAt) this.restartRow(row, header, persisted, stamp);
+        else this.sql('UPDATE sessions SET persisted = 1, changed = ? WHERE key = ?').run(stamp, row.key);
       }
       return changed;
     });
@@ -157,14 +129,13 @@ export class SessionIndex {
   /** Sets sessions' titles (`null`: it has none), in one transaction; a session the index does not hold is skipped. */
   setTitles(titles: readonly { readonly header: SessionIdentity; readonly title: string | null }[]): void {
     if (titles.length === 0) return;
-    const { db } = this;
-    db.write(() => {
+    this.write(() => {
       let stamp: number | undefined;
       for (const { header, title } of titles) {
-        const row = db.row(header.id);
+        const row = this.row(header.id);
         if (row?.created_at !== header.createdAt || (row.title_known === 1 && row.title === title)) continue;
-        stamp ??= db.nextStamp();
-        db.sql('UPDATE sessions SET title = ?, title_known = 1, touched = ?, changed = ? WHERE key = ?').run(
+        stamp ??= this.nextStamp();
+        this.sql('UPDATE sessions SET title = ?, title_known = 1, touched = ?, changed = ? WHERE key = ?').run(
           title,
           Date.now(),
           stamp,
@@ -176,41 +147,39 @@ export class SessionIndex {
 
   /** Records that reading a session's log failed at `revision`. */
   markFailed(header: SessionIdentity, revision: string | undefined): void {
-    const { db } = this;
-    db.write(() => {
-      const row = db.row(header.id);
+    this.write(() => {
+      const row = this.row(header.id);
       if (row?.created_at !== header.createdAt) return;
-      db.sql('UPDATE sessions SET failed = ?, changed = ? WHERE key = ?').run(revision ?? '', db.nextStamp(), row.key);
+      this.sql('UPDATE sessions SET failed = ?, changed = ? WHERE key = ?').run(revision ?? '', this.nextStamp(), row.key);
     });
   }
 
   /** See {@link writeBatch}. */
   writeBatch(docs: readonly SessionTexts[], placement: Placement): WriteOutcome[] {
-    return writeBatch(this.db, docs, placement);
+    return writeBatch(this, docs, placement);
   }
 
   /** See {@link replaceTexts}. */
   replaceTexts(doc: SessionTexts, placement: Placement, partBytes: number): Generator<void, WriteOutcome, void> {
-    return replaceTexts(this.db, doc, placement, partBytes);
+    return replaceTexts(this, doc, placement, partBytes);
   }
 
   /** See {@link appendTexts}. */
   appendTexts(header: SessionIdentity, texts: readonly string[], seq: number, raw: boolean): WriteOutcome {
-    return appendTexts(this.db, header, texts, seq, raw);
+    return appendTexts(this, header, texts, seq, raw);
   }
 
   /** Removes sessions at once; their texts are deleted by later {@link upkeep} steps. */
   remove(ids: readonly string[]): void {
     if (ids.length === 0) return;
-    const { db } = this;
-    db.write(() => {
-      const stamp = db.nextStamp();
+    this.write(() => {
+      const stamp = this.nextStamp();
       for (const id of ids) {
-        const row = db.row(id);
+        const row = this.row(id);
         if (row === undefined) continue;
-        db.sql('INSERT OR IGNORE INTO doomed (key) VALUES (?)').run(row.key);
-        db.sql('DELETE FROM sessions WHERE key = ?').run(row.key);
-        db.sql('INSERT OR REPLACE INTO removed (id, changed) VALUES (?, ?)').run(id, stamp);
+        this.sql('INSERT OR IGNORE INTO doomed (key) VALUES (?)').run(row.key);
+        this.sql('DELETE FROM sessions WHERE key = ?').run(row.key);
+        this.sql('INSERT OR REPLACE INTO removed (id, changed) VALUES (?, ?)').run(id, stamp);
       }
     });
   }
@@ -221,21 +190,20 @@ export class SessionIndex {
    * past {@link TOMBSTONES_KEPT}. Returns false when there was nothing to do.
    */
   upkeep(bytes: number, pages: number): boolean {
-    const { db } = this;
-    return db.write(() => {
-      const doomed = db.sql('SELECT key FROM doomed LIMIT 1').get() as { key: number } | undefined;
+    return this.write(() => {
+      const doomed = this.sql('SELECT key FROM doomed LIMIT 1').get() as { key: number } | undefined;
       if (doomed !== undefined) {
-        if (!dropTexts(db, doomed.key, bytes)) db.sql('DELETE FROM doomed WHERE key = ?').run(doomed.key);
+        if (!dropTexts(this, doomed.key, bytes)) this.sql('DELETE FROM doomed WHERE key = ?').run(doomed.key);
         return true;
       }
       if (this.mergeStep(pages)) return true;
-      const excess = (db.sql('SELECT count(*) AS n FROM removed').get() as { n: number }).n - TOMBSTONES_KEPT;
+      const excess = (this.sql('SELECT count(*) AS n FROM removed').get() as { n: number }).n - TOMBSTONES_KEPT;
       if (excess <= 0) return false;
-      const { upto } = db.sql('SELECT max(changed) AS upto FROM (SELECT changed FROM removed ORDER BY changed LIMIT ?)').get(excess) as {
+      const { upto } = this.sql('SELECT max(changed) AS upto FROM (SELECT changed FROM removed ORDER BY changed LIMIT ?)').get(excess) as {
         upto: number;
       };
-      db.sql('DELETE FROM removed WHERE changed <= ?').run(upto);
-      db.sql("INSERT OR REPLACE INTO counters (name, value) VALUES ('pruned', ?)").run(upto);
+      this.sql('DELETE FROM removed WHERE changed <= ?').run(upto);
+      this.sql("INSERT OR REPLACE INTO counters (name, value) VALUES ('pruned', ?)").run(upto);
       return true;
     });
   }
@@ -246,14 +214,13 @@ export class SessionIndex {
    * Run after each write, it keeps the segments few.
    */
   merge(pages: number): boolean {
-    return this.db.write(() => this.mergeStep(pages));
+    return this.write(() => this.mergeStep(pages));
   }
 
   private mergeStep(pages: number): boolean {
-    const { db } = this;
-    const changes = (): number => (db.sql('SELECT total_changes() AS n').get() as { n: number }).n;
+    const changes = (): number => (this.sql('SELECT total_changes() AS n').get() as { n: number }).n;
     const before = changes();
-    db.sql("INSERT INTO grams (grams, rank) VALUES ('merge', ?)").run(pages);
+    this.sql("INSERT INTO grams (grams, rank) VALUES ('merge', ?)").run(pages);
     return changes() - before > 1;
   }
 
@@ -264,39 +231,28 @@ export class SessionIndex {
    */
   search(query: BodyQuery, options: BodySearchOptions): BodySearchResult {
     if (query.mode === 'none') return { hits: [], complete: true };
-    const { db } = this;
-    return db.guard(() => {
+    return this.guard(() => {
       const rows =
         query.mode === 'index'
-          ? db
-              .sql(
-                'SELECT t.text AS text, s.id AS id, s.created_at AS createdAt, s.raw AS raw FROM grams JOIN texts t ON t.rowid = grams.rowid ' +
-                  'JOIN sessions s ON s.key = t.session WHERE grams MATCH ? ORDER BY grams.rowid DESC',
-              )
-              .iterate(query.match)
-          : db
-              .sql(
-                'SELECT t.text AS text, s.id AS id, s.created_at AS createdAt, s.raw AS raw FROM texts t JOIN sessions s ON s.key = t.session ORDER BY t.rowid DESC',
-              )
-              .iterate();
+          ? this.sql(
+              'SELECT t.text AS text, s.id AS id, s.created_at AS createdAt, s.raw AS raw FROM grams JOIN texts t ON t.rowid = grams.rowid ' +
+                'JOIN sessions s ON s.key = t.session WHERE grams MATCH ? ORDER BY grams.rowid DESC',
+            ).iterate(query.match)
+          : this.sql(
+              'SELECT t.text AS text, s.id AS id, s.created_at AS createdAt, s.raw AS raw FROM texts t JOIN sessions s ON s.key = t.session ORDER BY t.rowid DESC',
+            ).iterate();
       return rankTextRows(rows as Iterable<TextRow>, query, options);
     });
   }
 
   /** How many sessions, how many UTF-8 bytes of text, and how many bytes the file takes (0 in memory). */
   size(): { readonly sessions: number; readonly textBytes: number; readonly fileBytes: number } {
-    const { db } = this;
-    return db.guard(() => {
-      const { n } = db.sql('SELECT count(*) AS n FROM sessions').get() as { n: number };
-      const { c } = db.sql('SELECT coalesce(sum(length(CAST(text AS BLOB))), 0) AS c FROM texts').get() as { c: number };
-      const { page_count: pages } = db.sql('PRAGMA page_count').get() as { page_count: number };
-      const { page_size: pageSize } = db.sql('PRAGMA page_size').get() as { page_size: number };
-      return { sessions: n, textBytes: c, fileBytes: db.path === ':memory:' ? 0 : pages * pageSize };
+    return this.guard(() => {
+      const { n } = this.sql('SELECT count(*) AS n FROM sessions').get() as { n: number };
+      const { c } = this.sql('SELECT coalesce(sum(length(CAST(text AS BLOB))), 0) AS c FROM texts').get() as { c: number };
+      const { page_count: pages } = this.sql('PRAGMA page_count').get() as { page_count: number };
+      const { page_size: pageSize } = this.sql('PRAGMA page_size').get() as { page_size: number };
+      return { sessions: n, textBytes: c, fileBytes: this.path === ':memory:' ? 0 : pages * pageSize };
     });
-  }
-
-  /** Closes the connection; the last connection to a file merges its WAL into it. Idempotent. */
-  close(): void {
-    this.db.close();
   }
 }

@@ -1,13 +1,16 @@
 /** What the index stores of one session, taken from its log in one read: the redacted texts of its current surface, and its title. */
+import { lstat } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Context } from '@deepseek-ai/cordis';
 import { foldSurface, isAppendSurfaceEvent, isSurfaceEvent } from '@deepseek-ai/dsh-session';
 import type { Session, SessionEvent, SessionHeader, SessionId } from '@deepseek-ai/dsh-session';
 import { projectSurface } from '../context/projection.ts';
 import { redactTexts } from '../redaction/redact.ts';
-import { liveTitles } from '../discovery/labels.ts';
+import { foldedTitle, liveTitles } from '../discovery/labels.ts';
 import type { KnownTitle } from '../discovery/labels.ts';
-import { findSessionLog, readSessionLog } from './log-reader.ts';
+import type { ListedHeader } from './catalog.ts';
+import { jsonlLogPath } from './location.ts';
+import { readSessionLog } from './log-reader.ts';
 
 /** Longest text row, in characters: a longer message is stored in overlapping pieces so that no row costs much to check or write. */
 export const TEXT_PIECE_CHARS = 16_384;
@@ -56,18 +59,6 @@ export function projectTexts(events: readonly SessionEvent[]): string[] {
   return projectSurface(events).flatMap((message) => pieces(message.text));
 }
 
-/** The title the projection registry folds from a whole log, when a title unit is registered. */
-function foldTitle(ctx: Context, events: readonly SessionEvent[]): KnownTitle {
-  const projections = ctx.get('sessionProjections');
-  if (projections === undefined) return undefined;
-  try {
-    const title = projections.restore({}, events, 0).snapshot.values.title;
-    return typeof title === 'string' || title === null ? title : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Characters of text redacted between two turns of the event loop, so that a keystroke waits a few ms at most. */
 const REDACT_SLICE_CHARS = 65_536;
 
@@ -98,17 +89,24 @@ export async function redacted(texts: string[], redact: boolean, signal: AbortSi
 
 /**
  * Reads a stored session once, without a listing (the query engine's `readSurface` lists the whole store for
- * every read): a file-per-session log with the bounded log reader, so that a log that cannot be opened, is
- * corrupt or inflates past the cap rejects for this session alone; another persistence through its `inspect`.
+ * every read): a file-per-session log, found where the store's `locate` puts it, with the bounded log reader, so that
+ * a log that cannot be opened, is corrupt or inflates past the cap rejects for this session alone; a session with no
+ * such file, or another persistence, through its `inspect`.
  * Then folds its surface and title with the host's code, and redacts the texts.
  */
-export async function readStoredSession(ctx: Context, id: string, redact: boolean, signal: AbortSignal): Promise<SessionReading> {
+export async function readStoredSession(ctx: Context, header: ListedHeader, redact: boolean, signal: AbortSignal): Promise<SessionReading> {
   const persistence = ctx.get('sessionPersistence');
   if (persistence === undefined) throw new Error('no sessionPersistence service is mounted');
-  const path = await findSessionLog(persistence, id);
-  const { meta, events } = path === undefined ? await persistence.inspect(id as SessionId, signal) : await readSessionLog(path, { signal });
+  const path = jsonlLogPath(persistence, header);
+  const stored =
+    path !== undefined &&
+    (await lstat(path).then(
+      () => true,
+      () => false,
+    ));
+  const { meta, events } = stored ? await readSessionLog(path, { signal }) : await persistence.inspect(header.id as SessionId, signal);
   const texts = projectTexts(surfaceOf(events, foldSurface(events).nodes));
-  return { header: meta, seq: events.at(-1)?.seq ?? -1, title: foldTitle(ctx, events), texts: await redacted(texts, redact, signal) };
+  return { header: meta, seq: events.at(-1)?.seq ?? -1, title: foldedTitle(ctx, events), texts: await redacted(texts, redact, signal) };
 }
 
 /** Reads a session open here from its in-memory log and live surface (no I/O); its title from the live projection. */

@@ -1,25 +1,26 @@
 /** One listing of the host's sessions, `sessionQuery.listSessions()`, with each stored log's revision, or log by log when the host's listing fails. */
-import { basename, dirname } from 'node:path';
 import type { Context } from '@deepseek-ai/cordis';
-import { SESSION_FORMAT_VERSION } from '@deepseek-ai/dsh-session';
-import type { SessionHeader, SessionId } from '@deepseek-ai/dsh-session';
+import type { SessionHeader } from '@deepseek-ai/dsh-session';
 import type { SessionPersistence } from '@deepseek-ai/dsh-session-persistence';
 import { SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
-import type { ListedHeader, ListedSession } from './listing-cache.ts';
+import type { ListedEntry, ListedHeader } from './catalog.ts';
+import { jsonlStore } from './location.ts';
 import { listLogs } from './log-listing.ts';
 import type { UnreadableLogError } from './log-reader.ts';
 
-/** A listed session's header, with its log's revision when the store reports one. */
+/** A listed session's header, with the header as the host gave it (the projection cache's checkpoint is keyed by it). */
 export interface StoreHeader extends ListedHeader {
-  /** The header as the host gave it (the projection cache's checkpoint is keyed by it). */
   readonly source: SessionHeader;
-  /** The stored log's revision: it changes whenever the log does. */
-  readonly revision?: string | undefined;
 }
 
-function toStoreHeader(header: SessionHeader, revision?: string): StoreHeader {
+/** One session as a listing of the store gives it. */
+export interface StoreEntry extends ListedEntry {
+  readonly header: StoreHeader;
+}
+
+function toEntry(header: SessionHeader, live: boolean, persisted: boolean, revision?: string): StoreEntry {
   const { id, createdAt, cwd } = header;
-  return { id, createdAt, ...(cwd === undefined ? {} : { cwd }), source: header, ...(revision === undefined ? {} : { revision }) };
+  return { header: { id, createdAt, ...(cwd === undefined ? {} : { cwd }), source: header }, live, persisted, revision };
 }
 
 /**
@@ -35,7 +36,7 @@ export async function listStore(
   ctx: Context,
   signal: AbortSignal,
   onSkipped: (error: UnreadableLogError) => void = () => undefined,
-): Promise<ListedSession<StoreHeader>[]> {
+): Promise<StoreEntry[]> {
   const query = ctx.get('sessionQuery');
   if (query === undefined) {
     throw new SessionReferenceError('listing sessions failed: no sessionQuery service is mounted', SessionReferenceErrorCode.READ_FAILED);
@@ -57,12 +58,12 @@ export async function listStore(
   }
   const revisions = new Map<string, string>();
   for (const { header, revision } of snapshots ?? []) revisions.set(header.id, revision);
-  return records.map(({ header, live, persisted }) => ({ header: toStoreHeader(header, revisions.get(header.id)), live, persisted }));
+  return records.map(({ header, live, persisted }) => toEntry(header, live, persisted, revisions.get(header.id)));
 }
 
 /** The sessions a log-by-log listing found, with the logs it left out. */
 interface FallbackListing {
-  readonly sessions: ListedSession<StoreHeader>[];
+  readonly sessions: StoreEntry[];
   readonly skipped: UnreadableLogError[];
 }
 
@@ -73,18 +74,13 @@ interface FallbackListing {
  * per session.
  */
 async function listLogByLog(ctx: Context, persistence: SessionPersistence, signal: AbortSignal): Promise<FallbackListing | undefined> {
-  const located = persistence.locate({ version: SESSION_FORMAT_VERSION, id: 'session-reference-probe' as SessionId, createdAt: 0 });
-  if (located?.kind !== 'jsonl') return undefined;
-  const root = dirname(dirname(dirname(located.path)));
-  const { logs, skipped } = await listLogs(root, basename(located.path), signal);
-  const records = new Map<string, ListedSession<StoreHeader>>();
-  for (const { meta, revision } of logs) {
-    if (records.has(meta.id)) continue;
-    records.set(meta.id, { header: toStoreHeader(meta, revision), live: false, persisted: true });
-  }
+  const store = jsonlStore(persistence);
+  if (store === undefined) return undefined;
+  const { logs, skipped } = await listLogs(store.root, store.fileName, signal);
+  const records = new Map<string, StoreEntry>();
+  for (const { meta, revision } of logs) if (!records.has(meta.id)) records.set(meta.id, toEntry(meta, false, true, revision));
   for (const session of ctx.get('sessions')?.list() ?? []) {
-    const persisted = records.has(session.id);
-    records.set(session.id, { header: toStoreHeader(session.header), live: true, persisted });
+    records.set(session.id, toEntry(session.header, true, records.has(session.id)));
   }
   const sessions = [...records.values()].sort((a, b) => b.header.createdAt - a.header.createdAt || a.header.id.localeCompare(b.header.id));
   return { sessions, skipped };

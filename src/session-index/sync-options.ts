@@ -1,5 +1,4 @@
-/** The index sync's options and the sizes of its bounded steps. */
-import type { TitleBackfillMode } from '../config.ts';
+/** The sizes of the index sync's bounded steps. */
 
 /** Header rows written per transaction. */
 export const NOTE_BATCH = 500;
@@ -11,17 +10,3 @@ export const MERGE_PAGES = 16;
 export const READ_CONCURRENCY = 4;
 /** How long the loop waits when another process holds the file, before trying again. */
 export const BUSY_BACKOFF_MS = 25;
-
-/** Options of the index's background sync. */
-export interface IndexSyncOptions {
-  /** The index file, or `':memory:'`. */
-  readonly path: string;
-  /** Open the file immutable and write nothing (the CLI over a home another process keeps). */
-  readonly readOnly: boolean;
-  /** How long one listing serves before the next keystroke lists the store again, in ms. */
-  readonly cacheTtlMs: number;
-  /** `'off'` keeps titles folded from logs out of the index (checkpoint and live titles stay). */
-  readonly titleBackfill: TitleBackfillMode;
-  /** Redact texts before they are written. */
-  readonly redactSecrets: boolean;
-}

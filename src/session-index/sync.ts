@@ -8,13 +8,12 @@ import { IndexHandle } from './handle.ts';
 import { checkpointTitles } from '../discovery/labels.ts';
 import { cleanTitle } from '../mentions/label-text.ts';
 import { ListingCache } from './listing-cache.ts';
-import type { ListedSession } from './listing-cache.ts';
 import { readAndWrite, SLICE_CHARS } from './backlog-reads.ts';
 import type { ReadStep } from './backlog-reads.ts';
 import { listStore, reportOnce } from './store-listing.ts';
-import type { StoreHeader } from './store-listing.ts';
+import type { StoreEntry, StoreHeader } from './store-listing.ts';
 import { BUSY_BACKOFF_MS, MERGE_PAGES, NOTE_BATCH, READ_CONCURRENCY, TITLE_BATCH } from './sync-options.ts';
-import type { IndexSyncOptions } from './sync-options.ts';
+import type { CandidateDiscoveryOptions } from '../discovery/discovery.ts';
 import type { UnreadableLogError } from './log-reader.ts';
 
 /** A wait for some sessions' titles. */
@@ -38,9 +37,9 @@ export class IndexSync {
   /** The open index. */
   readonly handle: IndexHandle;
   /** The listing shared between the background and a keystroke that must wait for one. */
-  readonly listing: ListingCache<StoreHeader>;
+  readonly listing: ListingCache<readonly StoreEntry[]>;
   private readonly ctx: Context;
-  private readonly options: IndexSyncOptions;
+  private readonly options: CandidateDiscoveryOptions;
   private readonly lifetime = new AbortController();
   private notes: ListedEntry[] = [];
   private removals: string[] = [];
@@ -66,7 +65,7 @@ export class IndexSync {
   /** While true (a first boot reading log heads), no session's texts are read, so that a first boot's titles come before bodies. */
   holdBodies: () => boolean = () => false;
 
-  constructor(ctx: Context, options: IndexSyncOptions) {
+  constructor(ctx: Context, options: CandidateDiscoveryOptions) {
     this.ctx = ctx;
     this.options = options;
     const warn = (message: string): void => {
@@ -74,12 +73,12 @@ export class IndexSync {
     };
     this.onSkipped = reportOnce(warn);
     this.handle = new IndexHandle(
-      options.path,
+      options.indexPath,
       this.catalog,
       () => {
         this.rewrite();
       },
-      options.readOnly,
+      options.readOnly === true,
       warn,
     );
     this.listed = this.catalog.newestFirst().some((entry) => entry.persisted);
@@ -95,7 +94,7 @@ export class IndexSync {
       oldestIndexed,
       failures: this.failures,
     };
-    this.listing = new ListingCache<StoreHeader>({
+    this.listing = new ListingCache({
       ttlMs: options.cacheTtlMs,
       now: () => performance.now(),
       list: (signal) => this.listAndApply(signal),
@@ -170,7 +169,7 @@ export class IndexSync {
 
   /** Resolves once the loop has nothing left to do (every listed session read, every merge done); at once when read-only. */
   whenIdle(): Promise<void> {
-    if (this.options.readOnly || this.stopped || (this.running === undefined && !this.hasWork())) return Promise.resolve();
+    if (this.options.readOnly === true || this.stopped || (this.running === undefined && !this.hasWork())) return Promise.resolve();
     const idle = new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     this.kick();
     return idle;
@@ -178,7 +177,7 @@ export class IndexSync {
 
   /** Starts the loop unless it runs. */
   kick(): void {
-    if (this.stopped || this.options.readOnly || this.running !== undefined) return;
+    if (this.stopped || this.options.readOnly === true || this.running !== undefined) return;
     this.running = this.run().finally(() => {
       this.running = undefined;
       if (this.hasWork() && !this.stopped) this.kick();
@@ -197,7 +196,7 @@ export class IndexSync {
     this.handle.close();
   }
 
-  private async listAndApply(signal: AbortSignal): Promise<readonly ListedSession<StoreHeader>[]> {
+  private async listAndApply(signal: AbortSignal): Promise<readonly StoreEntry[]> {
     const generation = this.generation;
     this.listingRuns++;
     try {
@@ -210,9 +209,8 @@ export class IndexSync {
     }
   }
 
-  private applyListing(listed: readonly ListedSession<StoreHeader>[], complete: boolean): void {
+  private applyListing(entries: readonly StoreEntry[], complete: boolean): void {
     this.listed = true;
-    const entries = listed.map(({ header, live, persisted }): ListedEntry => ({ header, live, persisted, revision: header.revision }));
     const plan = this.catalog.plan(entries, complete, Date.now());
     this.matched =
       plan.noted.length === 0 &&
@@ -309,13 +307,11 @@ export class IndexSync {
     return !upkeep.ok || upkeep.value;
   }
 
+  /** The next stored session, not open here, whose title is unknown, from the title cursor on; the cursor skips the others. */
   private nextUntitled(): CatalogEntry | undefined {
     const entries = this.catalog.newestFirst();
-    while (this.titleCursor < entries.length) {
-      const entry = entries[this.titleCursor];
-      if (entry === undefined) break;
+    for (let entry = entries[this.titleCursor]; entry !== undefined; entry = entries[++this.titleCursor]) {
       if (entry.title === undefined && entry.persisted && !entry.live) return entry;
-      this.titleCursor++;
     }
     return undefined;
   }
@@ -324,13 +320,10 @@ export class IndexSync {
   private checkpointTitles(): boolean {
     if (this.nextUntitled() === undefined) return false;
     const read = checkpointTitles(this.ctx);
-    const entries = this.catalog.newestFirst();
     const found: { header: CatalogEntry; title: string | null }[] = [];
-    const end = Math.min(entries.length, this.titleCursor + TITLE_BATCH);
-    for (; this.titleCursor < end; this.titleCursor++) {
-      const entry = entries[this.titleCursor];
-      if (entry === undefined) break;
-      if (entry.title !== undefined || !entry.persisted || entry.live) continue;
+    const end = this.titleCursor + TITLE_BATCH;
+    for (let entry = this.nextUntitled(); entry !== undefined && this.titleCursor < end; entry = this.nextUntitled()) {
+      this.titleCursor++;
       const title = read(this.headerOf(entry));
       if (title !== undefined) found.push({ header: entry, title: cleanTitle(title, this.options.redactSecrets) });
     }

@@ -1,7 +1,8 @@
 /** Pure candidate filtering, ranking and body matches: examples, validation, and fast-check properties against a reference model. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { appendBodyMatches, BODY_SNIPPET_MAX_CHARS, clampSnippet, rankCandidates, toSearchableRecord } from '../../src/discovery/rank.ts';
+import { appendBodyMatches, clampSnippet, rankCandidates, toSearchableRecord } from '../../src/discovery/rank.ts';
+import { BODY_SNIPPET_MAX_CHARS } from '../../src/session-index/body-match.ts';
 import type { BodyMatchRecord, CandidateRecord, RankCandidatesOptions } from '../../src/discovery/rank.ts';
 import type { SessionReferenceCandidate } from '../../src/types.ts';
 import { SessionReferenceError, SessionReferenceErrorCode } from '../../src/errors.ts';

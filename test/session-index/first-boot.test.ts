@@ -2,11 +2,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { zstdCompressSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionRecord } from '@deepseek-ai/dsh-session-query';
 import { CandidateDiscovery } from '../../src/discovery/discovery.ts';
 import type { CandidateDiscoveryOptions } from '../../src/discovery/discovery.ts';
-import { parseLogHead, zstdFrames } from '../../src/session-index/log-heads.ts';
+import { inflateFrameSync, parseLogHead } from '../../src/session-index/log-heads.ts';
 import { bootCatalogHost, discoveryOptions, writeSessions } from '../support/catalog-host.ts';
 import type { CatalogHost, CatalogHostOptions, SessionSpec } from '../support/catalog-host.ts';
 
@@ -210,6 +211,13 @@ describe('parseLogHead', () => {
     });
     expect(parseLogHead(Buffer.from(header.slice(0, 20)), 'none')).toBeUndefined();
     expect(parseLogHead(Buffer.from('{"type":"turn/start"}\n'), 'none')).toBeUndefined();
-    expect(zstdFrames(Buffer.from('not zstd at all'))).toEqual([]);
+    const turn = '{"type":"turn/start","seq":0,"time":1,"data":{"turn":1}}\n';
+    const frames = Buffer.concat([header, turn, title].map((line) => zstdCompressSync(line)));
+    expect(parseLogHead(frames, 'zstd')).toMatchObject({ header: { id: 'a', createdAt: 5, cwd: '/w' }, title: { seq: 1 } });
+    expect(parseLogHead(frames.subarray(0, frames.length - 3), 'zstd')).toEqual({
+      header: { id: 'a', createdAt: 5, cwd: '/w', delegationDepth: 0 },
+    });
+    expect(inflateFrameSync(Buffer.from('not zstd at all'), 0, 1024)).toBeUndefined();
+    expect(parseLogHead(Buffer.from('not zstd at all'), 'zstd')).toBeUndefined();
   });
 });

@@ -11,7 +11,8 @@ import SessionStore from '@deepseek-ai/dsh-session';
 import { SESSION_FORMAT_VERSION } from '@deepseek-ai/dsh-session';
 import type { SessionId } from '@deepseek-ai/dsh-session';
 import JsonlSessionPersistence from '@deepseek-ai/dsh-session-persistence-jsonl';
-import { findSessionLog, readSessionLog, UnreadableLogError } from '../../src/session-index/log-reader.ts';
+import { jsonlLogPath } from '../../src/session-index/location.ts';
+import { readSessionLog, UnreadableLogError } from '../../src/session-index/log-reader.ts';
 import { readStoredSession } from '../../src/session-index/session-texts.ts';
 import { HOME_IDS, writeFixtureHome } from '../support/cli-home.ts';
 import { writeRandomLog, writeZstdBomb } from '../support/cli-log-faults.ts';
@@ -34,9 +35,14 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-/** The log of `id` in the fixture home. */
+/** The header of `id` in the fixture home. */
+async function headerOf(id: string) {
+  return (await ctx.sessionPersistence.inspect(id as SessionId)).meta;
+}
+
+/** The log of `id` in the fixture home, where the store's `locate` puts it. */
 async function logOf(id: string): Promise<string> {
-  const path = await findSessionLog(ctx.sessionPersistence, id);
+  const path = jsonlLogPath(ctx.sessionPersistence, await headerOf(id));
   if (path === undefined) throw new Error(`no log of ${id}`);
   return path;
 }
@@ -51,8 +57,10 @@ describe('readSessionLog', () => {
     }
   });
 
-  it('finds no log for an id no project holds', async () => {
-    expect(await findSessionLog(ctx.sessionPersistence, 'no-such-session')).toBeUndefined();
+  it('reads no log for an id the store does not hold', async () => {
+    const missing = { id: 'no-such-session', createdAt: 0 };
+    expect(jsonlLogPath(ctx.sessionPersistence, missing)).toBeDefined();
+    await expect(readStoredSession(ctx, missing, false, new AbortController().signal)).rejects.toThrow();
   });
 
   it('refuses random bytes, a FIFO and an empty file, each with its reason', async () => {
@@ -112,14 +120,20 @@ describe('readSessionLog with headerOnly', () => {
 describe('readStoredSession', () => {
   it('reads a healthy session, and rejects for a corrupt log or a bomb alone', async () => {
     const signal = new AbortController().signal;
-    const healthy = await readStoredSession(ctx, HOME_IDS.billing, false, signal);
+    const headers = {
+      billing: await headerOf(HOME_IDS.billing),
+      harborTls: await headerOf(HOME_IDS.harborTls),
+      harborDeploy: await headerOf(HOME_IDS.harborDeploy),
+      checkout: await headerOf(HOME_IDS.checkout),
+    };
+    const healthy = await readStoredSession(ctx, headers.billing, false, signal);
     expect(healthy.header.id).toBe(HOME_IDS.billing);
     expect(healthy.texts.length).toBeGreaterThan(0);
     await writeRandomLog(await logOf(HOME_IDS.harborTls));
-    await expect(readStoredSession(ctx, HOME_IDS.harborTls, false, signal)).rejects.toBeInstanceOf(UnreadableLogError);
+    await expect(readStoredSession(ctx, headers.harborTls, false, signal)).rejects.toBeInstanceOf(UnreadableLogError);
     await writeZstdBomb(await logOf(HOME_IDS.harborDeploy), HOME_IDS.harborDeploy, { inflated: 300 * 1024 * 1024 });
-    await expect(readStoredSession(ctx, HOME_IDS.harborDeploy, false, signal)).rejects.toThrow(/inflates past/);
-    expect((await readStoredSession(ctx, HOME_IDS.checkout, false, signal)).header.id).toBe(HOME_IDS.checkout);
+    await expect(readStoredSession(ctx, headers.harborDeploy, false, signal)).rejects.toThrow(/inflates past/);
+    expect((await readStoredSession(ctx, headers.checkout, false, signal)).header.id).toBe(HOME_IDS.checkout);
     expect(await readdir(join(home, 'sessions'))).toHaveLength(2);
   }, 60_000);
 });

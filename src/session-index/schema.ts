@@ -1,33 +1,60 @@
-/** What an opened index file must hold before it is used: every table and column of the schema, and a full-text index that finds the texts it holds. */
+/** The index's schema, and what an opened file must hold before it is used: every table and column of it, and a full-text index that finds the texts it holds. */
 import type { DatabaseSync } from 'node:sqlite';
+import { sqlite } from './sqlite.ts';
 
-/** The tables of the schema and the columns each must have. */
-const EXPECTED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  sessions: [
-    'key',
-    'id',
-    'created_at',
-    'cwd',
-    'title',
-    'title_known',
-    'persisted',
-    'revision',
-    'seq',
-    'raw',
-    'failed',
-    'gen',
-    'touched',
-    'changed',
-  ],
-  texts: ['rowid', 'session', 'text'],
-  removed: ['id', 'changed'],
-  doomed: ['key'],
-  counters: ['name', 'value'],
-  grams: ['text'],
-};
+/**
+ * One row per session, one row per indexed text (a surface message), and a trigram index over the
+ * texts that keeps no positions (`detail = none`): a candidate is checked against its text, which
+ * keeps the index smaller than the text itself. Merging is left to explicit bounded steps
+ * (`automerge = 0`), so no write holds the event loop for a whole merge.
+ */
+export const SCHEMA = `
+CREATE TABLE sessions (
+  key INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  created_at INTEGER NOT NULL,
+  cwd TEXT,
+  title TEXT,
+  title_known INTEGER NOT NULL DEFAULT 0,
+  persisted INTEGER NOT NULL DEFAULT 0,
+  revision TEXT,
+  seq INTEGER,
+  raw INTEGER NOT NULL DEFAULT 0,
+  failed TEXT,
+  gen INTEGER NOT NULL DEFAULT 0,
+  touched INTEGER NOT NULL DEFAULT 0,
+  changed INTEGER NOT NULL
+);
+CREATE INDEX sessions_changed ON sessions (changed);
+CREATE TABLE texts (rowid INTEGER PRIMARY KEY, session INTEGER NOT NULL, text TEXT NOT NULL);
+CREATE INDEX texts_session ON texts (session);
+CREATE TABLE removed (id TEXT PRIMARY KEY, changed INTEGER NOT NULL);
+CREATE INDEX removed_changed ON removed (changed);
+CREATE TABLE doomed (key INTEGER PRIMARY KEY);
+CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+INSERT INTO counters VALUES ('changed', 0);
+CREATE VIRTUAL TABLE grams USING fts5 (text, content = 'texts', content_rowid = 'rowid', tokenize = 'trigram', detail = none, columnsize = 0);
+INSERT INTO grams (grams, rank) VALUES ('automerge', 0);
+INSERT INTO grams (grams, rank) VALUES ('crisismerge', 1000);
+`;
 
-/** The full-text table's own tables, which it needs with its options (external content, no document sizes). */
-const FTS_SHADOWS = ['grams_data', 'grams_idx', 'grams_config'] as const;
+/** Each table of {@link SCHEMA} (the full-text table's own among them) with its columns, read once from the schema created in memory. */
+let expected: ReadonlyMap<string, ReadonlySet<string>> | undefined;
+
+function expectedColumns(): ReadonlyMap<string, ReadonlySet<string>> {
+  if (expected !== undefined) return expected;
+  const db = new (sqlite().DatabaseSync)(':memory:');
+  try {
+    db.exec(SCHEMA);
+    const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as {
+      name: string;
+    }[];
+    expected = new Map(tables.map(({ name }) => [name, columnsOf(db, name)]));
+    return expected;
+  } finally {
+    db.close();
+  }
+}
 
 /** Texts probed at open: the newest, the oldest and one between, each must be found by one of its trigrams. */
 const PROBES = 3;
@@ -53,18 +80,14 @@ function trigramOf(text: string): string | undefined {
  * full-text index does not find a text the file holds (its shadow tables were damaged).
  */
 export function schemaProblem(db: DatabaseSync): string | undefined {
-  for (const [table, columns] of Object.entries(EXPECTED_COLUMNS)) {
+  for (const [table, columns] of expectedColumns()) {
     const found = columnsOf(db, table);
-    if (table === 'texts') found.add('rowid');
     if (found.size === 0) return `table ${table} is missing`;
-    const missing = columns.find((column) => !found.has(column));
+    const missing = [...columns].find((column) => !found.has(column));
     if (missing !== undefined) return `column ${table}.${missing} is missing`;
   }
   const sql = (db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'grams'").get() as { sql: string } | undefined)?.sql ?? '';
   if (!/fts5/iu.test(sql) || !/trigram/iu.test(sql)) return 'the full-text table is not a trigram index';
-  for (const shadow of FTS_SHADOWS) {
-    if (db.prepare('SELECT 1 FROM sqlite_schema WHERE name = ?').get(shadow) === undefined) return `table ${shadow} is missing`;
-  }
   const counted = db.prepare("SELECT value FROM counters WHERE name = 'changed'").get() as { value: number } | undefined;
   if (counted === undefined) return 'the change counter is missing';
   const { low, high } = db.prepare('SELECT min(rowid) AS low, max(rowid) AS high FROM texts').get() as {
