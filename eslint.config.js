@@ -10,7 +10,6 @@ export const HOST_WIRING = [
   'src/augment.ts',
   'src/context/budget-lookup.ts',
   'src/context/capture.ts',
-  'src/context/content.ts',
   'src/context/pre-step.ts',
   'src/context/prepare.ts',
   'src/context/projection.ts',

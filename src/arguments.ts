@@ -1,6 +1,6 @@
 /** The public methods' arguments as JavaScript callers may pass them, checked once at the edge so the insides trust their types. */
 import { quoteText, readGuarded, SessionReferenceError, SessionReferenceErrorCode } from './errors.ts';
-import type { SessionReferenceAgent, SessionReferenceInput } from './types.ts';
+import type { PreparedReferencedMessage, SessionReferenceAgent, SessionReferenceInput } from './types.ts';
 
 /** What `prepare` reads of its agent: the id (the target session) and the route options. */
 export type PrepareAgent = Pick<SessionReferenceAgent, 'id' | 'options'>;
@@ -94,6 +94,32 @@ function arrayLength(value: unknown, name: string): number {
     throw invalid(`the ${name} array reports a length that is not an array length: ${shown}`);
   }
   return length;
+}
+
+/**
+ * A deep copy of the citing message's content, after checking it is an array of blocks (objects
+ * with a string `type`) that can be copied. The walk stops at the first bad block (a hole is one);
+ * bad content, a getter or Proxy trap that throws, or a value that cannot be cloned is
+ * INVALID_REFERENCE (with the thrown value as `cause`), never a raw `TypeError` or `DataCloneError`.
+ */
+export function readContent(content: unknown): PreparedReferencedMessage['content'] {
+  const length = arrayLength(content, 'content');
+  const blocks: unknown[] = [];
+  for (let index = 0; index < length; index++) {
+    const block = field(content, String(index), `content block ${index}`);
+    const type = isObject(block) ? field(block, 'type', `content block ${index}'s type`) : undefined;
+    if (typeof type !== 'string') throw invalid(`content block ${index} is not an object with a string type (got ${typeName(block)})`);
+    blocks.push(block);
+  }
+  try {
+    return structuredClone(blocks) as PreparedReferencedMessage['content'];
+  } catch (error) {
+    throw new SessionReferenceError(
+      'content cannot be copied (it holds a function, a symbol or another value that cannot be cloned)',
+      SessionReferenceErrorCode.INVALID_REFERENCE,
+      { cause: error },
+    );
+  }
 }
 
 function readReference(entry: unknown, index: number): SessionReferenceInput {

@@ -2,10 +2,9 @@
 import { Context, Service } from '@deepseek-ai/cordis';
 import type z from '@deepseek-ai/schemastery';
 import type { ContentBlock } from '@deepseek-ai/dsh-llm';
-import { readListingAgent, readPrepareAgent } from './arguments.ts';
+import { readContent, readListingAgent, readPrepareAgent } from './arguments.ts';
 import { ConfigSchema, loadConfig } from './config.ts';
 import type { Config, ResolvedConfig } from './config.ts';
-import { copyContent } from './context/content.ts';
 import { listenPreStep } from './context/pre-step.ts';
 import { budgetFor, prepareMessage } from './context/prepare.ts';
 import type { PrepareHost } from './context/prepare.ts';
@@ -85,7 +84,7 @@ export class SessionReferenceResolver extends Service {
   ): Promise<PreparedReferencedMessage> {
     return this.lifetime.run(signal, async (linked) => {
       const target = readPrepareAgent(agent);
-      const copied = copyContent(content);
+      const copied = readContent(content);
       const normalized = normalizeReferences(references, target.id, this.config.maxReferences);
       return prepareMessage(this.host, target, copied, normalized, linked);
     });

@@ -12,7 +12,7 @@ import SessionReferenceResolver, { formatSessionReferenceMention, readTranscript
 import type { SessionReferenceAgent } from '../../src/types.ts';
 import type { SessionReferenceSource } from '../../src/types.ts';
 import type { ContentBlock } from '@deepseek-ai/dsh-llm';
-import { copyContent } from '../../src/context/content.ts';
+import { readContent } from '../../src/arguments.ts';
 import { prepareMessage } from '../../src/context/prepare.ts';
 import { readPreparedContext } from '../../src/context/prepared-reading.ts';
 import type { PreparedContextView } from '../../src/context/prepared-reading.ts';
@@ -74,7 +74,7 @@ async function prepareDetailed(
   const prepared = await prepareMessage(
     preparing,
     agent,
-    copyContent(content),
+    readContent(content),
     normalizeReferences(references, agent.id, resolver.config.maxReferences),
     undefined,
   );
