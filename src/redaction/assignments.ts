@@ -227,8 +227,14 @@ function settingPair(text: string, key: Span, state: ScanState): boolean {
 /** What a value read after a word may start with: like a token, not an operator or a bracket. */
 const VALUE_START = chars('A-Za-z0-9_+/-');
 
-/** Verbs that assign in prose: "the token is …". */
-const COPULAS = new Set(['is', 'was', 'are', 'IS']);
+/** Whether [start, end) is a verb that assigns in prose ("the token is …"): `is`, `was`, `are` or `IS`, compared by character code. */
+function isCopula(text: string, start: number, end: number): boolean {
+  const a = text.charCodeAt(start);
+  const b = text.charCodeAt(start + 1);
+  if (end - start === 2) return (a === 105 && b === 115) || (a === 73 && b === 83);
+  const c = text.charCodeAt(start + 2);
+  return end - start === 3 && ((a === 119 && b === 97 && c === 115) || (a === 97 && b === 114 && c === 101));
+}
 /** Flags that take a credential as their next argument. */
 const CURL_USER = new Set(['-u', '--user']);
 
@@ -270,7 +276,7 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   // The value itself starts like a token, not with an operator or a bracket.
   if (length < 2 || !VALUE_START.has(text.charCodeAt(start))) return;
   const first = text.charCodeAt(wordStart);
-  const copula = length <= 3 && COPULAS.has(text.slice(wordStart, p));
+  const copula = length <= 3 && isCopula(text, wordStart, p);
   const bearer = length === 6 && (first === 66 || first === 98) && /^(?:Bearer|bearer|BEARER)$/.test(text.slice(wordStart, p));
   const flag = first === 45;
   // A short flag other than curl's `-u` takes no value here (commands.ts reads `-p` and the like).

@@ -129,7 +129,12 @@ export function declaredName(text: string, to: number): Span | null {
     }
     return name;
   }
-  const match = PROPERTY_RE.exec(text.slice(Math.max(0, to - 96), to));
+  // Accessors end with `}`: without one before the `=`, the pattern is not tried.
+  const from = Math.max(0, to - 96);
+  let last = to;
+  while (last > from && /\s/.test(text.charAt(last - 1))) last--;
+  if (text.charCodeAt(last - 1) !== 125) return null;
+  const match = PROPERTY_RE.exec(text.slice(from, to));
   if (match === null) return null;
   const value = match[1] ?? '';
   const start = to - match[0].length + match[0].indexOf(value);
