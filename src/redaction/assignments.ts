@@ -1,6 +1,6 @@
 /** Keyword-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `name is value`, `Authorization: Basic …`, `curl -u user:pass`, `--token value`, `<add key="…" value="…"/>`; judged under what the name says. */
 import { chars } from './chars.ts';
-import { claimsFormat, NAMED, ROLE_KINDS } from './dispatch.ts';
+import { claimsFormat, NAMED, namedBy, ROLE_KINDS, WRITTEN_NAMES } from './dispatch.ts';
 import { nameRole, nameWords } from './credential-names.ts';
 import type { NameRole } from './credential-names.ts';
 import { isPlaceholderValue } from './placeholders.ts';
@@ -11,7 +11,7 @@ import {
   declaredName,
   MAX_NAME,
   NAME_CHARS,
-  NAME_HINT_RE,
+  hintsCredential,
   PATH_RE,
   readName,
   readValue,
@@ -40,7 +40,9 @@ interface NameInfo {
 
 /** Names seen recently: dense text assigns to the same few names over and over. */
 const NAME_CACHE = new Map<string, NameInfo>();
-const NAME_CACHE_SIZE = 512;
+/** What names say by their words: many names share their words (`key1`, `key2`, … are all `key`). */
+const WORDS_CACHE = new Map<string, NameInfo>();
+const CACHE_SIZE = 512;
 
 /** A name that says nothing about credentials. */
 const NO_INFO: NameInfo = { role: null, named: [] };
@@ -56,16 +58,24 @@ function nameInfo(name: string): NameInfo {
   return lastInfo;
 }
 
-function nameInfoOf(name: string): NameInfo {
-  if (!NAME_HINT_RE.test(name)) return NO_INFO;
-  let info = NAME_CACHE.get(name);
-  if (info === undefined) {
-    const words = nameWords(name);
-    info = { role: nameRole(words), named: NAMED.filter((record) => record.named.names(words, name)) };
-    if (NAME_CACHE.size >= NAME_CACHE_SIZE) NAME_CACHE.clear();
-    NAME_CACHE.set(name, info);
-  }
+function remember(cache: Map<string, NameInfo>, key: string, info: NameInfo): NameInfo {
+  if (cache.size >= CACHE_SIZE) cache.clear();
+  cache.set(key, info);
   return info;
+}
+
+function nameInfoOf(name: string): NameInfo {
+  if (!hintsCredential(name)) return NO_INFO;
+  const known = NAME_CACHE.get(name);
+  if (known !== undefined) return known;
+  const words = nameWords(name);
+  if (WRITTEN_NAMES.has(name))
+    return remember(NAME_CACHE, name, { role: nameRole(words), named: NAMED.filter((record) => namedBy(record, words, name)) });
+  const key = words.join(' ');
+  const info =
+    WORDS_CACHE.get(key) ??
+    remember(WORDS_CACHE, key, { role: nameRole(words), named: NAMED.filter((record) => namedBy(record, words, '')) });
+  return remember(NAME_CACHE, name, info);
 }
 
 /**
@@ -176,7 +186,7 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     return;
   }
   if (!name.quoted) written = withWordBefore(text, name.start, written);
-  if (!kubernetesKind && !NAME_HINT_RE.test(written)) return;
+  if (!kubernetesKind && !hintsCredential(written)) return;
   const value = readValue(text, valueFrom, query);
   if (value === null) return;
   if (!name.quoted && value.quoted && (bare === 'key' || bare === 'name') && settingPair(text, value, state)) return;
@@ -199,7 +209,7 @@ function withWordBefore(text: string, start: number, written: string): string {
   const wordStart = NAME_CHARS.runStart(text, start - 1, start - 1 - 24);
   if (wordStart === start - 1) return written;
   const word = text.slice(wordStart, start - 1);
-  return /^\d/.test(written) ? (NAME_HINT_RE.test(word) ? withWordBefore(text, wordStart, word) : written) : `${word} ${written}`;
+  return /^\d/.test(written) ? (hintsCredential(word) ? withWordBefore(text, wordStart, word) : written) : `${word} ${written}`;
 }
 
 /** An Azure shared access signature's `sig=` in a URL query: base64 (URL-encoded or not) of an HMAC. */
@@ -283,11 +293,13 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   if (flag && text.charCodeAt(wordStart + 1) !== 45 && !(length === 2 && text.charCodeAt(wordStart + 1) === 117)) return;
   const joined = copula || bearer || flag ? 0 : compound(text, wordStart, p);
   if (!copula && !bearer && !flag && joined === 0) return;
+  const word = text.slice(wordStart, p);
+  // A compound name or a long flag is judged under itself: one that hints at no credential says nothing.
+  if (!copula && !bearer && !isCurlUser(word) && !hintsCredential(word)) return;
   let valueEnd = VALUE_CHARS.runEnd(text, start, end);
   while (valueEnd > start && '.,:;!?'.includes(text.charAt(valueEnd - 1))) valueEnd--;
   // No credential is shorter than a password (`-p`, `-u`, a word).
   if (valueEnd - start < MIN_PASSWORD) return;
-  const word = text.slice(wordStart, p);
   // A token that holds its own assignment (`NAME=value`, `NAME :=`) is read by the assignment rule, not as a value.
   const candidate = text.slice(start, valueEnd);
   if (

@@ -85,10 +85,25 @@ export function nameWords(name: string): string[] {
     if (start < 0) start = k;
   }
   const words: string[] = [];
-  for (const word of raw) splitCompound(word.toLowerCase().replace(/(?<=[a-z])\d+$/, ''), words);
+  for (const word of raw) splitCompound(withoutCount(word.toLowerCase()), words);
   // `Unseal Key 1`, `token 2`: a trailing number counts keys, it names nothing.
-  while (words.length > 1 && /^\d+$/.test(words[words.length - 1] ?? '')) words.pop();
+  while (words.length > 1 && digitsFrom(words[words.length - 1] ?? '') === 0) words.pop();
   return words;
+}
+
+/** Where the digits that end `word` start (its length when it ends otherwise). */
+function digitsFrom(word: string): number {
+  let at = word.length;
+  while (at > 0 && word.charCodeAt(at - 1) >= 48 && word.charCodeAt(at - 1) <= 57) at--;
+  return at;
+}
+
+/** A lowercase word without the number that ends it after a letter (`token1` is `token`). */
+function withoutCount(word: string): string {
+  const at = digitsFrom(word);
+  if (at === word.length || at === 0) return word;
+  const code = word.charCodeAt(at - 1);
+  return code >= 97 && code <= 122 ? word.slice(0, at) : word;
 }
 
 /** Last words that make the name a credential, and what kind. */

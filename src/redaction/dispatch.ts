@@ -27,6 +27,14 @@ export const INFIXES: (InfixEntry[] | undefined)[] = new Array<InfixEntry[] | un
 export const NAMED: readonly (KindRecord & { named: NameAnchor })[] = RECORDS.filter(
   (record): record is KindRecord & { named: NameAnchor } => record.named !== undefined,
 );
+/** Names a named kind knows as written rather than by their words (`_authToken`). */
+export const WRITTEN_NAMES: ReadonlySet<string> = new Set(NAMED.flatMap((record) => record.named.written ?? []));
+
+/** Whether a named kind takes values assigned to `name`, of `words`. */
+export function namedBy(record: KindRecord & { named: NameAnchor }, words: readonly string[], name: string): boolean {
+  return record.named.written === name || (record.named.names?.(words) ?? false);
+}
+
 /** The generic kind for each name role. */
 export const ROLE_KINDS: ReadonlyMap<NameRole, string> = new Map(
   RECORDS.flatMap((record) => (record.roles ?? []).map((role) => [role, record.kind] as const)),

@@ -47,8 +47,10 @@ export interface Format {
 
 /** The names a value is assigned to, for kinds a value alone does not identify. */
 export interface NameAnchor {
-  /** Whether the assigned name (split into lowercase words, and as written) is one of this kind's names. */
-  names: (words: readonly string[], name: string) => boolean;
+  /** Whether the assigned name, split into lowercase words, is one of this kind's names. */
+  names?: (words: readonly string[]) => boolean;
+  /** The one name this kind is assigned to, as written, when its words would say too little (`_authToken`). */
+  written?: string;
   /** The value's shape. */
   value: Run;
   /** A last test over the value. */

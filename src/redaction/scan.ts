@@ -24,7 +24,7 @@ export const PIVOT_RE = /[0-9_=:|~@\\%\u200B-\u200D\u2060\uFEFF-]/g;
 /** {@link PIVOT_RE}'s ASCII characters, per code. */
 const PIVOTS = chars('0-9_=:|~@\\%-');
 /** Characters read one by one for the next pivot before the native search takes over. */
-const NEAR = 24;
+const NEAR = 16;
 
 /** The first pivot at or after `from`, or -1: dense text has its next pivot a few characters on, read here; the native search runs only past them. */
 function nextPivot(text: string, from: number): number {

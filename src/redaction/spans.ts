@@ -123,7 +123,7 @@ export function declaredName(text: string, to: number): Span | null {
   if (name !== null) {
     let p = name.start;
     while (p > 0 && (text.charCodeAt(p - 1) === 38 || text.charCodeAt(p - 1) === 32)) p--;
-    if (p > 1 && text.charCodeAt(p - 1) === 58 && text.charCodeAt(p - 2) !== 58 && !NAME_HINT_RE.test(text.slice(name.start, name.end))) {
+    if (p > 1 && text.charCodeAt(p - 1) === 58 && text.charCodeAt(p - 2) !== 58 && !hintsCredential(text.slice(name.start, name.end))) {
       const declared = readName(text, p - 1);
       if (declared !== null && !declared.quoted) return declared;
     }
@@ -145,4 +145,9 @@ export function declaredName(text: string, to: number): Span | null {
  * Cheap test before splitting a name into words: every credential-like name, and every name a
  * named record knows, holds one of these.
  */
-export const NAME_HINT_RE = /pass|pwd|pswd|secret|token|key|auth|cred|id|pat|contribsys|login/i;
+const NAME_HINT_RE = /pass|pwd|pswd|secret|token|key|auth|cred|id|pat|contribsys|login/i;
+
+/** Whether `name` holds a word every credential-like name holds one of. */
+export function hintsCredential(name: string): boolean {
+  return NAME_HINT_RE.test(name);
+}

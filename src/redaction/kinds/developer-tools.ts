@@ -11,7 +11,7 @@ export const DEVELOPER_TOOL_KINDS: readonly KindRecord[] = [
     description: 'npm access token (`npm_` + 36 characters) and the value of an `.npmrc` `_authToken=`',
     formats: [{ prefixes: ['npm_'], body: [run(ALNUM, 36)] }],
     named: {
-      names: (_words, name) => name === '_authToken',
+      written: '_authToken',
       value: run(chars('A-Za-z0-9._~+/=-'), 8, 512),
       check: lettersAndDigits,
     },
