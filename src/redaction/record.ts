@@ -103,6 +103,22 @@ export function run(charsOf: Chars, min: number, max = min): Run {
   return { chars: charsOf, min, max };
 }
 
+/** A format: one of `prefixes`, then `min` to `max` characters of `charsOf`, the whole value passing `check` when given. */
+export function prefixed(
+  prefixes: string | readonly string[],
+  charsOf: Chars,
+  min: number,
+  max = min,
+  check?: (value: string) => boolean,
+): Format {
+  return { prefixes: typeof prefixes === 'string' ? [prefixes] : prefixes, body: [run(charsOf, min, max)], ...(check ? { check } : {}) };
+}
+
+/** A kind its formats alone identify. */
+export function tokenKind(kind: string, description: string, ...formats: Format[]): KindRecord {
+  return { kind, description, formats };
+}
+
 /** An optional group. */
 export function optional(...parts: Part[]): Optional {
   return { optional: parts };

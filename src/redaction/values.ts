@@ -99,7 +99,7 @@ export function measure(value: string): Profile {
   let template = false;
   for (let k = 0; k < n; k++) {
     const code = value.charCodeAt(k);
-    const info = code < 128 ? CHAR_INFO[code]! : code === 0x2022 ? WIDE_MASK_INFO : WIDE_INFO;
+    const info = code < 128 ? (CHAR_INFO[code] ?? 0) : code === 0x2022 ? WIDE_MASK_INFO : WIDE_INFO;
     const cls = (info >> 4) & 3;
     if (cls < 2) {
       const letter = (code | 32) - 97;
@@ -147,7 +147,7 @@ export function measure(value: string): Profile {
     } else {
       gluedState = 0;
     }
-    const count = COUNTS[code]!;
+    const count = COUNTS[code] ?? 0;
     COUNTS[code] = count + 1;
     if (count === 0) DISTINCT[distinct++] = code;
     previous = code;
@@ -156,10 +156,10 @@ export function measure(value: string): Profile {
   let sum = 0;
   let distinctCounted = 0;
   for (let k = 0; k < distinct; k++) {
-    const code = DISTINCT[k]!;
-    sum += C_LOG_C[COUNTS[code]!]!;
+    const code = DISTINCT[k] ?? 0;
+    sum += C_LOG_C[COUNTS[code] ?? 0] ?? 0;
     COUNTS[code] = 0;
-    if (code >= 128 || (CHAR_INFO[code]! & 64) === 0) distinctCounted++;
+    if (code >= 128 || ((CHAR_INFO[code] ?? 0) & 64) === 0) distinctCounted++;
   }
   const profile = PROFILE;
   profile.digitsOnly = (all & 1) !== 0;
@@ -169,7 +169,7 @@ export function measure(value: string): Profile {
   profile.classChanges = n < 2 ? 0 : changes / (n - 1);
   profile.gluedRuns = glued;
   profile.distinct = distinct;
-  profile.entropy = n === 0 ? 0 : LOG2[n]! - sum / n;
+  profile.entropy = n === 0 ? 0 : (LOG2[n] ?? 0) - sum / n;
   profile.blank = blank;
   profile.marker = marker;
   profile.template = template;
