@@ -148,7 +148,8 @@ export function flagArgument(text: string, start: number, end: number, state: Sc
   if (length > 24 || letter === 45) return;
   // `-p`, `-pw`, and `-a` or `-P` of the tools that take a password there, read by character code: most flags are none of these.
   const passwordFlag = (length === 2 && letter === 112) || (length === 3 && letter === 112 && text.charCodeAt(start + 2) === 119);
-  const toolFlag = length === 2 && (letter === 97 || letter === 80) && TOOL_FLAG_RE[letter === 97 ? '-a' : '-P'].test(lineBefore(text, start));
+  const toolFlag =
+    length === 2 && (letter === 97 || letter === 80) && TOOL_FLAG_RE[letter === 97 ? '-a' : '-P'].test(lineBefore(text, start));
   if (!passwordFlag && !toolFlag && length <= 3) return;
   const word = text.slice(start, end);
   if (!passwordFlag && !toolFlag && !FLAG_HINT_RE.test(word)) return;

@@ -4,39 +4,10 @@
 export type NameRole = 'password' | 'secret' | 'token' | 'key' | 'client-id' | 'auth' | 'credential';
 
 /** Words a compound splits into when written as one (`apikey`, `ACCESSID`, `authToken` lowercased). */
-const QUALIFIERS = [
-  'api',
-  'access',
-  'secret',
-  'auth',
-  'client',
-  'private',
-  'session',
-  'refresh',
-  'bearer',
-  'app',
-  'master',
-  'account',
-  'service',
-  'signing',
-  'encryption',
-  'license',
-  'deploy',
-  'personal',
-  'admin',
-  'root',
-  'db',
-  'user',
-  'consumer',
-  'webhook',
-  'oauth',
-  'id',
-  'sdk',
-  'storage',
-  'bot',
-  'shared',
-  'integration',
-];
+const QUALIFIERS = (
+  'api access secret auth client private session refresh bearer app master account service signing encryption license ' +
+  'deploy personal admin root db user consumer webhook oauth id sdk storage bot shared integration'
+).split(' ');
 const COMPOUND_HEADS = ['password', 'passwd', 'secret', 'token', 'key', 'id', 'pwd'];
 
 /** Heads that end a one-word name whatever comes before them (`PGPASSWORD`, `MYSQLPWD`): no English word ends so. */
@@ -129,48 +100,13 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
  * Words that make a credential-like name something else: public keys, anti-forgery and paging
  * tokens, database and cache keys, counts (`max_tokens`).
  */
-const NOT_SECRET = new Set([
-  'public',
-  'publishable',
-  'pub',
-  'csrf',
-  'xsrf',
-  'next',
-  'page',
-  'continuation',
-  'cursor',
-  'sort',
-  'partition',
-  'primary',
-  'foreign',
-  'cache',
-  'idempotency',
-  'max',
-  'min',
-  'num',
-  'count',
-  'total',
-  'hash',
-  'row',
-  'object',
-  'map',
-  'lookup',
-  'sequence',
-  'schema',
-  'bucket',
-  'ssh',
-  'gpg',
-  'pgp',
-  'host',
-  'authorized',
-  'known',
-  'foo',
-  'dummy',
-  'fake',
-  'example',
-  'sample',
-  'mock',
-]);
+const NOT_SECRET = new Set(
+  (
+    'public publishable pub csrf xsrf next page continuation cursor sort partition primary foreign cache idempotency max ' +
+    'min num count total hash row object map lookup sequence schema bucket ssh gpg pgp host authorized known foo dummy fake ' +
+    'example sample mock'
+  ).split(' '),
+);
 
 /** The role a name gives its value, or null when it names no credential. */
 export function nameRole(words: readonly string[]): NameRole | null {

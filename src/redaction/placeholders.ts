@@ -14,25 +14,6 @@ export const MARKER_STARTS = new Uint8Array(26 * 26 * 26);
 for (const word of VALUE_MARKERS)
   MARKER_STARTS[(word.charCodeAt(0) - 97) * 676 + (word.charCodeAt(1) - 97) * 26 + word.charCodeAt(2) - 97] = 1;
 
-/**
- * Whether `value` holds three letters a marker starts with: a random value seldom does, so the
- * marker patterns, slower, run only then (no marker is shorter than four characters, and each starts with three letters).
- */
-function mayHoldMarker(value: string): boolean {
-  let window = 0;
-  let letters = 0;
-  for (let k = 0; k < value.length; k++) {
-    const code = value.charCodeAt(k) | 32;
-    if (code < 97 || code > 122) {
-      letters = 0;
-      continue;
-    }
-    window = (window % 676) * 26 + code - 97;
-    if (++letters >= 3 && MARKER_STARTS[window] === 1) return true;
-  }
-  return false;
-}
-
 /** For each character, the call that last saw it (reused across calls: no allocation, no reset). */
 const SEEN = new Uint32Array(65_536);
 let call = 0;
@@ -56,7 +37,7 @@ export function isPlaceholderToken(body: string): boolean {
   return placeholderCharacters(body) || (markerSeen && TOKEN_MARKER_RE.test(body));
 }
 
-/** Whether the last {@link placeholderCharacters} call saw three letters a marker starts with (its pass does {@link mayHoldMarker}'s work too). */
+/** Whether the last {@link placeholderCharacters} call saw three letters a marker starts with: a random value seldom does, so the marker patterns, slower, run only then. */
 let markerSeen = false;
 
 /** Per ASCII code: 1 a separator, 2 a masking glyph, 4 a letter (`•`, the one glyph past ASCII, is read apart). */
@@ -119,43 +100,13 @@ export function standInCharacters(counted: number, distinct: number, masked: num
 }
 
 /** Whole values that mean "no value here" (case-insensitive). */
-const PLACEHOLDER_WORDS = new Set([
-  'changeme',
-  'change_me',
-  'changeit',
-  'todo',
-  'tbd',
-  'fixme',
-  'none',
-  'null',
-  'nil',
-  'undefined',
-  'true',
-  'false',
-  'secret',
-  'password',
-  'passwd',
-  'pass',
-  'token',
-  'key',
-  'apikey',
-  'api_key',
-  'default',
-  'example',
-  'sample',
-  'test',
-  'dummy',
-  'fake',
-  'placeholder',
-  'redacted',
-  'hidden',
-  'empty',
-  'unset',
-  'required',
-  'optional',
-  'string',
-  'notasecret',
-]);
+const PLACEHOLDER_WORDS = new Set(
+  (
+    'changeme change_me changeit todo tbd fixme none null nil undefined true false secret password passwd pass token key ' +
+    'apikey api_key default example sample test dummy fake placeholder redacted hidden empty unset required optional string ' +
+    'notasecret'
+  ).split(' '),
+);
 
 const LONGEST_WORD = Math.max(...[...PLACEHOLDER_WORDS].map((word) => word.length));
 
@@ -167,11 +118,15 @@ const VALUE_MARKER_RE = new RegExp(VALUE_MARKERS.join('|'), 'i');
  * template reference (`$X`, `${X}`, `{{x}}`, `%s`, `<token>`, `[PASSWORD]`), or a masked value.
  */
 export function isPlaceholderValue(value: string): boolean {
-  return isMarkedValue(value) || placeholderCharacters(value);
+  return placeholderCharacters(value) || isMarkedValue(value, markerSeen);
 }
 
-/** Whether a non-empty value is a stand-in by what it says rather than by its characters: a reference, a template, a placeholder word or a marker (`mayHold`: whether {@link mayHoldMarker}; `template`: whether it holds `$`, `{` or `%`; when the caller measured them). */
-export function isMarkedValue(value: string, mayHold = mayHoldMarker(value), template = true): boolean {
+/**
+ * Whether a non-empty value is a stand-in by what it says rather than by its characters: a
+ * reference, a template, a placeholder word or a marker. The caller measured whether it holds
+ * three letters a marker starts with (`mayHold`) and `$`, `{` or `%` (`template`).
+ */
+export function isMarkedValue(value: string, mayHold: boolean, template = true): boolean {
   const first = value.charCodeAt(0);
   // $VAR ${VAR} %s %(x)s {{x}} {x} <x> [x] `cmd` @var
   if (first === 36 || first === 37 || first === 123 || first === 60 || first === 91 || first === 96 || first === 64) return true;
