@@ -1,7 +1,7 @@
 /** Keyword-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `name is value`, `Authorization: Basic …`, `curl -u user:pass`, `--token value`, `<add key="…" value="…"/>`; judged under what the name says. */
-import { chars } from './chars.ts';
+import { chars, isDigit } from './chars.ts';
 import { claimsFormat, NAMED, namedBy, ROLE_KINDS, WRITTEN_NAMES } from './dispatch.ts';
-import { nameRole, nameWords } from './credential-names.ts';
+import { nameRole, nameWords, withoutCount } from './credential-names.ts';
 import type { NameRole } from './credential-names.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_GENERIC, RANK_NAMED } from './record.ts';
@@ -40,9 +40,7 @@ interface NameInfo {
 
 /** Names seen recently: dense text assigns to the same few names over and over. */
 const NAME_CACHE = new Map<string, NameInfo>();
-/** What names say by their words: many names share their words (`key1`, `key2`, … are all `key`). */
-const WORDS_CACHE = new Map<string, NameInfo>();
-const CACHE_SIZE = 512;
+const NAME_CACHE_SIZE = 512;
 
 /** A name that says nothing about credentials. */
 const NO_INFO: NameInfo = { role: null, named: [] };
@@ -58,24 +56,21 @@ function nameInfo(name: string): NameInfo {
   return lastInfo;
 }
 
-function remember(cache: Map<string, NameInfo>, key: string, info: NameInfo): NameInfo {
-  if (cache.size >= CACHE_SIZE) cache.clear();
-  cache.set(key, info);
-  return info;
-}
-
 function nameInfoOf(name: string): NameInfo {
   if (!hintsCredential(name)) return NO_INFO;
-  const known = NAME_CACHE.get(name);
+  if (WRITTEN_NAMES.has(name)) {
+    const words = nameWords(name);
+    return { role: nameRole(words), named: NAMED.filter((record) => namedBy(record, words, name)) };
+  }
+  // A number at the end names nothing (`key1`, `key2`, … are all `key`): names are cached without it.
+  const key = withoutCount(name);
+  const known = NAME_CACHE.get(key);
   if (known !== undefined) return known;
-  const words = nameWords(name);
-  if (WRITTEN_NAMES.has(name))
-    return remember(NAME_CACHE, name, { role: nameRole(words), named: NAMED.filter((record) => namedBy(record, words, name)) });
-  const key = words.join(' ');
-  const info =
-    WORDS_CACHE.get(key) ??
-    remember(WORDS_CACHE, key, { role: nameRole(words), named: NAMED.filter((record) => namedBy(record, words, '')) });
-  return remember(NAME_CACHE, name, info);
+  const words = nameWords(key);
+  const info = { role: nameRole(words), named: NAMED.filter((record) => namedBy(record, words, '')) };
+  if (NAME_CACHE.size >= NAME_CACHE_SIZE) NAME_CACHE.clear();
+  NAME_CACHE.set(key, info);
+  return info;
 }
 
 /**
@@ -204,12 +199,13 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
  * Key 1:`, as Vault prints its keys) or a bare `key` (`cache key:`, `the api key:`).
  */
 function withWordBefore(text: string, start: number, written: string): string {
-  if (written !== 'key' && written !== 'Key' && !/^\d{1,2}$/.test(written)) return written;
+  const number = written.length <= 2 && isDigit(written.charCodeAt(0)) && (written.length === 1 || isDigit(written.charCodeAt(1)));
+  if (!number && written !== 'key' && written !== 'Key') return written;
   if (start < 2 || text.charCodeAt(start - 1) !== 32) return written;
   const wordStart = NAME_CHARS.runStart(text, start - 1, start - 1 - 24);
   if (wordStart === start - 1) return written;
   const word = text.slice(wordStart, start - 1);
-  return /^\d/.test(written) ? (hintsCredential(word) ? withWordBefore(text, wordStart, word) : written) : `${word} ${written}`;
+  return number ? (hintsCredential(word) ? withWordBefore(text, wordStart, word) : written) : `${word} ${written}`;
 }
 
 /** An Azure shared access signature's `sig=` in a URL query: base64 (URL-encoded or not) of an HMAC. */

@@ -69,11 +69,11 @@ function digitsFrom(word: string): number {
   return at;
 }
 
-/** A lowercase word without the number that ends it after a letter (`token1` is `token`). */
-function withoutCount(word: string): string {
+/** A word or name without the number that ends it after a letter (`token1` is `token`): {@link nameWords} drops that number. */
+export function withoutCount(word: string): string {
   const at = digitsFrom(word);
   if (at === word.length || at === 0) return word;
-  const code = word.charCodeAt(at - 1);
+  const code = word.charCodeAt(at - 1) | 32;
   return code >= 97 && code <= 122 ? word.slice(0, at) : word;
 }
 

@@ -10,7 +10,7 @@ const TOKEN_MARKER_RE = new RegExp(`${TOKEN_MARKERS.flatMap(cased).join('|')}|(?
 /** Words that mark a value as a stand-in wherever they occur in it (in any case); the token markers are among them. */
 const VALUE_MARKERS = [...TOKEN_MARKERS, 'here', 'fake', 'sample', 'notreal', 'not_real', 'not-real', 'todo', 'xxxx'];
 /** Per three letters (in either case, `a`–`z` as 0–25, indexed `first * 676 + second * 26 + third`): 1 when a marker starts with them. */
-export const MARKER_STARTS = new Uint8Array(26 * 26 * 26);
+const MARKER_STARTS = new Uint8Array(26 * 26 * 26);
 for (const word of VALUE_MARKERS)
   MARKER_STARTS[(word.charCodeAt(0) - 97) * 676 + (word.charCodeAt(1) - 97) * 26 + word.charCodeAt(2) - 97] = 1;
 
@@ -19,12 +19,12 @@ const SEEN = new Uint32Array(65_536);
 let call = 0;
 
 /** Masking glyphs: `x`, `X`, `*`, `#`, `•`, and `0` (a zeroed key). */
-export function isMaskGlyph(code: number): boolean {
+function isMaskGlyph(code: number): boolean {
   return code === 120 || code === 88 || code === 42 || code === 35 || code === 0x2022 || code === 48;
 }
 
 /** Separators (and the line breaks of a PEM body) ignored when judging a token's characters. */
-export function isSeparator(code: number): boolean {
+function isSeparator(code: number): boolean {
   return code === 45 || code === 95 || code === 46 || code === 10 || code === 13 || code === 32;
 }
 
@@ -34,11 +34,14 @@ export function isSeparator(code: number): boolean {
  * one character (`5555555dAAAAA7777777…`). A real key is random: none of these happen by chance.
  */
 export function isPlaceholderToken(body: string): boolean {
-  return placeholderCharacters(body) || (markerSeen && TOKEN_MARKER_RE.test(body));
+  const characters = placeholderCharacters(body);
+  return (characters & STAND_IN) !== 0 || ((characters & MARKER_LETTERS) !== 0 && TOKEN_MARKER_RE.test(body));
 }
 
-/** Whether the last {@link placeholderCharacters} call saw three letters a marker starts with: a random value seldom does, so the marker patterns, slower, run only then. */
-let markerSeen = false;
+/** {@link placeholderCharacters}: the characters are a stand-in's. */
+export const STAND_IN = 1;
+/** {@link placeholderCharacters}: three letters a marker starts with are among them (a random value seldom has any, so the slower marker patterns run only then). */
+export const MARKER_LETTERS = 2;
 
 /** Per ASCII code: 1 a separator, 2 a masking glyph, 4 a letter (`•`, the one glyph past ASCII, is read apart). */
 const TOKEN_CHAR_INFO = new Uint8Array(128);
@@ -47,8 +50,12 @@ for (let code = 0; code < 128; code++) {
   TOKEN_CHAR_INFO[code] = (isSeparator(code) ? 1 : 0) | (isMaskGlyph(code) ? 2 : 0) | (letter ? 4 : 0);
 }
 
-/** Whether a token's characters are mostly masking glyphs, one repeated character, runs, or too few distinct ones. */
-function placeholderCharacters(body: string): boolean {
+/**
+ * One pass over a token's characters: {@link STAND_IN} when, separators left out, none are
+ * counted, half or more are masking glyphs or in runs of three or more of one character, or at
+ * least 12 hold at most 4 distinct ones (`12312312312312312312`); and {@link MARKER_LETTERS}.
+ */
+export function placeholderCharacters(body: string): number {
   call = call === 0xffffffff ? 1 : call + 1;
   if (call === 1) SEEN.fill(0);
   let counted = 0;
@@ -59,7 +66,7 @@ function placeholderCharacters(body: string): boolean {
   let previous = -1;
   let window = 0;
   let letters = 0;
-  markerSeen = false;
+  let marker = 0;
   for (let k = 0; k < body.length; k++) {
     const code = body.charCodeAt(k);
     const info = code < 128 ? (TOKEN_CHAR_INFO[code] ?? 0) : code === 0x2022 ? 2 : 0;
@@ -67,7 +74,7 @@ function placeholderCharacters(body: string): boolean {
       letters = 0;
     } else {
       window = (window % 676) * 26 + (code | 32) - 97;
-      if (++letters >= 3 && MARKER_STARTS[window] === 1) markerSeen = true;
+      if (++letters >= 3 && MARKER_STARTS[window] === 1) marker = MARKER_LETTERS;
     }
     if ((info & 1) !== 0) continue;
     counted++;
@@ -85,18 +92,8 @@ function placeholderCharacters(body: string): boolean {
       previous = code;
     }
   }
-  return standInCharacters(counted, distinct, masked, inRuns);
-}
-
-/**
- * The verdict on a token's characters (separators left out): none counted, half or more masking
- * glyphs or in runs of three or more of one character, or at least 12 with at most 4 distinct
- * ones (`12312312312312312312`) is a stand-in.
- */
-export function standInCharacters(counted: number, distinct: number, masked: number, inRuns: number): boolean {
-  if (counted === 0) return true;
-  if (masked * 2 >= counted || inRuns * 2 >= counted) return true;
-  return counted >= 12 && distinct <= 4;
+  const standIn = counted === 0 || masked * 2 >= counted || inRuns * 2 >= counted || (counted >= 12 && distinct <= 4);
+  return (standIn ? STAND_IN : 0) | marker;
 }
 
 /** Whole values that mean "no value here" (case-insensitive). */
@@ -118,7 +115,8 @@ const VALUE_MARKER_RE = new RegExp(VALUE_MARKERS.join('|'), 'i');
  * template reference (`$X`, `${X}`, `{{x}}`, `%s`, `<token>`, `[PASSWORD]`), or a masked value.
  */
 export function isPlaceholderValue(value: string): boolean {
-  return placeholderCharacters(value) || isMarkedValue(value, markerSeen);
+  const characters = placeholderCharacters(value);
+  return (characters & STAND_IN) !== 0 || isMarkedValue(value, (characters & MARKER_LETTERS) !== 0);
 }
 
 /**
