@@ -17,6 +17,7 @@ import {
   readValue,
   skipBlanks,
   VALUE_CHARS,
+  wordEndBefore,
 } from './spans.ts';
 import type { Span } from './spans.ts';
 import { isCredentialValue, MIN_PASSWORD } from './values.ts';
@@ -274,9 +275,7 @@ function compound(text: string, start: number, end: number): number {
 export function valueAfterWord(text: string, start: number, end: number, state: ScanState): void {
   // No credential is shorter than a password, and the value ends within the token.
   if (end - start < MIN_PASSWORD) return;
-  let p = start;
-  if (text.charCodeAt(p - 1) === 34 || text.charCodeAt(p - 1) === 39) p--;
-  while (p > 0 && p > start - 8 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
+  const p = wordEndBefore(text, start);
   const wordStart = NAME_CHARS.runStart(text, p, p - MAX_NAME);
   const length = p - wordStart;
   // The value itself starts like a token, not with an operator or a bracket.

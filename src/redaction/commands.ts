@@ -5,7 +5,7 @@ import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
 import { nameRole, nameWords } from './credential-names.ts';
 import { RANK_NAMED } from './record.ts';
-import { readValue } from './spans.ts';
+import { readValue, wordEndBefore } from './spans.ts';
 import { isCredentialValue, passwordAndSecretVerdicts } from './values.ts';
 
 const WORD = chars('A-Za-z0-9_.$-');
@@ -110,9 +110,7 @@ export function commandArgument(text: string, start: number, end: number, state:
     }
     return;
   }
-  let p = start;
-  if (text.charCodeAt(p - 1) === 34 || text.charCodeAt(p - 1) === 39) p--;
-  while (p > 0 && p > start - 8 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
+  const p = wordEndBefore(text, start);
   if (text.charCodeAt(p - 1) === 44) {
     credentialCall(text, p - 1, start, end, state);
     return;

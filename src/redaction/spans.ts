@@ -88,6 +88,14 @@ export function chainedAssignment(raw: string): boolean {
   return /[:.]/.test(head) || /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(head) || nameRole(nameWords(head)) !== null;
 }
 
+/** Where the word before a value at `start` ends: before the value's opening quote, if any, and up to 8 blanks. */
+export function wordEndBefore(text: string, start: number): number {
+  let p = start;
+  if (text.charCodeAt(p - 1) === 34 || text.charCodeAt(p - 1) === 39) p--;
+  while (p > 0 && p > start - 8 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
+  return p;
+}
+
 /** The name ending just before `to` (blanks skipped): a quoted name, or a run of name characters. */
 export function readName(text: string, to: number): Span | null {
   let p = to;

@@ -10,11 +10,7 @@ export const DEVELOPER_TOOL_KINDS: readonly KindRecord[] = [
     kind: 'npm-token',
     description: 'npm access token (`npm_` + 36 characters) and the value of an `.npmrc` `_authToken=`',
     formats: [{ prefixes: ['npm_'], body: [run(ALNUM, 36)] }],
-    named: {
-      written: '_authToken',
-      value: run(chars('A-Za-z0-9._~+/=-'), 8, 512),
-      check: lettersAndDigits,
-    },
+    named: { written: '_authToken', value: run(chars('A-Za-z0-9._~+/=-'), 8, 512), check: lettersAndDigits },
   },
   tokenKind(
     'pypi-token',

@@ -43,18 +43,9 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
       ...['@tcp(', '@unix(', '@udp('].map((literal) => ({ literal, at: 'infix' as const, match: matchDsnPassword })),
     ],
   },
-  {
-    kind: 'bearer-token',
-    description: 'opaque token after `Bearer` or `Authorization: Bearer|Token`: 16+ random characters',
-  },
-  {
-    kind: 'azure-sas-signature',
-    description: 'the `sig=` of an Azure shared access signature URL (base64 HMAC, URL-encoded or not)',
-  },
-  {
-    kind: 'basic-auth',
-    description: 'HTTP basic credentials: `Authorization: Basic …` and the `user:password` of `curl -u` / `--user`',
-  },
+  { kind: 'bearer-token', description: 'opaque token after `Bearer` or `Authorization: Bearer|Token`: 16+ random characters' },
+  { kind: 'azure-sas-signature', description: 'the `sig=` of an Azure shared access signature URL (base64 HMAC, URL-encoded or not)' },
+  { kind: 'basic-auth', description: 'HTTP basic credentials: `Authorization: Basic …` and the `user:password` of `curl -u` / `--user`' },
   {
     kind: 'kubernetes-secret',
     description: 'the base64 `data` values (and `stringData` values) of a Kubernetes `Secret`, in YAML or JSON',
