@@ -118,6 +118,16 @@ export function readName(text: string, to: number): Span | null {
   return start < p ? { start, end: p, quoted: false } : null;
 }
 
+/** The start of the white space (as `\s` reads it) that ends just before `to`, looking back no further than `limit`. */
+function spaceStart(text: string, to: number, limit: number): number {
+  let at = to;
+  for (; at > limit; at--) {
+    const code = text.charCodeAt(at - 1);
+    if (!(code === 32 || (code >= 9 && code <= 13) || (code > 127 && /\s/.test(text.charAt(at - 1))))) break;
+  }
+  return at;
+}
+
 /** A C# auto-property before its initialiser: `ApiKey { get; set; }`. */
 const PROPERTY_RE = /([A-Za-z_]\w{0,63})\s*\{\s*(?:get;|set;|init;|private set;|\s)*\}\s*$/;
 
@@ -137,11 +147,11 @@ export function declaredName(text: string, to: number): Span | null {
     }
     return name;
   }
-  // Accessors end with `}`: without one before the `=`, the pattern is not tried.
+  // The accessors are `{ …; }` (or `{ }`) just before the `=`: without that, the pattern is not tried.
   const from = Math.max(0, to - 96);
-  let last = to;
-  while (last > from && /\s/.test(text.charAt(last - 1))) last--;
-  if (text.charCodeAt(last - 1) !== 125) return null;
+  const close = spaceStart(text, to, from) - 1;
+  const last = text.charCodeAt(spaceStart(text, close, from) - 1);
+  if (text.charCodeAt(close) !== 125 || (last !== 59 && last !== 123)) return null;
   const match = PROPERTY_RE.exec(text.slice(from, to));
   if (match === null) return null;
   const value = match[1] ?? '';
