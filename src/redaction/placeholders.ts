@@ -10,7 +10,7 @@ const TOKEN_MARKER_RE = new RegExp(`${TOKEN_MARKERS.flatMap(cased).join('|')}|(?
 /** Words that mark a value as a stand-in wherever they occur in it (in any case); the token markers are among them. */
 const VALUE_MARKERS = [...TOKEN_MARKERS, 'here', 'fake', 'sample', 'notreal', 'not_real', 'not-real', 'todo', 'xxxx'];
 /** Per three letters (in either case, `a`–`z` as 0–25, indexed `first * 676 + second * 26 + third`): 1 when a marker starts with them. */
-const MARKER_STARTS = new Uint8Array(26 * 26 * 26);
+export const MARKER_STARTS = new Uint8Array(26 * 26 * 26);
 for (const word of VALUE_MARKERS)
   MARKER_STARTS[(word.charCodeAt(0) - 97) * 676 + (word.charCodeAt(1) - 97) * 26 + word.charCodeAt(2) - 97] = 1;
 
@@ -19,12 +19,12 @@ const SEEN = new Uint32Array(65_536);
 let call = 0;
 
 /** Masking glyphs: `x`, `X`, `*`, `#`, `•`, and `0` (a zeroed key). */
-function isMaskGlyph(code: number): boolean {
+export function isMaskGlyph(code: number): boolean {
   return code === 120 || code === 88 || code === 42 || code === 35 || code === 0x2022 || code === 48;
 }
 
 /** Separators (and the line breaks of a PEM body) ignored when judging a token's characters. */
-function isSeparator(code: number): boolean {
+export function isSeparator(code: number): boolean {
   return code === 45 || code === 95 || code === 46 || code === 10 || code === 13 || code === 32;
 }
 
@@ -50,11 +50,7 @@ for (let code = 0; code < 128; code++) {
   TOKEN_CHAR_INFO[code] = (isSeparator(code) ? 1 : 0) | (isMaskGlyph(code) ? 2 : 0) | (letter ? 4 : 0);
 }
 
-/**
- * One pass over a token's characters: {@link STAND_IN} when, separators left out, none are
- * counted, half or more are masking glyphs or in runs of three or more of one character, or at
- * least 12 hold at most 4 distinct ones (`12312312312312312312`); and {@link MARKER_LETTERS}.
- */
+/** One pass over a token's characters: {@link STAND_IN} when {@link standInCharacters} says so, and {@link MARKER_LETTERS}. */
 export function placeholderCharacters(body: string): number {
   call = call === 0xffffffff ? 1 : call + 1;
   if (call === 1) SEEN.fill(0);
@@ -92,8 +88,16 @@ export function placeholderCharacters(body: string): number {
       previous = code;
     }
   }
-  const standIn = counted === 0 || masked * 2 >= counted || inRuns * 2 >= counted || (counted >= 12 && distinct <= 4);
-  return (standIn ? STAND_IN : 0) | marker;
+  return (standInCharacters(counted, distinct, masked, inRuns) ? STAND_IN : 0) | marker;
+}
+
+/**
+ * The verdict on a token's characters, separators left out: none counted, half or more masking
+ * glyphs or in runs of three or more of one character, or at least 12 with at most 4 distinct ones
+ * (`12312312312312312312`) is a stand-in. The value profile (values.ts) counts them in its own pass.
+ */
+export function standInCharacters(counted: number, distinct: number, masked: number, inRuns: number): boolean {
+  return counted === 0 || masked * 2 >= counted || inRuns * 2 >= counted || (counted >= 12 && distinct <= 4);
 }
 
 /** Whole values that mean "no value here" (case-insensitive). */

@@ -1,6 +1,6 @@
 /** When a value assigned to a credential-like name is a credential: long enough, no placeholder, no identifier, path or version, and random enough for its alphabet. */
 import type { NameRole } from './credential-names.ts';
-import { isMarkedValue, MARKER_LETTERS, placeholderCharacters, STAND_IN } from './placeholders.ts';
+import { MARKER_STARTS, isMarkedValue, isMaskGlyph, isSeparator, standInCharacters } from './placeholders.ts';
 import { isStructuredNonSecret, isUuid, wordShare } from './randomness.ts';
 
 /** Shortest value taken for a password, and for any other credential. */
@@ -16,7 +16,7 @@ const SPACE_RE = /\s/;
  * Per ASCII code, everything the profile asks of a character, packed: bits 0–3 what a value of
  * such characters may be (1 all digits, 2 lowercase hex, 4 uppercase hex, 8 letters only), bits
  * 4–5 its class (0 lowercase, 1 uppercase, 2 digit, 3 anything else: a class change is a step
- * between two of these).
+ * between two of these), bit 6 a separator and bit 7 a masking glyph (placeholders.ts).
  */
 const CHAR_INFO = new Uint8Array(128);
 for (let code = 0; code < 128; code++) {
@@ -24,16 +24,20 @@ for (let code = 0; code < 128; code++) {
   const upper = code >= 65 && code <= 90;
   const digit = code >= 48 && code <= 57;
   const bits = digit ? 1 | 2 | 4 : lower ? (code <= 102 ? 8 | 2 : 8) : upper ? (code <= 70 ? 8 | 4 : 8) : 0;
-  CHAR_INFO[code] = bits | ((lower ? 0 : upper ? 1 : digit ? 2 : 3) << 4);
+  const cls = lower ? 0 : upper ? 1 : digit ? 2 : 3;
+  CHAR_INFO[code] = bits | (cls << 4) | (isSeparator(code) ? 64 : 0) | (isMaskGlyph(code) ? 128 : 0);
 }
-/** A character past ASCII: of class 3. */
+/** A character past ASCII: of class 3; `•` is a masking glyph. */
 const WIDE_INFO = 3 << 4;
+const WIDE_MASK_INFO = WIDE_INFO | 128;
 /** Per character code, its count in the value being measured (reset after each use). */
 const COUNTS = new Uint32Array(65_536);
 /** `c * log2(c)` for every count a value up to 4 KiB can reach. */
 const C_LOG_C = Float64Array.from({ length: 4097 }, (_, c) => (c === 0 ? 0 : c * Math.log2(c)));
 /** `log2(n)` for every length a value can have. */
 const LOG2 = Float64Array.from({ length: 4097 }, (_, n) => Math.log2(n));
+/** The marker table, bound here: an imported binding is read through its module on every access. */
+const MARKERS = MARKER_STARTS;
 /** The distinct characters of the value being measured, in order of first occurrence. */
 const DISTINCT = new Uint16Array(4096);
 
@@ -42,8 +46,8 @@ const DISTINCT = new Uint16Array(4096);
  * hex in one case, all letters), the share of neighbouring pairs that step through the alphabet
  * or the digits, the share of pairs that change class, the runs of digits glued between letters,
  * the number of distinct characters and the Shannon entropy in bits per character. Each figure is
- * computed as the single-purpose measures it replaced compute it, so the rules decide alike:
- * entropy is log2(n) − Σ c·log2(c) / n over the character counts c.
+ * computed as the single-purpose measures it replaced (and placeholders.ts) compute it, so the rules decide alike: entropy
+ * is log2(n) − Σ c·log2(c) / n over the character counts c.
  */
 class Profile {
   digitsOnly = false;
@@ -58,8 +62,12 @@ class Profile {
   blank = false;
   wide = false;
   punctuated = false;
+  /** Whether it holds three letters a stand-in marker starts with (placeholders.ts). */
+  marker = false;
   /** Whether it holds `$`, `{` or `%`, which every template reference holds. */
   template = false;
+  /** Whether its characters, separators left out, are a stand-in's (placeholders.ts). */
+  standIn = false;
 }
 const PROFILE = new Profile();
 
@@ -79,11 +87,28 @@ function measure(value: string): Profile {
   let previousClass = 3;
   let blank = false;
   let wide = false;
+  let counted = 0;
+  let masked = 0;
+  let inRuns = 0;
+  let runLength = 0;
+  let runCode = -1;
+  // The last two letters (0–25), for the three-letter marker window; -1 after a non-letter.
+  let letter1 = -1;
+  let letter2 = -1;
+  let marker = false;
   let template = false;
   for (let k = 0; k < n; k++) {
     const code = value.charCodeAt(k);
-    const info = code < 128 ? (CHAR_INFO[code] ?? 0) : WIDE_INFO;
+    const info = code < 128 ? (CHAR_INFO[code] ?? 0) : code === 0x2022 ? WIDE_MASK_INFO : WIDE_INFO;
     const cls = (info >> 4) & 3;
+    if (cls < 2) {
+      const letter = (code | 32) - 97;
+      if (letter2 >= 0 && MARKERS[letter2 * 676 + letter1 * 26 + letter] === 1) marker = true;
+      letter2 = letter1;
+      letter1 = letter;
+    } else {
+      letter1 = letter2 = -1;
+    }
     all &= info;
     if (cls === 3) {
       // A blank rules the value out: the rest is not read.
@@ -93,7 +118,21 @@ function measure(value: string): Profile {
       } else if (code >= 128) wide = true;
       else if (code === 36 || code === 123 || code === 37) template = true;
       punctuated = true;
-    } else if (previousClass !== 3) {
+    }
+    // The stand-in measures skip separators.
+    if ((info & 64) === 0) {
+      counted++;
+      if ((info & 128) !== 0) masked++;
+      if (code === runCode) {
+        runLength++;
+        if (runLength === 3) inRuns += 3;
+        else if (runLength > 3) inRuns++;
+      } else {
+        runLength = 1;
+        runCode = code;
+      }
+    }
+    if (cls !== 3 && previousClass !== 3) {
       pairs++;
       const step = (previous | 32) - (code | 32);
       // Letters step through letters, digits through digits.
@@ -115,10 +154,12 @@ function measure(value: string): Profile {
     previousClass = cls;
   }
   let sum = 0;
+  let distinctCounted = 0;
   for (let k = 0; k < distinct; k++) {
     const code = DISTINCT[k] ?? 0;
     sum += C_LOG_C[COUNTS[code] ?? 0] ?? 0;
     COUNTS[code] = 0;
+    if (code >= 128 || ((CHAR_INFO[code] ?? 0) & 64) === 0) distinctCounted++;
   }
   const profile = PROFILE;
   profile.digitsOnly = (all & 1) !== 0;
@@ -130,9 +171,12 @@ function measure(value: string): Profile {
   profile.distinct = distinct;
   profile.entropy = n === 0 ? 0 : (LOG2[n] ?? 0) - sum / n;
   profile.blank = blank;
+  profile.marker = marker;
   profile.template = template;
+  if (blank) return profile;
   profile.wide = wide;
   profile.punctuated = punctuated;
+  profile.standIn = standInCharacters(counted, distinctCounted, masked, inRuns);
   return profile;
 }
 
@@ -186,12 +230,7 @@ function screened(value: string): Profile | null {
   // One pass measures the value; the rules read its figures.
   const profile = measure(value);
   if (profile.blank || (profile.wide && SPACE_RE.test(value))) return null;
-  const characters = placeholderCharacters(value);
-  if (
-    (characters & STAND_IN) !== 0 ||
-    isMarkedValue(value, (characters & MARKER_LETTERS) !== 0, profile.template) ||
-    isStructuredNonSecret(value, profile.punctuated)
-  )
+  if (profile.standIn || isMarkedValue(value, profile.marker, profile.template) || isStructuredNonSecret(value, profile.punctuated))
     return null;
   return profile;
 }
