@@ -101,6 +101,22 @@ const ADVERSARIAL: [string, (bytes: number) => string][] = [
   ['`$2b$12$<53>` bcrypt lines', (bytes) => lines(bytes, (k) => `$2b$12$${base62(53, k)}\n`)],
   ['`<password>…</password>` elements', (bytes) => lines(bytes, (k) => `<password>${base62(10, k)}</password>`)],
   ['bare DER key body lines (`MIIE…`)', (bytes) => lines(bytes, (k) => `MIIEvQIBADANBgkqhkiG9w0BAQEFAASC${base62(30, k)}\n`)],
+  // Dense inputs of every structural kind, and long runs without a blank.
+  ['`key<n>=<12 random>&` on one line', (bytes) => lines(bytes, (k) => `key${k}=${base62(12, k)}&`)],
+  ['`--token <24 random>` arguments', (bytes) => lines(bytes, (k) => `--token ${base62(24, k)} `)],
+  ['`curl -u admin:<12 random>`', (bytes) => lines(bytes, (k) => `curl -u admin:${base62(12, k)} `)],
+  ['`token: <24 random>` lines', (bytes) => lines(bytes, (k) => `token: ${base62(24, k)}\n`)],
+  ['`…;Password=<14 random>;` connection strings', (bytes) => lines(bytes, (k) => `Server=db;User Id=sa;Password=${base62(14, k)};\n`)],
+  ['`https://user:<12 random>@host/db` URLs', (bytes) => lines(bytes, (k) => `https://user:${base62(12, k)}@host.example.com/db `)],
+  ['`<add key="SmtpPassword" value="<16>"/>`', (bytes) => lines(bytes, (k) => `<add key="SmtpPassword" value="${base62(16, k)}"/>\n`)],
+  ['`{"api_key": "<32 random>"}` lines', (bytes) => lines(bytes, (k) => `{"api_key": "${base62(32, k)}"}\n`)],
+  [
+    'PEM blocks of two lines',
+    (bytes) =>
+      lines(bytes, (k) => `-----BEGIN RSA PRIVATE KEY-----\n${base62(64, k)}\n${base62(64, k + 1)}\n-----END RSA PRIVATE KEY-----\n`),
+  ],
+  ['random base62 runs of 200', (bytes) => lines(bytes, (k) => `${base62(200, k)} `)],
+  ['one random base62 line', (bytes) => lines(bytes, (k) => base62(1000, k))],
 ];
 
 console.log('\n| adversarial input (CPU ms) | 0.5 MB | 1 MB | 2 MB | 4 MB | 4 MB ÷ 0.5 MB (linear ≈ 8) |');

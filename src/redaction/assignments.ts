@@ -1,7 +1,7 @@
 /** Keyword-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `name is value`, `Authorization: Basic …`, `curl -u user:pass`, `--token value`, `<add key="…" value="…"/>`; judged under what the name says. */
-import { chars } from './chars.ts';
-import { claimsFormat, NAMED, ROLE_KINDS } from './dispatch.ts';
-import { nameRole, nameWords } from './credential-names.ts';
+import { chars, isDigit } from './chars.ts';
+import { claimsFormat, NAMED, namedBy, ROLE_KINDS, WRITTEN_NAMES } from './dispatch.ts';
+import { nameRole, nameWords, withoutCount } from './credential-names.ts';
 import type { NameRole } from './credential-names.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_GENERIC, RANK_NAMED } from './record.ts';
@@ -11,12 +11,13 @@ import {
   declaredName,
   MAX_NAME,
   NAME_CHARS,
-  NAME_HINT_RE,
+  hintsCredential,
   PATH_RE,
   readName,
   readValue,
   skipBlanks,
   VALUE_CHARS,
+  wordEndBefore,
 } from './spans.ts';
 import type { Span } from './spans.ts';
 import { isCredentialValue, MIN_PASSWORD } from './values.ts';
@@ -57,14 +58,19 @@ function nameInfo(name: string): NameInfo {
 }
 
 function nameInfoOf(name: string): NameInfo {
-  if (!NAME_HINT_RE.test(name)) return NO_INFO;
-  let info = NAME_CACHE.get(name);
-  if (info === undefined) {
+  if (!hintsCredential(name)) return NO_INFO;
+  if (WRITTEN_NAMES.has(name)) {
     const words = nameWords(name);
-    info = { role: nameRole(words), named: NAMED.filter((record) => record.named.names(words, name)) };
-    if (NAME_CACHE.size >= NAME_CACHE_SIZE) NAME_CACHE.clear();
-    NAME_CACHE.set(name, info);
+    return { role: nameRole(words), named: NAMED.filter((record) => namedBy(record, words, name)) };
   }
+  // A number at the end names nothing (`key1`, `key2`, … are all `key`): names are cached without it.
+  const key = withoutCount(name);
+  const known = NAME_CACHE.get(key);
+  if (known !== undefined) return known;
+  const words = nameWords(key);
+  const info = { role: nameRole(words), named: NAMED.filter((record) => namedBy(record, words, '')) };
+  if (NAME_CACHE.size >= NAME_CACHE_SIZE) NAME_CACHE.clear();
+  NAME_CACHE.set(key, info);
   return info;
 }
 
@@ -176,7 +182,7 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     return;
   }
   if (!name.quoted) written = withWordBefore(text, name.start, written);
-  if (!kubernetesKind && !NAME_HINT_RE.test(written)) return;
+  if (!kubernetesKind && !hintsCredential(written)) return;
   const value = readValue(text, valueFrom, query);
   if (value === null) return;
   if (!name.quoted && value.quoted && (bare === 'key' || bare === 'name') && settingPair(text, value, state)) return;
@@ -194,12 +200,13 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
  * Key 1:`, as Vault prints its keys) or a bare `key` (`cache key:`, `the api key:`).
  */
 function withWordBefore(text: string, start: number, written: string): string {
-  if (written !== 'key' && written !== 'Key' && !/^\d{1,2}$/.test(written)) return written;
+  const number = written.length <= 2 && isDigit(written.charCodeAt(0)) && (written.length === 1 || isDigit(written.charCodeAt(1)));
+  if (!number && written !== 'key' && written !== 'Key') return written;
   if (start < 2 || text.charCodeAt(start - 1) !== 32) return written;
   const wordStart = NAME_CHARS.runStart(text, start - 1, start - 1 - 24);
   if (wordStart === start - 1) return written;
   const word = text.slice(wordStart, start - 1);
-  return /^\d/.test(written) ? (NAME_HINT_RE.test(word) ? withWordBefore(text, wordStart, word) : written) : `${word} ${written}`;
+  return number ? (hintsCredential(word) ? withWordBefore(text, wordStart, word) : written) : `${word} ${written}`;
 }
 
 /** An Azure shared access signature's `sig=` in a URL query: base64 (URL-encoded or not) of an HMAC. */
@@ -227,8 +234,14 @@ function settingPair(text: string, key: Span, state: ScanState): boolean {
 /** What a value read after a word may start with: like a token, not an operator or a bracket. */
 const VALUE_START = chars('A-Za-z0-9_+/-');
 
-/** Verbs that assign in prose: "the token is …". */
-const COPULAS = new Set(['is', 'was', 'are', 'IS']);
+/** Whether [start, end) is a verb that assigns in prose ("the token is …"): `is`, `was`, `are` or `IS`, compared by character code. */
+function isCopula(text: string, start: number, end: number): boolean {
+  const a = text.charCodeAt(start);
+  const b = text.charCodeAt(start + 1);
+  if (end - start === 2) return (a === 105 && b === 115) || (a === 73 && b === 83);
+  const c = text.charCodeAt(start + 2);
+  return end - start === 3 && ((a === 119 && b === 97 && c === 115) || (a === 97 && b === 114 && c === 101));
+}
 /** Flags that take a credential as their next argument. */
 const CURL_USER = new Set(['-u', '--user']);
 
@@ -262,26 +275,26 @@ function compound(text: string, start: number, end: number): number {
 export function valueAfterWord(text: string, start: number, end: number, state: ScanState): void {
   // No credential is shorter than a password, and the value ends within the token.
   if (end - start < MIN_PASSWORD) return;
-  let p = start;
-  if (text.charCodeAt(p - 1) === 34 || text.charCodeAt(p - 1) === 39) p--;
-  while (p > 0 && p > start - 8 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
+  const p = wordEndBefore(text, start);
   const wordStart = NAME_CHARS.runStart(text, p, p - MAX_NAME);
   const length = p - wordStart;
   // The value itself starts like a token, not with an operator or a bracket.
   if (length < 2 || !VALUE_START.has(text.charCodeAt(start))) return;
   const first = text.charCodeAt(wordStart);
-  const copula = length <= 3 && COPULAS.has(text.slice(wordStart, p));
+  const copula = length <= 3 && isCopula(text, wordStart, p);
   const bearer = length === 6 && (first === 66 || first === 98) && /^(?:Bearer|bearer|BEARER)$/.test(text.slice(wordStart, p));
   const flag = first === 45;
   // A short flag other than curl's `-u` takes no value here (commands.ts reads `-p` and the like).
   if (flag && text.charCodeAt(wordStart + 1) !== 45 && !(length === 2 && text.charCodeAt(wordStart + 1) === 117)) return;
   const joined = copula || bearer || flag ? 0 : compound(text, wordStart, p);
   if (!copula && !bearer && !flag && joined === 0) return;
+  const word = text.slice(wordStart, p);
+  // A compound name or a long flag is judged under itself: one that hints at no credential says nothing.
+  if (!copula && !bearer && !isCurlUser(word) && !hintsCredential(word)) return;
   let valueEnd = VALUE_CHARS.runEnd(text, start, end);
   while (valueEnd > start && '.,:;!?'.includes(text.charAt(valueEnd - 1))) valueEnd--;
   // No credential is shorter than a password (`-p`, `-u`, a word).
   if (valueEnd - start < MIN_PASSWORD) return;
-  const word = text.slice(wordStart, p);
   // A token that holds its own assignment (`NAME=value`, `NAME :=`) is read by the assignment rule, not as a value.
   const candidate = text.slice(start, valueEnd);
   if (

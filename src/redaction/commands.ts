@@ -5,7 +5,7 @@ import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
 import { nameRole, nameWords } from './credential-names.ts';
 import { RANK_NAMED } from './record.ts';
-import { readValue } from './spans.ts';
+import { readValue, wordEndBefore } from './spans.ts';
 import { isCredentialValue, passwordAndSecretVerdicts } from './values.ts';
 
 const WORD = chars('A-Za-z0-9_.$-');
@@ -40,16 +40,16 @@ const NETRC_RE = /(?:^|\s)machine\s+\S+\s+(?:login\s+\S+\s+)?(?:account\s+\S+\s+
 const ARGUMENT_WORDS = new Set(Array.from('cpla', (letter) => letter.charCodeAt(0)));
 const ARGUMENT_WORD_RE = /^(?:convertto-securestring|password|passwd|login|auth)$/i;
 
-/** The argument at `start` (after its opening quote, if any): quoted to its closing quote, else a run. */
-function argumentAt(text: string, start: number, end: number): [number, number] {
+/** The end of the argument at `start` (after its opening quote, if any): quoted to its closing quote, else a run. */
+function argumentEnd(text: string, start: number, end: number): number {
   const quote = text.charCodeAt(start - 1);
   if (quote === 34 || quote === 39) {
     const value = readValue(text, start - 1);
-    if (value !== null && value.quoted) return [value.start, value.end];
+    if (value !== null && value.quoted) return value.end;
   }
   let stop = ARGUMENT.runEnd(text, start, end);
   while (stop > start && '.,;:)'.includes(text.charAt(stop - 1))) stop--;
-  return [start, stop];
+  return stop;
 }
 
 /** A command line that logs in: a user flag, a login subcommand, or a tool whose `-p` is always a password. */
@@ -105,14 +105,12 @@ export function commandArgument(text: string, start: number, end: number, state:
   if (text.charCodeAt(start) === 45 && text.charCodeAt(start + 1) === 112 && end - start >= 8) {
     const lineStart = text.lastIndexOf('\n', start) + 1;
     if (start - lineStart <= 256 && GLUED_P_RE.test(text.slice(lineStart, start))) {
-      const [, stop] = argumentAt(text, start + 2, end);
+      const stop = argumentEnd(text, start + 2, end);
       if (shortFlagPassword(text.slice(start + 2, stop), text, start, 'mysql ')) pushPassword(state, start + 2, stop);
     }
     return;
   }
-  let p = start;
-  if (text.charCodeAt(p - 1) === 34 || text.charCodeAt(p - 1) === 39) p--;
-  while (p > 0 && p > start - 8 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
+  const p = wordEndBefore(text, start);
   if (text.charCodeAt(p - 1) === 44) {
     credentialCall(text, p - 1, start, end, state);
     return;
@@ -122,7 +120,8 @@ export function commandArgument(text: string, start: number, end: number, state:
   if (length < 4 || length > 22 || !ARGUMENT_WORDS.has(text.charCodeAt(wordStart) | 32)) return;
   const word = text.slice(wordStart, p);
   if (!ARGUMENT_WORD_RE.test(word)) return;
-  const [valueStart, valueEnd] = argumentAt(text, start, end);
+  const valueStart = start;
+  const valueEnd = argumentEnd(text, start, end);
   const value = text.slice(valueStart, valueEnd);
   if (/^convertto-securestring$/i.test(word)) {
     if (isCredentialValue(value, 'password')) pushPassword(state, valueStart, valueEnd);
@@ -142,18 +141,25 @@ export function commandArgument(text: string, start: number, end: number, state:
  * The argument is read forwards: it may hold no character the scan stops at.
  */
 export function flagArgument(text: string, start: number, end: number, state: ScanState): void {
-  if (end - start > 24 || text.charCodeAt(start + 1) === 45) return;
+  const length = end - start;
+  const letter = text.charCodeAt(start + 1);
+  if (length > 24 || letter === 45) return;
+  // `-p`, `-pw`, and `-a` or `-P` of the tools that take a password there, read by character code: most flags are none of these.
+  const passwordFlag = (length === 2 && letter === 112) || (length === 3 && letter === 112 && text.charCodeAt(start + 2) === 119);
+  const toolFlag =
+    length === 2 && (letter === 97 || letter === 80) && TOOL_FLAG_RE[letter === 97 ? '-a' : '-P'].test(lineBefore(text, start));
+  if (!passwordFlag && !toolFlag && length <= 3) return;
   const word = text.slice(start, end);
-  const toolFlag = (word === '-a' || word === '-P') && TOOL_FLAG_RE[word].test(lineBefore(text, start));
-  if (word !== '-p' && word !== '-pw' && !toolFlag && (word.length <= 3 || !FLAG_HINT_RE.test(word))) return;
+  if (!passwordFlag && !toolFlag && !FLAG_HINT_RE.test(word)) return;
   let from = end;
   while (from < text.length && from < end + 8 && text.charCodeAt(from) === 32) from++;
   if (from === end || from >= text.length) return;
   const quote = text.charCodeAt(from);
   if (quote === 34 || quote === 39) from++;
-  const [valueStart, valueEnd] = argumentAt(text, from, Math.min(text.length, from + 4096));
+  const valueStart = from;
+  const valueEnd = argumentEnd(text, from, Math.min(text.length, from + 4096));
   const value = text.slice(valueStart, valueEnd);
-  if (word === '-p' || word === '-pw' || toolFlag) {
+  if (passwordFlag || toolFlag) {
     if (shortFlagPassword(value, text, start)) pushPassword(state, valueStart, valueEnd);
   } else if (/^-pass(?:in|out|word)?$/i.test(word) && value.startsWith('pass:')) {
     if (isCredentialValue(value.slice(5), 'password')) pushPassword(state, valueStart + 5, valueEnd);
@@ -168,7 +174,8 @@ function credentialCall(text: string, comma: number, start: number, end: number,
   const quote = text.charCodeAt(start - 1);
   if (quote !== 34 && quote !== 39) return;
   const before = text.slice(Math.max(0, comma - 120), comma);
-  const [valueStart, valueEnd] = argumentAt(text, start, end);
+  const valueStart = start;
+  const valueEnd = argumentEnd(text, start, end);
   if (CREDENTIAL_CALL_RE.test(before)) {
     if (isCredentialValue(text.slice(valueStart, valueEnd), 'password')) pushPassword(state, valueStart, valueEnd);
     return;

@@ -4,39 +4,10 @@
 export type NameRole = 'password' | 'secret' | 'token' | 'key' | 'client-id' | 'auth' | 'credential';
 
 /** Words a compound splits into when written as one (`apikey`, `ACCESSID`, `authToken` lowercased). */
-const QUALIFIERS = [
-  'api',
-  'access',
-  'secret',
-  'auth',
-  'client',
-  'private',
-  'session',
-  'refresh',
-  'bearer',
-  'app',
-  'master',
-  'account',
-  'service',
-  'signing',
-  'encryption',
-  'license',
-  'deploy',
-  'personal',
-  'admin',
-  'root',
-  'db',
-  'user',
-  'consumer',
-  'webhook',
-  'oauth',
-  'id',
-  'sdk',
-  'storage',
-  'bot',
-  'shared',
-  'integration',
-];
+const QUALIFIERS = (
+  'api access secret auth client private session refresh bearer app master account service signing encryption license ' +
+  'deploy personal admin root db user consumer webhook oauth id sdk storage bot shared integration'
+).split(' ');
 const COMPOUND_HEADS = ['password', 'passwd', 'secret', 'token', 'key', 'id', 'pwd'];
 
 /** Heads that end a one-word name whatever comes before them (`PGPASSWORD`, `MYSQLPWD`): no English word ends so. */
@@ -85,10 +56,25 @@ export function nameWords(name: string): string[] {
     if (start < 0) start = k;
   }
   const words: string[] = [];
-  for (const word of raw) splitCompound(word.toLowerCase().replace(/(?<=[a-z])\d+$/, ''), words);
+  for (const word of raw) splitCompound(withoutCount(word.toLowerCase()), words);
   // `Unseal Key 1`, `token 2`: a trailing number counts keys, it names nothing.
-  while (words.length > 1 && /^\d+$/.test(words[words.length - 1] ?? '')) words.pop();
+  while (words.length > 1 && digitsFrom(words[words.length - 1] ?? '') === 0) words.pop();
   return words;
+}
+
+/** Where the digits that end `word` start (its length when it ends otherwise). */
+function digitsFrom(word: string): number {
+  let at = word.length;
+  while (at > 0 && word.charCodeAt(at - 1) >= 48 && word.charCodeAt(at - 1) <= 57) at--;
+  return at;
+}
+
+/** A word or name without the number that ends it after a letter (`token1` is `token`): {@link nameWords} drops that number. */
+export function withoutCount(word: string): string {
+  const at = digitsFrom(word);
+  if (at === word.length || at === 0) return word;
+  const code = word.charCodeAt(at - 1) | 32;
+  return code >= 97 && code <= 122 ? word.slice(0, at) : word;
 }
 
 /** Last words that make the name a credential, and what kind. */
@@ -114,48 +100,13 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
  * Words that make a credential-like name something else: public keys, anti-forgery and paging
  * tokens, database and cache keys, counts (`max_tokens`).
  */
-const NOT_SECRET = new Set([
-  'public',
-  'publishable',
-  'pub',
-  'csrf',
-  'xsrf',
-  'next',
-  'page',
-  'continuation',
-  'cursor',
-  'sort',
-  'partition',
-  'primary',
-  'foreign',
-  'cache',
-  'idempotency',
-  'max',
-  'min',
-  'num',
-  'count',
-  'total',
-  'hash',
-  'row',
-  'object',
-  'map',
-  'lookup',
-  'sequence',
-  'schema',
-  'bucket',
-  'ssh',
-  'gpg',
-  'pgp',
-  'host',
-  'authorized',
-  'known',
-  'foo',
-  'dummy',
-  'fake',
-  'example',
-  'sample',
-  'mock',
-]);
+const NOT_SECRET = new Set(
+  (
+    'public publishable pub csrf xsrf next page continuation cursor sort partition primary foreign cache idempotency max ' +
+    'min num count total hash row object map lookup sequence schema bucket ssh gpg pgp host authorized known foo dummy fake ' +
+    'example sample mock'
+  ).split(' '),
+);
 
 /** The role a name gives its value, or null when it names no credential. */
 export function nameRole(words: readonly string[]): NameRole | null {

@@ -3,16 +3,8 @@ import { RECORDS } from './kinds/index.ts';
 import type { NameRole } from './credential-names.ts';
 import type { CustomAnchor, Format, KindRecord, NameAnchor } from './record.ts';
 
-/** A literal that starts a token, and what to try there. */
-export interface StartEntry {
-  kind: string;
-  literal: string;
-  format?: Format;
-  custom?: CustomAnchor;
-}
-
-/** A literal inside a token, and what to try there. */
-export interface InfixEntry {
+/** A literal that starts a token or sits inside one, and what to try there. */
+export interface Entry {
   kind: string;
   literal: string;
   format?: Format;
@@ -20,13 +12,21 @@ export interface InfixEntry {
 }
 
 /** Start literals by `first * 128 + second` character code (both ASCII). */
-export const STARTS: (StartEntry[] | undefined)[] = new Array<StartEntry[] | undefined>(128 * 128);
+export const STARTS: (Entry[] | undefined)[] = new Array<Entry[] | undefined>(128 * 128);
 /** Infix literals by first character code. */
-export const INFIXES: (InfixEntry[] | undefined)[] = new Array<InfixEntry[] | undefined>(128);
+export const INFIXES: (Entry[] | undefined)[] = new Array<Entry[] | undefined>(128);
 /** Kinds anchored by the names they are assigned to, tried before the generic ones. */
 export const NAMED: readonly (KindRecord & { named: NameAnchor })[] = RECORDS.filter(
   (record): record is KindRecord & { named: NameAnchor } => record.named !== undefined,
 );
+/** Names a named kind knows as written rather than by their words (`_authToken`). */
+export const WRITTEN_NAMES: ReadonlySet<string> = new Set(NAMED.flatMap((record) => record.named.written ?? []));
+
+/** Whether a named kind takes values assigned to `name`, of `words`. */
+export function namedBy(record: KindRecord & { named: NameAnchor }, words: readonly string[], name: string): boolean {
+  return record.named.written === name || (record.named.names?.(words) ?? false);
+}
+
 /** The generic kind for each name role. */
 export const ROLE_KINDS: ReadonlyMap<NameRole, string> = new Map(
   RECORDS.flatMap((record) => (record.roles ?? []).map((role) => [role, record.kind] as const)),
@@ -39,11 +39,11 @@ function key(literal: string): number {
   return a * 128 + b;
 }
 
-function addStart(entry: StartEntry): void {
+function addStart(entry: Entry): void {
   (STARTS[key(entry.literal)] ??= []).push(entry);
 }
 
-function addInfix(entry: InfixEntry): void {
+function addInfix(entry: Entry): void {
   const first = entry.literal.charCodeAt(0);
   if (first >= 128) throw new Error(`redaction: infix ${entry.literal} must start with an ASCII character`);
   (INFIXES[first] ??= []).push(entry);
@@ -64,24 +64,7 @@ for (const list of STARTS) list?.sort((a, b) => b.literal.length - a.literal.len
 for (const list of INFIXES) list?.sort((a, b) => b.literal.length - a.literal.length);
 
 /** Prefixes too generic to say "this value claims a vendor's format" (`live_…` may be anything). */
-const GENERIC_PREFIXES = new Set([
-  'live_',
-  'test_',
-  'key-',
-  's.',
-  'pk.',
-  'sk.',
-  'tk.',
-  'sl.',
-  't1.',
-  'pat',
-  'SK',
-  'API-',
-  'sk_',
-  'EAA',
-  'EAAA',
-  'YC',
-]);
+const GENERIC_PREFIXES = new Set('live_ test_ key- s. pk. sk. tk. sl. t1. pat SK API- sk_ EAA EAAA YC'.split(' '));
 
 /**
  * Whether `value` starts with a vendor's literal prefix. A value that claims a vendor format

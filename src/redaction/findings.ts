@@ -11,22 +11,31 @@ function namesBetter(candidate: Finding, rank: number, length: number): boolean 
   return candidate.end - candidate.start > length;
 }
 
+/** Whether `b` may follow `a` in the order spans are merged in: by start, the longer first. */
+function inOrder(a: Finding, b: Finding): boolean {
+  return a.start < b.start || (a.start === b.start && a.end >= b.end);
+}
+
 /**
  * The findings of a scan of `view`, as non-overlapping spans of the written text, sorted. A
  * value found twice (a format and an assignment) or in overlapping pieces counts once.
  */
-export function writtenFindings(text: string, view: View, found: readonly Finding[]): Finding[] {
+export function writtenFindings(text: string, view: View, found: Finding[]): Finding[] {
   if (found.length === 0) return [];
   const plain = view.text === text;
-  const spans = found.map((finding): Finding => {
-    let start = finding.start;
-    let end = finding.end;
-    if (!plain) [start, end] = view.source(start, end);
-    if (start > 0 && isLow(text.charCodeAt(start)) && isHigh(text.charCodeAt(start - 1))) start--;
-    if (end < text.length && isLow(text.charCodeAt(end)) && isHigh(text.charCodeAt(end - 1))) end++;
-    return { start, end, kind: finding.kind, rank: finding.rank };
-  });
-  spans.sort((a, b) => a.start - b.start || b.end - a.end);
+  // The scan's findings are its own: each is moved to its written span in place.
+  let sorted = true;
+  let previous: Finding | undefined;
+  for (const finding of found) {
+    if (!plain) [finding.start, finding.end] = view.source(finding.start, finding.end);
+    const { start, end } = finding;
+    if (start > 0 && isLow(text.charCodeAt(start)) && isHigh(text.charCodeAt(start - 1))) finding.start--;
+    if (end < text.length && isLow(text.charCodeAt(end)) && isHigh(text.charCodeAt(end - 1))) finding.end++;
+    if (previous !== undefined && !inOrder(previous, finding)) sorted = false;
+    previous = finding;
+  }
+  // The scan reads forwards, so its findings mostly come in order already.
+  const spans = sorted ? found : found.sort((a, b) => a.start - b.start || b.end - a.end);
   // Groups are merged in place: each group's first span becomes the merged value, named by its surest member.
   const merged: Finding[] = [];
   const [first] = spans;

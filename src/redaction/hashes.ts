@@ -19,23 +19,7 @@ const MAX_HASH = 256;
 
 /** Literals a password hash starts with; the matcher tells them apart. */
 export const HASH_LITERALS: readonly string[] = [
-  '$2a$',
-  '$2b$',
-  '$2x$',
-  '$2y$',
-  '$1$',
-  '$5$',
-  '$6$',
-  '$apr1$',
-  '$y$',
-  '$gy$',
-  '$7$',
-  '$argon2',
-  'pbkdf2_sha256$',
-  'pbkdf2_sha1$',
-  'bcrypt_sha256$',
-  'md5',
-  'SCRAM-SHA-256$',
+  ...'$2a$ $2b$ $2x$ $2y$ $1$ $5$ $6$ $apr1$ $y$ $gy$ $7$ $argon2 pbkdf2_sha256$ pbkdf2_sha1$ bcrypt_sha256$ md5 SCRAM-SHA-256$'.split(' '),
   ...'0123456789ABCDEF'.split('').map((digit) => `*${digit}`),
 ];
 

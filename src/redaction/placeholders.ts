@@ -14,25 +14,6 @@ export const MARKER_STARTS = new Uint8Array(26 * 26 * 26);
 for (const word of VALUE_MARKERS)
   MARKER_STARTS[(word.charCodeAt(0) - 97) * 676 + (word.charCodeAt(1) - 97) * 26 + word.charCodeAt(2) - 97] = 1;
 
-/**
- * Whether `value` holds three letters a marker starts with: a random value seldom does, so the
- * marker patterns, slower, run only then (no marker is shorter than four characters, and each starts with three letters).
- */
-function mayHoldMarker(value: string): boolean {
-  let window = 0;
-  let letters = 0;
-  for (let k = 0; k < value.length; k++) {
-    const code = value.charCodeAt(k) | 32;
-    if (code < 97 || code > 122) {
-      letters = 0;
-      continue;
-    }
-    window = (window % 676) * 26 + code - 97;
-    if (++letters >= 3 && MARKER_STARTS[window] === 1) return true;
-  }
-  return false;
-}
-
 /** For each character, the call that last saw it (reused across calls: no allocation, no reset). */
 const SEEN = new Uint32Array(65_536);
 let call = 0;
@@ -53,11 +34,14 @@ export function isSeparator(code: number): boolean {
  * one character (`5555555dAAAAA7777777…`). A real key is random: none of these happen by chance.
  */
 export function isPlaceholderToken(body: string): boolean {
-  return placeholderCharacters(body) || (markerSeen && TOKEN_MARKER_RE.test(body));
+  const characters = placeholderCharacters(body);
+  return (characters & STAND_IN) !== 0 || ((characters & MARKER_LETTERS) !== 0 && TOKEN_MARKER_RE.test(body));
 }
 
-/** Whether the last {@link placeholderCharacters} call saw three letters a marker starts with (its pass does {@link mayHoldMarker}'s work too). */
-let markerSeen = false;
+/** {@link placeholderCharacters}: the characters are a stand-in's. */
+export const STAND_IN = 1;
+/** {@link placeholderCharacters}: three letters a marker starts with are among them (a random value seldom has any, so the slower marker patterns run only then). */
+export const MARKER_LETTERS = 2;
 
 /** Per ASCII code: 1 a separator, 2 a masking glyph, 4 a letter (`•`, the one glyph past ASCII, is read apart). */
 const TOKEN_CHAR_INFO = new Uint8Array(128);
@@ -66,8 +50,8 @@ for (let code = 0; code < 128; code++) {
   TOKEN_CHAR_INFO[code] = (isSeparator(code) ? 1 : 0) | (isMaskGlyph(code) ? 2 : 0) | (letter ? 4 : 0);
 }
 
-/** Whether a token's characters are mostly masking glyphs, one repeated character, runs, or too few distinct ones. */
-function placeholderCharacters(body: string): boolean {
+/** One pass over a token's characters: {@link STAND_IN} when {@link standInCharacters} says so, and {@link MARKER_LETTERS}. */
+export function placeholderCharacters(body: string): number {
   call = call === 0xffffffff ? 1 : call + 1;
   if (call === 1) SEEN.fill(0);
   let counted = 0;
@@ -78,7 +62,7 @@ function placeholderCharacters(body: string): boolean {
   let previous = -1;
   let window = 0;
   let letters = 0;
-  markerSeen = false;
+  let marker = 0;
   for (let k = 0; k < body.length; k++) {
     const code = body.charCodeAt(k);
     const info = code < 128 ? (TOKEN_CHAR_INFO[code] ?? 0) : code === 0x2022 ? 2 : 0;
@@ -86,7 +70,7 @@ function placeholderCharacters(body: string): boolean {
       letters = 0;
     } else {
       window = (window % 676) * 26 + (code | 32) - 97;
-      if (++letters >= 3 && MARKER_STARTS[window] === 1) markerSeen = true;
+      if (++letters >= 3 && MARKER_STARTS[window] === 1) marker = MARKER_LETTERS;
     }
     if ((info & 1) !== 0) continue;
     counted++;
@@ -104,58 +88,26 @@ function placeholderCharacters(body: string): boolean {
       previous = code;
     }
   }
-  return standInCharacters(counted, distinct, masked, inRuns);
+  return (standInCharacters(counted, distinct, masked, inRuns) ? STAND_IN : 0) | marker;
 }
 
 /**
- * The verdict on a token's characters (separators left out): none counted, half or more masking
- * glyphs or in runs of three or more of one character, or at least 12 with at most 4 distinct
- * ones (`12312312312312312312`) is a stand-in.
+ * The verdict on a token's characters, separators left out: none counted, half or more masking
+ * glyphs or in runs of three or more of one character, or at least 12 with at most 4 distinct ones
+ * (`12312312312312312312`) is a stand-in. The value profile (values.ts) counts them in its own pass.
  */
 export function standInCharacters(counted: number, distinct: number, masked: number, inRuns: number): boolean {
-  if (counted === 0) return true;
-  if (masked * 2 >= counted || inRuns * 2 >= counted) return true;
-  return counted >= 12 && distinct <= 4;
+  return counted === 0 || masked * 2 >= counted || inRuns * 2 >= counted || (counted >= 12 && distinct <= 4);
 }
 
 /** Whole values that mean "no value here" (case-insensitive). */
-const PLACEHOLDER_WORDS = new Set([
-  'changeme',
-  'change_me',
-  'changeit',
-  'todo',
-  'tbd',
-  'fixme',
-  'none',
-  'null',
-  'nil',
-  'undefined',
-  'true',
-  'false',
-  'secret',
-  'password',
-  'passwd',
-  'pass',
-  'token',
-  'key',
-  'apikey',
-  'api_key',
-  'default',
-  'example',
-  'sample',
-  'test',
-  'dummy',
-  'fake',
-  'placeholder',
-  'redacted',
-  'hidden',
-  'empty',
-  'unset',
-  'required',
-  'optional',
-  'string',
-  'notasecret',
-]);
+const PLACEHOLDER_WORDS = new Set(
+  (
+    'changeme change_me changeit todo tbd fixme none null nil undefined true false secret password passwd pass token key ' +
+    'apikey api_key default example sample test dummy fake placeholder redacted hidden empty unset required optional string ' +
+    'notasecret'
+  ).split(' '),
+);
 
 const LONGEST_WORD = Math.max(...[...PLACEHOLDER_WORDS].map((word) => word.length));
 
@@ -167,11 +119,16 @@ const VALUE_MARKER_RE = new RegExp(VALUE_MARKERS.join('|'), 'i');
  * template reference (`$X`, `${X}`, `{{x}}`, `%s`, `<token>`, `[PASSWORD]`), or a masked value.
  */
 export function isPlaceholderValue(value: string): boolean {
-  return isMarkedValue(value) || placeholderCharacters(value);
+  const characters = placeholderCharacters(value);
+  return (characters & STAND_IN) !== 0 || isMarkedValue(value, (characters & MARKER_LETTERS) !== 0);
 }
 
-/** Whether a non-empty value is a stand-in by what it says rather than by its characters: a reference, a template, a placeholder word or a marker (`mayHold`: whether {@link mayHoldMarker}; `template`: whether it holds `$`, `{` or `%`; when the caller measured them). */
-export function isMarkedValue(value: string, mayHold = mayHoldMarker(value), template = true): boolean {
+/**
+ * Whether a non-empty value is a stand-in by what it says rather than by its characters: a
+ * reference, a template, a placeholder word or a marker. The caller measured whether it holds
+ * three letters a marker starts with (`mayHold`) and `$`, `{` or `%` (`template`).
+ */
+export function isMarkedValue(value: string, mayHold: boolean, template = true): boolean {
   const first = value.charCodeAt(0);
   // $VAR ${VAR} %s %(x)s {{x}} {x} <x> [x] `cmd` @var
   if (first === 36 || first === 37 || first === 123 || first === 60 || first === 91 || first === 96 || first === 64) return true;

@@ -6,6 +6,16 @@ const ALNUM_CLASS = new Uint8Array(128);
 for (let code = 48; code <= 57; code++) ALNUM_CLASS[code] = 1;
 for (let code = 65; code <= 90; code++) ALNUM_CLASS[code] = ALNUM_CLASS[code + 32] = 2;
 
+/** Per ASCII code: 1 a digit, {@link LOWER} a lowercase letter, {@link UPPER} an uppercase one, 0 anything else. */
+const CASE_CLASS = new Uint8Array(128);
+const LOWER = 2;
+const UPPER = 3;
+for (let code = 48; code <= 57; code++) CASE_CLASS[code] = 1;
+for (let code = 65; code <= 90; code++) {
+  CASE_CLASS[code] = UPPER;
+  CASE_CLASS[code + 32] = LOWER;
+}
+
 /** Share of neighbouring pairs that step through the alphabet (in either case) or the digits, either way: `AbCeFG123` is 0.75, a random string about 0.05. */
 export function sequenceShare(value: string): number {
   let pairs = 0;
@@ -66,28 +76,33 @@ function hasLower(value: string, start: number, end: number): boolean {
  * `__vite_ssr_dynamic_import__` 0.85, a random key near 0.
  */
 export function wordShare(value: string): number {
+  const n = value.length;
   let inWords = 0;
   let alnum = 0;
   let start = -1;
+  let runLower = false;
+  let previousClass = 0;
   // Beside lowercase letters, an uppercase run of five or more is no acronym: random (`wffVRAILBnMOLIA4`).
-  const mixed = hasLower(value, 0, value.length);
-  for (let k = 0; k <= value.length; k++) {
-    const code = k < value.length ? value.charCodeAt(k) : 0;
-    const letter = isLetter(code);
-    if (letter || isDigit(code)) alnum++;
+  const mixed = hasLower(value, 0, n);
+  for (let k = 0; k <= n; k++) {
+    const code = k < n ? value.charCodeAt(k) : 0;
+    const cls = code < 128 ? (CASE_CLASS[code] ?? 0) : 0;
+    if (cls !== 0) alnum++;
     // `fooBar` splits before `B`; `XMLParser` before `P` (an upper run ends where a Titlecase word starts).
-    let split = !letter;
-    if (letter && code <= 90 && k > 0) {
-      const previous = value.charCodeAt(k - 1);
-      const next = k + 1 < value.length ? value.charCodeAt(k + 1) : 0;
-      split = (previous >= 97 && previous <= 122) || (previous >= 65 && previous <= 90 && next >= 97 && next <= 122);
-    }
+    let split = cls < LOWER;
+    if (cls === UPPER && k > 0)
+      split = previousClass === LOWER || (previousClass === UPPER && k + 1 < n && CASE_CLASS[value.charCodeAt(k + 1)] === LOWER);
     if (split && start >= 0) {
       const length = k - start;
-      if (length >= 4 && !(mixed && length >= 5 && !hasLower(value, start, k)) && wordLike(value, start, k)) inWords += length;
+      if (length >= 4 && !(mixed && length >= 5 && !runLower) && wordLike(value, start, k)) inWords += length;
       start = -1;
     }
-    if (letter && start < 0) start = k;
+    if (cls >= LOWER && start < 0) {
+      start = k;
+      runLower = false;
+    }
+    if (cls === LOWER) runLower = true;
+    previousClass = cls;
   }
   return alnum === 0 ? 0 : inWords / alnum;
 }

@@ -47,8 +47,10 @@ export interface Format {
 
 /** The names a value is assigned to, for kinds a value alone does not identify. */
 export interface NameAnchor {
-  /** Whether the assigned name (split into lowercase words, and as written) is one of this kind's names. */
-  names: (words: readonly string[], name: string) => boolean;
+  /** Whether the assigned name, split into lowercase words, is one of this kind's names. */
+  names?: (words: readonly string[]) => boolean;
+  /** The one name this kind is assigned to, as written, when its words would say too little (`_authToken`). */
+  written?: string;
   /** The value's shape. */
   value: Run;
   /** A last test over the value. */
@@ -99,6 +101,22 @@ export interface Finding {
 /** A run part. */
 export function run(charsOf: Chars, min: number, max = min): Run {
   return { chars: charsOf, min, max };
+}
+
+/** A format: one of `prefixes`, then `min` to `max` characters of `charsOf`, the whole value passing `check` when given. */
+export function prefixed(
+  prefixes: string | readonly string[],
+  charsOf: Chars,
+  min: number,
+  max = min,
+  check?: (value: string) => boolean,
+): Format {
+  return { prefixes: typeof prefixes === 'string' ? [prefixes] : prefixes, body: [run(charsOf, min, max)], ...(check ? { check } : {}) };
+}
+
+/** A kind its formats alone identify. */
+export function tokenKind(kind: string, description: string, ...formats: Format[]): KindRecord {
+  return { kind, description, formats };
 }
 
 /** An optional group. */

@@ -88,6 +88,14 @@ export function chainedAssignment(raw: string): boolean {
   return /[:.]/.test(head) || /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(head) || nameRole(nameWords(head)) !== null;
 }
 
+/** Where the word before a value at `start` ends: before the value's opening quote, if any, and up to 8 blanks. */
+export function wordEndBefore(text: string, start: number): number {
+  let p = start;
+  if (text.charCodeAt(p - 1) === 34 || text.charCodeAt(p - 1) === 39) p--;
+  while (p > 0 && p > start - 8 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
+  return p;
+}
+
 /** The name ending just before `to` (blanks skipped): a quoted name, or a run of name characters. */
 export function readName(text: string, to: number): Span | null {
   let p = to;
@@ -110,6 +118,16 @@ export function readName(text: string, to: number): Span | null {
   return start < p ? { start, end: p, quoted: false } : null;
 }
 
+/** The start of the white space (as `\s` reads it) that ends just before `to`, looking back no further than `limit`. */
+function spaceStart(text: string, to: number, limit: number): number {
+  let at = to;
+  for (; at > limit; at--) {
+    const code = text.charCodeAt(at - 1);
+    if (!(code === 32 || (code >= 9 && code <= 13) || (code > 127 && /\s/.test(text.charAt(at - 1))))) break;
+  }
+  return at;
+}
+
 /** A C# auto-property before its initialiser: `ApiKey { get; set; }`. */
 const PROPERTY_RE = /([A-Za-z_]\w{0,63})\s*\{\s*(?:get;|set;|init;|private set;|\s)*\}\s*$/;
 
@@ -123,13 +141,18 @@ export function declaredName(text: string, to: number): Span | null {
   if (name !== null) {
     let p = name.start;
     while (p > 0 && (text.charCodeAt(p - 1) === 38 || text.charCodeAt(p - 1) === 32)) p--;
-    if (p > 1 && text.charCodeAt(p - 1) === 58 && text.charCodeAt(p - 2) !== 58 && !NAME_HINT_RE.test(text.slice(name.start, name.end))) {
+    if (p > 1 && text.charCodeAt(p - 1) === 58 && text.charCodeAt(p - 2) !== 58 && !hintsCredential(text.slice(name.start, name.end))) {
       const declared = readName(text, p - 1);
       if (declared !== null && !declared.quoted) return declared;
     }
     return name;
   }
-  const match = PROPERTY_RE.exec(text.slice(Math.max(0, to - 96), to));
+  // The accessors are `{ …; }` (or `{ }`) just before the `=`: without that, the pattern is not tried.
+  const from = Math.max(0, to - 96);
+  const close = spaceStart(text, to, from) - 1;
+  const last = text.charCodeAt(spaceStart(text, close, from) - 1);
+  if (text.charCodeAt(close) !== 125 || (last !== 59 && last !== 123)) return null;
+  const match = PROPERTY_RE.exec(text.slice(from, to));
   if (match === null) return null;
   const value = match[1] ?? '';
   const start = to - match[0].length + match[0].indexOf(value);
@@ -140,4 +163,9 @@ export function declaredName(text: string, to: number): Span | null {
  * Cheap test before splitting a name into words: every credential-like name, and every name a
  * named record knows, holds one of these.
  */
-export const NAME_HINT_RE = /pass|pwd|pswd|secret|token|key|auth|cred|id|pat|contribsys|login/i;
+const NAME_HINT_RE = /pass|pwd|pswd|secret|token|key|auth|cred|id|pat|contribsys|login/i;
+
+/** Whether `name` holds a word every credential-like name holds one of. */
+export function hintsCredential(name: string): boolean {
+  return NAME_HINT_RE.test(name);
+}

@@ -34,6 +34,10 @@ const WIDE_MASK_INFO = WIDE_INFO | 128;
 const COUNTS = new Uint32Array(65_536);
 /** `c * log2(c)` for every count a value up to 4 KiB can reach. */
 const C_LOG_C = Float64Array.from({ length: 4097 }, (_, c) => (c === 0 ? 0 : c * Math.log2(c)));
+/** `log2(n)` for every length a value can have. */
+const LOG2 = Float64Array.from({ length: 4097 }, (_, n) => Math.log2(n));
+/** The marker table, bound here: an imported binding is read through its module on every access. */
+const MARKERS = MARKER_STARTS;
 /** The distinct characters of the value being measured, in order of first occurrence. */
 const DISTINCT = new Uint16Array(4096);
 
@@ -71,7 +75,7 @@ const PROFILE = new Profile();
 function measure(value: string): Profile {
   const n = value.length;
   let all = 15;
-  let union = 0;
+  let punctuated = false;
   let pairs = 0;
   let steps = 0;
   let changes = 0;
@@ -80,8 +84,7 @@ function measure(value: string): Profile {
   let gluedState = 0;
   let distinct = 0;
   let previous = -1;
-  let previousAlnum = 0;
-  let previousClass = -1;
+  let previousClass = 3;
   let blank = false;
   let wide = false;
   let counted = 0;
@@ -89,30 +92,32 @@ function measure(value: string): Profile {
   let inRuns = 0;
   let runLength = 0;
   let runCode = -1;
-  let window = 0;
-  let letters = 0;
+  // The last two letters (0–25), for the three-letter marker window; -1 after a non-letter.
+  let letter1 = -1;
+  let letter2 = -1;
   let marker = false;
   let template = false;
   for (let k = 0; k < n; k++) {
     const code = value.charCodeAt(k);
     const info = code < 128 ? (CHAR_INFO[code] ?? 0) : code === 0x2022 ? WIDE_MASK_INFO : WIDE_INFO;
-    const bits = info & 15;
     const cls = (info >> 4) & 3;
     if (cls < 2) {
-      window = (window % 676) * 26 + (code | 32) - 97;
-      if (++letters >= 3 && MARKER_STARTS[window] === 1) marker = true;
+      const letter = (code | 32) - 97;
+      if (letter2 >= 0 && MARKERS[letter2 * 676 + letter1 * 26 + letter] === 1) marker = true;
+      letter2 = letter1;
+      letter1 = letter;
     } else {
-      letters = 0;
+      letter1 = letter2 = -1;
     }
-    all &= bits;
-    if (bits === 0) {
+    all &= info;
+    if (cls === 3) {
       // A blank rules the value out: the rest is not read.
       if (code === 32 || (code >= 9 && code <= 13)) {
         blank = true;
         break;
       } else if (code >= 128) wide = true;
       else if (code === 36 || code === 123 || code === 37) template = true;
-      union |= 16;
+      punctuated = true;
     }
     // The stand-in measures skip separators.
     if ((info & 64) === 0) {
@@ -127,17 +132,17 @@ function measure(value: string): Profile {
         runCode = code;
       }
     }
-    const alnum = cls === 2 ? 1 : cls < 2 ? 2 : 0;
-    if (previousAlnum !== 0 && alnum !== 0) {
+    if (cls !== 3 && previousClass !== 3) {
       pairs++;
       const step = (previous | 32) - (code | 32);
-      if (previousAlnum === alnum && (step === 1 || step === -1)) steps++;
+      // Letters step through letters, digits through digits.
+      if ((step === 1 || step === -1) && (cls === 2) === (previousClass === 2)) steps++;
     }
     if (k > 0 && cls !== previousClass) changes++;
-    if (alnum === 2) {
+    if (cls < 2) {
       if (gluedState === 2) glued++;
       gluedState = 1;
-    } else if (alnum === 1) {
+    } else if (cls === 2) {
       if (gluedState === 1) gluedState = 2;
     } else {
       gluedState = 0;
@@ -146,7 +151,6 @@ function measure(value: string): Profile {
     COUNTS[code] = count + 1;
     if (count === 0) DISTINCT[distinct++] = code;
     previous = code;
-    previousAlnum = alnum;
     previousClass = cls;
   }
   let sum = 0;
@@ -155,7 +159,7 @@ function measure(value: string): Profile {
     const code = DISTINCT[k] ?? 0;
     sum += C_LOG_C[COUNTS[code] ?? 0] ?? 0;
     COUNTS[code] = 0;
-    if (!isSeparator(code)) distinctCounted++;
+    if (code >= 128 || ((CHAR_INFO[code] ?? 0) & 64) === 0) distinctCounted++;
   }
   const profile = PROFILE;
   profile.digitsOnly = (all & 1) !== 0;
@@ -165,13 +169,13 @@ function measure(value: string): Profile {
   profile.classChanges = n < 2 ? 0 : changes / (n - 1);
   profile.gluedRuns = glued;
   profile.distinct = distinct;
-  profile.entropy = n === 0 ? 0 : Math.log2(n) - sum / n;
+  profile.entropy = n === 0 ? 0 : (LOG2[n] ?? 0) - sum / n;
   profile.blank = blank;
   profile.marker = marker;
   profile.template = template;
   if (blank) return profile;
   profile.wide = wide;
-  profile.punctuated = union !== 0;
+  profile.punctuated = punctuated;
   profile.standIn = standInCharacters(counted, distinctCounted, masked, inRuns);
   return profile;
 }

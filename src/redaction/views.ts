@@ -17,20 +17,9 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
   '/': '/',
 };
 
-function hexValue(text: string, at: number, digits: number): number {
-  let value = 0;
-  for (let k = 0; k < digits; k++) {
-    const code = text.charCodeAt(at + k);
-    const digit = code >= 48 && code <= 57 ? code - 48 : code >= 65 && code <= 70 ? code - 55 : code >= 97 && code <= 102 ? code - 87 : -1;
-    if (digit < 0) return -1;
-    value = value * 16 + digit;
-  }
-  return value;
-}
-
 /**
- * One level of decoding. `segments` holds, per stretch of the view, `[viewStart, sourceStart,
- * sourceLength]`; `sourceLength` -1 marks a stretch copied as is (same length both sides).
+ * One level of decoding: per stretch of the view, where it starts in the view and in the source,
+ * and its source length (-1 marks a stretch copied as is, the same length on both sides).
  */
 interface Level {
   text: string;
@@ -39,63 +28,44 @@ interface Level {
   sourceLengths: number[];
 }
 
-/** What one written form at `at` decodes to, and how many source characters it takes; null when it is not one. */
-function decodeAt(text: string, at: number): [string, number] | null {
-  const code = text.charCodeAt(at);
-  if (code === 92) {
-    const next = text[at + 1];
-    if (next === undefined) return null;
-    if (next === 'u') {
-      const value = hexValue(text, at + 2, 4);
-      return value < 0 ? null : [String.fromCharCode(value), 6];
-    }
-    const simple = SIMPLE_ESCAPES[next];
-    return simple === undefined ? null : [simple, 2];
-  }
-  if (code === 37) {
-    const value = hexValue(text, at + 1, 2);
-    return value >= 0x20 && value <= 0x7e ? [String.fromCharCode(value), 3] : null;
-  }
-  return ['', 1];
+/** What a written form matched by {@link FORM_RE} decodes to: one character, or none (a zero-width character). */
+function decodeForm(form: string): string {
+  if (form.startsWith('\\u')) return String.fromCharCode(parseInt(form.slice(2), 16));
+  if (form.startsWith('\\')) return SIMPLE_ESCAPES[form.charAt(1)] ?? '';
+  if (form.startsWith('%')) return String.fromCharCode(parseInt(form.slice(1), 16));
+  return '';
 }
 
+/** Every written form undone: JSON escapes, URL-encoded printable ASCII, zero-width characters; the native replace builds the decoded text. */
+const FORM_RE = /\\(?:u[0-9A-Fa-f]{4}|[nrtbf"'\\/])|%(?:[2-6][0-9A-Fa-f]|7[0-9A-Ea-e])|[\u200B-\u200D\u2060\uFEFF]/g;
+
 function decodeLevel(text: string): Level | null {
-  const parts: string[] = [];
   const level: Level = { text: '', viewStarts: [], sourceStarts: [], sourceLengths: [] };
   let copied = 0;
   let view = 0;
-  let changed = false;
-  SIGNAL_RE.lastIndex = 0;
-  while (SIGNAL_RE.test(text)) {
-    const at = SIGNAL_RE.lastIndex - 1;
-    if (at < copied) continue;
-    const decoded = decodeAt(text, at);
-    if (decoded === null) continue;
-    changed = true;
+  const decoded = text.replace(FORM_RE, (form: string, at: number) => {
     if (at > copied) {
-      parts.push(text.slice(copied, at));
       level.viewStarts.push(view);
       level.sourceStarts.push(copied);
       level.sourceLengths.push(-1);
       view += at - copied;
     }
-    const [value, length] = decoded;
+    const value = decodeForm(form);
     if (value.length > 0) {
-      parts.push(value);
       level.viewStarts.push(view);
       level.sourceStarts.push(at);
-      level.sourceLengths.push(length);
+      level.sourceLengths.push(form.length);
       view += 1;
     }
-    copied = at + length;
-    SIGNAL_RE.lastIndex = copied;
-  }
-  if (!changed) return null;
-  parts.push(text.slice(copied));
+    copied = at + form.length;
+    return value;
+  });
+  // Every form is longer than what it decodes to: the same length means nothing was decoded.
+  if (decoded.length === text.length) return null;
   level.viewStarts.push(view);
   level.sourceStarts.push(copied);
   level.sourceLengths.push(-1);
-  level.text = parts.join('');
+  level.text = decoded;
   return level;
 }
 

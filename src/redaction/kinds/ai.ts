@@ -1,109 +1,69 @@
 /** AI model providers: OpenAI, Anthropic, DeepSeek, Groq, Hugging Face, xAI, NVIDIA, OpenRouter, Pinecone, Perplexity, LangSmith, Replicate, ElevenLabs. */
 import { chars } from '../chars.ts';
-import { run } from '../record.ts';
+import { prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
 import { ALNUM, ALNUM_LOWER, HEX, LETTERS, URLSAFE, lettersAndDigits, mixedCase, notWords } from './format-shapes.ts';
 
 /** The AI model providers kinds. */
 export const AI_KINDS: readonly KindRecord[] = [
-  {
-    kind: 'openai-key',
-    description: 'OpenAI API keys: `sk-proj-`, `sk-svcacct-`, `sk-admin-`, `sk-None-`, and legacy `sk-` + 48 characters',
-    formats: [
-      { prefixes: ['sk-proj-', 'sk-svcacct-', 'sk-admin-', 'sk-None-'], body: [run(URLSAFE, 40, 250)], check: lettersAndDigits },
-      { prefixes: ['sk-'], body: [run(ALNUM, 48)], check: lettersAndDigits },
-    ],
-  },
-  {
-    kind: 'anthropic-key',
-    description: 'Anthropic API, admin and OAuth keys (`sk-ant-api03-…AA`, `sk-ant-admin01-…AA`)',
-    formats: [{ prefixes: ['sk-ant-'], body: [run(URLSAFE, 80, 200)], check: (value) => value.endsWith('AA') }],
-  },
-  {
-    kind: 'deepseek-key',
-    description: 'DeepSeek API key: `sk-` + 32 lowercase hex or alphanumeric characters',
-    formats: [{ prefixes: ['sk-'], body: [run(ALNUM_LOWER, 32)], check: lettersAndDigits }],
-  },
-  {
-    kind: 'openrouter-key',
-    description: 'OpenRouter API key (`sk-or-v1-` + 64 hex)',
-    formats: [{ prefixes: ['sk-or-v1-'], body: [run(HEX, 64)] }],
-  },
-  {
-    kind: 'groq-key',
-    description: 'Groq API key (`gsk_` + 52 characters)',
-    formats: [{ prefixes: ['gsk_'], body: [run(ALNUM, 52)] }],
-  },
-  {
-    kind: 'huggingface-token',
-    description: 'Hugging Face user access tokens (`hf_` + 34 characters, digits or not) and organisation tokens (`api_org_`)',
-    formats: [
-      { prefixes: ['hf_'], body: [run(ALNUM, 34)], check: (value) => mixedCase(value) && notWords(value.slice(3)) },
-      { prefixes: ['api_org_'], body: [run(LETTERS, 34)], check: (value) => mixedCase(value) && notWords(value.slice(8)) },
-    ],
-  },
-  {
-    kind: 'xai-key',
-    description: 'xAI API key (`xai-` + 80 characters)',
-    formats: [{ prefixes: ['xai-'], body: [run(ALNUM, 80)] }],
-  },
-  {
-    kind: 'nvidia-key',
-    description: 'NVIDIA API key (`nvapi-` + 64 characters)',
-    formats: [{ prefixes: ['nvapi-'], body: [run(URLSAFE, 64)] }],
-  },
-  {
-    kind: 'pinecone-key',
-    description: 'Pinecone API key (`pcsk_` + id + `_` + secret)',
-    formats: [{ prefixes: ['pcsk_'], body: [run(ALNUM, 4, 8), '_', run(URLSAFE, 50, 80)] }],
-  },
-  {
-    kind: 'perplexity-key',
-    description: 'Perplexity API key (`pplx-` + 48 characters)',
-    formats: [{ prefixes: ['pplx-'], body: [run(ALNUM, 48)] }],
-  },
-  {
-    kind: 'langsmith-key',
-    description: 'LangSmith personal and service keys (`lsv2_pt_`, `lsv2_sk_` + 32 hex + `_` + 10 hex)',
-    formats: [{ prefixes: ['lsv2_pt_', 'lsv2_sk_'], body: [run(HEX, 32), '_', run(HEX, 10)] }],
-  },
-  {
-    kind: 'replicate-token',
-    description: 'Replicate API token (`r8_` + 37 characters)',
-    formats: [{ prefixes: ['r8_'], body: [run(ALNUM, 37)], check: lettersAndDigits }],
-  },
-  {
-    kind: 'elevenlabs-key',
-    description: 'ElevenLabs API key (`sk_` + 48 hex)',
-    formats: [{ prefixes: ['sk_'], body: [run(HEX, 48)] }],
-  },
-  {
-    kind: 'tavily-key',
-    description: 'Tavily API key (`tvly-`, `tvly-dev-`, `tvly-prod-` + 32 characters)',
-    formats: [{ prefixes: ['tvly-dev-', 'tvly-prod-', 'tvly-'], body: [run(ALNUM, 32)], check: lettersAndDigits }],
-  },
-  {
-    kind: 'jina-key',
-    description: 'Jina AI API key (`jina_` + 60 characters)',
-    formats: [{ prefixes: ['jina_'], body: [run(ALNUM, 60)], check: lettersAndDigits }],
-  },
-  {
-    kind: 'fireworks-key',
-    description: 'Fireworks AI API key (`fw_` + 24 characters)',
-    formats: [{ prefixes: ['fw_'], body: [run(ALNUM, 24)], check: (value) => lettersAndDigits(value) && mixedCase(value) }],
-  },
-  {
-    kind: 'anyscale-key',
-    description: 'Anyscale API key (`esecret_` + 26 lowercase characters)',
-    formats: [{ prefixes: ['esecret_'], body: [run(ALNUM_LOWER, 26)], check: lettersAndDigits }],
-  },
-  {
-    kind: 'voyage-key',
-    description: 'Voyage AI API key (`pa-` + 43 characters)',
-    formats: [
-      { prefixes: ['pa-'], body: [run(URLSAFE, 43)], check: (value) => lettersAndDigits(value) && mixedCase(value) && notWords(value) },
-    ],
-  },
+  tokenKind(
+    'openai-key',
+    'OpenAI API keys: `sk-proj-`, `sk-svcacct-`, `sk-admin-`, `sk-None-`, and legacy `sk-` + 48 characters',
+    prefixed(['sk-proj-', 'sk-svcacct-', 'sk-admin-', 'sk-None-'], URLSAFE, 40, 250, lettersAndDigits),
+    prefixed('sk-', ALNUM, 48, 48, lettersAndDigits),
+  ),
+  tokenKind(
+    'anthropic-key',
+    'Anthropic API, admin and OAuth keys (`sk-ant-api03-…AA`, `sk-ant-admin01-…AA`)',
+    prefixed('sk-ant-', URLSAFE, 80, 200, (value) => value.endsWith('AA')),
+  ),
+  tokenKind(
+    'deepseek-key',
+    'DeepSeek API key: `sk-` + 32 lowercase hex or alphanumeric characters',
+    prefixed('sk-', ALNUM_LOWER, 32, 32, lettersAndDigits),
+  ),
+  tokenKind('openrouter-key', 'OpenRouter API key (`sk-or-v1-` + 64 hex)', prefixed('sk-or-v1-', HEX, 64)),
+  tokenKind('groq-key', 'Groq API key (`gsk_` + 52 characters)', prefixed('gsk_', ALNUM, 52)),
+  tokenKind(
+    'huggingface-token',
+    'Hugging Face user access tokens (`hf_` + 34 characters, digits or not) and organisation tokens (`api_org_`)',
+    prefixed('hf_', ALNUM, 34, 34, (value) => mixedCase(value) && notWords(value.slice(3))),
+    prefixed('api_org_', LETTERS, 34, 34, (value) => mixedCase(value) && notWords(value.slice(8))),
+  ),
+  tokenKind('xai-key', 'xAI API key (`xai-` + 80 characters)', prefixed('xai-', ALNUM, 80)),
+  tokenKind('nvidia-key', 'NVIDIA API key (`nvapi-` + 64 characters)', prefixed('nvapi-', URLSAFE, 64)),
+  tokenKind('pinecone-key', 'Pinecone API key (`pcsk_` + id + `_` + secret)', {
+    prefixes: ['pcsk_'],
+    body: [run(ALNUM, 4, 8), '_', run(URLSAFE, 50, 80)],
+  }),
+  tokenKind('perplexity-key', 'Perplexity API key (`pplx-` + 48 characters)', prefixed('pplx-', ALNUM, 48)),
+  tokenKind('langsmith-key', 'LangSmith personal and service keys (`lsv2_pt_`, `lsv2_sk_` + 32 hex + `_` + 10 hex)', {
+    prefixes: ['lsv2_pt_', 'lsv2_sk_'],
+    body: [run(HEX, 32), '_', run(HEX, 10)],
+  }),
+  tokenKind('replicate-token', 'Replicate API token (`r8_` + 37 characters)', prefixed('r8_', ALNUM, 37, 37, lettersAndDigits)),
+  tokenKind('elevenlabs-key', 'ElevenLabs API key (`sk_` + 48 hex)', prefixed('sk_', HEX, 48)),
+  tokenKind(
+    'tavily-key',
+    'Tavily API key (`tvly-`, `tvly-dev-`, `tvly-prod-` + 32 characters)',
+    prefixed(['tvly-dev-', 'tvly-prod-', 'tvly-'], ALNUM, 32, 32, lettersAndDigits),
+  ),
+  tokenKind('jina-key', 'Jina AI API key (`jina_` + 60 characters)', prefixed('jina_', ALNUM, 60, 60, lettersAndDigits)),
+  tokenKind(
+    'fireworks-key',
+    'Fireworks AI API key (`fw_` + 24 characters)',
+    prefixed('fw_', ALNUM, 24, 24, (value) => lettersAndDigits(value) && mixedCase(value)),
+  ),
+  tokenKind(
+    'anyscale-key',
+    'Anyscale API key (`esecret_` + 26 lowercase characters)',
+    prefixed('esecret_', ALNUM_LOWER, 26, 26, lettersAndDigits),
+  ),
+  tokenKind(
+    'voyage-key',
+    'Voyage AI API key (`pa-` + 43 characters)',
+    prefixed('pa-', URLSAFE, 43, 43, (value) => lettersAndDigits(value) && mixedCase(value) && notWords(value)),
+  ),
   {
     kind: 'cohere-key',
     description: 'Cohere API key: 40 characters assigned to a `cohere` / `co_api_key` name',

@@ -1,6 +1,6 @@
 /** Code hosting: GitHub, GitLab, Bitbucket, Sourcegraph. */
 import { chars } from '../chars.ts';
-import { optional, run } from '../record.ts';
+import { optional, prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
 import { ALNUM, ALNUM_LOWER, HEX_ANY, URLSAFE, WORD, lettersAndDigits } from './format-shapes.ts';
 
@@ -26,35 +26,26 @@ export const CODE_HOSTING_KINDS: readonly KindRecord[] = [
     ],
     custom: [{ literal: ':x-oauth-basic@', at: 'infix', match: oauthBasicUser }],
   },
-  {
-    kind: 'gitlab-token',
-    description:
-      'GitLab tokens: personal, deploy, feed, runner, CI job, SCIM, agent, OAuth app, trigger, feature-flag, incoming-mail (`glpat-`, `gldt-`, …, routable `.…` tails included), runner registration (`GR1348941…`) and session cookies',
-    formats: [
-      {
-        prefixes: ['glpat-', 'gldt-', 'glft-', 'glsoat-', 'glrt-', 'glcbt-', 'glimt-', 'glagent-', 'gloas-', 'glptt-', 'glffct-'],
-        body: [run(URLSAFE, 20, 300), GITLAB_TAIL],
-      },
-      { prefixes: ['GR1348941'], body: [run(URLSAFE, 20)] },
-      { prefixes: ['_gitlab_session='], body: [run(ALNUM_LOWER, 32)], edge: null },
-    ],
-  },
-  {
-    kind: 'bitbucket-token',
-    description: 'Bitbucket app passwords and API tokens (`ATBB…`)',
-    formats: [{ prefixes: ['ATBB'], body: [run(ALNUM, 32, 64)], check: lettersAndDigits }],
-  },
-  {
-    kind: 'sourcegraph-token',
-    description: 'Sourcegraph access tokens (`sgp_` + 16 hex + `_` + 40 hex, `sgp_local_…`, or `sgp_` + 40 hex)',
-    formats: [
-      { prefixes: ['sgp_local_'], body: [run(HEX_ANY, 40)] },
-      { prefixes: ['sgp_'], body: [optional(run(HEX_ANY, 16), '_'), run(HEX_ANY, 40)] },
-    ],
-  },
-  {
-    kind: 'atlassian-token',
-    description: 'Atlassian API tokens (`ATATT3…`, `ATCTT3…`)',
-    formats: [{ prefixes: ['ATATT3', 'ATCTT3'], body: [run(chars('A-Za-z0-9_=-'), 150, 300)] }],
-  },
+  tokenKind(
+    'gitlab-token',
+    'GitLab tokens: personal, deploy, feed, runner, CI job, SCIM, agent, OAuth app, trigger, feature-flag, incoming-mail (`glpat-`, `gldt-`, …, routable `.…` tails included), runner registration (`GR1348941…`) and session cookies',
+    {
+      prefixes: ['glpat-', 'gldt-', 'glft-', 'glsoat-', 'glrt-', 'glcbt-', 'glimt-', 'glagent-', 'gloas-', 'glptt-', 'glffct-'],
+      body: [run(URLSAFE, 20, 300), GITLAB_TAIL],
+    },
+    prefixed('GR1348941', URLSAFE, 20),
+    { prefixes: ['_gitlab_session='], body: [run(ALNUM_LOWER, 32)], edge: null },
+  ),
+  tokenKind('bitbucket-token', 'Bitbucket app passwords and API tokens (`ATBB…`)', prefixed('ATBB', ALNUM, 32, 64, lettersAndDigits)),
+  tokenKind(
+    'sourcegraph-token',
+    'Sourcegraph access tokens (`sgp_` + 16 hex + `_` + 40 hex, `sgp_local_…`, or `sgp_` + 40 hex)',
+    prefixed('sgp_local_', HEX_ANY, 40),
+    { prefixes: ['sgp_'], body: [optional(run(HEX_ANY, 16), '_'), run(HEX_ANY, 40)] },
+  ),
+  tokenKind(
+    'atlassian-token',
+    'Atlassian API tokens (`ATATT3…`, `ATCTT3…`)',
+    prefixed(['ATATT3', 'ATCTT3'], chars('A-Za-z0-9_=-'), 150, 300),
+  ),
 ];

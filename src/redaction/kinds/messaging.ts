@@ -1,7 +1,7 @@
 /** Chat and messaging: Slack, Discord, Telegram, Twilio, SendGrid, Brevo (Sendinblue), Mailgun, Mailchimp. */
 import { matchTeamsWebhook } from '../vendor-matchers.ts';
 import { chars } from '../chars.ts';
-import { run } from '../record.ts';
+import { prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
 import { ALNUM, DIGITS, HEX, URLSAFE, lettersAndDigits } from './format-shapes.ts';
 
@@ -27,84 +27,60 @@ function slackAppSegments(value: string): boolean {
 
 /** The chat and messaging kinds. */
 export const MESSAGING_KINDS: readonly KindRecord[] = [
-  {
-    kind: 'slack-token',
-    description:
-      'Slack bot, user, workspace, refresh, legacy, app-level and configuration tokens (`xoxb-`, `xoxp-`, `xoxa-`, `xoxr-`, `xoxs-`, `xoxo-`, `xapp-`, `xoxe.xoxp-`, `xoxe-`)',
-    formats: [
-      { prefixes: ['xoxb-', 'xoxp-', 'xoxa-', 'xoxr-', 'xoxs-', 'xoxo-'], body: [run(SLACK_BODY, 10, 255)], check: slackSegments },
-      { prefixes: ['xapp-'], body: [run(SLACK_BODY, 40, 255)], check: slackAppSegments },
-      { prefixes: ['xoxe.xoxp-', 'xoxe.xoxb-'], body: [run(DIGITS, 1), '-', run(ALNUM, 32, 255)], check: lettersAndDigits },
-      { prefixes: ['xoxe-'], body: [run(DIGITS, 1), '-', run(ALNUM, 32, 255)], check: lettersAndDigits },
-    ],
-  },
-  {
-    kind: 'slack-webhook',
-    description: 'Slack incoming webhook and workflow URLs (`https://hooks.slack.com/services/…`)',
-    formats: [
-      {
-        prefixes: ['hooks.slack.com/services/', 'hooks.slack.com/workflows/', 'hooks.slack.com/triggers/'],
-        lead: ['https://', 'http://'],
-        edge: null,
-        // Ids are upper case as Slack prints them, but URLs are pasted lower-cased too; workflow triggers have a numeric second id.
-        body: [run(ALNUM, 8, 12), '/', run(ALNUM, 8, 16), '/', run(ALNUM, 20, 48)],
-      },
-    ],
-  },
+  tokenKind(
+    'slack-token',
+    'Slack bot, user, workspace, refresh, legacy, app-level and configuration tokens (`xoxb-`, `xoxp-`, `xoxa-`, `xoxr-`, `xoxs-`, `xoxo-`, `xapp-`, `xoxe.xoxp-`, `xoxe-`)',
+    prefixed(['xoxb-', 'xoxp-', 'xoxa-', 'xoxr-', 'xoxs-', 'xoxo-'], SLACK_BODY, 10, 255, slackSegments),
+    prefixed('xapp-', SLACK_BODY, 40, 255, slackAppSegments),
+    { prefixes: ['xoxe.xoxp-', 'xoxe.xoxb-'], body: [run(DIGITS, 1), '-', run(ALNUM, 32, 255)], check: lettersAndDigits },
+    { prefixes: ['xoxe-'], body: [run(DIGITS, 1), '-', run(ALNUM, 32, 255)], check: lettersAndDigits },
+  ),
+  tokenKind('slack-webhook', 'Slack incoming webhook and workflow URLs (`https://hooks.slack.com/services/…`)', {
+    prefixes: ['hooks.slack.com/services/', 'hooks.slack.com/workflows/', 'hooks.slack.com/triggers/'],
+    lead: ['https://', 'http://'],
+    edge: null,
+    // Ids are upper case as Slack prints them, but URLs are pasted lower-cased too; workflow triggers have a numeric second id.
+    body: [run(ALNUM, 8, 12), '/', run(ALNUM, 8, 16), '/', run(ALNUM, 20, 48)],
+  }),
   {
     kind: 'teams-webhook',
     description: 'Microsoft Teams incoming webhook URL (`https://….webhook.office.com/webhookb2/<id>@<tenant>/IncomingWebhook/…`)',
     custom: [{ literal: 'webhook.office.com/webhook', at: 'infix', match: matchTeamsWebhook }],
   },
-  {
-    kind: 'resend-key',
-    description: 'Resend API key (`re_` + 8 + `_` + 24 characters)',
-    formats: [{ prefixes: ['re_'], body: [run(ALNUM, 8), '_', run(ALNUM, 24)], check: (value) => lettersAndDigits(value.slice(3)) }],
-  },
-  {
-    kind: 'discord-webhook',
-    description: 'Discord webhook URL (`https://discord.com/api/webhooks/<id>/<token>`)',
-    formats: [
-      {
-        prefixes: ['discord.com/api/webhooks/', 'discordapp.com/api/webhooks/'],
-        lead: ['https://', 'http://'],
-        edge: null,
-        body: [run(DIGITS, 17, 20), '/', run(URLSAFE, 60, 68)],
-      },
-    ],
-  },
-  {
-    kind: 'discord-token',
-    description: 'Discord bot token (base64 user id starting `M`, `N` or `O` + `.` + 6 + `.` + 27–38 characters)',
-    formats: [
-      {
-        infix: '.',
-        before: [run(URLSAFE, 24, 26)],
-        body: [run(URLSAFE, 6), '.', run(URLSAFE, 27, 38)],
-        check: (value) => /^[MNO]/.test(value) && lettersAndDigits(value),
-      },
-    ],
-  },
-  {
-    kind: 'telegram-bot-token',
-    description: 'Telegram bot token (8–10 digit bot id + `:AA` + 33 characters)',
-    formats: [{ infix: ':AA', before: [run(DIGITS, 8, 10)], body: [run(URLSAFE, 33)], edge: DIGITS }],
-  },
-  {
-    kind: 'twilio-key',
-    description: 'Twilio API key SID (`SK` + 32 hex)',
-    formats: [{ prefixes: ['SK'], body: [run(HEX, 32)] }],
-  },
-  {
-    kind: 'sendgrid-key',
-    description: 'SendGrid API key (`SG.` + 66 characters, usually `<22>.<43>`)',
-    formats: [{ prefixes: ['SG.'], body: [run(chars('A-Za-z0-9_=.-'), 60, 72)], check: lettersAndDigits }],
-  },
-  {
-    kind: 'brevo-key',
-    description: 'Brevo (Sendinblue) API and SMTP keys (`xkeysib-`, `xsmtpsib-`)',
-    formats: [{ prefixes: ['xkeysib-', 'xsmtpsib-'], body: [run(URLSAFE, 60, 100)] }],
-  },
+  tokenKind('resend-key', 'Resend API key (`re_` + 8 + `_` + 24 characters)', {
+    prefixes: ['re_'],
+    body: [run(ALNUM, 8), '_', run(ALNUM, 24)],
+    check: (value) => lettersAndDigits(value.slice(3)),
+  }),
+  tokenKind('discord-webhook', 'Discord webhook URL (`https://discord.com/api/webhooks/<id>/<token>`)', {
+    prefixes: ['discord.com/api/webhooks/', 'discordapp.com/api/webhooks/'],
+    lead: ['https://', 'http://'],
+    edge: null,
+    body: [run(DIGITS, 17, 20), '/', run(URLSAFE, 60, 68)],
+  }),
+  tokenKind('discord-token', 'Discord bot token (base64 user id starting `M`, `N` or `O` + `.` + 6 + `.` + 27–38 characters)', {
+    infix: '.',
+    before: [run(URLSAFE, 24, 26)],
+    body: [run(URLSAFE, 6), '.', run(URLSAFE, 27, 38)],
+    check: (value) => /^[MNO]/.test(value) && lettersAndDigits(value),
+  }),
+  tokenKind('telegram-bot-token', 'Telegram bot token (8–10 digit bot id + `:AA` + 33 characters)', {
+    infix: ':AA',
+    before: [run(DIGITS, 8, 10)],
+    body: [run(URLSAFE, 33)],
+    edge: DIGITS,
+  }),
+  tokenKind('twilio-key', 'Twilio API key SID (`SK` + 32 hex)', prefixed('SK', HEX, 32)),
+  tokenKind(
+    'sendgrid-key',
+    'SendGrid API key (`SG.` + 66 characters, usually `<22>.<43>`)',
+    prefixed('SG.', chars('A-Za-z0-9_=.-'), 60, 72, lettersAndDigits),
+  ),
+  tokenKind(
+    'brevo-key',
+    'Brevo (Sendinblue) API and SMTP keys (`xkeysib-`, `xsmtpsib-`)',
+    prefixed(['xkeysib-', 'xsmtpsib-'], URLSAFE, 60, 100),
+  ),
   {
     kind: 'mailgun-key',
     description:
@@ -116,11 +92,11 @@ export const MESSAGING_KINDS: readonly KindRecord[] = [
       check: (value) => /^[a-f0-9]{32}-[a-f0-9]{8}-[a-f0-9]{8}$/.test(value),
     },
   },
-  {
-    kind: 'mailchimp-key',
-    description: 'Mailchimp API key (32 hex + `-us` + data-centre number)',
-    formats: [{ infix: '-us', before: [run(HEX, 32)], body: [run(DIGITS, 1, 2)] }],
-  },
+  tokenKind('mailchimp-key', 'Mailchimp API key (32 hex + `-us` + data-centre number)', {
+    infix: '-us',
+    before: [run(HEX, 32)],
+    body: [run(DIGITS, 1, 2)],
+  }),
   {
     kind: 'mattermost-token',
     description: 'Mattermost access token: 26 characters assigned to a Mattermost name',

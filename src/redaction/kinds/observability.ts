@@ -1,41 +1,33 @@
 /** Monitoring and incident tools: Sentry, Grafana, New Relic, Datadog, Rootly, Sumo Logic, PagerDuty. */
 import { chars } from '../chars.ts';
-import { run } from '../record.ts';
+import { prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
 import { ALNUM, BASE64, HEX, HEX_ANY, URLSAFE, lettersAndDigits } from './format-shapes.ts';
 
 /** The monitoring and incident tools kinds. */
 export const OBSERVABILITY_KINDS: readonly KindRecord[] = [
-  {
-    kind: 'sentry-token',
-    description: 'Sentry user tokens (`sntryu_` + 64 hex) and organisation tokens (`sntrys_eyJ…`)',
-    formats: [
-      { prefixes: ['sntryu_'], body: [run(HEX, 64)] },
-      { prefixes: ['sntrys_eyJ'], body: [run(chars('A-Za-z0-9+/=_'), 60, 1024)] },
-    ],
-  },
-  {
-    kind: 'grafana-token',
-    description: 'Grafana cloud tokens (`glc_`), service account tokens (`glsa_`) and API keys (`eyJrIjoi…`)',
-    formats: [
-      { prefixes: ['glc_'], body: [run(BASE64, 32, 400)], check: lettersAndDigits },
-      { prefixes: ['glsa_'], body: [run(ALNUM, 32), '_', run(HEX_ANY, 8)] },
-      { prefixes: ['eyJrIjoi'], body: [run(BASE64, 60, 400)] },
-    ],
-  },
-  {
-    kind: 'newrelic-key',
-    description:
-      'New Relic user API keys (`NRAK-`), insert keys (`NRII-`), browser tokens (`NRJS-`) REST keys (`NRRA-`) and license keys (36 hex + `NRAL`)',
-    formats: [
-      { prefixes: ['NRAK-'], body: [run(ALNUM, 27)], check: lettersAndDigits },
-      { prefixes: ['NRII-'], body: [run(URLSAFE, 25, 40)] },
-      { prefixes: ['NRJS-'], body: [run(HEX, 19)] },
-      { prefixes: ['NRRA-'], body: [run(HEX, 42)] },
-      // Ingest license keys end in `NRAL`.
-      { infix: 'NRAL', before: [run(HEX, 36)], body: [] },
-    ],
-  },
+  tokenKind(
+    'sentry-token',
+    'Sentry user tokens (`sntryu_` + 64 hex) and organisation tokens (`sntrys_eyJ…`)',
+    prefixed('sntryu_', HEX, 64),
+    prefixed('sntrys_eyJ', chars('A-Za-z0-9+/=_'), 60, 1024),
+  ),
+  tokenKind(
+    'grafana-token',
+    'Grafana cloud tokens (`glc_`), service account tokens (`glsa_`) and API keys (`eyJrIjoi…`)',
+    prefixed('glc_', BASE64, 32, 400, lettersAndDigits),
+    { prefixes: ['glsa_'], body: [run(ALNUM, 32), '_', run(HEX_ANY, 8)] },
+    prefixed('eyJrIjoi', BASE64, 60, 400),
+  ),
+  tokenKind(
+    'newrelic-key',
+    'New Relic user API keys (`NRAK-`), insert keys (`NRII-`), browser tokens (`NRJS-`) REST keys (`NRRA-`) and license keys (36 hex + `NRAL`)',
+    prefixed('NRAK-', ALNUM, 27, 27, lettersAndDigits),
+    prefixed('NRII-', URLSAFE, 25, 40),
+    prefixed('NRJS-', HEX, 19),
+    prefixed('NRRA-', HEX, 42), // Ingest license keys end in `NRAL`.
+    { infix: 'NRAL', before: [run(HEX, 36)], body: [] },
+  ),
   {
     kind: 'datadog-key',
     description: 'Datadog API (32 hex) and application (40 hex) keys assigned to a Datadog name (`DD_API_KEY`, `datadog_app_key`, …)',
@@ -45,11 +37,7 @@ export const OBSERVABILITY_KINDS: readonly KindRecord[] = [
       check: lettersAndDigits,
     },
   },
-  {
-    kind: 'rootly-key',
-    description: 'Rootly API key (`rootly_` + 64 hex)',
-    formats: [{ prefixes: ['rootly_'], body: [run(HEX, 64)] }],
-  },
+  tokenKind('rootly-key', 'Rootly API key (`rootly_` + 64 hex)', prefixed('rootly_', HEX, 64)),
   {
     kind: 'sumologic-key',
     description: 'Sumo Logic access id (`su` + 12 characters) and access key (64 characters) assigned to a Sumo Logic name',

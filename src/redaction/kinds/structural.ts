@@ -3,7 +3,7 @@ import { chars } from '../chars.ts';
 import { HASH_LITERALS, matchPasswordHash } from '../hashes.ts';
 import { DER_LITERALS, encodesPrivateKey, matchDerBody, matchPuttyKey } from '../key-bodies.ts';
 import { matchPem } from '../pem.ts';
-import { optional, run } from '../record.ts';
+import { optional, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
 import { matchDsnPassword, matchUrlPassword } from '../urls.ts';
 import { URLSAFE } from './format-shapes.ts';
@@ -31,11 +31,10 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
       'password hashes: bcrypt (`$2b$…`), crypt(3) (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt `$y$`), Argon2, Django PBKDF2, MySQL native (`*` + 40 hex), LDAP `{SSHA}`',
     custom: HASH_LITERALS.map((literal) => ({ literal, at: 'start' as const, match: matchPasswordHash })),
   },
-  {
-    kind: 'jwt',
-    description: 'JSON Web Token: two base64url JSON segments (`ey….ey…`) and a signature, or none (unsecured)',
-    formats: [{ prefixes: ['ey'], body: [SEGMENT, '.ey', SEGMENT, '.', optional(run(chars('A-Za-z0-9_=+/-'), 1, 4096))] }],
-  },
+  tokenKind('jwt', 'JSON Web Token: two base64url JSON segments (`ey….ey…`) and a signature, or none (unsecured)', {
+    prefixes: ['ey'],
+    body: [SEGMENT, '.ey', SEGMENT, '.', optional(run(chars('A-Za-z0-9_=+/-'), 1, 4096))],
+  }),
   {
     kind: 'url-password',
     description: 'the password of `scheme://user:password@host` and of a Go DSN `user:password@tcp(host)` (only the password is replaced)',
@@ -44,18 +43,9 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
       ...['@tcp(', '@unix(', '@udp('].map((literal) => ({ literal, at: 'infix' as const, match: matchDsnPassword })),
     ],
   },
-  {
-    kind: 'bearer-token',
-    description: 'opaque token after `Bearer` or `Authorization: Bearer|Token`: 16+ random characters',
-  },
-  {
-    kind: 'azure-sas-signature',
-    description: 'the `sig=` of an Azure shared access signature URL (base64 HMAC, URL-encoded or not)',
-  },
-  {
-    kind: 'basic-auth',
-    description: 'HTTP basic credentials: `Authorization: Basic …` and the `user:password` of `curl -u` / `--user`',
-  },
+  { kind: 'bearer-token', description: 'opaque token after `Bearer` or `Authorization: Bearer|Token`: 16+ random characters' },
+  { kind: 'azure-sas-signature', description: 'the `sig=` of an Azure shared access signature URL (base64 HMAC, URL-encoded or not)' },
+  { kind: 'basic-auth', description: 'HTTP basic credentials: `Authorization: Basic …` and the `user:password` of `curl -u` / `--user`' },
   {
     kind: 'kubernetes-secret',
     description: 'the base64 `data` values (and `stringData` values) of a Kubernetes `Secret`, in YAML or JSON',
