@@ -8,7 +8,18 @@ import type { Cut } from './cut.ts';
 import { messageKeyBytes, wrapperBytes } from './item-bytes.ts';
 import { retainNewest } from './newest-retention.ts';
 import { relevanceScores } from './relevance.ts';
-import { closePlan, jsonBytes, keep, measureUtf8, openPlan, wholeCost } from './retention-plan.ts';
+import {
+  closePlan,
+  cutCostliest,
+  jsonBytes,
+  keep,
+  keepMandatory,
+  mandatoryBytes,
+  measureUtf8,
+  openPlan,
+  settleWidest,
+  wholeCost,
+} from './retention-plan.ts';
 import type { Plan } from './retention-plan.ts';
 import type { FocusQuery } from './terms.ts';
 import type { RetentionResult, SourceCapture } from './shapes.ts';
@@ -24,7 +35,7 @@ export function retainFocused(capture: SourceCapture, budget: number, query: Foc
   const utf8 = measureUtf8(capture);
   const plan = capture.messages.length === 0 ? undefined : focusedPlan(capture, budget, utf8);
   if (plan === undefined) return retainNewest(capture, budget, utf8);
-  const goal = keepMandatory(plan, goalOf(plan));
+  const goal = keepFirstSteps(plan, goalOf(plan));
   const run = keepNewestQuarter(plan);
   const relevantCut = keepRelevant(plan, query, run.oldest);
   extendNewest(plan, run);
@@ -52,15 +63,6 @@ function focusedPlan(capture: SourceCapture, budget: number, utf8: Float64Array)
     if (whole <= budget) return undefined;
   }
   return mandatoryBytes(plan) > budget ? undefined : plan;
-}
-
-/** The object with its checkpoints and newest item at empty texts, each with its position. */
-function mandatoryBytes(plan: Plan): number {
-  const messages = plan.capture.messages;
-  const n = messages.length;
-  let mandatory = plan.base - 1;
-  for (let i = 0; i < n; i++) if (itemAt(messages, i).checkpoint || i === n - 1) mandatory += itemAt(plan.fixed, i) + 3;
-  return mandatory;
 }
 
 /** The goal's index (the first user message, when it is no checkpoint, not the newest, and fits with its position), or -1. */
@@ -94,43 +96,14 @@ function keepWithin(plan: Plan, i: number, maxCost: number): 'whole' | 'cut' | u
 
 /**
  * Steps 1 and 2: the checkpoints and the newest message whole, the goal within an eighth of the
- * budget; when these are over budget, the costliest texts are cut first (earliest on a tie), as
- * newest-first retention cuts them, until the object fits. Returns the goal's index when it is kept, else -1.
+ * budget; when these are over budget, the costliest texts are cut first, as newest-first retention
+ * cuts them, until the object fits. Returns the goal's index when it is kept, else -1.
  */
-function keepMandatory(plan: Plan, wantedGoal: number): number {
-  const messages = plan.capture.messages;
-  const n = messages.length;
-  const mandatory: number[] = [];
-  for (let i = 0; i < n; i++) if (itemAt(messages, i).checkpoint || i === n - 1) mandatory.push(i);
-  // When even their UTF-8 sizes are over the budget, the widest text enters at that lower bound
-  // (JSON ≥ UTF-8 + 2) and keeps it when it certainly is the costliest: it is then the first cut,
-  // sized from the others' exact costs alone, so a giant text is never measured whole.
-  let widest = itemAt(mandatory, 0);
-  let bound = plan.size - 1;
-  for (const i of mandatory) {
-    if (itemAt(plan.utf8, i) > itemAt(plan.utf8, widest)) widest = i;
-    bound += 1 + itemAt(plan.fixed, i) + itemAt(plan.utf8, i) + 2;
-  }
-  if (bound <= plan.budget) widest = -1;
-  for (const i of mandatory) keep(plan, i, i === widest ? itemAt(plan.fixed, i) + itemAt(plan.utf8, i) + 2 : wholeCost(plan, i));
+function keepFirstSteps(plan: Plan, wantedGoal: number): number {
+  const widest = keepMandatory(plan);
   const goal = wantedGoal >= 0 && keepWithin(plan, wantedGoal, Math.floor(plan.budget / 8)) !== undefined ? wantedGoal : -1;
-  const textCost = (i: number): number => itemAt(plan.cost, i) - itemAt(plan.fixed, i);
-  if (widest >= 0) {
-    let others = 0;
-    for (let i = 0; i < n; i++) if (plan.kept[i] && i !== widest) others = Math.max(others, textCost(i));
-    if (itemAt(plan.utf8, widest) + 2 <= others) keep(plan, widest, wholeCost(plan, widest));
-  }
-  if (plan.size <= plan.budget) return goal;
-  const order: number[] = [];
-  for (let i = 0; i < n; i++) if (plan.kept[i]) order.push(i);
-  order.sort((a, b) => textCost(b) - textCost(a) || a - b);
-  for (const i of order) {
-    if (plan.size <= plan.budget) return goal;
-    const without = plan.size - textCost(i);
-    const cut = cutWithin(plan, i, plan.budget - without + itemAt(plan.fixed, i));
-    if (cut === undefined) keep(plan, i, itemAt(plan.fixed, i) + 2, '', plan.utf8[i]);
-    else keep(plan, i, itemAt(plan.fixed, i) + 2 + cut.contentBytes, cut.text, cut.omittedBytes);
-  }
+  settleWidest(plan, widest);
+  cutCostliest(plan);
   return goal;
 }
 

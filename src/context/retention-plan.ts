@@ -1,5 +1,6 @@
 /** The one byte account both retention policies keep for a source: what each item costs, which are kept and as what text, and the result it closes into. */
 import { Buffer } from 'node:buffer';
+import { largestCut } from './cut.ts';
 import { baseBytes, messageKeyBytes, wrapperBytes } from './item-bytes.ts';
 import { formatOmittedRanges } from './omitted-ranges.ts';
 import { jsonByteLengthWithUtf8 } from './tag-safe-json.ts';
@@ -78,19 +79,78 @@ export function wholeCost(plan: Plan, i: number): number {
   return itemAt(plan.fixed, i) + jsonBytes(plan, i);
 }
 
-/** Marks item `i` kept, showing `text` in place of its original when given, `omitted` of its UTF-8 bytes left out; sizes are the caller's. */
-export function markKept(plan: Plan, i: number, text?: string, omitted = 0): void {
-  if (!plan.kept[i]) plan.count++;
+/**
+ * Keeps item `i` (or changes what it keeps) at `cost` bytes, showing `text` in place of its original
+ * when given, `omitted` of its UTF-8 bytes left out; accounts for it in `size`, its separating comma included.
+ */
+export function keep(plan: Plan, i: number, cost: number, text?: string, omitted = 0): void {
+  if (plan.kept[i]) plan.size += cost - itemAt(plan.cost, i);
+  else plan.size += cost + (plan.count++ > 0 ? 1 : 0);
   plan.kept[i] = 1;
+  plan.cost[i] = cost;
   plan.replaced[i] = text;
   plan.cutOmitted[i] = omitted;
 }
 
-/** Keeps item `i` (or changes what it keeps) at `cost` bytes, and accounts for it in `size`, its separating comma included. */
-export function keep(plan: Plan, i: number, cost: number, text?: string, omitted = 0): void {
-  plan.size += plan.kept[i] ? cost - itemAt(plan.cost, i) : cost + (plan.count > 0 ? 1 : 0);
-  plan.cost[i] = cost;
-  markKept(plan, i, text, omitted);
+/** Item `i`'s bytes besides its fixed part: its text's JSON (or its cut's, or `""`), quotes included. */
+export function textCost(plan: Plan, i: number): number {
+  return itemAt(plan.cost, i) - itemAt(plan.fixed, i);
+}
+
+/** Whether item `i` is kept whatever the budget: a checkpoint or the newest message. */
+function isMandatory(plan: Plan, i: number): boolean {
+  return itemAt(plan.capture.messages, i).checkpoint || i === plan.kept.length - 1;
+}
+
+/** The smallest object both policies can make: the checkpoints and the newest item, each with an empty text. */
+export function mandatoryBytes(plan: Plan): number {
+  let bytes = plan.kept.length > 0 ? plan.base - 1 : plan.base; // n items, n - 1 commas
+  for (let i = 0; i < plan.kept.length; i++) if (isMandatory(plan, i)) bytes += itemAt(plan.fixed, i) + 3;
+  return bytes;
+}
+
+/**
+ * Keeps the checkpoints and the newest item whole. When even their UTF-8 sizes are over the budget,
+ * the widest text enters at that lower bound (JSON ≥ UTF-8 + 2), unmeasured, and its index is
+ * returned for {@link settleWidest}; else -1. A giant text is then cut without being measured whole.
+ */
+export function keepMandatory(plan: Plan): number {
+  let widest = -1;
+  let bound = plan.base - 1;
+  for (let i = 0; i < plan.kept.length; i++) {
+    if (!isMandatory(plan, i)) continue;
+    if (widest < 0 || itemAt(plan.utf8, i) > itemAt(plan.utf8, widest)) widest = i;
+    bound += 1 + itemAt(plan.fixed, i) + itemAt(plan.utf8, i) + 2;
+  }
+  if (bound <= plan.budget) widest = -1;
+  for (let i = 0; i < plan.kept.length; i++) {
+    if (isMandatory(plan, i)) keep(plan, i, i === widest ? itemAt(plan.fixed, i) + itemAt(plan.utf8, i) + 2 : wholeCost(plan, i));
+  }
+  return widest;
+}
+
+/** Measures the widest text kept at its lower bound unless that bound already makes it the costliest text, so the first cut. */
+export function settleWidest(plan: Plan, widest: number): void {
+  if (widest < 0) return;
+  let others = 0;
+  for (let i = 0; i < plan.kept.length; i++) if (plan.kept[i] && i !== widest) others = Math.max(others, textCost(plan, i));
+  if (itemAt(plan.utf8, widest) + 2 <= others) keep(plan, widest, wholeCost(plan, widest));
+}
+
+/**
+ * While the object is over budget, cuts the kept texts, costliest first (earliest on a tie), each to
+ * its largest cut that fits, or to `""`. It then fits whenever {@link mandatoryBytes} does.
+ */
+export function cutCostliest(plan: Plan): void {
+  const order: number[] = [];
+  for (let i = 0; i < plan.kept.length; i++) if (plan.kept[i]) order.push(i);
+  order.sort((a, b) => textCost(plan, b) - textCost(plan, a) || a - b);
+  for (const i of order) {
+    if (plan.size <= plan.budget) return;
+    const without = plan.size - textCost(plan, i);
+    const cut = largestCut(itemAt(plan.capture.messages, i).text, itemAt(plan.utf8, i), plan.budget - without - 2);
+    keep(plan, i, itemAt(plan.fixed, i) + 2 + (cut?.contentBytes ?? 0), cut?.text ?? '', cut?.omittedBytes ?? itemAt(plan.utf8, i));
+  }
 }
 
 /** The retention result the account describes: the kept items in session order, and the exact counts of what was left out. */
