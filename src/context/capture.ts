@@ -2,8 +2,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionQueryEngine } from '@deepseek-ai/dsh-session-query';
-import { abortable } from '../errors.ts';
-import { cancelledError, isSessionReferenceError, quoteText, readFailed } from '../errors.ts';
+import { abortable, cancelledError, isSessionReferenceError, quoteText, readFailed } from '../errors.ts';
 import { captureSource, isSurfaceSnapshot } from './projection.ts';
 import { redactCaptures } from '../redaction/captures.ts';
 import { cleanLabel, labelWindow } from '../mentions/label-text.ts';

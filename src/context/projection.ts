@@ -88,12 +88,14 @@ export function projectSurface(events: readonly SessionEvent[]): ProjectedMessag
 /** Builds the immutable capture of one source from a single surface snapshot. */
 export function captureSource(snapshot: SessionSurfaceSnapshot, sessionId: string, label: string): SourceCapture {
   const version = snapshot.session.version as number | undefined;
+  const messages = projectSurface(snapshot.events);
+  for (const message of messages) Object.freeze(message);
   return Object.freeze({
     sessionId,
     label,
     cwd: snapshot.session.cwd ?? null,
     capturedThroughSeq: snapshot.capturedThroughSeq,
     capturedFormatVersion: version ?? 0,
-    messages: Object.freeze(projectSurface(snapshot.events).map((m) => Object.freeze(m))),
+    messages: Object.freeze(messages),
   });
 }

@@ -17,9 +17,12 @@ const ASCII_JSON_BYTES: string = (() => {
   return String.fromCharCode(...table);
 })();
 
-/** `JSON.stringify(value)` with every `<` replaced by `\u003c`; parsing the result gives back the same value. */
-export function tagSafeStringify(value: unknown): string {
-  const json = JSON.stringify(value) as string | undefined;
+/**
+ * `JSON.stringify(value, keys)` with every `<` replaced by `\u003c`; parsing the result gives back
+ * the same value (its `keys` only, when given).
+ */
+export function tagSafeStringify(value: unknown, keys?: string[]): string {
+  const json = JSON.stringify(value, keys) as string | undefined;
   if (json === undefined) {
     throw new SessionReferenceError(`a ${typeof value} value has no JSON representation`, SessionReferenceErrorCode.INVALID_REFERENCE);
   }
