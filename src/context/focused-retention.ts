@@ -3,22 +3,25 @@
  * message, its goal, a newest quarter, the messages most relevant to the citing text and then
  * further newest ones, each kept item marked with its position.
  */
-import { largestCut, markerOnlyBytes } from './cut.ts';
-import type { Cut } from './cut.ts';
-import { messageKeyBytes, wrapperBytes } from './item-bytes.ts';
+import { markerOnlyBytes } from './cut.ts';
 import { retainNewest } from './newest-retention.ts';
 import { relevanceScores } from './relevance.ts';
 import {
   closePlan,
   cutCostliest,
+  cutWithin,
   jsonBytes,
   keep,
+  keepCut,
   keepMandatory,
+  leastWholeCost,
   mandatoryBytes,
   measureUtf8,
+  messageKeyBytes,
   openPlan,
   settleWidest,
   wholeCost,
+  wrapperBytes,
 } from './retention-plan.ts';
 import type { Plan } from './retention-plan.ts';
 import type { FocusQuery } from './terms.ts';
@@ -74,14 +77,9 @@ function goalOf(plan: Plan): number {
   return mandatoryBytes(plan) + itemAt(plan.fixed, goal) + 3 > plan.budget ? -1 : goal;
 }
 
-/** The largest cut of item `i` whose item costs at most `maxCost` bytes. */
-function cutWithin(plan: Plan, i: number, maxCost: number): Cut | undefined {
-  return largestCut(itemAt(plan.capture.messages, i).text, itemAt(plan.utf8, i), maxCost - itemAt(plan.fixed, i) - 2);
-}
-
 /** Keeps item `i` whole when it costs at most `maxCost`, else as its largest cut within it; false when not even a cut fits. */
 function keepWithin(plan: Plan, i: number, maxCost: number): 'whole' | 'cut' | undefined {
-  if (itemAt(plan.fixed, i) + itemAt(plan.utf8, i) + 2 <= maxCost) {
+  if (leastWholeCost(plan, i) <= maxCost) {
     const whole = wholeCost(plan, i);
     if (whole <= maxCost) {
       keep(plan, i, whole);
@@ -90,7 +88,7 @@ function keepWithin(plan: Plan, i: number, maxCost: number): 'whole' | 'cut' | u
   }
   const cut = cutWithin(plan, i, maxCost);
   if (cut === undefined) return undefined;
-  keep(plan, i, itemAt(plan.fixed, i) + 2 + cut.contentBytes, cut.text, cut.omittedBytes);
+  keepCut(plan, i, cut);
   return 'cut';
 }
 
@@ -139,8 +137,7 @@ function keepNewestQuarter(plan: Plan): NewestRun {
       const key = messageKeyBytes(i + 1);
       const wholeWithin = Math.min(room, 2 * quarter - recency + key);
       let kept: 'whole' | 'cut' | undefined;
-      if (itemAt(plan.fixed, i) + itemAt(plan.utf8, i) + 2 <= wholeWithin && wholeCost(plan, i) <= wholeWithin)
-        kept = keepWithin(plan, i, wholeWithin);
+      if (leastWholeCost(plan, i) <= wholeWithin && wholeCost(plan, i) <= wholeWithin) kept = keepWithin(plan, i, wholeWithin);
       else {
         const smallest = itemAt(plan.fixed, i) + 2 + markerOnlyBytes(itemAt(plan.utf8, i));
         kept = keepWithin(plan, i, Math.min(room, Math.max(quarter - recency + key + CODE_POINT_JSON_MAX, smallest)));
@@ -236,7 +233,7 @@ function closeLastGap(plan: Plan): void {
   const gives = (giver: number): boolean => {
     if (!plan.kept[giver]) return false;
     const cut = cutWithin(plan, giver, itemAt(plan.cost, giver) - need);
-    if (cut !== undefined) keep(plan, giver, itemAt(plan.fixed, giver) + 2 + cut.contentBytes, cut.text, cut.omittedBytes);
+    if (cut !== undefined) keepCut(plan, giver, cut);
     return cut !== undefined;
   };
   // The run's messages first, oldest first; then the kept messages before it, newest first.

@@ -1,13 +1,15 @@
 /** The `'newest'` retention policy: drop the oldest, refill the newest dropped, cut the largest. */
 import { quoteText, SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
-import { largestCut } from './cut.ts';
 import { itemAt } from './item-at.ts';
 import {
   closePlan,
   cutCostliest,
+  cutWithin,
   jsonBytes,
   keep,
+  keepCut,
   keepMandatory,
+  leastWholeCost,
   mandatoryBytes,
   measureUtf8,
   openPlan,
@@ -50,10 +52,10 @@ export function retainNewest(capture: SourceCapture, budget: number, utf8?: Floa
  * fits beside the mandatory ones. Returns the newest dropped item, or -1.
  */
 function dropOldest(plan: Plan): number {
-  const { budget, utf8, fixed, kept } = plan;
+  const { budget, fixed, kept } = plan;
   for (let i = kept.length - 2; i >= 0; i--) {
     if (kept[i]) continue;
-    if (plan.size + itemAt(fixed, i) + 1 + itemAt(utf8, i) + 2 > budget) return i;
+    if (plan.size + 1 + leastWholeCost(plan, i) > budget) return i;
     const cost = itemAt(fixed, i) + jsonBytes(plan, i);
     if (plan.size + cost + 1 > budget) return i;
     keep(plan, i, cost);
@@ -69,8 +71,6 @@ function refillNewestDropped(plan: Plan, i: number): void {
   if (plan.size > plan.budget) return;
   // The item comes back between kept ones (the newest item always follows it): comma + wrapper + quotes.
   const overhead = 1 + itemAt(plan.fixed, i) + 2;
-  const cut = largestCut(itemAt(plan.capture.messages, i).text, itemAt(plan.utf8, i), plan.budget - plan.size - overhead);
-  if (cut === undefined) return;
-  if (2 * cut.keptJsonBytes < overhead + cut.contentBytes) return;
-  keep(plan, i, itemAt(plan.fixed, i) + 2 + cut.contentBytes, cut.text, cut.omittedBytes);
+  const cut = cutWithin(plan, i, plan.budget - plan.size - 1);
+  if (cut !== undefined && 2 * cut.keptJsonBytes >= overhead + cut.contentBytes) keepCut(plan, i, cut);
 }

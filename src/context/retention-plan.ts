@@ -1,12 +1,38 @@
 /** The one byte account both retention policies keep for a source: what each item costs, which are kept and as what text, and the result it closes into. */
 import { Buffer } from 'node:buffer';
-import { largestCut } from './cut.ts';
-import { baseBytes, messageKeyBytes, wrapperBytes } from './item-bytes.ts';
+import { decimalDigits, largestCut } from './cut.ts';
+import type { Cut } from './cut.ts';
 import { formatOmittedRanges } from './omitted-ranges.ts';
-import { jsonByteLengthWithUtf8 } from './tag-safe-json.ts';
+import { jsonByteLengthWithUtf8, tagSafeByteLength } from './tag-safe-json.ts';
 import type { ReferencePreview, RetentionResult, SourceCapture } from './shapes.ts';
 import type { ReferencedConversationItem } from '../types.ts';
 import { itemAt } from './item-at.ts';
+
+const USER_WRAPPER_BYTES = tagSafeByteLength({ role: 'user', text: '' }) - 2;
+const ASSISTANT_WRAPPER_BYTES = tagSafeByteLength({ role: 'assistant', text: '' }) - 2;
+/** `,"message":` without the number. */
+const MESSAGE_KEY_BYTES = tagSafeByteLength({ role: 'user', text: '', message: 0 }) - tagSafeByteLength({ role: 'user', text: '' }) - 1;
+
+/** Tag-safe JSON bytes of a `{role, text}` item without its text's JSON (quotes included) and without a separating comma. */
+export function wrapperBytes(role: 'user' | 'assistant'): number {
+  return role === 'assistant' ? ASSISTANT_WRAPPER_BYTES : USER_WRAPPER_BYTES;
+}
+
+/** Tag-safe JSON bytes an item's `"message"` key adds at 1-based `position`: `,"message":N`. */
+export function messageKeyBytes(position: number): number {
+  return MESSAGE_KEY_BYTES + decimalDigits(position);
+}
+
+/** Tag-safe JSON bytes of the budgeted object of `capture` with an empty conversation. */
+export function baseBytes(capture: SourceCapture): number {
+  return tagSafeByteLength({
+    sessionId: capture.sessionId,
+    label: capture.label,
+    cwd: capture.cwd,
+    capturedThroughSeq: capture.capturedThroughSeq,
+    conversation: [],
+  });
+}
 
 /** The running account of one source's retention; every size is in tag-safe JSON bytes of the budgeted object. */
 export interface Plan {
@@ -74,9 +100,24 @@ export function jsonBytes(plan: Plan, i: number): number {
   return itemAt(plan.json, i);
 }
 
+/** The least item `i` whole can cost: JSON is never below UTF-8 + 2, so this settles most "certainly over" questions unmeasured. */
+export function leastWholeCost(plan: Plan, i: number): number {
+  return itemAt(plan.fixed, i) + itemAt(plan.utf8, i) + 2;
+}
+
 /** Item `i` whole: its fixed bytes and its text's JSON. */
 export function wholeCost(plan: Plan, i: number): number {
   return itemAt(plan.fixed, i) + jsonBytes(plan, i);
+}
+
+/** The largest cut of item `i` whose item costs at most `maxCost` bytes, or undefined when not even its marker fits. */
+export function cutWithin(plan: Plan, i: number, maxCost: number): Cut | undefined {
+  return largestCut(itemAt(plan.capture.messages, i).text, itemAt(plan.utf8, i), maxCost - itemAt(plan.fixed, i) - 2);
+}
+
+/** Keeps item `i` as `cut`, or with an empty text when there is none. */
+export function keepCut(plan: Plan, i: number, cut: Cut | undefined): void {
+  keep(plan, i, itemAt(plan.fixed, i) + 2 + (cut?.contentBytes ?? 0), cut?.text ?? '', cut?.omittedBytes ?? itemAt(plan.utf8, i));
 }
 
 /**
@@ -120,11 +161,11 @@ export function keepMandatory(plan: Plan): number {
   for (let i = 0; i < plan.kept.length; i++) {
     if (!isMandatory(plan, i)) continue;
     if (widest < 0 || itemAt(plan.utf8, i) > itemAt(plan.utf8, widest)) widest = i;
-    bound += 1 + itemAt(plan.fixed, i) + itemAt(plan.utf8, i) + 2;
+    bound += 1 + leastWholeCost(plan, i);
   }
   if (bound <= plan.budget) widest = -1;
   for (let i = 0; i < plan.kept.length; i++) {
-    if (isMandatory(plan, i)) keep(plan, i, i === widest ? itemAt(plan.fixed, i) + itemAt(plan.utf8, i) + 2 : wholeCost(plan, i));
+    if (isMandatory(plan, i)) keep(plan, i, i === widest ? leastWholeCost(plan, i) : wholeCost(plan, i));
   }
   return widest;
 }
@@ -147,9 +188,7 @@ export function cutCostliest(plan: Plan): void {
   order.sort((a, b) => textCost(plan, b) - textCost(plan, a) || a - b);
   for (const i of order) {
     if (plan.size <= plan.budget) return;
-    const without = plan.size - textCost(plan, i);
-    const cut = largestCut(itemAt(plan.capture.messages, i).text, itemAt(plan.utf8, i), plan.budget - without - 2);
-    keep(plan, i, itemAt(plan.fixed, i) + 2 + (cut?.contentBytes ?? 0), cut?.text ?? '', cut?.omittedBytes ?? itemAt(plan.utf8, i));
+    keepCut(plan, i, cutWithin(plan, i, plan.budget - plan.size + itemAt(plan.cost, i)));
   }
 }
 
