@@ -64,7 +64,7 @@ function* transcriptText(capture: SourceCapture): Generator<string, void, undefi
       yield takeUnits(buffer);
       putUnits(buffer, opening);
     }
-    for (let start = 0; start < n; ) {
+    for (let start = 0; start < n;) {
       start = putFragmentLines(buffer, text, start);
       if (start < n) yield takeUnits(buffer);
     }
@@ -80,29 +80,11 @@ function assertRenderable(capture: SourceCapture): void {
 }
 
 /**
- * Renders the full transcript of `capture`: all messages, untruncated, in time and memory linear
- * in the text size.
- *
- * Layout, line by line (`⏎` = end of line, every line including the last ends with `\n`):
- * ```
- * ## Referenced session — full transcript⏎
- * ⏎
- * <TRANSCRIPT_INTRO>⏎
- * <UNTRUSTED_WARNING>⏎
- * ⏎
- * <JSON.stringify(header, null, 2), several lines>⏎
- * ⏎
- * <explanation line>⏎
- * ```
- * then, for each message N (1-based): a blank line, the heading
- * `### Message N: <role>` (with ` (checkpoint)` appended for checkpoints), and — when the
- * text is non-empty — a blank line followed by one `JSON.stringify(fragment)` line per
- * fragment. A message with empty text is just its heading. Last come a blank line and the end
- * line `### End of transcript: <n> messages` (n = the number of messages, `messages` even for
- * one), so every transcript ends with `messages\n`.
- *
- * Fragments cut the text into runs of at most 64 code points, a well-formed surrogate pair
- * counting as one and a lone surrogate as one; a pair is never split.
+ * Renders the full transcript of `capture`, untruncated, in time and memory linear in its text: the
+ * title, intro and warning lines, the header JSON (`JSON.stringify(header, null, 2)`) and the
+ * explanation; then per message a blank line, its heading and, for a non-empty text, a blank line and
+ * one `JSON.stringify(fragment)` line per fragment of at most 64 code points (a pair never split);
+ * last a blank line and the end line. Every line ends with `\n` (docs/model-view.md shows the layout).
  *
  * The package itself renders with {@link renderTranscriptAsync}, which writes the same text; this
  * one, holding the event loop for the whole render, is for tests and benches.
