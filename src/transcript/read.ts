@@ -164,20 +164,13 @@ function parseFragment(line: string, lines: Lines): string {
 /** Checks the options of {@link readTranscript}; a bad one is a caller's bug, INVALID_CONFIG. */
 function checkOptions(options: ReadTranscriptOptions | undefined): void {
   if (options === undefined) return;
+  const bad = (why: string): SessionReferenceError =>
+    new SessionReferenceError(`readTranscript: ${why}`, SessionReferenceErrorCode.INVALID_CONFIG);
   const value: unknown = options; // typed for callers, but it may come from untyped code
-  if (typeof value !== 'object' || value === null) {
-    throw new SessionReferenceError('readTranscript: options must be an object', SessionReferenceErrorCode.INVALID_CONFIG);
-  }
+  if (typeof value !== 'object' || value === null) throw bad('options must be an object');
   const { allowUnterminated, maxBytes } = options;
-  if (allowUnterminated !== undefined && typeof allowUnterminated !== 'boolean') {
-    throw new SessionReferenceError('readTranscript: allowUnterminated must be a boolean', SessionReferenceErrorCode.INVALID_CONFIG);
-  }
-  if (maxBytes !== undefined && !isSeq(maxBytes)) {
-    throw new SessionReferenceError(
-      'readTranscript: maxBytes must be a non-negative safe integer',
-      SessionReferenceErrorCode.INVALID_CONFIG,
-    );
-  }
+  if (allowUnterminated !== undefined && typeof allowUnterminated !== 'boolean') throw bad('allowUnterminated must be a boolean');
+  if (maxBytes !== undefined && !isSeq(maxBytes)) throw bad('maxBytes must be a non-negative safe integer');
 }
 
 /**
