@@ -32,10 +32,10 @@ function headingOf(message: ProjectedMessage, m: number): string {
 
 /**
  * Units per chunk of a rendered transcript. Texts are escaped straight into a buffer this size,
- * whose every fill is one chunk; at 2 Mi units a fill takes a few ms, the longest the render holds
- * the event loop between two chunks.
+ * whose every fill is one chunk; at 1 Mi units a fill takes a few ms, the longest the render holds
+ * the event loop between two chunks, below the host's own read of that much text.
  */
-const CHUNK_UNITS = 1 << 21;
+const CHUNK_UNITS = 1 << 20;
 
 /** Any character outside Latin-1 (so any surrogate). */
 const NON_LATIN1 = /[^\u0000-\u00ff]/;
