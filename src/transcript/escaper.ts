@@ -1,4 +1,4 @@
-/** Fragment lines written unit by unit into a Latin-1 byte buffer or a UTF-16 unit buffer, with exactly the escapes `JSON.stringify` writes. */
+/** Fragment lines with exactly the escapes `JSON.stringify` writes: copied out of the engine's escape of a Latin-1 text, or written unit by unit into a byte or UTF-16 buffer. */
 import { FRAGMENT_CODE_POINTS } from './format.ts';
 
 /**
@@ -34,6 +34,11 @@ const BIG_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 0;
 export interface UnitBuffer {
   readonly units: Uint8Array | Uint16Array;
   length: number;
+}
+
+/** A {@link UnitBuffer} of bytes. */
+export interface ByteBuffer extends UnitBuffer {
+  readonly units: Uint8Array;
 }
 
 /** Empties `buffer` into a string. */
@@ -113,4 +118,66 @@ export function putFragmentLines(buffer: UnitBuffer, text: string, from: number)
   }
   buffer.length = o;
   return i;
+}
+
+/** A Latin-1 text as `JSON.stringify` escapes it, in bytes, and how far its fragment lines are written. */
+export interface EscapedLatin1 {
+  /** The JSON string's bytes (one per character: its escapes are ASCII), quotes included. */
+  readonly json: Buffer;
+  /** Where the closing quote is. */
+  readonly end: number;
+  /** Where the next fragment starts (just after the opening quote at first). */
+  at: number;
+  /** The first backslash at or after `at`, or `Infinity`. */
+  nextBackslash: number;
+}
+
+/**
+ * The engine's own escape of a text with no unit above U+00FF (so no surrogate), written into
+ * `scratch` when it fits, else into a buffer of its own. Each character of the text is one token
+ * of the result: itself, or an escape (`\"`, `\\`, `\b \t \n \f \r`, `\u00xx`) that starts with the
+ * only backslashes there are. Undefined for a text dense in escapes (they add a character per 32 or
+ * more), where counting tokens on nearly every line loses to {@link putFragmentLines}.
+ */
+export function escapeLatin1(text: string, scratch: Buffer): EscapedLatin1 | undefined {
+  const escaped = JSON.stringify(text);
+  if ((escaped.length - 2 - text.length) * 32 >= text.length) return undefined;
+  const json = escaped.length <= scratch.length ? scratch : Buffer.allocUnsafe(escaped.length);
+  json.write(escaped, 0, 'latin1');
+  const first = escaped.indexOf('\\');
+  return { json, end: escaped.length - 1, at: 1, nextBackslash: first < 0 ? Infinity : first };
+}
+
+/**
+ * Appends to `buffer` the fragment lines of an escaped Latin-1 text from where it stopped, as many
+ * as fit; true when the text is done. A fragment is 64 characters, so 64 tokens: without a
+ * backslash ahead within 64 bytes it is the next 64 bytes, copied natively (the engine escapes
+ * ASCII far faster than a loop can); otherwise its tokens are counted one by one. Each line is a
+ * quote, the fragment's bytes, a quote and a newline, which is `JSON.stringify(fragment)` and its newline.
+ */
+export function putEscapedLines(buffer: ByteBuffer, text: EscapedLatin1): boolean {
+  const { units } = buffer;
+  const { json, end } = text;
+  let p = text.at;
+  let next = text.nextBackslash;
+  let o = buffer.length;
+  while (p < end && o + MAX_LINE_UNITS <= units.length) {
+    let q: number;
+    if (next - p >= FRAGMENT_CODE_POINTS) q = p + FRAGMENT_CODE_POINTS < end ? p + FRAGMENT_CODE_POINTS : end;
+    else {
+      q = p;
+      for (let count = 0; count < FRAGMENT_CODE_POINTS && q < end; count++) q += json[q] !== 0x5c ? 1 : json[q + 1] === 0x75 ? 6 : 2;
+      const found = json.indexOf(0x5c, q);
+      next = found < 0 || found >= end ? Infinity : found;
+    }
+    units[o++] = 0x22;
+    o += json.copy(units, o, p, q);
+    units[o++] = 0x22;
+    units[o++] = 0x0a;
+    p = q;
+  }
+  text.at = p;
+  text.nextBackslash = next;
+  buffer.length = o;
+  return p >= end;
 }

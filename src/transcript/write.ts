@@ -2,8 +2,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ProjectedMessage, SourceCapture } from '../context/shapes.ts';
 import { TRANSCRIPT_INTRO, UNTRUSTED_WARNING } from '../context/warning.ts';
-import { putFragmentLines, putUnits, takeUnits } from './escaper.ts';
-import type { UnitBuffer } from './escaper.ts';
+import { escapeLatin1, putEscapedLines, putFragmentLines, putUnits, takeUnits } from './escaper.ts';
+import type { ByteBuffer, UnitBuffer } from './escaper.ts';
 import { captureProblem, endLine, EXPLANATION, invalid, TITLE } from './format.ts';
 import type { TranscriptHeader } from './format.ts';
 
@@ -37,20 +37,25 @@ function headingOf(message: ProjectedMessage, m: number): string {
  */
 const CHUNK_UNITS = 1 << 20;
 
+/** The engine's escape of a Latin-1 text up to this size reuses one buffer per render; a longer one gets its own. */
+const SCRATCH_BYTES = 1 << 16;
+
 /** Any character outside Latin-1 (so any surrogate). */
 const NON_LATIN1 = /[^\u0000-\u00ff]/;
 
 /**
  * The transcript of `capture` as chunks of whole lines, each ending with `\n`; their
- * concatenation is the transcript. The preamble is one chunk; then the lines of Latin-1 texts are
- * written into a byte buffer (one-byte chunks, which encode to UTF-8 fastest) and those of other
- * texts into a UTF-16 buffer, a chunk at each fill or when the kind of text changes.
+ * concatenation is the transcript. The preamble is one chunk; then the lines of Latin-1 texts go
+ * into a byte buffer (one-byte chunks, which encode to UTF-8 fastest), copied out of the engine's
+ * escape unless the text is dense in escapes, and those of other texts into a UTF-16 buffer, a
+ * chunk at each fill or when the kind of text changes.
  */
 function* transcriptText(capture: SourceCapture): Generator<string, void, undefined> {
   yield `${preamble(capture)}\n`;
-  const bytes: UnitBuffer = { units: new Uint8Array(CHUNK_UNITS), length: 0 };
+  const bytes: ByteBuffer = { units: new Uint8Array(CHUNK_UNITS), length: 0 };
   let wide: UnitBuffer | undefined;
-  let buffer = bytes;
+  let buffer: UnitBuffer = bytes;
+  let scratch: Buffer | undefined;
   const messages = capture.messages;
   for (const [m, message] of messages.entries()) {
     const text = message.text;
