@@ -132,16 +132,22 @@ export interface EscapedLatin1 {
   nextBackslash: number;
 }
 
+/** Characters of a long text's start that tell whether it is dense in escapes. */
+const SAMPLE_CHARS = 4096;
+
 /**
  * The engine's own escape of a text with no unit above U+00FF (so no surrogate), written into
  * `scratch` when it fits, else into a buffer of its own. Each character of the text is one token
  * of the result: itself, or an escape (`\"`, `\\`, `\b \t \n \f \r`, `\u00xx`) that starts with the
- * only backslashes there are. Undefined for a text dense in escapes (they add a character per 32 or
- * more), where counting tokens on nearly every line loses to {@link putFragmentLines}.
+ * only backslashes there are. Undefined for a text dense in escapes (in its first 4,096 characters
+ * they add one per 32 or more), where counting tokens on nearly every line loses to {@link putFragmentLines}.
  */
 export function escapeLatin1(text: string, scratch: Buffer): EscapedLatin1 | undefined {
-  const escaped = JSON.stringify(text);
-  if ((escaped.length - 2 - text.length) * 32 >= text.length) return undefined;
+  // A long text is judged by its start, so that a dense one is not escaped whole for nothing.
+  const sample = text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text;
+  let escaped = JSON.stringify(sample);
+  if ((escaped.length - 2 - sample.length) * 32 >= sample.length) return undefined;
+  if (sample !== text) escaped = JSON.stringify(text);
   const json = escaped.length <= scratch.length ? scratch : Buffer.allocUnsafe(escaped.length);
   json.write(escaped, 0, 'latin1');
   const first = escaped.indexOf('\\');

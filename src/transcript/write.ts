@@ -69,6 +69,11 @@ function* transcriptText(capture: SourceCapture): Generator<string, void, undefi
       yield takeUnits(buffer);
       putUnits(buffer, opening);
     }
+    const escaped = buffer === bytes && n > 0 ? escapeLatin1(text, (scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES))) : undefined;
+    if (escaped !== undefined) {
+      while (!putEscapedLines(bytes, escaped)) yield takeUnits(bytes);
+      continue;
+    }
     for (let start = 0; start < n;) {
       start = putFragmentLines(buffer, text, start);
       if (start < n) yield takeUnits(buffer);
