@@ -1,4 +1,4 @@
-/** The one byte account both retention policies keep for a source: what each item costs, which are kept and as what text, and the result it closes into. */
+/** The one byte account both retention policies keep for a source (what each item costs, which are kept and as what text), the steps they share, and the result it closes into. */
 import { Buffer } from 'node:buffer';
 import { decimalDigits, largestCut } from './cut.ts';
 import type { Cut } from './cut.ts';
