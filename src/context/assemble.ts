@@ -2,26 +2,18 @@
 import { renderReferencedSessions } from './render.ts';
 import { retainReference } from './retention.ts';
 import { SESSION_REFERENCE_SOURCE_KIND } from './shapes.ts';
-import type { FullSnapshotOutcome, OmissionNotice, ReferencePreview, SourceCapture } from './shapes.ts';
+import type { FullSnapshotOutcome, OmissionNotice, RetentionResult, SourceCapture } from './shapes.ts';
 import type { NormalizedReference } from '../mentions/normalize.ts';
 import type { FocusQuery } from './terms.ts';
-import type { RetentionStats, SessionReferenceSource } from '../types.ts';
+import type { SessionReferenceSource } from '../types.ts';
 import { itemAt } from './item-at.ts';
 
 /** One source as retention left it: what was captured and what the model sees of it. */
-export interface RetainedSource {
+export interface RetainedSource extends RetentionResult {
   /** The normalised reference. */
   reference: NormalizedReference;
   /** The capture every other field was built from. */
   capture: SourceCapture;
-  /** The budgeted preview object. */
-  preview: ReferencePreview;
-  /** Retention statistics. */
-  stats: RetentionStats;
-  /** UTF-8 byte length of the preview's tag-safe JSON; never above the budget. */
-  size: number;
-  /** Focused retention only: the omitted positions as ranges; absent when none is omitted. */
-  omittedRanges?: string;
 }
 
 /** The context of one message as the model gets it: its text and its `source` record. */

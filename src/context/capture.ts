@@ -1,20 +1,20 @@
 /** The captures `prepare` works from: each cited session read once through `sessionQuery`, projected, then redacted. */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { SessionId } from '@deepseek-ai/dsh-session';
-import type { SessionQueryEngine } from '@deepseek-ai/dsh-session-query';
-import { abortable } from '../errors.ts';
-import { cancelledError, isSessionReferenceError, quoteText, readFailed } from '../errors.ts';
+import type { SessionQueryEngine, SessionSurfaceSnapshot } from '@deepseek-ai/dsh-session-query';
+import { abortable, cancelledError, isSessionReferenceError, quoteText, readFailed } from '../errors.ts';
 import { captureSource, isSurfaceSnapshot } from './projection.ts';
 import { redactCaptures } from '../redaction/captures.ts';
 import { cleanLabel, labelWindow } from '../mentions/label-text.ts';
 import type { NormalizedReference } from '../mentions/normalize.ts';
 import type { SourceCapture } from './shapes.ts';
+import { itemAt } from './item-at.ts';
 
 /**
  * One capture per reference, in order: all sources read in parallel, a malformed surface or any
- * rejection becoming READ_FAILED (with the host's value as `cause`), then, when `redactSecrets`
- * is on, every label (its scan window) and text scanned once; last, each label is cleaned as
- * untrusted text. An abort rejects with CANCELLED.
+ * rejection becoming READ_FAILED (with the host's value as `cause`), then projected, then, when
+ * `redactSecrets` is on, every label (its scan window) and text scanned once; last, each label is
+ * cleaned as untrusted text. An abort rejects with CANCELLED.
  */
 export async function captureSources(
   sessionQuery: Pick<SessionQueryEngine, 'readSurface'>,
@@ -22,10 +22,19 @@ export async function captureSources(
   redactSecrets: boolean,
   signal: AbortSignal | undefined,
 ): Promise<SourceCapture[]> {
-  const captures = await readSources(sessionQuery, references, signal);
-  // The event loop gets a turn between the host's read and the scan, so the two never hold it as one block.
+  const snapshots = await readSources(sessionQuery, references, signal);
+  // The event loop gets a turn after the host's read, after the projection and before the scan, so no two of them hold it as one block.
   await nextTurn();
+  const captures = snapshots.map((snapshot, i) => {
+    const { sessionId, label } = itemAt(references, i);
+    try {
+      return captureSource(snapshot, sessionId, labelWindow(label));
+    } catch (error) {
+      throw readFailed(`could not read referenced session ${quoteText(sessionId)}`, error);
+    }
+  });
   if (!redactSecrets) return captures.map((capture) => withCleanLabel(capture, false));
+  await nextTurn();
   try {
     const redacted = await redactCaptures(captures, { enabled: true, ...(signal ? { signal } : {}) });
     return redacted.map((capture) => withCleanLabel(capture, true));
@@ -45,12 +54,12 @@ async function readSources(
   sessionQuery: Pick<SessionQueryEngine, 'readSurface'>,
   references: readonly NormalizedReference[],
   signal: AbortSignal | undefined,
-): Promise<SourceCapture[]> {
-  const reads = references.map(async ({ sessionId, label }) => {
+): Promise<SessionSurfaceSnapshot[]> {
+  const reads = references.map(async ({ sessionId }) => {
     try {
       const snapshot: unknown = await sessionQuery.readSurface(sessionId as SessionId);
       if (!isSurfaceSnapshot(snapshot)) throw new TypeError('the session query returned a malformed surface');
-      return captureSource(snapshot, sessionId, labelWindow(label));
+      return snapshot;
     } catch (error) {
       if (signal?.aborted) throw cancelledError(signal, `reading session ${quoteText(sessionId)}`);
       throw readFailed(`could not read referenced session ${quoteText(sessionId)}`, error);

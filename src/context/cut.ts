@@ -1,4 +1,5 @@
 /** The cut of one text: a head and a tail of its UTF-8 bytes around the omission marker, at the largest allowance that fits. */
+import { itemAt } from './item-at.ts';
 import { jsonCodePointBytes, tagSafeByteLength, utf8CodePointBytes } from './tag-safe-json.ts';
 
 /** The marker that stands where a text was cut, between its head and its tail: `\n[… omitted N UTF-8 bytes …]\n`. */
@@ -45,13 +46,6 @@ interface Edge {
   offset: Uint32Array;
 }
 
-/** Entry `i` of an edge's sums, which exists for every `i` up to the edge's count; a missing one is an internal error. */
-function sumAt(sums: Uint32Array, i: number): number {
-  const value = sums[i];
-  if (value === undefined) throw new Error(`internal error: no prefix sum at ${i} of ${sums.length}`);
-  return value;
-}
-
 function buildEdge(text: string, maxBytes: number, fromEnd: boolean): Edge {
   const capacity = Math.min(text.length, maxBytes) + 1;
   const utf8 = new Uint32Array(capacity);
@@ -64,26 +58,12 @@ function buildEdge(text: string, maxBytes: number, fromEnd: boolean): Edge {
   offset[0] = pos;
   while (fromEnd ? pos > 0 : pos < text.length) {
     let cp: number;
-    let units = 1;
     if (fromEnd) {
-      cp = text.charCodeAt(pos - 1);
-      if ((cp & 0xfc00) === 0xdc00 && pos >= 2) {
-        const high = text.charCodeAt(pos - 2);
-        if ((high & 0xfc00) === 0xd800) {
-          cp = 0x10000 + ((high - 0xd800) << 10) + (cp - 0xdc00);
-          units = 2;
-        }
-      }
-    } else {
-      cp = text.charCodeAt(pos);
-      if ((cp & 0xfc00) === 0xd800) {
-        const low = text.charCodeAt(pos + 1); // NaN past the end, which is no low surrogate
-        if ((low & 0xfc00) === 0xdc00) {
-          cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
-          units = 2;
-        }
-      }
-    }
+      // The code point ending at `pos`: a surrogate pair when the two units before it make one.
+      const pair = pos >= 2 ? (text.codePointAt(pos - 2) ?? 0) : 0;
+      cp = pair > 0xffff ? pair : text.charCodeAt(pos - 1);
+    } else cp = text.codePointAt(pos) ?? 0;
+    const units = cp > 0xffff ? 2 : 1;
     const cpBytes = utf8CodePointBytes(cp);
     if (bytes + cpBytes > maxBytes) break;
     bytes += cpBytes;
@@ -103,7 +83,7 @@ function countWithin(edge: Edge, maxBytes: number): number {
   let hi = edge.count;
   while (lo < hi) {
     const mid = (lo + hi + 1) >>> 1;
-    if (sumAt(edge.utf8, mid) <= maxBytes) lo = mid;
+    if (itemAt(edge.utf8, mid) <= maxBytes) lo = mid;
     else hi = mid - 1;
   }
   return lo;
@@ -123,8 +103,8 @@ interface Kept {
 function keptAt(head: Edge, tail: Edge, textBytes: number, allowance: number): Kept {
   const headCount = countWithin(head, (allowance + 1) >>> 1);
   const tailCount = countWithin(tail, allowance >>> 1);
-  const keptJson = sumAt(head.json, headCount) + sumAt(tail.json, tailCount);
-  const omittedBytes = textBytes - sumAt(head.utf8, headCount) - sumAt(tail.utf8, tailCount);
+  const keptJson = itemAt(head.json, headCount) + itemAt(tail.json, tailCount);
+  const omittedBytes = textBytes - itemAt(head.utf8, headCount) - itemAt(tail.utf8, tailCount);
   return { headCount, tailCount, keptJson, omittedBytes, contentBytes: keptJson + MARKER_FIXED_BYTES + decimalDigits(omittedBytes) };
 }
 

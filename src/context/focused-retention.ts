@@ -3,12 +3,26 @@
  * message, its goal, a newest quarter, the messages most relevant to the citing text and then
  * further newest ones, each kept item marked with its position.
  */
-import { largestCut, markerOnlyBytes } from './cut.ts';
-import type { Cut } from './cut.ts';
-import { messageKeyBytes, wrapperBytes } from './item-bytes.ts';
+import { markerOnlyBytes } from './cut.ts';
 import { retainNewest } from './newest-retention.ts';
 import { relevanceScores } from './relevance.ts';
-import { closePlan, jsonBytes, keep, measureUtf8, openPlan, wholeCost } from './retention-plan.ts';
+import {
+  closePlan,
+  cutCostliest,
+  cutWithin,
+  jsonBytes,
+  keep,
+  keepCut,
+  keepMandatory,
+  leastWholeCost,
+  mandatoryBytes,
+  measureUtf8,
+  messageKeyBytes,
+  openPlan,
+  settleWidest,
+  wholeCost,
+  wrapperBytes,
+} from './retention-plan.ts';
 import type { Plan } from './retention-plan.ts';
 import type { FocusQuery } from './terms.ts';
 import type { RetentionResult, SourceCapture } from './shapes.ts';
@@ -24,7 +38,7 @@ export function retainFocused(capture: SourceCapture, budget: number, query: Foc
   const utf8 = measureUtf8(capture);
   const plan = capture.messages.length === 0 ? undefined : focusedPlan(capture, budget, utf8);
   if (plan === undefined) return retainNewest(capture, budget, utf8);
-  const goal = keepMandatory(plan, goalOf(plan));
+  const goal = keepFirstSteps(plan, goalOf(plan));
   const run = keepNewestQuarter(plan);
   const relevantCut = keepRelevant(plan, query, run.oldest);
   extendNewest(plan, run);
@@ -54,15 +68,6 @@ function focusedPlan(capture: SourceCapture, budget: number, utf8: Float64Array)
   return mandatoryBytes(plan) > budget ? undefined : plan;
 }
 
-/** The object with its checkpoints and newest item at empty texts, each with its position. */
-function mandatoryBytes(plan: Plan): number {
-  const messages = plan.capture.messages;
-  const n = messages.length;
-  let mandatory = plan.base - 1;
-  for (let i = 0; i < n; i++) if (itemAt(messages, i).checkpoint || i === n - 1) mandatory += itemAt(plan.fixed, i) + 3;
-  return mandatory;
-}
-
 /** The goal's index (the first user message, when it is no checkpoint, not the newest, and fits with its position), or -1. */
 function goalOf(plan: Plan): number {
   const messages = plan.capture.messages;
@@ -72,14 +77,9 @@ function goalOf(plan: Plan): number {
   return mandatoryBytes(plan) + itemAt(plan.fixed, goal) + 3 > plan.budget ? -1 : goal;
 }
 
-/** The largest cut of item `i` whose item costs at most `maxCost` bytes. */
-function cutWithin(plan: Plan, i: number, maxCost: number): Cut | undefined {
-  return largestCut(itemAt(plan.capture.messages, i).text, itemAt(plan.utf8, i), maxCost - itemAt(plan.fixed, i) - 2);
-}
-
 /** Keeps item `i` whole when it costs at most `maxCost`, else as its largest cut within it; false when not even a cut fits. */
 function keepWithin(plan: Plan, i: number, maxCost: number): 'whole' | 'cut' | undefined {
-  if (itemAt(plan.fixed, i) + itemAt(plan.utf8, i) + 2 <= maxCost) {
+  if (leastWholeCost(plan, i) <= maxCost) {
     const whole = wholeCost(plan, i);
     if (whole <= maxCost) {
       keep(plan, i, whole);
@@ -88,49 +88,20 @@ function keepWithin(plan: Plan, i: number, maxCost: number): 'whole' | 'cut' | u
   }
   const cut = cutWithin(plan, i, maxCost);
   if (cut === undefined) return undefined;
-  keep(plan, i, itemAt(plan.fixed, i) + 2 + cut.contentBytes, cut.text, cut.omittedBytes);
+  keepCut(plan, i, cut);
   return 'cut';
 }
 
 /**
  * Steps 1 and 2: the checkpoints and the newest message whole, the goal within an eighth of the
- * budget; when these are over budget, the costliest texts are cut first (earliest on a tie), as
- * newest-first retention cuts them, until the object fits. Returns the goal's index when it is kept, else -1.
+ * budget; when these are over budget, the costliest texts are cut first, as newest-first retention
+ * cuts them, until the object fits. Returns the goal's index when it is kept, else -1.
  */
-function keepMandatory(plan: Plan, wantedGoal: number): number {
-  const messages = plan.capture.messages;
-  const n = messages.length;
-  const mandatory: number[] = [];
-  for (let i = 0; i < n; i++) if (itemAt(messages, i).checkpoint || i === n - 1) mandatory.push(i);
-  // When even their UTF-8 sizes are over the budget, the widest text enters at that lower bound
-  // (JSON ≥ UTF-8 + 2) and keeps it when it certainly is the costliest: it is then the first cut,
-  // sized from the others' exact costs alone, so a giant text is never measured whole.
-  let widest = itemAt(mandatory, 0);
-  let bound = plan.size - 1;
-  for (const i of mandatory) {
-    if (itemAt(plan.utf8, i) > itemAt(plan.utf8, widest)) widest = i;
-    bound += 1 + itemAt(plan.fixed, i) + itemAt(plan.utf8, i) + 2;
-  }
-  if (bound <= plan.budget) widest = -1;
-  for (const i of mandatory) keep(plan, i, i === widest ? itemAt(plan.fixed, i) + itemAt(plan.utf8, i) + 2 : wholeCost(plan, i));
+function keepFirstSteps(plan: Plan, wantedGoal: number): number {
+  const widest = keepMandatory(plan);
   const goal = wantedGoal >= 0 && keepWithin(plan, wantedGoal, Math.floor(plan.budget / 8)) !== undefined ? wantedGoal : -1;
-  const textCost = (i: number): number => itemAt(plan.cost, i) - itemAt(plan.fixed, i);
-  if (widest >= 0) {
-    let others = 0;
-    for (let i = 0; i < n; i++) if (plan.kept[i] && i !== widest) others = Math.max(others, textCost(i));
-    if (itemAt(plan.utf8, widest) + 2 <= others) keep(plan, widest, wholeCost(plan, widest));
-  }
-  if (plan.size <= plan.budget) return goal;
-  const order: number[] = [];
-  for (let i = 0; i < n; i++) if (plan.kept[i]) order.push(i);
-  order.sort((a, b) => textCost(b) - textCost(a) || a - b);
-  for (const i of order) {
-    if (plan.size <= plan.budget) return goal;
-    const without = plan.size - textCost(i);
-    const cut = cutWithin(plan, i, plan.budget - without + itemAt(plan.fixed, i));
-    if (cut === undefined) keep(plan, i, itemAt(plan.fixed, i) + 2, '', plan.utf8[i]);
-    else keep(plan, i, itemAt(plan.fixed, i) + 2 + cut.contentBytes, cut.text, cut.omittedBytes);
-  }
+  settleWidest(plan, widest);
+  cutCostliest(plan);
   return goal;
 }
 
@@ -166,8 +137,7 @@ function keepNewestQuarter(plan: Plan): NewestRun {
       const key = messageKeyBytes(i + 1);
       const wholeWithin = Math.min(room, 2 * quarter - recency + key);
       let kept: 'whole' | 'cut' | undefined;
-      if (itemAt(plan.fixed, i) + itemAt(plan.utf8, i) + 2 <= wholeWithin && wholeCost(plan, i) <= wholeWithin)
-        kept = keepWithin(plan, i, wholeWithin);
+      if (leastWholeCost(plan, i) <= wholeWithin && wholeCost(plan, i) <= wholeWithin) kept = keepWithin(plan, i, wholeWithin);
       else {
         const smallest = itemAt(plan.fixed, i) + 2 + markerOnlyBytes(itemAt(plan.utf8, i));
         kept = keepWithin(plan, i, Math.min(room, Math.max(quarter - recency + key + CODE_POINT_JSON_MAX, smallest)));
@@ -263,7 +233,7 @@ function closeLastGap(plan: Plan): void {
   const gives = (giver: number): boolean => {
     if (!plan.kept[giver]) return false;
     const cut = cutWithin(plan, giver, itemAt(plan.cost, giver) - need);
-    if (cut !== undefined) keep(plan, giver, itemAt(plan.fixed, giver) + 2 + cut.contentBytes, cut.text, cut.omittedBytes);
+    if (cut !== undefined) keepCut(plan, giver, cut);
     return cut !== undefined;
   };
   // The run's messages first, oldest first; then the kept messages before it, newest first.

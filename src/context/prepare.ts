@@ -1,15 +1,15 @@
-/** `prepare` step by step, after the edge's checks: the budget, one read per source, retention, transcript saves and the context message. */
+/** `prepare` step by step, after the edge's checks: the budget lookup, one read per source, retention, transcript saves and the context message. */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Context } from '@deepseek-ai/cordis';
 import { createUserMessage } from '@deepseek-ai/dsh-llm';
 import type { ContentBlock } from '@deepseek-ai/dsh-llm';
 import type { ResolvedConfig } from '../config.ts';
-import { throwIfAborted } from '../errors.ts';
+import { abortable, cancelledError, throwIfAborted } from '../errors.ts';
 import type { NormalizedReference } from '../mentions/normalize.ts';
 import type { PrepareAgent } from '../arguments.ts';
 import type { PreparedReferencedMessage } from '../types.ts';
 import { assembleReferenceContext, retainSources } from './assemble.ts';
-import { resolveBudget } from './budget-lookup.ts';
+import { automaticReferenceBytes, DEFAULT_MAX_REFERENCE_BYTES } from './budget.ts';
 import { captureSources } from './capture.ts';
 import { citingQueryText } from './citing-query.ts';
 import type { AgentRoute } from './routes.ts';
@@ -30,9 +30,35 @@ export interface PrepareHost {
   readonly routeOf: (agent: PrepareAgent) => AgentRoute;
 }
 
-/** The per-source byte budget for `agent` now: the explicit one, or the automatic one of its route's model. */
-export function budgetFor(host: PrepareHost, agent: PrepareAgent, signal?: AbortSignal): Promise<number> {
-  return resolveBudget(host.ctx.get('llm'), host.config, host.routeOf(agent), signal);
+/**
+ * The per-source byte budget for `agent` now: the explicit `maxReferenceBytes`; else, for a route
+ * with both provider and model and a mounted `llm`, the automatic budget of the model's context
+ * window; else 64 KiB. A `NO_ADAPTER` lookup failure also gives 64 KiB, an abort gives CANCELLED,
+ * and any other lookup error propagates unchanged.
+ */
+export async function budgetFor(host: PrepareHost, agent: PrepareAgent, signal?: AbortSignal): Promise<number> {
+  if (host.config.maxReferenceBytes !== undefined) return host.config.maxReferenceBytes;
+  const { provider, model } = host.routeOf(agent);
+  const llm = host.ctx.get('llm');
+  if (!provider || !model || llm === undefined) return DEFAULT_MAX_REFERENCE_BYTES;
+  let window: unknown;
+  try {
+    const info = await abortable(llm.resolveModelInfo(provider, model, signal), signal, 'model metadata lookup');
+    window = (info as { context?: { contextWindow?: unknown } } | undefined)?.context?.contextWindow;
+  } catch (error) {
+    if (signal?.aborted) throw cancelledError(signal, 'model metadata lookup');
+    if (isNoAdapter(error)) return DEFAULT_MAX_REFERENCE_BYTES;
+    throw error;
+  }
+  return automaticReferenceBytes(window, host.config.referenceContextFraction);
+}
+
+function isNoAdapter(error: unknown): boolean {
+  try {
+    return (error as { code?: unknown } | null | undefined)?.code === 'NO_ADAPTER';
+  } catch {
+    return false;
+  }
 }
 
 /**

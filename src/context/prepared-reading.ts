@@ -1,7 +1,6 @@
 /** Reads back, from a prepared message alone, what preparing decided per source: the previews the model sees, their sizes and where each full transcript went. */
-import { Buffer } from 'node:buffer';
 import { REFERENCE_OMISSIONS_HEADING, REFERENCED_SESSIONS_CLOSE_TAG, REFERENCED_SESSIONS_OPEN_TAG } from './render.ts';
-import { tagSafeStringify } from './tag-safe-json.ts';
+import { tagSafeByteLength } from './tag-safe-json.ts';
 import type { FullSnapshotOutcome, OmissionNotice, ReferencePreview } from './shapes.ts';
 import type { PreparedReferencedMessage, SessionReferenceSource, SessionReferenceSourceEntry } from '../types.ts';
 import { itemAt } from './item-at.ts';
@@ -51,7 +50,7 @@ export function readPreparedContext(prepared: PreparedReferencedMessage): Prepar
   let notice = 0;
   const sources = entries.map((entry, i): PreparedSourceView => {
     const preview = itemAt(previews, i);
-    const size = Buffer.byteLength(tagSafeStringify(preview), 'utf8');
+    const size = tagSafeByteLength(preview);
     return entry.truncated ? { entry, preview, size, fullSnapshot: itemAt(notices, notice++).fullSnapshot } : { entry, preview, size };
   });
   return { text, budget: entries[0]?.budgetBytes ?? 0, sources };

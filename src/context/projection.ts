@@ -4,11 +4,7 @@ import type { MessageSource } from '@deepseek-ai/dsh-llm';
 import type { SessionEvent } from '@deepseek-ai/dsh-session';
 import type { SessionSurfaceSnapshot } from '@deepseek-ai/dsh-session-query';
 import type { ProjectedMessage, SourceCapture } from './shapes.ts';
-
-/** A non-negative safe integer, as seqs and format versions are. */
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-}
+import { isSeq } from '../transcript/format.ts';
 
 /**
  * True when a host's read result has the shape of a surface snapshot: a header object with a
@@ -25,9 +21,9 @@ export function isSurfaceSnapshot(value: unknown): value is SessionSurfaceSnapsh
   return (
     typeof id === 'string' &&
     (cwd === undefined || cwd === null || typeof cwd === 'string') &&
-    (version === undefined || isCount(version)) &&
+    (version === undefined || isSeq(version)) &&
     Array.isArray(events) &&
-    (capturedThroughSeq === null || isCount(capturedThroughSeq))
+    (capturedThroughSeq === null || isSeq(capturedThroughSeq))
   );
 }
 
@@ -88,12 +84,14 @@ export function projectSurface(events: readonly SessionEvent[]): ProjectedMessag
 /** Builds the immutable capture of one source from a single surface snapshot. */
 export function captureSource(snapshot: SessionSurfaceSnapshot, sessionId: string, label: string): SourceCapture {
   const version = snapshot.session.version as number | undefined;
+  const messages = projectSurface(snapshot.events);
+  for (const message of messages) Object.freeze(message);
   return Object.freeze({
     sessionId,
     label,
     cwd: snapshot.session.cwd ?? null,
     capturedThroughSeq: snapshot.capturedThroughSeq,
     capturedFormatVersion: version ?? 0,
-    messages: Object.freeze(projectSurface(snapshot.events).map((m) => Object.freeze(m))),
+    messages: Object.freeze(messages),
   });
 }

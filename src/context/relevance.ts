@@ -23,32 +23,19 @@ export function relevanceScores(
   const scores = new Float64Array(candidates.length);
   const termCount = query.terms.length;
   if (query.pattern === undefined || candidates.length === 0) return scores;
-  const counts = new Uint32Array(termCount);
+  /** Row `slot`: how often each term occurs in that candidate's text. */
+  const counts = new Uint32Array(candidates.length * termCount);
   const documentFrequency = new Uint32Array(termCount);
-  const touched: number[] = [];
-  /** Per matching candidate: its slot, then (term, count) pairs, closed by -1. */
-  const postings: number[] = [];
   let totalLength = 0;
-  const found = (term: number): void => {
-    const count = itemAt(counts, term);
-    counts[term] = count + 1;
-    if (count === 0) touched.push(term);
-  };
   for (let slot = 0; slot < candidates.length; slot++) {
     const i = itemAt(candidates, slot);
     totalLength += itemAt(utf8, i);
-    forEachTerm(itemAt(texts, i).text, query, found);
-    if (touched.length === 0) continue;
-    postings.push(slot);
-    // In term order, so a score's sum is the same whatever order the terms occur in.
-    touched.sort((a, b) => a - b);
-    for (const term of touched) {
-      postings.push(term, itemAt(counts, term));
-      documentFrequency[term] = itemAt(documentFrequency, term) + 1;
-      counts[term] = 0;
-    }
-    postings.push(-1);
-    touched.length = 0;
+    const row = slot * termCount;
+    forEachTerm(itemAt(texts, i).text, query, (term) => {
+      const count = itemAt(counts, row + term);
+      counts[row + term] = count + 1;
+      if (count === 0) documentFrequency[term] = itemAt(documentFrequency, term) + 1;
+    });
   }
   const n = candidates.length;
   const average = totalLength / n || 1;
@@ -57,13 +44,13 @@ export function relevanceScores(
     const df = itemAt(documentFrequency, term);
     idf[term] = Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
-  for (let at = 0; at < postings.length; at++) {
-    const slot = itemAt(postings, at);
+  for (let slot = 0; slot < n; slot++) {
     const norm = K1 * (1 - B + (B * itemAt(utf8, itemAt(candidates, slot))) / average);
     let score = 0;
-    for (at++; postings[at] !== -1; at += 2) {
-      const tf = itemAt(postings, at + 1);
-      score += (itemAt(idf, itemAt(postings, at)) * tf * (K1 + 1)) / (tf + norm);
+    // In term order, so a score's sum is the same whatever order the terms occur in.
+    for (let term = 0; term < termCount; term++) {
+      const tf = itemAt(counts, slot * termCount + term);
+      if (tf > 0) score += (itemAt(idf, term) * tf * (K1 + 1)) / (tf + norm);
     }
     scores[slot] = score;
   }

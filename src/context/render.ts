@@ -1,6 +1,6 @@
 /** Renders the context text the model sees for referenced sessions: the framed previews and, when some source was truncated, the omission notices. */
 import { tagSafeStringify } from './tag-safe-json.ts';
-import type { FullSnapshotOutcome, OmissionNotice, ReferencePreview } from './shapes.ts';
+import type { OmissionNotice, ReferencePreview } from './shapes.ts';
 import { SNAPSHOT_INTRO, UNTRUSTED_WARNING } from './warning.ts';
 
 /** Heading of the context text. */
@@ -30,6 +30,15 @@ export const FOCUSED_OMISSIONS_EXPLANATION =
   'snapshot (its "### Message N"), and omittedRanges lists the positions of the messages left out.';
 
 /**
+ * Every key of the previews and the notices, in format order: as `JSON.stringify`'s key list it
+ * writes each object's keys in this order, and leaves out any other.
+ */
+const FORMAT_KEYS = [
+  ...['sessionId', 'label', 'cwd', 'capturedThroughSeq', 'conversation', 'role', 'text', 'message'],
+  ...['omittedMessages', 'omittedBytes', 'omittedRanges', 'fullSnapshot', 'status', 'locator', 'bytes', 'retrievalHint', 'reason'],
+];
+
+/**
  * The context text for the given previews (in normalised order) and the notices of the truncated ones
  * (in reference order), with no trailing newline; the omissions section appears only when `notices`
  * is non-empty. Keys are written in their format order whatever order the inputs hold them in.
@@ -37,39 +46,9 @@ export const FOCUSED_OMISSIONS_EXPLANATION =
 export function renderReferencedSessions(previews: readonly ReferencePreview[], notices: readonly OmissionNotice[]): string {
   const text =
     `${REFERENCED_SESSIONS_HEADING}\n\n${SNAPSHOT_INTRO}\n${UNTRUSTED_WARNING}\n\n` +
-    `${REFERENCED_SESSIONS_OPEN_TAG}\n${tagSafeStringify(previews.map(normalisePreview))}\n${REFERENCED_SESSIONS_CLOSE_TAG}`;
+    `${REFERENCED_SESSIONS_OPEN_TAG}\n${tagSafeStringify(previews, FORMAT_KEYS)}\n${REFERENCED_SESSIONS_CLOSE_TAG}`;
   if (notices.length === 0) return text;
   const positioned = previews.some((p) => p.conversation.some((m) => m.message !== undefined));
   const explanation = positioned ? FOCUSED_OMISSIONS_EXPLANATION : OMISSIONS_EXPLANATION;
-  return `${text}\n\n${REFERENCE_OMISSIONS_HEADING}\n\n${explanation}\n${tagSafeStringify(notices.map(normaliseNotice))}`;
-}
-
-function normalisePreview(p: ReferencePreview): ReferencePreview {
-  return {
-    sessionId: p.sessionId,
-    label: p.label,
-    cwd: p.cwd,
-    capturedThroughSeq: p.capturedThroughSeq,
-    conversation: p.conversation.map((m) =>
-      m.message === undefined ? { role: m.role, text: m.text } : { role: m.role, text: m.text, message: m.message },
-    ),
-  };
-}
-
-function normaliseNotice(n: OmissionNotice): OmissionNotice {
-  return {
-    sessionId: n.sessionId,
-    capturedThroughSeq: n.capturedThroughSeq,
-    omittedMessages: n.omittedMessages,
-    omittedBytes: n.omittedBytes,
-    ...(n.omittedRanges === undefined ? {} : { omittedRanges: n.omittedRanges }),
-    fullSnapshot: normaliseSnapshot(n.fullSnapshot),
-  };
-}
-
-function normaliseSnapshot(s: FullSnapshotOutcome): FullSnapshotOutcome {
-  if (s.status === 'saved') {
-    return { status: 'saved', locator: s.locator, bytes: s.bytes, retrievalHint: s.retrievalHint };
-  }
-  return { status: 'unavailable', reason: s.reason };
+  return `${text}\n\n${REFERENCE_OMISSIONS_HEADING}\n\n${explanation}\n${tagSafeStringify(notices, FORMAT_KEYS)}`;
 }

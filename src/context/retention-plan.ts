@@ -1,11 +1,38 @@
-/** The one byte account both retention policies keep for a source: what each item costs, which are kept and as what text, and the result it closes into. */
+/** The one byte account both retention policies keep for a source (what each item costs, which are kept and as what text), the steps they share, and the result it closes into. */
 import { Buffer } from 'node:buffer';
-import { baseBytes, messageKeyBytes, wrapperBytes } from './item-bytes.ts';
+import { decimalDigits, largestCut } from './cut.ts';
+import type { Cut } from './cut.ts';
 import { formatOmittedRanges } from './omitted-ranges.ts';
-import { jsonByteLengthWithUtf8 } from './tag-safe-json.ts';
+import { jsonByteLengthWithUtf8, tagSafeByteLength } from './tag-safe-json.ts';
 import type { ReferencePreview, RetentionResult, SourceCapture } from './shapes.ts';
 import type { ReferencedConversationItem } from '../types.ts';
 import { itemAt } from './item-at.ts';
+
+const USER_WRAPPER_BYTES = tagSafeByteLength({ role: 'user', text: '' }) - 2;
+const ASSISTANT_WRAPPER_BYTES = tagSafeByteLength({ role: 'assistant', text: '' }) - 2;
+/** `,"message":` without the number. */
+const MESSAGE_KEY_BYTES = tagSafeByteLength({ role: 'user', text: '', message: 0 }) - tagSafeByteLength({ role: 'user', text: '' }) - 1;
+
+/** Tag-safe JSON bytes of a `{role, text}` item without its text's JSON (quotes included) and without a separating comma. */
+export function wrapperBytes(role: 'user' | 'assistant'): number {
+  return role === 'assistant' ? ASSISTANT_WRAPPER_BYTES : USER_WRAPPER_BYTES;
+}
+
+/** Tag-safe JSON bytes an item's `"message"` key adds at 1-based `position`: `,"message":N`. */
+export function messageKeyBytes(position: number): number {
+  return MESSAGE_KEY_BYTES + decimalDigits(position);
+}
+
+/** Tag-safe JSON bytes of the budgeted object of `capture` with an empty conversation. */
+export function baseBytes(capture: SourceCapture): number {
+  return tagSafeByteLength({
+    sessionId: capture.sessionId,
+    label: capture.label,
+    cwd: capture.cwd,
+    capturedThroughSeq: capture.capturedThroughSeq,
+    conversation: [],
+  });
+}
 
 /** The running account of one source's retention; every size is in tag-safe JSON bytes of the budgeted object. */
 export interface Plan {
@@ -73,24 +100,96 @@ export function jsonBytes(plan: Plan, i: number): number {
   return itemAt(plan.json, i);
 }
 
+/** The least item `i` whole can cost: JSON is never below UTF-8 + 2, so this settles most "certainly over" questions unmeasured. */
+export function leastWholeCost(plan: Plan, i: number): number {
+  return itemAt(plan.fixed, i) + itemAt(plan.utf8, i) + 2;
+}
+
 /** Item `i` whole: its fixed bytes and its text's JSON. */
 export function wholeCost(plan: Plan, i: number): number {
   return itemAt(plan.fixed, i) + jsonBytes(plan, i);
 }
 
-/** Marks item `i` kept, showing `text` in place of its original when given, `omitted` of its UTF-8 bytes left out; sizes are the caller's. */
-export function markKept(plan: Plan, i: number, text?: string, omitted = 0): void {
-  if (!plan.kept[i]) plan.count++;
+/** The largest cut of item `i` whose item costs at most `maxCost` bytes, or undefined when not even its marker fits. */
+export function cutWithin(plan: Plan, i: number, maxCost: number): Cut | undefined {
+  return largestCut(itemAt(plan.capture.messages, i).text, itemAt(plan.utf8, i), maxCost - itemAt(plan.fixed, i) - 2);
+}
+
+/** Keeps item `i` as `cut`, or with an empty text when there is none. */
+export function keepCut(plan: Plan, i: number, cut: Cut | undefined): void {
+  keep(plan, i, itemAt(plan.fixed, i) + 2 + (cut?.contentBytes ?? 0), cut?.text ?? '', cut?.omittedBytes ?? itemAt(plan.utf8, i));
+}
+
+/**
+ * Keeps item `i` (or changes what it keeps) at `cost` bytes, showing `text` in place of its original
+ * when given, `omitted` of its UTF-8 bytes left out; accounts for it in `size`, its separating comma included.
+ */
+export function keep(plan: Plan, i: number, cost: number, text?: string, omitted = 0): void {
+  if (plan.kept[i]) plan.size += cost - itemAt(plan.cost, i);
+  else plan.size += cost + (plan.count++ > 0 ? 1 : 0);
   plan.kept[i] = 1;
+  plan.cost[i] = cost;
   plan.replaced[i] = text;
   plan.cutOmitted[i] = omitted;
 }
 
-/** Keeps item `i` (or changes what it keeps) at `cost` bytes, and accounts for it in `size`, its separating comma included. */
-export function keep(plan: Plan, i: number, cost: number, text?: string, omitted = 0): void {
-  plan.size += plan.kept[i] ? cost - itemAt(plan.cost, i) : cost + (plan.count > 0 ? 1 : 0);
-  plan.cost[i] = cost;
-  markKept(plan, i, text, omitted);
+/** Item `i`'s bytes besides its fixed part: its text's JSON (or its cut's, or `""`), quotes included. */
+export function textCost(plan: Plan, i: number): number {
+  return itemAt(plan.cost, i) - itemAt(plan.fixed, i);
+}
+
+/** Whether item `i` is kept whatever the budget: a checkpoint or the newest message. */
+function isMandatory(plan: Plan, i: number): boolean {
+  return itemAt(plan.capture.messages, i).checkpoint || i === plan.kept.length - 1;
+}
+
+/** The smallest object both policies can make: the checkpoints and the newest item, each with an empty text. */
+export function mandatoryBytes(plan: Plan): number {
+  let bytes = plan.kept.length > 0 ? plan.base - 1 : plan.base; // n items, n - 1 commas
+  for (let i = 0; i < plan.kept.length; i++) if (isMandatory(plan, i)) bytes += itemAt(plan.fixed, i) + 3;
+  return bytes;
+}
+
+/**
+ * Keeps the checkpoints and the newest item whole. When even their UTF-8 sizes are over the budget,
+ * the widest text enters at that lower bound (JSON ≥ UTF-8 + 2), unmeasured, and its index is
+ * returned for {@link settleWidest}; else -1. A giant text is then cut without being measured whole.
+ */
+export function keepMandatory(plan: Plan): number {
+  let widest = -1;
+  let bound = plan.base - 1;
+  for (let i = 0; i < plan.kept.length; i++) {
+    if (!isMandatory(plan, i)) continue;
+    if (widest < 0 || itemAt(plan.utf8, i) > itemAt(plan.utf8, widest)) widest = i;
+    bound += 1 + leastWholeCost(plan, i);
+  }
+  if (bound <= plan.budget) widest = -1;
+  for (let i = 0; i < plan.kept.length; i++) {
+    if (isMandatory(plan, i)) keep(plan, i, i === widest ? leastWholeCost(plan, i) : wholeCost(plan, i));
+  }
+  return widest;
+}
+
+/** Measures the widest text kept at its lower bound unless that bound already makes it the costliest text, so the first cut. */
+export function settleWidest(plan: Plan, widest: number): void {
+  if (widest < 0) return;
+  let others = 0;
+  for (let i = 0; i < plan.kept.length; i++) if (plan.kept[i] && i !== widest) others = Math.max(others, textCost(plan, i));
+  if (itemAt(plan.utf8, widest) + 2 <= others) keep(plan, widest, wholeCost(plan, widest));
+}
+
+/**
+ * While the object is over budget, cuts the kept texts, costliest first (earliest on a tie), each to
+ * its largest cut that fits, or to `""`. It then fits whenever {@link mandatoryBytes} does.
+ */
+export function cutCostliest(plan: Plan): void {
+  const order: number[] = [];
+  for (let i = 0; i < plan.kept.length; i++) if (plan.kept[i]) order.push(i);
+  order.sort((a, b) => textCost(plan, b) - textCost(plan, a) || a - b);
+  for (const i of order) {
+    if (plan.size <= plan.budget) return;
+    keepCut(plan, i, cutWithin(plan, i, plan.budget - plan.size + itemAt(plan.cost, i)));
+  }
 }
 
 /** The retention result the account describes: the kept items in session order, and the exact counts of what was left out. */

@@ -1,8 +1,9 @@
 /** Per-source retention under a byte budget: the capture's checks, and the choice between the focused and the newest-first policy. */
-import { quoteText, SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
+import { SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
+import { captureProblem } from '../transcript/format.ts';
 import { retainFocused } from './focused-retention.ts';
 import { retainNewest } from './newest-retention.ts';
-import type { ProjectedMessage, RetentionResult, SourceCapture } from './shapes.ts';
+import type { RetentionResult, SourceCapture } from './shapes.ts';
 import type { FocusQuery } from './terms.ts';
 
 /**
@@ -18,30 +19,9 @@ export function retainReference(capture: SourceCapture, budget: number, focus?: 
       SessionReferenceErrorCode.INVALID_CONFIG,
     );
   }
-  assertCapture(capture);
+  const problem = captureProblem(capture);
+  if (problem !== undefined) {
+    throw new SessionReferenceError(`invalid source capture: ${problem}`, SessionReferenceErrorCode.INVALID_REFERENCE);
+  }
   return focus === undefined ? retainNewest(capture, budget) : retainFocused(capture, budget, focus);
-}
-
-function invalidCapture(why: string): SessionReferenceError {
-  return new SessionReferenceError(`invalid source capture: ${why}`, SessionReferenceErrorCode.INVALID_REFERENCE);
-}
-
-/** Rejects a capture that is not the plain shape retention works on, before any work. */
-function assertCapture(capture: SourceCapture): void {
-  const value: unknown = capture; // typed for callers, but it may come from untyped code
-  if (value === null || typeof value !== 'object') throw invalidCapture('not an object');
-  const { sessionId, label, cwd, capturedThroughSeq, messages } = capture;
-  if (typeof sessionId !== 'string') throw invalidCapture('sessionId is not a string');
-  if (typeof label !== 'string') throw invalidCapture(`label of session ${quoteText(sessionId)} is not a string`);
-  if (cwd !== null && typeof cwd !== 'string') throw invalidCapture(`cwd of session ${quoteText(sessionId)} is neither a string nor null`);
-  if (capturedThroughSeq !== null && !(Number.isSafeInteger(capturedThroughSeq) && capturedThroughSeq >= 0)) {
-    throw invalidCapture(`capturedThroughSeq of session ${quoteText(sessionId)} is neither a non-negative integer nor null`);
-  }
-  if (!Array.isArray(messages)) throw invalidCapture(`messages of session ${quoteText(sessionId)} is not an array`);
-  for (let i = 0; i < messages.length; i++) {
-    const m = messages[i] as Partial<ProjectedMessage> | null | undefined;
-    if (m === null || typeof m !== 'object' || (m.role !== 'user' && m.role !== 'assistant') || typeof m.text !== 'string') {
-      throw invalidCapture(`message ${i} of session ${quoteText(sessionId)} is not {role: 'user'|'assistant', text: string}`);
-    }
-  }
 }

@@ -1,4 +1,5 @@
 /** The plain data `prepare` passes between its steps (the capture, the budgeted preview, the transcript outcomes) and the source kind it stamps. */
+import type { TranscriptHeader } from '../transcript/format.ts';
 import type { ReferencedConversationItem, RetentionStats } from '../types.ts';
 
 /** The message-source kind this package stamps on the context messages it injects. */
@@ -14,35 +15,14 @@ export interface ProjectedMessage {
   checkpoint: boolean;
 }
 
-/** Everything captured from one source by a single surface read; immutable after capture. */
-export interface SourceCapture {
-  /** Source session id. */
-  sessionId: string;
-  /** Mention label. */
-  label: string;
-  /** Source working directory, or null when the session has none. */
-  cwd: string | null;
-  /** Seq of the last raw log event at capture time, or null for an empty log. */
-  capturedThroughSeq: number | null;
-  /** The source header's format version; 0 when the header has none. */
-  capturedFormatVersion: number;
+/** Everything captured from one source by a single surface read, its header facts as a transcript writes them; immutable after capture. */
+export interface SourceCapture extends TranscriptHeader {
   /** Projected conversation, in surface order. */
   messages: readonly ProjectedMessage[];
-  /** Credentials replaced by `[REDACTED <kind>]` in the label and the texts; absent when none were. */
-  redactedSecrets?: number;
 }
 
-/** The budgeted preview object of one source; its key order is part of the format. */
-export interface ReferencePreview {
-  /** Source session id. */
-  sessionId: string;
-  /** Mention label. */
-  label: string;
-  /** Source working directory or null. */
-  cwd: string | null;
-  /** Seq the snapshot was captured through, or null. */
-  capturedThroughSeq: number | null;
-  /** Retained conversation, in source order. */
+/** The budgeted preview object of one source, keys in format order: the capture's facts and the retained conversation, in source order. */
+export interface ReferencePreview extends Pick<SourceCapture, 'sessionId' | 'label' | 'cwd' | 'capturedThroughSeq'> {
   conversation: ReferencedConversationItem[];
 }
 
@@ -63,16 +43,10 @@ export type FullSnapshotOutcome =
   | { status: 'saved'; locator: string; bytes: number; retrievalHint: string }
   | { status: 'unavailable'; reason: 'storage-not-configured' | 'save-failed' };
 
-/** One omission notice of the `## Reference omissions` section. */
-export interface OmissionNotice {
-  /** Source session id. */
+/** One omission notice of the `## Reference omissions` section, keys in format order. */
+export interface OmissionNotice extends Pick<RetentionStats, 'omittedMessages' | 'omittedBytes'> {
   sessionId: string;
-  /** Seq the snapshot was captured through. */
   capturedThroughSeq: number | null;
-  /** Whole messages dropped from the preview. */
-  omittedMessages: number;
-  /** UTF-8 text bytes left out of the preview. */
-  omittedBytes: number;
   /** Focused retention only: the positions of the omitted messages, as ranges; absent when none is omitted. */
   omittedRanges?: string;
   /** Where the full transcript is. */

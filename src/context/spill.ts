@@ -1,13 +1,12 @@
 /** Full transcripts of truncated sources, saved through the host's spill store. */
 import type { SessionId } from '@deepseek-ai/dsh-session';
 import type { SpillSource, SpillStore } from '@deepseek-ai/dsh-spill';
-import { abortable } from '../errors.ts';
-import { throwIfAborted } from '../errors.ts';
+import { abortable, throwIfAborted } from '../errors.ts';
 import { SAVE_FAILED, savedOutcome, STORAGE_NOT_CONFIGURED, transcriptFileName } from './assemble.ts';
 import type { RetainedSource } from './assemble.ts';
 import { SESSION_REFERENCE_SOURCE_KIND } from './shapes.ts';
-import { renderTranscriptAsync } from '../transcript/write.ts';
 import type { FullSnapshotOutcome } from './shapes.ts';
+import { renderTranscriptAsync } from '../transcript/write.ts';
 
 const SAVING = 'saving referenced-session transcripts';
 

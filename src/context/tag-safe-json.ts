@@ -17,9 +17,12 @@ const ASCII_JSON_BYTES: string = (() => {
   return String.fromCharCode(...table);
 })();
 
-/** `JSON.stringify(value)` with every `<` replaced by `\u003c`; parsing the result gives back the same value. */
-export function tagSafeStringify(value: unknown): string {
-  const json = JSON.stringify(value) as string | undefined;
+/**
+ * `JSON.stringify(value, keys)` with every `<` replaced by `\u003c`; parsing the result gives back
+ * the same value (its `keys` only, when given).
+ */
+export function tagSafeStringify(value: unknown, keys?: string[]): string {
+  const json = JSON.stringify(value, keys) as string | undefined;
   if (json === undefined) {
     throw new SessionReferenceError(`a ${typeof value} value has no JSON representation`, SessionReferenceErrorCode.INVALID_REFERENCE);
   }
@@ -54,33 +57,16 @@ export function utf8CodePointBytes(codePoint: number): number {
 /** Runs of characters that `tagSafeStringify` writes as they are (one JSON byte per ASCII character). */
 const PLAIN_RUNS = /[^\u0000-\u001f"\\<]+/g;
 
-/** Tag-safe JSON bytes of `s` by a walk over every UTF-16 unit: the exact reference form, used for lone surrogates. */
-function walkJsonBytes(s: string): number {
-  let jsonBytes = 2;
-  const length = s.length;
-  for (let i = 0; i < length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) jsonBytes += ASCII_JSON_BYTES.charCodeAt(c);
-    else if (c < 0x800) jsonBytes += 2;
-    else if (c < 0xd800 || c > 0xdfff) jsonBytes += 3;
-    else if (c <= 0xdbff && i + 1 < length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      jsonBytes += 4;
-      i++;
-    } else jsonBytes += 6;
-  }
-  return jsonBytes;
-}
-
 /**
  * UTF-8 byte length of `tagSafeStringify(s)` (quotes included), given `utf8Bytes` =
  * `Buffer.byteLength(s, 'utf8')`. Without lone surrogates every non-ASCII code point costs in JSON
  * exactly its UTF-8 bytes and every ASCII character one byte, except the escaped ones (controls,
  * `"`, `\`, `<`), which cost their escape length instead; those are collected natively by one regex
  * replace, so the JS loop only sees them. A string with a lone surrogate (6-byte `\udxxx` escape,
- * 3 UTF-8 bytes) takes the per-unit walk.
+ * 3 UTF-8 bytes) is measured by stringifying it.
  */
 export function jsonByteLengthWithUtf8(s: string, utf8Bytes: number): number {
-  if (!s.isWellFormed()) return walkJsonBytes(s);
+  if (!s.isWellFormed()) return tagSafeByteLength(s);
   const escaped = s.replace(PLAIN_RUNS, '');
   let jsonBytes = utf8Bytes + 2;
   for (let i = 0; i < escaped.length; i++) jsonBytes += ASCII_JSON_BYTES.charCodeAt(escaped.charCodeAt(i)) - 1;

@@ -21,28 +21,16 @@ export interface FocusQuery {
   readonly pairs: ReadonlyMap<string, number>;
 }
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-const WORD = /[\p{L}\p{N}\p{M}_]/u;
-
-/** True for a code point of CJK script: these are read as character pairs, never as words. */
-function isCjk(codePoint: number): boolean {
-  return codePoint >= 0x1100 && CJK.test(String.fromCodePoint(codePoint));
-}
-
-/** True for a code point that continues a word: a letter, digit, mark or `_` outside the CJK scripts. */
-function isWordPart(codePoint: number): boolean {
-  if (codePoint < 0x80) {
-    return (
-      (codePoint >= 0x30 && codePoint <= 0x39) ||
-      (codePoint >= 0x61 && codePoint <= 0x7a) ||
-      (codePoint >= 0x41 && codePoint <= 0x5a) ||
-      codePoint === 0x5f
-    );
-  }
-  if (codePoint >= 0xd800 && codePoint <= 0xdfff) return false;
-  const char = String.fromCodePoint(codePoint);
-  return WORD.test(char) && !CJK.test(char);
-}
+const CJK_CLASS = String.raw`[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]`;
+/** A code point that continues a word: a letter, digit, mark or `_` outside the CJK scripts. */
+const WORD_PART = String.raw`(?:(?!${CJK_CLASS})[\p{L}\p{N}\p{M}_])`;
+const CJK = new RegExp(CJK_CLASS, 'u');
+/** A query's runs of CJK characters (group 1), which are read as character pairs, and its words. */
+const QUERY_TOKENS = new RegExp(`(${CJK_CLASS}+)|${WORD_PART}+`, 'gu');
+/** From its `lastIndex`, the rest of the word going on there. */
+const WORD_REST = new RegExp(`${WORD_PART}*`, 'uy');
+/** A text whose last code point continues a word. */
+const ENDS_IN_WORD = new RegExp(`${WORD_PART}$`, 'u');
 
 /** Endings one word loses, longest first, so that a word and its common inflections share a stem. */
 const SUFFIXES = ['ations', 'ation', 'ings', 'ing', 'ers', 'ies', 'ied', 'es', 'ed', 'er', 'ly', 's', 'e', 'y'];
@@ -75,74 +63,22 @@ export function compileFocusQuery(text: string): FocusQuery {
     map.set(term, terms.length);
     terms.push(term);
   };
-  const addWord = (word: string): void => {
-    if (word.length < 2 || word.length > MAX_TERM_LENGTH || STOP_WORDS.has(word)) return;
-    add(stems, stem(word));
-  };
-  const addCjk = (chars: string[]): void => {
-    let previous: string | undefined;
-    for (const char of chars) {
-      if (previous !== undefined) add(pairs, previous + char);
+  for (const [token, cjk] of text.toLowerCase().matchAll(QUERY_TOKENS)) {
+    if (terms.length >= MAX_QUERY_TERMS) break;
+    if (cjk === undefined) {
+      if (token.length >= 2 && token.length <= MAX_TERM_LENGTH && !STOP_WORDS.has(token)) add(stems, stem(token));
+      continue;
+    }
+    let previous = '';
+    for (const char of cjk) {
+      if (previous !== '') add(pairs, previous + char);
       previous = char;
     }
-    if (chars.length === 1 && previous !== undefined) add(pairs, previous);
-  };
-  let word = '';
-  let cjk: string[] = [];
-  for (const char of text.toLowerCase()) {
-    const codePoint = codePointAt(char, 0);
-    if (isCjk(codePoint)) {
-      if (word !== '') addWord(word);
-      word = '';
-      cjk.push(char);
-    } else {
-      if (cjk.length > 0) addCjk(cjk);
-      cjk = [];
-      if (isWordPart(codePoint)) word += char;
-      else {
-        if (word !== '') addWord(word);
-        word = '';
-      }
-    }
-    if (terms.length >= MAX_QUERY_TERMS) break;
+    if (previous === cjk) add(pairs, cjk); // a lone character stands alone
   }
-  if (word !== '') addWord(word);
-  if (cjk.length > 0) addCjk(cjk);
   const alternatives = [...stems.keys(), ...pairs.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
   const pattern = alternatives.length === 0 ? undefined : new RegExp(alternatives.map(escapeRegExp).join('|'), 'gi');
   return { terms, pattern, stems, pairs };
-}
-
-/** The code point at `index` (below the text's length) as `codePointAt` reads it, a high surrogate and the low one after it being one. */
-function codePointAt(text: string, index: number): number {
-  const high = text.charCodeAt(index);
-  if (high >= 0xd800 && high <= 0xdbff) {
-    const low = text.charCodeAt(index + 1); // NaN past the end, which is no low surrogate
-    if (low >= 0xdc00 && low <= 0xdfff) return 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00);
-  }
-  return high;
-}
-
-/** The code point that ends just before `index`, or -1 at the start. */
-function codePointBefore(text: string, index: number): number {
-  if (index <= 0) return -1;
-  const low = text.charCodeAt(index - 1);
-  if (low >= 0xdc00 && low <= 0xdfff && index >= 2) {
-    const high = text.charCodeAt(index - 2);
-    if (high >= 0xd800 && high <= 0xdbff) return 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00);
-  }
-  return low;
-}
-
-/** Where the word going on at `index` ends. */
-function wordEnd(text: string, index: number): number {
-  let at = index;
-  while (at < text.length) {
-    const codePoint = codePointAt(text, at);
-    if (!isWordPart(codePoint)) break;
-    at += codePoint > 0xffff ? 2 : 1;
-  }
-  return at;
 }
 
 /**
@@ -156,8 +92,8 @@ export function forEachTerm(text: string, query: FocusQuery, found: (term: numbe
   pattern.lastIndex = 0;
   for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
     const start = match.index;
-    const first = codePointAt(text, start);
-    if (isCjk(first)) {
+    const first = text.codePointAt(start) ?? 0;
+    if (first >= 0x1100 && CJK.test(String.fromCodePoint(first))) {
       const firstLength = first > 0xffff ? 2 : 1;
       const second = text.codePointAt(start + firstLength);
       const firstChar = text.slice(start, start + firstLength);
@@ -168,9 +104,11 @@ export function forEachTerm(text: string, query: FocusQuery, found: (term: numbe
       pattern.lastIndex = start + firstLength;
       continue;
     }
-    const end = wordEnd(text, start + match[0].length);
+    WORD_REST.lastIndex = start + match[0].length;
+    WORD_REST.test(text);
+    const end = WORD_REST.lastIndex;
     pattern.lastIndex = end;
-    if (isWordPart(codePointBefore(text, start))) continue;
+    if (ENDS_IN_WORD.test(text.slice(Math.max(0, start - 2), start))) continue;
     const term = query.stems.get(stem(text.slice(start, end).toLowerCase()));
     if (term !== undefined) found(term);
   }

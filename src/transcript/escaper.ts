@@ -1,4 +1,4 @@
-/** Fragment lines written unit by unit into a UTF-16 buffer, or byte by byte into a Latin-1 one, with exactly the escapes `JSON.stringify` writes. */
+/** Fragment lines with exactly the escapes `JSON.stringify` writes: copied out of the engine's escape of a Latin-1 text, or written unit by unit into a byte or UTF-16 buffer. */
 import { FRAGMENT_CODE_POINTS } from './format.ts';
 
 /**
@@ -27,21 +27,31 @@ const MAX_LINE_UNITS = 2 + FRAGMENT_CODE_POINTS * 6 + 1;
 /** True on a big-endian host, where the units must be swapped to read as UTF-16LE. */
 const BIG_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 0;
 
-/** A buffer of UTF-16 units being filled with transcript lines, `length` of them so far. */
+/**
+ * A buffer being filled with transcript lines, `length` units of it so far: bytes for text with no
+ * unit above U+00FF (taken as a one-byte string), else UTF-16 units.
+ */
 export interface UnitBuffer {
-  readonly units: Uint16Array;
+  readonly units: Uint8Array | Uint16Array;
   length: number;
 }
 
-/** Empties `buffer` into a string (a one-byte one when every unit is Latin-1). */
+/** A {@link UnitBuffer} of bytes. */
+export interface ByteBuffer extends UnitBuffer {
+  readonly units: Uint8Array;
+}
+
+/** Empties `buffer` into a string. */
 export function takeUnits(buffer: UnitBuffer): string {
-  const bytes = Buffer.from(buffer.units.buffer, buffer.units.byteOffset, buffer.length * 2);
-  if (BIG_ENDIAN) bytes.swap16();
+  const { units, length } = buffer;
   buffer.length = 0;
+  if (units instanceof Uint8Array) return Buffer.from(units.buffer, units.byteOffset, length).toString('latin1');
+  const bytes = Buffer.from(units.buffer, units.byteOffset, length * 2);
+  if (BIG_ENDIAN) bytes.swap16();
   return bytes.toString('utf16le');
 }
 
-/** Appends `text` (newlines included as given) to `buffer`; false (nothing written) when it does not fit. */
+/** Appends `text` (newlines included as given; Latin-1 only into a byte buffer) to `buffer`; false (nothing written) when it does not fit. */
 export function putUnits(buffer: UnitBuffer, text: string): boolean {
   const { units } = buffer;
   let o = buffer.length;
@@ -53,14 +63,15 @@ export function putUnits(buffer: UnitBuffer, text: string): boolean {
 
 /**
  * Appends to `buffer` the fragment lines of `text` from offset `from`, each with its newline, as
- * many as fit; returns the offset where the next fragment starts (`text.length` when done).
+ * many as fit; returns the offset where the next fragment starts (`text.length` when done). A byte
+ * buffer takes only text with no unit above U+00FF.
  *
  * One pass, unit by unit: each line is a quote, the fragment with exactly the escapes
  * `JSON.stringify` writes (`\"`, `\\`, `\b \t \n \f \r`, `\u00xx` for other controls,
  * `\udxxx` for a lone surrogate; everything else as is), and a quote. A fragment ends after 64
  * code points, a high surrogate followed by a low one counting as one, any other unit as one,
- * so a pair is never split. On text outside Latin-1 this beats a `JSON.stringify` per fragment,
- * which pays a call, a cut and the engine's slower two-byte escaper on every fragment.
+ * so a pair is never split. Writing straight into the buffer makes no string per line or per
+ * fragment, which on a chat of 10,000 messages is most of what a `JSON.stringify` per fragment costs.
  */
 export function putFragmentLines(buffer: UnitBuffer, text: string, from: number): number {
   const { units } = buffer;
@@ -109,29 +120,6 @@ export function putFragmentLines(buffer: UnitBuffer, text: string, from: number)
   return i;
 }
 
-/** A buffer of Latin-1 bytes being filled with transcript lines, `length` of them so far. */
-export interface ByteBuffer {
-  readonly bytes: Uint8Array;
-  length: number;
-}
-
-/** Empties `buffer` into a one-byte string. */
-export function takeBytes(buffer: ByteBuffer): string {
-  const text = Buffer.from(buffer.bytes.buffer, buffer.bytes.byteOffset, buffer.length).toString('latin1');
-  buffer.length = 0;
-  return text;
-}
-
-/** Appends `text` (Latin-1 only, newlines included as given) to `buffer`; false (nothing written) when it does not fit. */
-export function putLatin1(buffer: ByteBuffer, text: string): boolean {
-  const { bytes } = buffer;
-  let o = buffer.length;
-  if (o + text.length > bytes.length) return false;
-  for (let i = 0; i < text.length; i++) bytes[o++] = text.charCodeAt(i);
-  buffer.length = o;
-  return true;
-}
-
 /** A Latin-1 text as `JSON.stringify` escapes it, in bytes, and how far its fragment lines are written. */
 export interface EscapedLatin1 {
   /** The JSON string's bytes (one per character: its escapes are ASCII), quotes included. */
@@ -144,14 +132,22 @@ export interface EscapedLatin1 {
   nextBackslash: number;
 }
 
+/** Characters of a long text's start that tell whether it is dense in escapes. */
+const SAMPLE_CHARS = 4096;
+
 /**
  * The engine's own escape of a text with no unit above U+00FF (so no surrogate), written into
  * `scratch` when it fits, else into a buffer of its own. Each character of the text is one token
  * of the result: itself, or an escape (`\"`, `\\`, `\b \t \n \f \r`, `\u00xx`) that starts with the
- * only backslashes there are.
+ * only backslashes there are. Undefined for a text dense in escapes (in its first 4,096 characters
+ * they add one per 32 or more), where counting tokens on nearly every line loses to {@link putFragmentLines}.
  */
-export function escapeLatin1(text: string, scratch: Buffer): EscapedLatin1 {
-  const escaped = JSON.stringify(text);
+export function escapeLatin1(text: string, scratch: Buffer): EscapedLatin1 | undefined {
+  // A long text is judged by its start, so that a dense one is not escaped whole for nothing.
+  const sample = text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text;
+  let escaped = JSON.stringify(sample);
+  if ((escaped.length - 2 - sample.length) * 32 >= sample.length) return undefined;
+  if (sample !== text) escaped = JSON.stringify(text);
   const json = escaped.length <= scratch.length ? scratch : Buffer.allocUnsafe(escaped.length);
   json.write(escaped, 0, 'latin1');
   const first = escaped.indexOf('\\');
@@ -161,17 +157,17 @@ export function escapeLatin1(text: string, scratch: Buffer): EscapedLatin1 {
 /**
  * Appends to `buffer` the fragment lines of an escaped Latin-1 text from where it stopped, as many
  * as fit; true when the text is done. A fragment is 64 characters, so 64 tokens: without a
- * backslash ahead within 64 bytes it is the next 64 bytes, copied natively; otherwise its tokens
- * are counted one by one. Each line is a quote, the fragment's bytes, a quote and a newline, which
- * is `JSON.stringify(fragment)` and its newline.
+ * backslash ahead within 64 bytes it is the next 64 bytes, copied natively (the engine escapes
+ * ASCII far faster than a loop can); otherwise its tokens are counted one by one. Each line is a
+ * quote, the fragment's bytes, a quote and a newline, which is `JSON.stringify(fragment)` and its newline.
  */
 export function putEscapedLines(buffer: ByteBuffer, text: EscapedLatin1): boolean {
-  const { bytes } = buffer;
+  const { units } = buffer;
   const { json, end } = text;
   let p = text.at;
   let next = text.nextBackslash;
   let o = buffer.length;
-  while (p < end && o + MAX_LINE_UNITS <= bytes.length) {
+  while (p < end && o + MAX_LINE_UNITS <= units.length) {
     let q: number;
     if (next - p >= FRAGMENT_CODE_POINTS) q = p + FRAGMENT_CODE_POINTS < end ? p + FRAGMENT_CODE_POINTS : end;
     else {
@@ -180,70 +176,14 @@ export function putEscapedLines(buffer: ByteBuffer, text: EscapedLatin1): boolea
       const found = json.indexOf(0x5c, q);
       next = found < 0 || found >= end ? Infinity : found;
     }
-    bytes[o++] = 0x22;
-    o += json.copy(bytes, o, p, q);
-    bytes[o++] = 0x22;
-    bytes[o++] = 0x0a;
+    units[o++] = 0x22;
+    o += json.copy(units, o, p, q);
+    units[o++] = 0x22;
+    units[o++] = 0x0a;
     p = q;
   }
   text.at = p;
   text.nextBackslash = next;
   buffer.length = o;
   return p >= end;
-}
-
-/**
- * {@link putFragmentLines} for a text with no unit above U+00FF (so no surrogate): each fragment is
- * 64 units, written byte by byte with the escapes `JSON.stringify` writes, the other units as
- * their Latin-1 bytes. Returns the offset where the next fragment starts (`text.length` when done).
- * For a text dense in escapes, where nearly every line would need its tokens counted, this beats
- * copying lines out of the engine's escape.
- */
-export function putLatin1FragmentLines(buffer: ByteBuffer, text: string, from: number): number {
-  const { bytes } = buffer;
-  const n = text.length;
-  let i = from;
-  let o = buffer.length;
-  while (i < n && o + MAX_LINE_UNITS <= bytes.length) {
-    bytes[o++] = 0x22;
-    const end = i + FRAGMENT_CODE_POINTS < n ? i + FRAGMENT_CODE_POINTS : n;
-    while (i < end) {
-      const c = text.charCodeAt(i++);
-      const escape = c < 0x80 ? ASCII_ESCAPE.charCodeAt(c) : 0;
-      if (escape === 0) {
-        bytes[o++] = c;
-      } else if (escape !== 1) {
-        bytes[o++] = 0x5c;
-        bytes[o++] = escape;
-      } else {
-        bytes[o++] = 0x5c;
-        bytes[o++] = 0x75;
-        bytes[o++] = 0x30;
-        bytes[o++] = 0x30;
-        bytes[o++] = HEX.charCodeAt(c >> 4);
-        bytes[o++] = HEX.charCodeAt(c & 15);
-      }
-    }
-    bytes[o++] = 0x22;
-    bytes[o++] = 0x0a;
-  }
-  buffer.length = o;
-  return i;
-}
-
-/** The characters `JSON.stringify` escapes in a Latin-1 text. */
-const ESCAPED = /[\u0000-\u001f"\\]/g;
-
-/** Characters of a text's start sampled for its density of escapes. */
-const SAMPLE_CHARS = 4096;
-
-/**
- * True when a Latin-1 text is dense in escapes (in a sample of its start, one character in 32 or
- * more is escaped): its lines are then written character by character rather than copied out of
- * the engine's escape. Either way the lines are the same.
- */
-export function denseInEscapes(text: string): boolean {
-  const sample = text.length <= SAMPLE_CHARS ? text : text.slice(0, SAMPLE_CHARS);
-  const escaped = sample.match(ESCAPED)?.length ?? 0;
-  return escaped * 32 >= sample.length && escaped > 0;
 }

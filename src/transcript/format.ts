@@ -1,4 +1,4 @@
-/** The full-transcript format shared by writer and reader: layout lines, the header shape and its check, the format's error. */
+/** The full-transcript format shared by writer and reader: layout lines, the header shape, the checks of a header and of a capture, the format's error. */
 import { SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
 
 /** Most code points one fragment line carries; with 6-character escapes a line stays within 2 + 64 × 6 = 386 characters. */
@@ -59,5 +59,25 @@ export function headerProblem(header: Record<string, unknown>): string | undefin
   }
   if (!isSeq(header.capturedFormatVersion)) return 'capturedFormatVersion must be a non-negative integer';
   if (header.redactedSecrets !== undefined && !isSeq(header.redactedSecrets)) return 'redactedSecrets must be a non-negative integer';
+  return undefined;
+}
+
+/**
+ * The reason `value` is not a capture the writer and retention can work on (its header fields, then
+ * each message's role and text, in one pass over the messages, not over their texts), or undefined.
+ */
+export function captureProblem(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object') return 'the capture is not an object';
+  const problem = headerProblem(value as Record<string, unknown>);
+  if (problem !== undefined) return problem;
+  const messages = (value as { messages?: unknown }).messages;
+  if (!Array.isArray(messages)) return 'messages must be an array';
+  for (let m = 0; m < messages.length; m++) {
+    const message = messages[m] as { role?: unknown; text?: unknown } | null;
+    if (message === null || typeof message !== 'object' || (message.role !== 'user' && message.role !== 'assistant')) {
+      return `message ${m + 1} has an unknown role`;
+    }
+    if (typeof message.text !== 'string') return `message ${m + 1} text is not a string`;
+  }
   return undefined;
 }

@@ -3,8 +3,8 @@ import { quoteText, SessionReferenceError, SessionReferenceErrorCode } from '../
 import { END_LINE, EXPLANATION, FRAGMENT_CODE_POINTS, HEADING, headerProblem, invalid, isSeq, TITLE } from './format.ts';
 import type { TranscriptHeader } from './format.ts';
 
-/** Decoded fragments of one message joined at a time, before the message's final join. */
-const FRAGMENTS_PER_BATCH = 1024;
+/** A high surrogate and the low one after it: one code point in two units. */
+const SURROGATE_PAIRS = /[\ud800-\udbff][\udc00-\udfff]/g;
 
 /** One message decoded from a transcript. */
 export interface TranscriptMessage {
@@ -54,45 +54,25 @@ function digits(text: string): string {
   return text.length <= 16 ? text : quoteText(text);
 }
 
-/** Group `i` of a match whose pattern always captures it; its absence is an internal error. */
-function group(match: RegExpExecArray, i: number): string {
-  const captured = match[i];
-  if (captured === undefined) throw new Error(`internal error: group ${i} of ${match[0]} captured nothing`);
-  return captured;
-}
-
 /** Line cursor over a text that ends with `\n`; `line` is the 1-based number of the last taken line. */
 class Lines {
-  private readonly text: string;
-  private pos = 0;
-  /** End (index of the `\n`) of the next line once peeked, else -1. */
-  private nextEnd = -1;
+  private readonly all: string[];
   line = 0;
 
   constructor(text: string) {
-    this.text = text;
-  }
-
-  /** Start offset of the next line. */
-  get offset(): number {
-    return this.pos;
+    this.all = text.split('\n');
+    this.all.pop(); // what follows the final newline: nothing
   }
 
   /** The next line without consuming it, or null at the end. */
   peek(): string | null {
-    if (this.pos >= this.text.length) return null;
-    if (this.nextEnd < 0) this.nextEnd = this.text.indexOf('\n', this.pos);
-    return this.text.slice(this.pos, this.nextEnd);
+    return this.all[this.line] ?? null;
   }
 
   /** Consumes and returns the next line, or null at the end. */
   take(): string | null {
-    if (this.pos >= this.text.length) return null;
-    const end = this.nextEnd >= 0 ? this.nextEnd : this.text.indexOf('\n', this.pos);
-    const line = this.text.slice(this.pos, end);
-    this.pos = end + 1;
-    this.nextEnd = -1;
-    this.line++;
+    const line = this.peek();
+    if (line !== null) this.line++;
     return line;
   }
 
@@ -113,19 +93,19 @@ class Lines {
 const isBlank = (line: string): boolean => line === '';
 const isText = (line: string): boolean => line !== '';
 
-function parseHeader(lines: Lines, text: string): TranscriptHeader {
+function parseHeader(lines: Lines): TranscriptHeader {
   const open = lines.line + 1;
-  const from = lines.offset;
-  lines.expect((l) => l === '{', "expected '{' opening the header JSON");
+  const json = [lines.expect((l) => l === '{', "expected '{' opening the header JSON")];
   for (;;) {
     const line = lines.take();
     if (line === null) throw lines.error(`unexpected end of transcript inside the header JSON opened on line ${open}`);
+    json.push(line);
     if (line === '}') break;
     if (!line.startsWith('  "')) throw lines.error("expected an indented header JSON property or a closing '}'", lines.line);
   }
   let value: unknown;
   try {
-    value = JSON.parse(text.slice(from, lines.offset - 1));
+    value = JSON.parse(json.join('\n'));
   } catch (error) {
     // The engine's message quotes bytes of the file: keep it, but only escaped.
     const detail = error instanceof Error ? `: ${quoteText(error.message)}` : '';
@@ -173,14 +153,7 @@ function parseFragment(line: string, lines: Lines): string {
   const len = value.length;
   if (len === 0) throw lines.error('empty fragment', lines.line);
   if (len > FRAGMENT_CODE_POINTS) {
-    let count = 0;
-    for (let i = 0; i < len; i++, count++) {
-      const c = value.charCodeAt(i);
-      if (c >= 0xd800 && c <= 0xdbff && i + 1 < len) {
-        const d = value.charCodeAt(i + 1);
-        if (d >= 0xdc00 && d <= 0xdfff) i++;
-      }
-    }
+    const count = len - (value.match(SURROGATE_PAIRS)?.length ?? 0);
     if (count > FRAGMENT_CODE_POINTS) {
       throw lines.error(`fragment has ${count} code points, more than ${FRAGMENT_CODE_POINTS}`, lines.line);
     }
@@ -191,20 +164,13 @@ function parseFragment(line: string, lines: Lines): string {
 /** Checks the options of {@link readTranscript}; a bad one is a caller's bug, INVALID_CONFIG. */
 function checkOptions(options: ReadTranscriptOptions | undefined): void {
   if (options === undefined) return;
+  const bad = (why: string): SessionReferenceError =>
+    new SessionReferenceError(`readTranscript: ${why}`, SessionReferenceErrorCode.INVALID_CONFIG);
   const value: unknown = options; // typed for callers, but it may come from untyped code
-  if (typeof value !== 'object' || value === null) {
-    throw new SessionReferenceError('readTranscript: options must be an object', SessionReferenceErrorCode.INVALID_CONFIG);
-  }
+  if (typeof value !== 'object' || value === null) throw bad('options must be an object');
   const { allowUnterminated, maxBytes } = options;
-  if (allowUnterminated !== undefined && typeof allowUnterminated !== 'boolean') {
-    throw new SessionReferenceError('readTranscript: allowUnterminated must be a boolean', SessionReferenceErrorCode.INVALID_CONFIG);
-  }
-  if (maxBytes !== undefined && !isSeq(maxBytes)) {
-    throw new SessionReferenceError(
-      'readTranscript: maxBytes must be a non-negative safe integer',
-      SessionReferenceErrorCode.INVALID_CONFIG,
-    );
-  }
+  if (allowUnterminated !== undefined && typeof allowUnterminated !== 'boolean') throw bad('allowUnterminated must be a boolean');
+  if (maxBytes !== undefined && !isSeq(maxBytes)) throw bad('maxBytes must be a non-negative safe integer');
 }
 
 /**
@@ -256,7 +222,7 @@ export function readTranscript(text: string, options?: ReadTranscriptOptions): P
   lines.expect(isText, 'expected the intro line');
   lines.expect(isText, 'expected the warning line');
   lines.expect(isBlank, 'expected a blank line before the header JSON');
-  const capture = parseHeader(lines, text);
+  const capture = parseHeader(lines);
   lines.expect(isBlank, 'expected a blank line after the header JSON');
   // Only a transcript from before the end line (another explanation) may lack it, and only when allowed.
   const legacy = lines.expect(isText, 'expected the explanation line') !== EXPLANATION;
@@ -283,7 +249,7 @@ export function readTranscript(text: string, options?: ReadTranscriptOptions): P
     if (end !== null) {
       if (Number(end[1]) !== messages.length) {
         throw lines.error(
-          `truncated or edited: the end line counts ${digits(group(end, 1))} messages but ${messages.length} were read`,
+          `truncated or edited: the end line counts ${digits(end[1] ?? '')} messages but ${messages.length} were read`,
           lines.line,
         );
       }
@@ -299,7 +265,7 @@ export function readTranscript(text: string, options?: ReadTranscriptOptions): P
     }
     const index = messages.length + 1;
     if (match[1] !== String(index)) {
-      throw lines.error(`expected message number ${index}, found ${digits(group(match, 1))}`, lines.line);
+      throw lines.error(`expected message number ${index}, found ${digits(match[1] ?? '')}`, lines.line);
     }
     const message: TranscriptMessage = { index, role: match[2] as 'user' | 'assistant', text: '' };
     if (match[3] !== undefined) message.checkpoint = true;
@@ -315,21 +281,10 @@ export function readTranscript(text: string, options?: ReadTranscriptOptions): P
       continue;
     }
 
-    // Two-level join: batches of decoded fragments are joined early so the fragment strings die young.
-    const parts: string[] = [];
-    let batch: string[] = [];
+    const fragments: string[] = [];
     for (let next: string | null = first; next !== null && next !== ''; next = lines.peek()) {
-      batch.push(parseFragment(lines.take() as string, lines));
-      if (batch.length >= FRAGMENTS_PER_BATCH) {
-        parts.push(batch.join(''));
-        batch = [];
-      }
+      fragments.push(parseFragment(lines.take() as string, lines));
     }
-    const last = batch.join('');
-    if (parts.length === 0) message.text = last;
-    else {
-      parts.push(last);
-      message.text = parts.join('');
-    }
+    message.text = fragments.join('');
   }
 }
