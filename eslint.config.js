@@ -8,7 +8,6 @@ export const HOST_WIRING = [
   'src/config.ts',
   'src/types.ts',
   'src/augment.ts',
-  'src/context/budget-lookup.ts',
   'src/context/capture.ts',
   'src/context/pre-step.ts',
   'src/context/prepare.ts',
