@@ -30,16 +30,17 @@ for (let code = 0; code < 128; code++) {
 /** A character past ASCII: of class 3; `•` is a masking glyph. */
 const WIDE_INFO = 3 << 4;
 const WIDE_MASK_INFO = WIDE_INFO | 128;
-/** Per character code, its count in the value being measured (reset after each use). */
+/** Per character code, its count in the value being measured; valid only where {@link STAMPS} holds the current measure's stamp. */
 const COUNTS = new Uint32Array(65_536);
-/** `c * log2(c)` for every count a value up to 4 KiB can reach. */
-const C_LOG_C = Float64Array.from({ length: 4097 }, (_, c) => (c === 0 ? 0 : c * Math.log2(c)));
+/** Per character code, the stamp of the last measure that counted it: a fresh stamp per value clears every count at once. */
+const STAMPS = new Uint32Array(65_536);
+let stamp = 0;
+/** `(c + 1) * log2(c + 1) - c * log2(c)`: what one more occurrence adds to `Σ c·log2(c)`, for every count a value up to 4 KiB reaches. */
+const C_LOG_C_STEP = Float64Array.from({ length: 4097 }, (_, c) => (c + 1) * Math.log2(c + 1) - (c === 0 ? 0 : c * Math.log2(c)));
 /** `log2(n)` for every length a value can have. */
 const LOG2 = Float64Array.from({ length: 4097 }, (_, n) => Math.log2(n));
 /** The marker table, bound here: an imported binding is read through its module on every access. */
 const MARKERS = MARKER_STARTS;
-/** The distinct characters of the value being measured, in order of first occurrence. */
-const DISTINCT = new Uint16Array(4096);
 
 /**
  * Everything the randomness rules ask of a value, read in one pass: its classes (all digits, all
@@ -97,6 +98,13 @@ function measure(value: string): Profile {
   let letter2 = -1;
   let marker = false;
   let template = false;
+  let sum = 0;
+  let distinctCounted = 0;
+  if (stamp === 0xffffffff) {
+    STAMPS.fill(0);
+    stamp = 0;
+  }
+  const current = ++stamp;
   for (let k = 0; k < n; k++) {
     const code = value.charCodeAt(k);
     const info = code < 128 ? (CHAR_INFO[code] ?? 0) : code === 0x2022 ? WIDE_MASK_INFO : WIDE_INFO;
@@ -147,19 +155,17 @@ function measure(value: string): Profile {
     } else {
       gluedState = 0;
     }
-    const count = COUNTS[code] ?? 0;
+    let count = 0;
+    if (STAMPS[code] === current) count = COUNTS[code] ?? 0;
+    else {
+      STAMPS[code] = current;
+      distinct++;
+      if ((info & 64) === 0) distinctCounted++;
+    }
     COUNTS[code] = count + 1;
-    if (count === 0) DISTINCT[distinct++] = code;
+    sum += C_LOG_C_STEP[count] ?? 0;
     previous = code;
     previousClass = cls;
-  }
-  let sum = 0;
-  let distinctCounted = 0;
-  for (let k = 0; k < distinct; k++) {
-    const code = DISTINCT[k] ?? 0;
-    sum += C_LOG_C[COUNTS[code] ?? 0] ?? 0;
-    COUNTS[code] = 0;
-    if (code >= 128 || ((CHAR_INFO[code] ?? 0) & 64) === 0) distinctCounted++;
   }
   const profile = PROFILE;
   profile.digitsOnly = (all & 1) !== 0;
