@@ -92,8 +92,10 @@ function tryStarts(text: string, at: number, state: ScanState): void {
   if (a >= 128 || b >= 128) return;
   const entries = STARTS[a * 128 + b];
   if (entries === undefined) return;
+  let joinable = false;
   for (const entry of entries) {
     if (!literalAt(text, at, entry.literal, 2)) continue;
+    joinable ||= entry.format !== undefined;
     const span =
       entry.format !== undefined ? matchPrefixed(text, at, entry.literal, entry.format) : (entry.custom?.match(text, at) ?? null);
     if (span !== null) {
@@ -101,6 +103,7 @@ function tryStarts(text: string, at: number, state: ScanState): void {
       return;
     }
   }
+  if (!joinable) return;
   // Only a token that no format takes whole on its own line is joined with the next line: a
   // complete token followed by a word on the next line (`live_…` then `Error:`) stays two.
   for (const entry of entries) {

@@ -165,7 +165,15 @@ export function declaredName(text: string, to: number): Span | null {
  */
 const NAME_HINT_RE = /pass|pwd|pswd|secret|token|key|auth|cred|id|pat|contribsys|login/i;
 
+/** The last name tested and its answer: dense text tests one name line after line, and comparing it is cheaper than the search. */
+let lastHintName = '';
+let lastHint = false;
+
 /** Whether `name` holds a word every credential-like name holds one of. */
 export function hintsCredential(name: string): boolean {
-  return NAME_HINT_RE.test(name);
+  if (name !== lastHintName) {
+    lastHintName = name;
+    lastHint = NAME_HINT_RE.test(name);
+  }
+  return lastHint;
 }
