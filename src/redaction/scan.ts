@@ -1,7 +1,7 @@
 /** The one pass over a text: a native search for pivot characters, each pivot's token read once, and the record tables consulted at token starts, infix literals and assignment operators. */
 import { assignmentAt, valueAfterWord } from './assignments.ts';
 import type { ScanState } from './assignments.ts';
-import { Chars, chars } from './chars.ts';
+import { chars } from './chars.ts';
 import { commandArgument, flagArgument } from './commands.ts';
 import { INFIXES, STARTS } from './dispatch.ts';
 import { ldapHashAt } from './hashes.ts';
@@ -38,7 +38,7 @@ function nextPivot(text: string, from: number): number {
 }
 
 /** Token characters: printable ASCII but blanks, quotes, brackets, `,`, `;`, `\` and `%` (a written form starts with those two). */
-const TOKEN = new Chars('!#$&*+./0-9:=?@A-Z^_a-z|~-');
+const TOKEN = chars('!#$&*+./0-9:=?@A-Z^_a-z|~-');
 /** Characters after which a new token may start inside a run (`KEY=ghp_…`, `https://hooks…`); not `+`, which only base64 has inside. */
 const SEPARATOR = chars('!#$%&*./:=?@^_|~-');
 
@@ -129,10 +129,37 @@ function tryInfixes(text: string, at: number, code: number, state: ScanState): v
   }
 }
 
-/** Per ASCII character: 1 a token may start after it, 2 an infix literal starts with it, 4 an assignment operator. */
+/** Per ASCII character: 1 a token may start after it, 2 an infix literal starts with it, 4 an assignment operator, 8 a token character. */
 const FLAGS = new Uint8Array(128);
 for (let code = 0; code < 128; code++) {
-  FLAGS[code] = (SEPARATOR.has(code) ? 1 : 0) | (INFIXES[code] !== undefined ? 2 : 0) | (code === 61 || code === 58 ? 4 : 0);
+  FLAGS[code] =
+    (SEPARATOR.has(code) ? 1 : 0) | (INFIXES[code] !== undefined ? 2 : 0) | (code === 61 || code === 58 ? 4 : 0) | (TOKEN.has(code) ? 8 : 0);
+}
+/** {@link readToken}'s answer: the token's start and end, and its first character with a flag other than 8, or -1. */
+let tokenStart = 0;
+let tokenEnd = 0;
+let firstFlagged = -1;
+
+/** Reads the token around `pivot`, back to `floor` at most, in one pass that also finds its first flagged character (most tokens of random text have none). */
+function readToken(text: string, pivot: number, floor: number): void {
+  let first = -1;
+  let at = pivot;
+  for (; at > floor; at--) {
+    const code = text.charCodeAt(at - 1);
+    const flags = code < 128 ? (FLAGS[code] ?? 0) : 0;
+    if ((flags & 8) === 0) break;
+    if (flags !== 8) first = at - 1;
+  }
+  tokenStart = at;
+  const n = text.length;
+  for (at = pivot; at < n; at++) {
+    const code = text.charCodeAt(at);
+    const flags = code < 128 ? (FLAGS[code] ?? 0) : 0;
+    if ((flags & 8) === 0) break;
+    if (first < 0 && flags !== 8) first = at;
+  }
+  tokenEnd = at;
+  firstFlagged = first;
 }
 
 /** Whether a value may start at `at` after a word: a blank before it, or a quote after a blank. */
@@ -143,8 +170,8 @@ function afterBlank(text: string, at: number): boolean {
   return code === 32 || code === 9;
 }
 
-/** Everything a token [start, end) may hold. */
-function scanToken(text: string, start: number, end: number, state: ScanState): void {
+/** Everything a token [start, end) may hold; `flagged`: its first character with a flag other than 8, or -1. */
+function scanToken(text: string, start: number, end: number, flagged: number, state: ScanState): void {
   if (afterBlank(text, start)) {
     valueAfterWord(text, start, end, state);
     commandArgument(text, start, end, state);
@@ -157,11 +184,11 @@ function scanToken(text: string, start: number, end: number, state: ScanState): 
     if (span !== null) state.found.push({ start: span[0], end: span[1], kind: 'password-hash', rank: RANK_FORMAT });
   }
   tryStarts(text, start, state);
-  for (let at = start; at < end; at++) {
-    const code = text.charCodeAt(at);
-    if (code >= 128) continue;
-    const flags = FLAGS[code] ?? 0;
+  if (flagged < 0) return;
+  for (let at = flagged; at < end; at++) {
+    const flags = (FLAGS[text.charCodeAt(at)] ?? 0) & 7;
     if (flags === 0) continue;
+    const code = text.charCodeAt(at);
     if ((flags & 2) !== 0) tryInfixes(text, at, code, state);
     if ((flags & 4) !== 0) assignmentAt(text, at, state);
     if ((flags & 1) !== 0 && at + 1 < end) tryStarts(text, at + 1, state);
@@ -208,9 +235,9 @@ export function scanText(text: string): Scan {
       }
     }
     if (!TOKEN.has(code)) continue;
-    const start = TOKEN.runStart(source, pivot, covered);
-    const end = TOKEN.runEnd(source, pivot, source.length);
-    scanToken(source, start, end, state);
+    readToken(source, pivot, covered);
+    const end = tokenEnd;
+    scanToken(source, tokenStart, end, firstFlagged, state);
     covered = end;
     next = end;
   }
