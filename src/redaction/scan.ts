@@ -133,7 +133,10 @@ function tryInfixes(text: string, at: number, code: number, state: ScanState): v
 const FLAGS = new Uint8Array(128);
 for (let code = 0; code < 128; code++) {
   FLAGS[code] =
-    (SEPARATOR.has(code) ? 1 : 0) | (INFIXES[code] !== undefined ? 2 : 0) | (code === 61 || code === 58 ? 4 : 0) | (TOKEN.has(code) ? 8 : 0);
+    (SEPARATOR.has(code) ? 1 : 0) |
+    (INFIXES[code] !== undefined ? 2 : 0) |
+    (code === 61 || code === 58 ? 4 : 0) |
+    (TOKEN.has(code) ? 8 : 0);
 }
 /** {@link readToken}'s answer: the token's start and end, and its first character with a flag other than 8, or -1. */
 let tokenStart = 0;
