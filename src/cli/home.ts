@@ -136,12 +136,7 @@ async function detectCompression(root: string): Promise<JsonlCompression> {
  * `<home>/spill` (refused when that is not a directory under the real home), and the resolver. A missing home
  * throws, and nothing is created then.
  */
-export async function openHome(options: { home: string; spill: boolean; config?: Config; warn?: (message: string) => void }): Promise<{
-  ctx: Context;
-  resolver: SessionReferenceResolver;
-  persistence: ReadOnlySessionPersistence;
-  dispose(): Promise<void>;
-}> {
+export async function openHome(options: { home: string; spill: boolean; config?: Config; warn?: (message: string) => void }) {
   const { home } = options;
   const realHome = await realHomeOf(home);
   const root = join(home, SESSIONS_DIR);
