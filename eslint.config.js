@@ -35,12 +35,9 @@ export const HOST_WIRING = [
   'src/cli/program.ts',
   'src/cli/candidates-command.ts',
   'src/cli/preview-command.ts',
-  'src/cli/composition.ts',
   'src/cli/demo.ts',
-  'src/cli/demo-home.ts',
   'src/cli/home.ts',
   'src/cli/read-only-persistence.ts',
-  'src/cli/session-label.ts',
 ];
 
 export default tseslint.config(

@@ -1,4 +1,5 @@
 /** The typed error every failure of this package surfaces as, its stable codes, and cancellation. */
+import { splitsPair } from './utf16.ts';
 
 /** Stable error codes; hosts branch on these, never on messages. */
 export const SessionReferenceErrorCode = {
@@ -64,10 +65,8 @@ function escapeUnprintable(text: string): string {
 /** `text` cut to {@link QUOTED_TEXT_LIMIT} characters (never inside a surrogate pair), and what follows the cut. */
 function bounded(text: string): { head: string; tail: string } {
   if (text.length <= QUOTED_TEXT_LIMIT) return { head: text, tail: '' };
-  const last = text.charCodeAt(QUOTED_TEXT_LIMIT - 1);
-  const next = text.charCodeAt(QUOTED_TEXT_LIMIT);
-  const pairCut = last >= 0xd800 && last <= 0xdbff && next >= 0xdc00 && next <= 0xdfff;
-  return { head: text.slice(0, pairCut ? QUOTED_TEXT_LIMIT - 1 : QUOTED_TEXT_LIMIT), tail: `… (${text.length} characters)` };
+  const end = splitsPair(text, QUOTED_TEXT_LIMIT) ? QUOTED_TEXT_LIMIT - 1 : QUOTED_TEXT_LIMIT;
+  return { head: text.slice(0, end), tail: `… (${text.length} characters)` };
 }
 
 /**

@@ -24,6 +24,7 @@ import type { SessionReferenceAgent } from '../types.ts';
 import { withProgress } from './output-channel.ts';
 import type { Io, Progress } from './output-channel.ts';
 import { checkEntry, ReadOnlySessionPersistence } from './read-only-persistence.ts';
+import { count } from './text-layout.ts';
 import type { UnreadableLog } from './read-only-persistence.ts';
 
 /** Where a DSH home keeps its session logs (JSONL persistence root). */
@@ -45,7 +46,7 @@ async function unitBytes(file: string): Promise<Buffer | string> {
   try {
     const info = await handle.stat();
     if (!info.isFile()) return `it is ${entryKind(info)}, not a regular file`;
-    if (info.size > MAX_UNIT_BYTES) return `it holds ${info.size.toLocaleString('en-US')} bytes, over the cap`;
+    if (info.size > MAX_UNIT_BYTES) return `it holds ${count(info.size)} bytes, over the cap`;
     const bytes = await handle.readFile();
     JSON.parse(bytes.toString('utf8'));
     return bytes;
@@ -136,12 +137,7 @@ async function detectCompression(root: string): Promise<JsonlCompression> {
  * `<home>/spill` (refused when that is not a directory under the real home), and the resolver. A missing home
  * throws, and nothing is created then.
  */
-export async function openHome(options: { home: string; spill: boolean; config?: Config; warn?: (message: string) => void }): Promise<{
-  ctx: Context;
-  resolver: SessionReferenceResolver;
-  persistence: ReadOnlySessionPersistence;
-  dispose(): Promise<void>;
-}> {
+export async function openHome(options: { home: string; spill: boolean; config?: Config; warn?: (message: string) => void }) {
   const { home } = options;
   const realHome = await realHomeOf(home);
   const root = join(home, SESSIONS_DIR);

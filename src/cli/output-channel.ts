@@ -14,24 +14,8 @@ export interface TextStream {
   isTTY?: boolean;
 }
 
-/**
- * One output channel: whether it is a terminal, and colours that are no-ops unless colour is enabled. Text is
- * written by `write` (part of one line), `line` (a whole line, then the CLI's own line break), `lines` (text the
- * CLI laid out in lines itself: a table, a heading, JSON, usage; its newlines stay) and `block` (text from
- * outside that spans lines, such as a message body; on a TTY each of its lines is shown behind a `│ ` gutter so
- * none can pass for a line of the CLI's own). On a TTY every other control character, whatever its origin, is
- * shown as a visible escape and only the colours `c` added survive; off a TTY text is written exactly. `control`
- * writes one of the CLI's own terminal sequences (the spinner's line erase) on a TTY only.
- */
-export interface Channel {
-  readonly tty: boolean;
-  readonly c: Colors;
-  readonly write: (text: string) => void;
-  readonly line: (text?: string) => void;
-  readonly lines: (text: string) => void;
-  readonly block: (text: string) => void;
-  readonly control: (sequence: string) => void;
-}
+/** One output channel, as {@link channel} wraps a stream. */
+export type Channel = ReturnType<typeof channel>;
 
 /** The CLI's I/O: results on `out`, diagnostics on `err`. */
 export interface Io {
@@ -82,8 +66,16 @@ function markedColors(): { c: Colors; render: (text: string, escape: (text: stri
   };
 }
 
-/** Wraps a stream as a {@link Channel}. */
-export function channel(stream: TextStream, env: NodeJS.ProcessEnv): Channel {
+/**
+ * One output channel: whether it is a terminal, and colours that are no-ops unless colour is enabled. Text is
+ * written by `write` (part of one line), `line` (a whole line, then the CLI's own line break), `lines` (text the
+ * CLI laid out in lines itself: a table, a heading, JSON, usage; its newlines stay) and `block` (text from
+ * outside that spans lines, such as a message body; on a TTY each of its lines is shown behind a `│ ` gutter so
+ * none can pass for a line of the CLI's own). On a TTY every other control character, whatever its origin, is
+ * shown as a visible escape and only the colours `c` added survive; off a TTY text is written exactly. `control`
+ * writes one of the CLI's own terminal sequences (the spinner's line erase) on a TTY only.
+ */
+export function channel(stream: TextStream, env: NodeJS.ProcessEnv) {
   const tty = stream.isTTY === true;
   const coloured = colourEnabled(stream, env) ? markedColors() : undefined;
   const render = (text: string, escape: (text: string) => string): string => {
@@ -96,11 +88,11 @@ export function channel(stream: TextStream, env: NodeJS.ProcessEnv): Channel {
   return {
     tty,
     c,
-    write: (text) => void stream.write(render(text, lineSafe)),
+    write: (text: string) => void stream.write(render(text, lineSafe)),
     line: (text = '') => void stream.write(`${render(text, lineSafe)}\n`),
-    lines: (text) => void stream.write(render(text, terminalSafe)),
-    block: (text) => void stream.write(tty ? text.split('\n').map(gutterLine).join('') : `${text}\n`),
-    control: (sequence) => {
+    lines: (text: string) => void stream.write(render(text, terminalSafe)),
+    block: (text: string) => void stream.write(tty ? text.split('\n').map(gutterLine).join('') : `${text}\n`),
+    control: (sequence: string): void => {
       if (tty) stream.write(sequence);
     },
   };

@@ -9,6 +9,7 @@ import { formatSessionReferenceMention } from '../mentions/uri.ts';
 import { readTranscript } from '../transcript/read.ts';
 import type { ParsedTranscript } from '../transcript/read.ts';
 import { findInTranscript } from '../transcript/search.ts';
+import { splitsPair } from '../utf16.ts';
 import { decodeUtf8Exactly, DEFAULT_MAX_INPUT_BYTES, readBoundedBytes } from './input.ts';
 import type { Io } from './output-channel.ts';
 import { cellSafe, count, heading } from './text-layout.ts';
@@ -55,10 +56,9 @@ const HIT_CONTEXT = 40;
 
 /** The excerpt of `text` around `[offset, offset + length)`, widened so no surrogate pair is cut. */
 function excerpt(text: string, offset: number, length: number): { start: number; end: number } {
-  const splitsPair = (at: number): boolean => /^[\ud800-\udbff][\udc00-\udfff]$/.test(text.slice(at - 1, at + 1));
   const start = Math.max(0, offset - HIT_CONTEXT);
   const end = Math.min(text.length, offset + length + HIT_CONTEXT);
-  return { start: splitsPair(start) ? start - 1 : start, end: splitsPair(end) ? end + 1 : end };
+  return { start: splitsPair(text, start) ? start - 1 : start, end: splitsPair(text, end) ? end + 1 : end };
 }
 
 /** What `transcript` is asked for, besides the file. */

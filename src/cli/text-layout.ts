@@ -90,14 +90,10 @@ export function table<Row>(rows: readonly Row[], columns: readonly Column<Row>[]
 }
 
 /** `n` with thousands separators. */
-export function count(n: number): string {
-  return n.toLocaleString('en-US');
-}
+export const count = (n: number): string => n.toLocaleString('en-US');
 
 /** `n` bytes as `1,234 B`. */
-export function bytes(n: number): string {
-  return `${count(n)} B`;
-}
+export const bytes = (n: number): string => `${count(n)} B`;
 
 /** A section heading: a bold title, an optional dim note, and a rule under it. */
 export function heading(title: string, c: Colors, note?: string): string {

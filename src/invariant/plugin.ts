@@ -9,8 +9,7 @@ import type { UserMessage } from '@deepseek-ai/dsh-llm';
 import type { Session, SessionEvent } from '@deepseek-ai/dsh-session';
 import { checkCitingRewrite, checkContextMessage, checkDeepFrozen, checkPlacement, isSessionReferenceContext } from './context-check.ts';
 import type { CheckedMessage } from './context-check.ts';
-
-const PACKAGE_NAME = '@deepseek-ai/dsh-session-reference';
+import { PACKAGE_NAME } from '../remote/contract.ts';
 
 /** Cordis companion plugin name. */
 export const name = 'session-reference-invariant';

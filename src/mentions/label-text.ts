@@ -2,6 +2,7 @@
 import { CONTROL_CHARACTERS } from '../errors.ts';
 import { findCredentials } from '../redaction/credentials.ts';
 import { applyFindings } from '../redaction/findings.ts';
+import { splitsPair } from '../utf16.ts';
 
 /** The most code points a cleaned label holds, its `…` included. */
 export const MAX_LABEL_CODE_POINTS = 120;
@@ -29,9 +30,6 @@ export interface CleanLabelOptions {
   readonly redact: boolean;
 }
 
-const isHigh = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
-const isLow = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
-
 /**
  * The part of `text` a label is made from: all of it when it is short, else its first
  * {@link LABEL_WINDOW_UNITS} units (a surrogate pair is never split) followed by `…`, so that
@@ -39,14 +37,12 @@ const isLow = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
  */
 export function labelWindow(text: string): string {
   if (text.length <= LABEL_WINDOW_UNITS) return text;
-  let end = LABEL_WINDOW_UNITS;
-  if (isLow(text.charCodeAt(end)) && isHigh(text.charCodeAt(end - 1))) end--;
-  return text.slice(0, end) + ELLIPSIS;
+  return text.slice(0, splitsPair(text, LABEL_WINDOW_UNITS) ? LABEL_WINDOW_UNITS - 1 : LABEL_WINDOW_UNITS) + ELLIPSIS;
 }
 
 /** Units taken by the code point at `at`: 2 for a surrogate pair, else 1. */
 function unitsAt(text: string, at: number): number {
-  return isHigh(text.charCodeAt(at)) && isLow(text.charCodeAt(at + 1)) ? 2 : 1;
+  return splitsPair(text, at + 1) ? 2 : 1;
 }
 
 /** `text` cut to {@link MAX_LABEL_CODE_POINTS} code points, the last being `…` when it was cut. */

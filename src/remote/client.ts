@@ -7,7 +7,7 @@
 import type { RemoteResult, TypertRemoteContribution } from '@deepseek-ai/dsh-typert-protocol';
 import type { SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionReferenceMentionCandidate } from '../types.ts';
-import { candidatesDescriptor, REMOTE_PACKAGE } from './contract.ts';
+import { candidatesDescriptor, PACKAGE_NAME } from './contract.ts';
 
 /** `sessionReferenceResolver/candidates` as the Client calls it. */
 export type SessionReferenceCandidatesRemote = (
@@ -32,7 +32,7 @@ declare module '@deepseek-ai/dsh-typert-protocol' {
 
 /** The Client face contribution. */
 export const TYPERT_REMOTE: TypertRemoteContribution = {
-  package: REMOTE_PACKAGE,
+  package: PACKAGE_NAME,
   descriptors: [candidatesDescriptor],
 };
 

@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import type { InvocationDescriptor } from '@deepseek-ai/dsh-typert-protocol';
 
-/** npm package that owns the Remote method; the contributions' `package` field. */
-export const REMOTE_PACKAGE = '@deepseek-ai/dsh-session-reference';
+/** This package's npm name: the Remote contributions' `package` field and the invariant companion's registration key. */
+export const PACKAGE_NAME = '@deepseek-ai/dsh-session-reference';
 
 /**
  * Cordis key of the Remote service. `sessionReferenceResolver` is taken by the resolver itself,
@@ -55,7 +55,7 @@ export const candidatesResultSchema = z.array(candidateSchema);
 
 /** Invocation descriptor of `sessionReferenceResolver/candidates`. */
 export const candidatesDescriptor: InvocationDescriptor = {
-  id: `${REMOTE_PACKAGE}#${CANDIDATES_ENDPOINT}`,
+  id: `${PACKAGE_NAME}#${CANDIDATES_ENDPOINT}`,
   service: REMOTE_SERVICE_KEY,
   namespace: REMOTE_NAMESPACE,
   method: CANDIDATES_METHOD,
@@ -72,11 +72,11 @@ export const candidatesDescriptor: InvocationDescriptor = {
       name: 'query',
       wire: 'query',
       source: 'json',
-      codec: { mode: 'strict', typeSymbol: `${REMOTE_PACKAGE}#${CANDIDATES_ENDPOINT}:query`, schema: querySchema },
+      codec: { mode: 'strict', typeSymbol: `${PACKAGE_NAME}#${CANDIDATES_ENDPOINT}:query`, schema: querySchema },
     },
   ],
   cancellation: { parameter: 'signal' },
-  result: { mode: 'strict', typeSymbol: `${REMOTE_PACKAGE}#${CANDIDATES_ENDPOINT}:result`, schema: candidatesResultSchema },
+  result: { mode: 'strict', typeSymbol: `${PACKAGE_NAME}#${CANDIDATES_ENDPOINT}:result`, schema: candidatesResultSchema },
 };
 
 /** The wire result type, derived from its codec; a type test holds it equal to `SessionReferenceMentionCandidate[]`. */

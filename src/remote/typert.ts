@@ -5,11 +5,11 @@
  * `@Remote` marker (SRC mode), but without generated validation.
  */
 import type { TypertContribution } from '@deepseek-ai/dsh-typert-registry/types';
-import { candidatesDescriptor, REMOTE_PACKAGE, REMOTE_SERVICE_KEY } from './contract.ts';
+import { candidatesDescriptor, PACKAGE_NAME, REMOTE_SERVICE_KEY } from './contract.ts';
 
 /** The Host face contribution. */
 export const TYPERT: TypertContribution = {
-  package: REMOTE_PACKAGE,
+  package: PACKAGE_NAME,
   face: 'host',
   schemas: [],
   invocations: [candidatesDescriptor],

@@ -1,4 +1,5 @@
 /** What a typed query means for body matching: its trigram lookup, how a text is checked against it, how strong a match is, and its snippet. */
+import { splitsPair } from '../utf16.ts';
 
 /** Fewest characters a query needs for the trigram index; shorter queries match titles, ids and cwds only. */
 export const BODY_QUERY_MIN_CHARS = 3;
@@ -34,9 +35,7 @@ export interface BodyQuery {
 export function matchedQuery(query: string): string {
   let end = 0;
   for (let count = 0; end < query.length && count < QUERY_MAX_CHARS; count++) {
-    const unit = query.charCodeAt(end);
-    const low = end + 1 < query.length ? query.charCodeAt(end + 1) : 0;
-    end += unit >= 0xd800 && unit <= 0xdbff && low >= 0xdc00 && low <= 0xdfff ? 2 : 1;
+    end += splitsPair(query, end + 1) ? 2 : 1;
   }
   return query.slice(0, end);
 }

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { SessionReferenceMentionCandidate } from '../../src/types.ts';
 import { SessionReferenceRemote } from '../../src/remote/service.ts';
 import { agentIdSchema, candidatesDescriptor, candidatesResultSchema, querySchema } from '../../src/remote/contract.ts';
-import { CANDIDATES_ENDPOINT, REMOTE_PACKAGE } from '../../src/remote/contract.ts';
+import { CANDIDATES_ENDPOINT, PACKAGE_NAME } from '../../src/remote/contract.ts';
 import TYPERT_REMOTE from '../../src/remote/client.ts';
 import type { SessionReferenceCandidatesRemote } from '../../src/remote/client.ts';
 import { TYPERT } from '../../src/remote/typert.ts';
@@ -84,11 +84,11 @@ expectTypeOf<TypertRemoteMap['sessionReferenceResolver/candidates']>().toEqualTy
 describe('the published contributions', () => {
   it('package.json exports ./typert and ./remote from the built contributions, with types', () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown> };
-    expect(manifest.name).toBe(REMOTE_PACKAGE);
+    expect(manifest.name).toBe(PACKAGE_NAME);
     expect(manifest.exports['./typert']).toEqual({ types: './lib/remote/typert.d.ts', default: './lib/remote/typert.js' });
     expect(manifest.exports['./remote']).toEqual({ types: './lib/remote/client.d.ts', default: './lib/remote/client.js' });
-    expect(TYPERT).toMatchObject({ package: REMOTE_PACKAGE, face: 'host', invocations: [candidatesDescriptor] });
-    expect(TYPERT_REMOTE).toEqual({ package: REMOTE_PACKAGE, descriptors: [candidatesDescriptor] });
+    expect(TYPERT).toMatchObject({ package: PACKAGE_NAME, face: 'host', invocations: [candidatesDescriptor] });
+    expect(TYPERT_REMOTE).toEqual({ package: PACKAGE_NAME, descriptors: [candidatesDescriptor] });
   });
 });
 expectTypeOf<HostResult>().toEqualTypeOf<SessionReferenceMentionCandidate[]>();

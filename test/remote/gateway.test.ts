@@ -12,7 +12,7 @@ import SessionReferenceResolver, {
 import { SessionReferenceRemote } from '../../src/remote/service.ts';
 import { withMentions } from '../../src/discovery/rank.ts';
 import { candidatesDescriptor } from '../../src/remote/contract.ts';
-import { CANDIDATES_ENDPOINT, REMOTE_NAMESPACE, REMOTE_PACKAGE, REMOTE_SERVICE_KEY } from '../../src/remote/contract.ts';
+import { CANDIDATES_ENDPOINT, REMOTE_NAMESPACE, PACKAGE_NAME, REMOTE_SERVICE_KEY } from '../../src/remote/contract.ts';
 import { TYPERT } from '../../src/remote/typert.ts';
 import { NoSearchSessionQuery } from '../support/host.ts';
 import { bootRemoteHost, deferred, expectCandidates, gatewayError, invoke, rejection, useRemoteHosts } from '../support/remote-host.ts';
@@ -29,7 +29,7 @@ describe('the Remote service', () => {
     expect(original.typertRemote.service).toBe(original);
     expect(remoteMethods(original)).toEqual([{ method: 'candidates', invocation: { kind: 'direct' } }]);
     expect(host.ctx.typert.local.get(CANDIDATES_ENDPOINT)).toBe(candidatesDescriptor);
-    expect(host.ctx.typert.getPackage(REMOTE_PACKAGE, 'host')?.model).toBe(TYPERT.model);
+    expect(host.ctx.typert.getPackage(PACKAGE_NAME, 'host')?.model).toBe(TYPERT.model);
   });
 
   it('goes with the resolver: disposing the resolver unmounts it and the endpoint stops resolving', async () => {
