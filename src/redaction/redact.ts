@@ -1,6 +1,8 @@
 /** Credential redaction's entry: `redactTexts` replaces every credential in a batch of texts by `[REDACTED <kind>]`; the rest of this folder is internal. */
-import { findCredentials } from './credentials.ts';
-import { applyFindings } from './findings.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { applyFindings, writtenFindings } from './findings.ts';
+import type { Finding } from './record.ts';
+import { beginScan, continueScan } from './scan.ts';
 
 /** Options of {@link redactTexts}. */
 export interface RedactOptions {
@@ -20,8 +22,9 @@ export interface RedactResult {
   total: number;
 }
 
-/** Characters scanned between two yields to the microtask queue (where an abort can land). */
-const YIELD_CHARS = 1 << 16;
+/** Characters scanned between two turns of the event loop, inside a text too: a giant message holds the loop a few milliseconds at a time, not for its whole scan. */
+const TURN_CHARS = 1 << 18;
+/** Texts between two yields to the microtask queue (where an abort can land) when they are short. */
 const YIELD_TEXTS = 32;
 
 /**
@@ -38,17 +41,33 @@ export async function redactTexts(texts: readonly string[], options: RedactOptio
   const counts: number[] = [];
   const byKind: Record<string, number> = {};
   let total = 0;
-  let sinceYield = 0;
+  let sinceTurn = 0;
   for (let k = 0; k < texts.length; k++) {
     const text = texts[k] ?? '';
-    const findings = findCredentials(text);
+    let findings: Finding[] = [];
+    if (text.length >= 8) {
+      const scan = beginScan(text);
+      let from = 0;
+      let found = continueScan(scan, TURN_CHARS - sinceTurn);
+      while (found === null) {
+        await nextTurn();
+        signal?.throwIfAborted();
+        from = scan.next;
+        sinceTurn = 0;
+        found = continueScan(scan, TURN_CHARS);
+      }
+      findings = writtenFindings(text, found.view, found.found);
+      sinceTurn += text.length - from;
+    }
     out.push(applyFindings(text, findings));
     counts.push(findings.length);
     total += findings.length;
     for (const finding of findings) byKind[finding.kind] = (byKind[finding.kind] ?? 0) + 1;
-    sinceYield += text.length;
-    if (sinceYield >= YIELD_CHARS || k % YIELD_TEXTS === YIELD_TEXTS - 1) {
-      sinceYield = 0;
+    if (sinceTurn >= TURN_CHARS) {
+      sinceTurn = 0;
+      await nextTurn();
+      signal?.throwIfAborted();
+    } else if (k % YIELD_TEXTS === YIELD_TEXTS - 1) {
       await Promise.resolve();
       signal?.throwIfAborted();
     }

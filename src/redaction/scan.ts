@@ -11,7 +11,7 @@ import { matchInfix, matchPrefixed } from './match.ts';
 import { sequenceShare } from './randomness.ts';
 import { RANK_FORMAT } from './record.ts';
 import type { Finding, Format } from './record.ts';
-import { isSignal, plainView, viewOf } from './views.ts';
+import { isSignal, plainView, ViewBuilder } from './views.ts';
 import type { View } from './views.ts';
 
 /**
@@ -204,10 +204,30 @@ export interface Scan {
   found: Finding[];
 }
 
+/** A scan in progress: where the pivot search goes on, in which view, with what it found so far. */
+export interface TextScan {
+  readonly text: string;
+  view: View | null;
+  /** The decoded view being built, from the first written form on. */
+  decoding: ViewBuilder | null;
+  source: string;
+  state: ScanState;
+  covered: number;
+  next: number;
+}
+
+/** A scan of `text` not yet started; {@link continueScan} runs it. */
+export function beginScan(text: string): TextScan {
+  return { text, view: null, decoding: null, source: text, state: { found: [], kubernetesSecret: false }, covered: 0, next: 0 };
+}
+
 /**
- * The findings in `text`, unsorted and possibly overlapping, in the coordinates of `view`. The
- * pivot search reads the text once; at the first written form (`\u002d`, `%2F`, a zero-width
- * character) it decodes the text once and starts over on the decoded view.
+ * Runs `scan` on for about `budget` more characters, and returns the findings once the text is
+ * done, else null: a caller may yield between two steps and gets the same answer as from one
+ * run. The findings are unsorted and possibly
+ * overlapping, in the coordinates of `view`. The pivot search reads the text once; at the
+ * first written form (`\u002d`, `%2F`, a zero-width character) it decodes the text once (a
+ * stretch at a time too) and starts over on the decoded view.
  *
  * Worst case, linear in the length n for every input: the pivot search never moves back and
  * every token is read once; formats and assignment values read runs through per-class caches,
@@ -218,32 +238,50 @@ export interface Scan {
  * 4 MB of `xoxb-1-` in about 0.1 s CPU; the slowest inputs found, a short random argument after
  * every `-p` or `--token`, run near 20 MB/s of CPU time on a loaded machine, scaling linearly.
  */
-export function scanText(text: string): Scan {
-  let view: View | null = null;
-  let source = text;
-  let state: ScanState = { found: [], kubernetesSecret: false };
-  let covered = 0;
-  let next = 0;
-  for (let pivot = nextPivot(source, 0); pivot >= 0; pivot = nextPivot(source, next)) {
-    next = pivot + 1;
+export function continueScan(scan: TextScan, budget: number): Scan | null {
+  const { text } = scan;
+  if (scan.decoding !== null) {
+    const decoded = scan.decoding.step(budget);
+    if (decoded === null) return null;
+    scan.decoding = null;
+    scan.view = decoded;
+    if (decoded.text !== text)
+      Object.assign(scan, { source: decoded.text, state: { found: [], kubernetesSecret: false }, covered: 0, next: 0 });
+    // The step that finishes the view has copied the whole text into it: the scan goes on at the next step.
+    if (budget !== Infinity) return null;
+  }
+  const { source, state } = scan;
+  let { covered, next } = scan;
+  const { view } = scan;
+  const until = next + budget;
+  for (let pivot = nextPivot(source, next); pivot >= 0; pivot = nextPivot(source, next)) {
     const code = source.charCodeAt(pivot);
     if (view === null && isSignal(code)) {
-      view = viewOf(text);
-      if (view.text !== text) {
-        source = view.text;
-        state = { found: [], kubernetesSecret: false };
-        covered = 0;
-        next = 0;
-        continue;
-      }
+      Object.assign(scan, { decoding: new ViewBuilder(text), covered, next: pivot });
+      return continueScan(scan, until - pivot);
     }
-    if (!TOKEN.has(code)) continue;
-    readToken(source, pivot, covered);
-    const end = tokenEnd;
-    scanToken(source, tokenStart, end, firstFlagged, state);
-    covered = end;
-    next = end;
+    next = pivot + 1;
+    if (TOKEN.has(code)) {
+      readToken(source, pivot, covered);
+      const end = tokenEnd;
+      scanToken(source, tokenStart, end, firstFlagged, state);
+      covered = end;
+      next = end;
+    }
+    if (next >= until) {
+      Object.assign(scan, { covered, next });
+      return null;
+    }
   }
   if (state.kubernetesSecret) kubernetesSecrets(source, state);
   return { view: view ?? plainView(text), found: state.found };
+}
+
+/** The findings in `text`, in one run of its scan (see {@link continueScan}). */
+export function scanText(text: string): Scan {
+  const scan = beginScan(text);
+  for (;;) {
+    const found = continueScan(scan, Infinity);
+    if (found !== null) return found;
+  }
 }

@@ -39,34 +39,89 @@ function decodeForm(form: string): string {
 /** Every written form undone: JSON escapes, URL-encoded printable ASCII, zero-width characters; the native replace builds the decoded text. */
 const FORM_RE = /\\(?:u[0-9A-Fa-f]{4}|[nrtbf"'\\/])|%(?:[2-6][0-9A-Fa-f]|7[0-9A-Ea-e])|[\u200B-\u200D\u2060\uFEFF]/g;
 
-function decodeLevel(text: string): Level | null {
-  const level: Level = { text: '', viewStarts: [], sourceStarts: [], sourceLengths: [] };
-  let copied = 0;
-  let view = 0;
-  const decoded = text.replace(FORM_RE, (form: string, at: number) => {
-    if (at > copied) {
-      level.viewStarts.push(view);
-      level.sourceStarts.push(copied);
-      level.sourceLengths.push(-1);
-      view += at - copied;
-    }
-    const value = decodeForm(form);
-    if (value.length > 0) {
-      level.viewStarts.push(view);
-      level.sourceStarts.push(at);
-      level.sourceLengths.push(form.length);
-      view += 1;
-    }
-    copied = at + form.length;
-    return value;
-  });
-  // Every form is longer than what it decodes to: the same length means nothing was decoded.
-  if (decoded.length === text.length) return null;
-  level.viewStarts.push(view);
-  level.sourceStarts.push(copied);
-  level.sourceLengths.push(-1);
-  level.text = decoded;
-  return level;
+/** The longest written form ({@link FORM_RE}): `\\u` and four hex digits. */
+const LONGEST_FORM = 6;
+/** The least a step decodes, so that every step moves on. */
+const MIN_STRETCH = 1024;
+/** How far past its aim a cut looks for a stretch free of `\\` and `%`. */
+const CUT_SEARCH = 4096;
+
+/**
+ * A cut at or after `aim` that no written form crosses and that leaves the decoding of both
+ * sides as one pass would: the characters before it hold no `\\` or `%` for the length of the
+ * longest form. The end of the text when none is near.
+ */
+function safeCut(text: string, aim: number): number {
+  if (aim >= text.length) return text.length;
+  let clean = 0;
+  const stop = Math.min(text.length, aim + CUT_SEARCH);
+  for (let at = Math.max(0, aim - LONGEST_FORM); at < stop; at++) {
+    const code = text.charCodeAt(at);
+    clean = code === 92 || code === 37 ? 0 : clean + 1;
+    if (clean >= LONGEST_FORM && at + 1 >= aim) return at + 1;
+  }
+  return text.length;
+}
+
+/** One level of decoding, done a stretch at a time; the native replace builds each stretch. */
+class LevelDecoder {
+  readonly level: Level = { text: '', viewStarts: [], sourceStarts: [], sourceLengths: [] };
+  /** Where the next stretch starts. */
+  at = 0;
+  /** Whether the decoded text so far holds a character that may start a written form. */
+  signals = false;
+  private readonly parts: string[] = [];
+  private copied = 0;
+  private view = 0;
+
+  readonly text: string;
+
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  /** Decodes about `budget` more characters; true once the whole text is decoded. */
+  step(budget: number): boolean {
+    const { text, level } = this;
+    const from = this.at;
+    const to = safeCut(text, from + Math.max(budget, MIN_STRETCH));
+    const stretch = from === 0 && to === text.length ? text : text.slice(from, to);
+    const decoded = stretch.replace(FORM_RE, (form: string, offset: number) => {
+      const at = from + offset;
+      if (at > this.copied) {
+        level.viewStarts.push(this.view);
+        level.sourceStarts.push(this.copied);
+        level.sourceLengths.push(-1);
+        this.view += at - this.copied;
+      }
+      const value = decodeForm(form);
+      if (value.length > 0) {
+        level.viewStarts.push(this.view);
+        level.sourceStarts.push(at);
+        level.sourceLengths.push(form.length);
+        this.view += 1;
+      }
+      this.copied = at + form.length;
+      return value;
+    });
+    this.parts.push(decoded);
+    SIGNAL_RE.lastIndex = 0;
+    this.signals ||= SIGNAL_RE.test(decoded);
+    this.at = to;
+    return to === text.length;
+  }
+
+  /** The decoded level, or null when nothing was decoded (every form is longer than what it decodes to, so the same length means none). */
+  finish(): Level | null {
+    const { level } = this;
+    const decoded = this.parts.length === 1 ? (this.parts[0] ?? '') : this.parts.join('');
+    if (decoded.length === this.text.length) return null;
+    level.viewStarts.push(this.view);
+    level.sourceStarts.push(this.copied);
+    level.sourceLengths.push(-1);
+    level.text = decoded;
+    return level;
+  }
 }
 
 function segmentOf(level: Level, at: number): number {
@@ -111,26 +166,47 @@ export function isSignal(code: number): boolean {
   return code === 92 || code === 37 || (code >= 0x200b && code <= 0x200d) || code === 0x2060 || code === 0xfeff;
 }
 
-/** The decoded view of `text` (the text itself when it has no written form to undo). */
-export function viewOf(text: string): View {
-  const levels: Level[] = [];
-  let current = text;
-  for (let k = 0; k < MAX_LEVELS; k++) {
-    const level = decodeLevel(current);
-    if (level === null) break;
-    levels.push(level);
-    current = level.text;
-    SIGNAL_RE.lastIndex = 0;
-    if (!SIGNAL_RE.test(current)) break;
+/** The decoded view of a text, built a stretch at a time so that a giant text need not be decoded in one go. */
+export class ViewBuilder {
+  private readonly levels: Level[] = [];
+  private readonly text: string;
+  private decoder: LevelDecoder;
+
+  constructor(text: string) {
+    this.text = text;
+    this.decoder = new LevelDecoder(text);
   }
-  if (levels.length === 0) return plainView(text);
-  const innermostFirst = levels.toReversed();
-  return {
-    text: current,
-    source: (start, end) => {
-      let span: [number, number] = [start, end];
-      for (const level of innermostFirst) span = toSource(level, span[0], span[1]);
-      return span;
-    },
-  };
+
+  /** Decodes about `budget` more characters; the view once done (the text itself when it has no written form to undo), else null. */
+  step(budget: number): View | null {
+    let left = budget;
+    for (;;) {
+      const from = this.decoder.at;
+      const done = this.decoder.step(left);
+      left -= this.decoder.at - from;
+      if (!done) return null;
+      const level = this.decoder.finish();
+      if (level === null) break;
+      this.levels.push(level);
+      if (this.levels.length === MAX_LEVELS || !this.decoder.signals) break;
+      this.decoder = new LevelDecoder(level.text);
+      if (left <= 0) return null;
+    }
+    return this.view();
+  }
+
+  private view(): View {
+    const { levels } = this;
+    const innermost = levels.at(-1);
+    if (innermost === undefined) return plainView(this.text);
+    const innermostFirst = levels.toReversed();
+    return {
+      text: innermost.text,
+      source: (start, end) => {
+        let span: [number, number] = [start, end];
+        for (const level of innermostFirst) span = toSource(level, span[0], span[1]);
+        return span;
+      },
+    };
+  }
 }

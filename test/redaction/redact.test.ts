@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RECORDS } from '../../src/redaction/kinds/index.ts';
 import { redactTexts } from '../../src/redaction/redact.ts';
+import { beginScan, continueScan, scanText } from '../../src/redaction/scan.ts';
 import { LEFT_EDGES, RIGHT_EDGES, filler, neutralFiller } from './support/credentials.ts';
 import type { Example } from './support/credentials.ts';
 import { FALSE_POSITIVES } from './support/look-alikes.ts';
@@ -230,5 +231,61 @@ describe('redactTexts: cancellation', () => {
       controller.abort(new Error('late stop'));
     });
     await expect(pending).rejects.toThrow('late stop');
+  });
+});
+
+describe('redactTexts: giant texts', () => {
+  const piece = fc.oneof(
+    fc.constantFrom(
+      ' ',
+      '\n',
+      'word ',
+      '-p ',
+      'api_key = "',
+      '"',
+      '\\u002d',
+      '\\\\u0041',
+      '%2F',
+      '\u200B',
+      'ghp_',
+      'AKIA',
+      '\\n',
+      '=',
+      'x',
+    ),
+    fc.string({ unit: fc.constantFrom(...Array.from('ABCDEFGHabcdefgh0123456789')), minLength: 4, maxLength: 40 }),
+  );
+
+  it('a scan stopped after any number of characters and continued finds what one run finds', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 120 }), fc.integer({ min: 1, max: 64 }), (pieces, budget) => {
+        const text = pieces.join('');
+        const whole = scanText(text);
+        const scan = beginScan(text);
+        let steps = 0;
+        let found = continueScan(scan, budget);
+        while (found === null) {
+          steps++;
+          found = continueScan(scan, budget);
+        }
+        expect(steps).toBeLessThanOrEqual(text.length + 8);
+        expect(found.view.text).toBe(whole.view.text);
+        expect(found.found).toEqual(whole.found);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('lets the event loop turn while one giant text is scanned, with the same answer', async () => {
+    const token = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789';
+    const filler = 'const x = fn(arg) && "a\\"b" [0] 0x1f;\n'.repeat(40_000);
+    const text = `${token}\n${filler}${token}\n${filler}${token}`;
+    let turns = 0;
+    const timer = setInterval(() => turns++, 0);
+    const result = await redactTexts([text]);
+    clearInterval(timer);
+    expect(turns).toBeGreaterThan(2);
+    expect(result.counts).toEqual([3]);
+    expect(result.texts[0]).toBe(text.replaceAll(token, '[REDACTED github-token]'));
   });
 });
