@@ -82,15 +82,22 @@ function markOf(kind: string): string {
   return mark;
 }
 
-/** `text` with each finding replaced by `[REDACTED <kind>]`. */
-export function applyFindings(text: string, findings: readonly Finding[]): string {
+/**
+ * `text` with each finding replaced by `[REDACTED <kind>]`; with `first` and `last`, the piece
+ * that holds findings [first, last): from the end of the finding before to the end of finding
+ * `last - 1` (to the text's end after the last finding), so that consecutive pieces concatenate
+ * to the whole.
+ */
+export function applyFindings(text: string, findings: readonly Finding[], first = 0, last = findings.length): string {
   if (findings.length === 0) return text;
   // Concatenation builds a rope that V8 flattens once; an array of parts and a join cost twice as much on dense text.
   let out = '';
-  let from = 0;
-  for (const finding of findings) {
+  let from = first === 0 ? 0 : (findings[first - 1]?.end ?? 0);
+  for (let k = first; k < last; k++) {
+    const finding = findings[k];
+    if (finding === undefined) break;
     out += text.slice(from, finding.start) + markOf(finding.kind);
     from = finding.end;
   }
-  return out + text.slice(from);
+  return last >= findings.length ? out + text.slice(from) : out;
 }

@@ -24,6 +24,8 @@ export interface RedactResult {
 
 /** Characters scanned between two turns of the event loop, inside a text too: a giant message holds the loop a few milliseconds at a time, not for its whole scan. */
 const TURN_CHARS = 1 << 18;
+/** Replacements applied between two turns of the event loop: a giant text dense with credentials has hundreds of thousands. */
+const APPLY_SLICE = 16_384;
 /** Texts between two yields to the microtask queue (where an abort can land) when they are short. */
 const YIELD_TEXTS = 32;
 
@@ -59,7 +61,13 @@ export async function redactTexts(texts: readonly string[], options: RedactOptio
       findings = writtenFindings(text, found.view, found.found);
       sinceTurn += text.length - from;
     }
-    out.push(applyFindings(text, findings));
+    let redacted = applyFindings(text, findings, 0, Math.min(findings.length, APPLY_SLICE));
+    for (let first = APPLY_SLICE; first < findings.length; first += APPLY_SLICE) {
+      await nextTurn();
+      signal?.throwIfAborted();
+      redacted += applyFindings(text, findings, first, Math.min(findings.length, first + APPLY_SLICE));
+    }
+    out.push(redacted);
     counts.push(findings.length);
     total += findings.length;
     for (const finding of findings) byKind[finding.kind] = (byKind[finding.kind] ?? 0) + 1;

@@ -288,4 +288,12 @@ describe('redactTexts: giant texts', () => {
     expect(result.counts).toEqual([3]);
     expect(result.texts[0]).toBe(text.replaceAll(token, '[REDACTED github-token]'));
   });
+
+  it('applies tens of thousands of replacements in one text a slice at a time, with the same answer', async () => {
+    const line = 'x ghp_abcdefghijklmnopqrstuvwxyz0123456789\n';
+    const text = line.repeat(40_000) + 'tail';
+    const result = await redactTexts([text]);
+    expect(result.counts).toEqual([40_000]);
+    expect(result.texts[0]).toBe('x [REDACTED github-token]\n'.repeat(40_000) + 'tail');
+  });
 });
