@@ -289,6 +289,15 @@ describe('redactTexts: giant texts', () => {
     expect(result.texts[0]).toBe(text.replaceAll(token, '[REDACTED github-token]'));
   });
 
+  it('stops inside one giant text when the signal aborts at a turn of the event loop', async () => {
+    const controller = new AbortController();
+    const pending = redactTexts(['const x = fn(arg) && "a\\"b" [0] 0x1f;\n'.repeat(80_000)], { signal: controller.signal });
+    setImmediate(() => {
+      controller.abort(new Error('stop mid-text'));
+    });
+    await expect(pending).rejects.toThrow('stop mid-text');
+  });
+
   it('applies tens of thousands of replacements in one text a slice at a time, with the same answer', async () => {
     const line = 'x ghp_abcdefghijklmnopqrstuvwxyz0123456789\n';
     const text = line.repeat(40_000) + 'tail';
