@@ -250,31 +250,60 @@ export function continueScan(scan: TextScan, budget: number): Scan | null {
     // The step that finishes the view has copied the whole text into it: the scan goes on at the next step.
     if (budget !== Infinity) return null;
   }
-  const { source, state } = scan;
-  let { covered, next } = scan;
-  const { view } = scan;
+  const { source, state, next } = scan;
   const until = next + budget;
-  for (let pivot = nextPivot(source, next); pivot >= 0; pivot = nextPivot(source, next)) {
+  const stop = scanPivots(source, state, scan.covered, next, until, scan.view === null);
+  scan.covered = pivotsCovered;
+  if (stop === DONE) {
+    if (state.kubernetesSecret) kubernetesSecrets(source, state);
+    return { view: scan.view ?? plainView(text), found: state.found };
+  }
+  if (stop < 0) {
+    // A written form starts at -stop - 2: the decoded view is built from here on.
+    const pivot = -stop - 2;
+    scan.decoding = new ViewBuilder(text);
+    scan.next = pivot;
+    return continueScan(scan, until - pivot);
+  }
+  scan.next = stop;
+  return null;
+}
+
+/** {@link scanPivots}' end of the text. */
+const DONE = -1;
+/** What {@link scanPivots} has read up to when it returns. */
+let pivotsCovered = 0;
+
+/**
+ * The hot loop, over primitives only (an optimised loop stays optimised): the pivots of `source`
+ * from `next` on, until a token ends at or past `until`. Returns where to go on, {@link DONE} at
+ * the end, or `-pivot - 2` at a written form when `signals` (no decoded view yet); leaves
+ * {@link pivotsCovered}.
+ */
+function scanPivots(source: string, state: ScanState, covered: number, next: number, until: number, signals: boolean): number {
+  let read = covered;
+  let at = next;
+  for (let pivot = nextPivot(source, at); pivot >= 0; pivot = nextPivot(source, at)) {
     const code = source.charCodeAt(pivot);
-    if (view === null && isSignal(code)) {
-      Object.assign(scan, { decoding: new ViewBuilder(text), covered, next: pivot });
-      return continueScan(scan, until - pivot);
+    if (signals && isSignal(code)) {
+      pivotsCovered = read;
+      return -pivot - 2;
     }
-    next = pivot + 1;
+    at = pivot + 1;
     if (TOKEN.has(code)) {
-      readToken(source, pivot, covered);
+      readToken(source, pivot, read);
       const end = tokenEnd;
       scanToken(source, tokenStart, end, firstFlagged, state);
-      covered = end;
-      next = end;
+      read = end;
+      at = end;
     }
-    if (next >= until) {
-      Object.assign(scan, { covered, next });
-      return null;
+    if (at >= until) {
+      pivotsCovered = read;
+      return at;
     }
   }
-  if (state.kubernetesSecret) kubernetesSecrets(source, state);
-  return { view: view ?? plainView(text), found: state.found };
+  pivotsCovered = read;
+  return DONE;
 }
 
 /** The findings in `text`, in one run of its scan (see {@link continueScan}). */
