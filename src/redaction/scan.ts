@@ -224,10 +224,9 @@ export function beginScan(text: string): TextScan {
 /**
  * Runs `scan` on for about `budget` more characters, and returns the findings once the text is
  * done, else null: a caller may yield between two steps and gets the same answer as from one
- * run. The findings are unsorted and possibly
- * overlapping, in the coordinates of `view`. The pivot search reads the text once; at the
- * first written form (`\u002d`, `%2F`, a zero-width character) it decodes the text once (a
- * stretch at a time too) and starts over on the decoded view.
+ * run. The findings are unsorted and possibly overlapping, in the coordinates of `view`. The
+ * pivot search reads the text once; at the first written form (`\u002d`, `%2F`, a zero-width
+ * character) it decodes the text once, a stretch at a time too, and starts over on the decoded view.
  *
  * Worst case, linear in the length n for every input: the pivot search never moves back and
  * every token is read once; formats and assignment values read runs through per-class caches,
@@ -236,7 +235,7 @@ export function beginScan(text: string): TextScan {
  * `-----` only forwards; the decoded view takes at most three linear passes, and the restart
  * rereads at most the stretch before the first written form. Measured (bench/redact.bench.ts):
  * 4 MB of `xoxb-1-` in about 0.1 s CPU; the slowest inputs found, a short random argument after
- * every `-p` or `--token`, run near 20 MB/s of CPU time on a loaded machine, scaling linearly.
+ * every `-p` or `--token`, run at 15–22 MB/s of CPU time by the machine's load, scaling linearly.
  */
 export function continueScan(scan: TextScan, budget: number): Scan | null {
   const { text } = scan;
