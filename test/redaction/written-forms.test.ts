@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { redactTexts } from '../../src/redaction/redact.ts';
 import { SPECS, neutralFiller } from './support/credentials.ts';
 import { BASE64, random } from './support/random.ts';
+import { ViewBuilder } from '../../src/redaction/views.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 
@@ -152,5 +153,25 @@ describe('Kubernetes Secret manifests', () => {
     const text = ['apiVersion: v1', 'kind: ConfigMap', 'data:', `  mode: ${base64('production')}`, '  level: debug'].join('\n');
     const result = await redactTexts([text]);
     expect(result.texts[0]).toBe(text);
+  });
+});
+
+describe('the decoded view, built a stretch at a time', () => {
+  const piece = fc.constantFrom('\\u0041', '\\\\', '\\\\u0042', '%2F', '%', '\\', '\\n', '\u200B', 'a', '\\"');
+
+  it('is the view of one pass, whatever the steps it is built in', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 200, maxLength: 1500 }), fc.integer({ min: 1, max: 3000 }), (pieces, budget) => {
+        const text = pieces.join('');
+        const whole = new ViewBuilder(text).step(Infinity);
+        const builder = new ViewBuilder(text);
+        let view = builder.step(budget);
+        while (view === null) view = builder.step(budget);
+        expect(whole).not.toBeNull();
+        expect(view.text).toBe(whole?.text);
+        for (let at = 0; at < view.text.length; at++) expect(view.source(at, at + 1)).toEqual(whole?.source(at, at + 1));
+      }),
+      { numRuns: 150 },
+    );
   });
 });
