@@ -1,5 +1,5 @@
 /** Keyword-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `name is value`, `Authorization: Basic …`, `curl -u user:pass`, `--token value`, `<add key="…" value="…"/>`; judged under what the name says. */
-import { chars, isDigit } from './chars.ts';
+import { chars, isDigit, isLetter } from './chars.ts';
 import { claimsFormat, NAMED, namedBy, ROLE_KINDS, WRITTEN_NAMES } from './dispatch.ts';
 import { nameRole, nameWords, withoutCount } from './credential-names.ts';
 import type { NameRole } from './credential-names.ts';
@@ -55,6 +55,11 @@ function nameInfo(name: string): NameInfo {
   lastName = name;
   lastInfo = nameInfoOf(name);
   return lastInfo;
+}
+
+/** The role `name` gives its value, or null: {@link nameInfo}'s, cached with it. */
+export function roleOfName(name: string): NameRole | null {
+  return nameInfo(name).role;
 }
 
 function nameInfoOf(name: string): NameInfo {
@@ -275,6 +280,8 @@ function compound(text: string, start: number, end: number): number {
 export function valueAfterWord(text: string, start: number, end: number, state: ScanState): void {
   // No credential is shorter than a password, and the value ends within the token.
   if (end - start < MIN_PASSWORD) return;
+  // A token that starts like an option (`-Password`, `--token`) is one: the flag rules read what follows it.
+  if (text.charCodeAt(start) === 45 && (isLetter(text.charCodeAt(start + 1)) || text.charCodeAt(start + 1) === 45)) return;
   const p = wordEndBefore(text, start);
   const wordStart = NAME_CHARS.runStart(text, p, p - MAX_NAME);
   const length = p - wordStart;

@@ -1,9 +1,8 @@
 /** Credentials passed as arguments: `-p <password>` and `-p<password>` (mysql), `-Password`, `-passout pass:…`, `ConvertTo-SecureString "…"`, `NetworkCredential("user", "…")`, a netrc `password`, and `<tool> login|auth <token>`. */
-import { classify, push } from './assignments.ts';
+import { classify, push, roleOfName } from './assignments.ts';
 import type { ScanState } from './assignments.ts';
 import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
-import { nameRole, nameWords } from './credential-names.ts';
 import { RANK_NAMED } from './record.ts';
 import { readValue, wordEndBefore } from './spans.ts';
 import { isCredentialValue, passwordAndSecretVerdicts } from './values.ts';
@@ -165,7 +164,7 @@ export function flagArgument(text: string, start: number, end: number, state: Sc
     if (isCredentialValue(value.slice(5), 'password')) pushPassword(state, valueStart + 5, valueEnd);
   } else if (word.length > 3) {
     const name = word.slice(1);
-    if (nameRole(nameWords(name)) !== null) classify(text, { start: valueStart, end: valueEnd, quoted: false }, name, state);
+    if (roleOfName(name) !== null) classify(text, { start: valueStart, end: valueEnd, quoted: false }, name, state);
   }
 }
 

@@ -136,6 +136,9 @@ describe('values that are not credentials although the name is', () => {
     'The password is required.',
     'Your token is stored in the keychain',
     'the api key is rotated every night',
+    // options after a compound name or a flag: each is read by the flag rules, not as a value
+    'aws_secret_access_key --profile-name staging',
+    'deploy --api-token --dry-run',
   ];
   for (const text of KEEP) {
     it(`keeps ${JSON.stringify(text)}`, async () => {
