@@ -304,9 +304,12 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   if (valueEnd - start < MIN_PASSWORD) return;
   // A token that holds its own assignment (`NAME=value`, `NAME :=`) is read by the assignment rule, not as a value.
   const candidate = text.slice(start, valueEnd);
+  const last = text.charCodeAt(valueEnd - 1);
   if (
     !isCurlUser(word) &&
-    (/:=?$/.test(candidate) || (candidate.includes('=') && (chainedAssignment(candidate) || /^[A-Za-z_][\w.-]*=$/.test(candidate))))
+    (last === 58 ||
+      (last === 61 && text.charCodeAt(valueEnd - 2) === 58) ||
+      (candidate.includes('=') && (chainedAssignment(candidate) || /^[A-Za-z_][\w.-]*=$/.test(candidate))))
   )
     return;
   const value: Span = { start, end: valueEnd, quoted: false };
@@ -327,17 +330,22 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   }
 }
 
-/** Up to four words before the verb, on the same line: "The adafruit api key". */
+/** The last name read before a verb: prose repeats one ("the password is …"), and the same string keeps the name cache's fast path. */
+let lastVerbName = '';
+
+/** Up to four words before the verb, on the same line and in the same sentence: "The adafruit api key". */
 function nameBeforeVerb(text: string, verbStart: number): string {
   let p = verbStart;
   let words = 0;
   let start = p;
   while (words < 4 && p > 0 && text.charCodeAt(p - 1) === 32) {
     const wordStart = NAME_CHARS.runStart(text, p - 1, p - 1 - 32);
-    if (wordStart === p - 1) break;
+    // A word that ends a sentence (`done.`) belongs to the one before.
+    if (wordStart === p - 1 || text.charCodeAt(p - 2) === 46) break;
     start = wordStart;
     p = wordStart;
     words++;
   }
-  return text.slice(start, verbStart);
+  if (verbStart - start !== lastVerbName.length || !text.startsWith(lastVerbName, start)) lastVerbName = text.slice(start, verbStart);
+  return lastVerbName;
 }
