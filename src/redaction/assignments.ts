@@ -16,6 +16,7 @@ import {
   readName,
   readValue,
   skipBlanks,
+  sliceOrLast,
   VALUE_CHARS,
   wordEndBefore,
 } from './spans.ts';
@@ -158,6 +159,9 @@ function authorization(text: string, value: Span, state: ScanState): boolean {
   return true;
 }
 
+/** The last name an operator assigned to. */
+let lastBare = '';
+
 /** An assignment operator (`=`, `:`, `:=`, `=>`) at `at`: the value it assigns, when its name is credential-like. */
 export function assignmentAt(text: string, at: number, state: ScanState): void {
   const code = text.charCodeAt(at);
@@ -177,7 +181,8 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   if (name === null) return;
   // `${DB_PASSWORD:?missing}`, `${TOKEN:-}`: a shell parameter expansion, not an assignment.
   if (!name.quoted && name.start >= 2 && text.charCodeAt(name.start - 1) === 123 && text.charCodeAt(name.start - 2) === 36) return;
-  const bare = text.slice(name.start, name.end);
+  const bare = sliceOrLast(text, name.start, name.end, lastBare);
+  lastBare = bare;
   let written = bare;
   const kubernetesKind = written === 'kind';
   const before = name.start > 0 ? text.charCodeAt(name.start - (name.quoted ? 2 : 1)) : 0;
@@ -346,6 +351,6 @@ function nameBeforeVerb(text: string, verbStart: number): string {
     p = wordStart;
     words++;
   }
-  if (verbStart - start !== lastVerbName.length || !text.startsWith(lastVerbName, start)) lastVerbName = text.slice(start, verbStart);
+  lastVerbName = sliceOrLast(text, start, verbStart, lastVerbName);
   return lastVerbName;
 }

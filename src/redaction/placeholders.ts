@@ -1,4 +1,5 @@
 /** Placeholders that stay byte-exact: documented example keys, masked values, `your-…-here` and the other words people write where a key goes. */
+import { isDigit } from './chars.ts';
 
 /**
  * Words that mark a token as a stand-in: in one case (`EXAMPLE`, `your`, `Your`), as people type
@@ -110,6 +111,15 @@ const PLACEHOLDER_WORDS = new Set(
 );
 
 const LONGEST_WORD = Math.max(...[...PLACEHOLDER_WORDS].map((word) => word.length));
+/** Whether a placeholder word holds a digit: while none does, a value with one is looked up without lower-casing it. */
+const WORDS_HOLD_DIGITS = [...PLACEHOLDER_WORDS].some((word) => /[0-9]/.test(word));
+
+/** Whether `value` may be a placeholder word: short enough, and (while no word holds one) without a digit. */
+function mayBeWord(value: string): boolean {
+  if (value.length > LONGEST_WORD) return false;
+  if (!WORDS_HOLD_DIGITS) for (let k = 0; k < value.length; k++) if (isDigit(value.charCodeAt(k))) return false;
+  return true;
+}
 
 /** The value markers as one pattern, in any case. */
 const VALUE_MARKER_RE = new RegExp(VALUE_MARKERS.join('|'), 'i');
@@ -134,5 +144,5 @@ export function isMarkedValue(value: string, mayHold: boolean, template = true):
   if (first === 36 || first === 37 || first === 123 || first === 60 || first === 91 || first === 96 || first === 64) return true;
   if (template && (value.includes('${') || value.includes('{{') || value.includes('%s') || value.includes('$('))) return true;
   // Every token marker is a value marker.
-  return (value.length <= LONGEST_WORD && PLACEHOLDER_WORDS.has(value.toLowerCase())) || (mayHold && VALUE_MARKER_RE.test(value));
+  return (mayBeWord(value) && PLACEHOLDER_WORDS.has(value.toLowerCase())) || (mayHold && VALUE_MARKER_RE.test(value));
 }

@@ -1,5 +1,5 @@
 /** Reading around an assignment operator: the name before it (quoted, subscripted, typed or a C# property) and the value after it (quoted, unbalanced, or a run), and the shapes that make a value code rather than a literal. */
-import { chars } from './chars.ts';
+import { chars, isDigit } from './chars.ts';
 import { nameRole, nameWords } from './credential-names.ts';
 import { MAX_VALUE } from './values.ts';
 
@@ -67,13 +67,31 @@ export function readValue(text: string, from: number, query = false): Span | nul
   // Sentence punctuation after an unquoted value.
   while (end > p && '.:!?'.includes(text.charAt(end - 1))) end--;
   if (end === p) return null;
-  const raw = text.slice(p, end);
-  if (chainedAssignment(raw)) return null;
+  // Most values hold no `=` and no `.`: they are read in place, not sliced.
+  if (holdsEquals(text, p, end) && chainedAssignment(text.slice(p, end))) return null;
   const next = skipBlanks(text, end, end + 8);
   // An identifier path followed by more code (`{ apiKey: anthropic, … }`, `pass: result?.pass ?? false`) is an expression;
   // at the end of a line (.env, YAML) it is a literal.
-  const reference = !query && next < text.length && !LINE_END.has(text.charCodeAt(next)) && PATH_RE.test(raw);
+  const reference =
+    !query && next < text.length && !LINE_END.has(text.charCodeAt(next)) && mayBePath(text, p, end) && PATH_RE.test(text.slice(p, end));
   return { start: p, end, quoted: false, reference };
+}
+
+/** Whether [start, end) holds a `=`, read in place (a search of the text would run past `end`). */
+function holdsEquals(text: string, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) if (text.charCodeAt(k) === 61) return true;
+  return false;
+}
+
+/** Whether [start, end) may match {@link PATH_RE}, read without the pattern: a word with a digit is one only as a dotted path. */
+function mayBePath(text: string, start: number, end: number): boolean {
+  let digit = false;
+  for (let k = start; k < end; k++) {
+    const code = text.charCodeAt(k);
+    if (code === 46) return true;
+    digit ||= isDigit(code);
+  }
+  return !digit;
 }
 
 /**
@@ -94,6 +112,11 @@ export function wordEndBefore(text: string, start: number): number {
   if (text.charCodeAt(p - 1) === 34 || text.charCodeAt(p - 1) === 39) p--;
   while (p > 0 && p > start - 8 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
   return p;
+}
+
+/** `text.slice(start, end)`, or `last` itself when it reads the same: dense text repeats one name, and one string saves an allocation and keeps the name cache's fast path. */
+export function sliceOrLast(text: string, start: number, end: number, last: string): string {
+  return end - start === last.length && text.startsWith(last, start) ? last : text.slice(start, end);
 }
 
 /** The name ending just before `to` (blanks skipped): a quoted name, or a run of name characters. */
