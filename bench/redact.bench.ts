@@ -110,6 +110,11 @@ const ADVERSARIAL: [string, (bytes: number) => string][] = [
   ['`https://user:<12 random>@host/db` URLs', (bytes) => lines(bytes, (k) => `https://user:${base62(12, k)}@host.example.com/db `)],
   ['`<add key="SmtpPassword" value="<16>"/>`', (bytes) => lines(bytes, (k) => `<add key="SmtpPassword" value="${base62(16, k)}"/>\n`)],
   ['`{"api_key": "<32 random>"}` lines', (bytes) => lines(bytes, (k) => `{"api_key": "${base62(32, k)}"}\n`)],
+  // Dense shapes found later: prose, PowerShell and curl-style arguments, short pairs without blanks.
+  ['`the password is <10>.` sentences', (bytes) => lines(bytes, (k) => `the password is ${base62(10, k)}. `)],
+  ['`-Password <12 random>` arguments', (bytes) => lines(bytes, (k) => `-Password ${base62(12, k)} `)],
+  ['`-u <8>:<8>` arguments', (bytes) => lines(bytes, (k) => `-u ${base62(8, k)}:${base62(8, k + 1)} `)],
+  ['`pwd=<8>;` pairs on one line', (bytes) => lines(bytes, (k) => `pwd=${base62(8, k)};`)],
   [
     'PEM blocks of two lines',
     (bytes) =>
