@@ -302,7 +302,8 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   if (!copula && !bearer && !flag && joined === 0) return;
   const word = text.slice(wordStart, p);
   // A compound name or a long flag is judged under itself: one that hints at no credential says nothing.
-  if (!copula && !bearer && !isCurlUser(word) && !hintsCredential(word)) return;
+  const curlUser = isCurlUser(word);
+  if (!copula && !bearer && !curlUser && !hintsCredential(word)) return;
   let valueEnd = VALUE_CHARS.runEnd(text, start, end);
   while (valueEnd > start && '.,:;!?'.includes(text.charAt(valueEnd - 1))) valueEnd--;
   // No credential is shorter than a password (`-p`, `-u`, a word).
@@ -311,7 +312,7 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const candidate = text.slice(start, valueEnd);
   const last = text.charCodeAt(valueEnd - 1);
   if (
-    !isCurlUser(word) &&
+    !curlUser &&
     (last === 58 ||
       (last === 61 && text.charCodeAt(valueEnd - 2) === 58) ||
       (candidate.includes('=') && (chainedAssignment(candidate) || /^[A-Za-z_][\w.-]*=$/.test(candidate))))
@@ -325,7 +326,7 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const raw = candidate;
   if (bearer) {
     if (!claimsFormat(raw) && raw.length >= 16 && isCredentialValue(raw, 'token')) push(state, start, valueEnd, 'bearer-token', RANK_NAMED);
-  } else if (isCurlUser(word)) {
+  } else if (curlUser) {
     const colon = raw.indexOf(':');
     const password = colon < 0 ? '' : raw.slice(colon + 1);
     if (colon > 0 && password.length >= MIN_PASSWORD && !isPlaceholderValue(raw) && isCredentialValue(password, 'password'))
