@@ -1,5 +1,6 @@
 /** Placeholders that stay byte-exact: documented example keys, masked values, `your-…-here` and the other words people write where a key goes. */
 import { isDigit } from './chars.ts';
+import { CodeMarks } from './code-marks.ts';
 
 /**
  * Words that mark a token as a stand-in: in one case (`EXAMPLE`, `your`, `Your`), as people type
@@ -15,9 +16,8 @@ export const MARKER_STARTS = new Uint8Array(26 * 26 * 26);
 for (const word of VALUE_MARKERS)
   MARKER_STARTS[(word.charCodeAt(0) - 97) * 676 + (word.charCodeAt(1) - 97) * 26 + word.charCodeAt(2) - 97] = 1;
 
-/** For each character, the call that last saw it (reused across calls: no allocation, no reset). */
-const SEEN = new Uint32Array(65_536);
-let call = 0;
+/** For each character, the call that last saw it. */
+const SEEN = new CodeMarks();
 
 /** Masking glyphs: `x`, `X`, `*`, `#`, `•`, and `0` (a zeroed key). */
 export function isMaskGlyph(code: number): boolean {
@@ -53,8 +53,8 @@ for (let code = 0; code < 128; code++) {
 
 /** One pass over a token's characters: {@link STAND_IN} when {@link standInCharacters} says so, and {@link MARKER_LETTERS}. */
 export function placeholderCharacters(body: string): number {
-  call = call === 0xffffffff ? 1 : call + 1;
-  if (call === 1) SEEN.fill(0);
+  const call = SEEN.next();
+  const seen = SEEN.marks;
   let counted = 0;
   let distinct = 0;
   let masked = 0;
@@ -75,8 +75,8 @@ export function placeholderCharacters(body: string): number {
     }
     if ((info & 1) !== 0) continue;
     counted++;
-    if (SEEN[code] !== call) {
-      SEEN[code] = call;
+    if (seen[code] !== call) {
+      seen[code] = call;
       distinct++;
     }
     if ((info & 2) !== 0) masked++;

@@ -1,8 +1,9 @@
 /** Credential redaction's entry: `redactTexts` replaces every credential in a batch of texts by `[REDACTED <kind>]`; the rest of this folder is internal. */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { applyFindings, writtenFindings } from './findings.ts';
+import { findCredentialsPaced } from './credentials.ts';
+import type { Pace } from './credentials.ts';
+import { applyFindings } from './findings.ts';
 import type { Finding } from './record.ts';
-import { beginScan, continueScan } from './scan.ts';
 
 /** Options of {@link redactTexts}. */
 export interface RedactOptions {
@@ -49,38 +50,29 @@ export async function redactTexts(texts: readonly string[], options: RedactOptio
   const counts: number[] = [];
   const byKind: Record<string, number> = {};
   let total = 0;
-  let sinceTurn = 0;
-  for (let k = 0; k < texts.length; k++) {
-    const text = texts[k] ?? '';
-    let findings: Finding[] = [];
-    if (text.length >= 8) {
-      const scan = beginScan(text);
-      let from = 0;
-      let found = continueScan(scan, TURN_CHARS - sinceTurn);
-      while (found === null) {
-        await nextTurn();
-        signal?.throwIfAborted();
-        from = scan.next;
-        sinceTurn = 0;
-        found = continueScan(scan, TURN_CHARS);
-      }
-      findings = writtenFindings(text, found.view, found.found);
-      sinceTurn += text.length - from;
-    }
-    let redacted = applyFindings(text, findings, 0, Math.min(findings.length, APPLY_SLICE));
-    for (let first = APPLY_SLICE; first < findings.length; first += APPLY_SLICE) {
+  const pace: Pace = {
+    room: TURN_CHARS,
+    turn: async () => {
       await nextTurn();
       signal?.throwIfAborted();
+      pace.room = TURN_CHARS;
+    },
+  };
+  for (let k = 0; k < texts.length; k++) {
+    const text = texts[k] ?? '';
+    const pending = findCredentialsPaced(text, pace);
+    const findings = Array.isArray(pending) ? pending : await pending;
+    let redacted = applyFindings(text, findings, 0, Math.min(findings.length, APPLY_SLICE));
+    for (let first = APPLY_SLICE; first < findings.length; first += APPLY_SLICE) {
+      await pace.turn();
       redacted += applyFindings(text, findings, first, Math.min(findings.length, first + APPLY_SLICE));
     }
     out.push(redacted);
     counts.push(findings.length);
     total += findings.length;
     countKinds(findings, byKind);
-    if (sinceTurn >= TURN_CHARS) {
-      sinceTurn = 0;
-      await nextTurn();
-      signal?.throwIfAborted();
+    if (pace.room <= 0) {
+      await pace.turn();
     } else if (k % YIELD_TEXTS === YIELD_TEXTS - 1) {
       await Promise.resolve();
       signal?.throwIfAborted();

@@ -216,9 +216,14 @@ export interface TextScan {
   next: number;
 }
 
+/** What a scan has found before it starts, or starts over on the decoded view. */
+function emptyState(): ScanState {
+  return { found: [], kubernetesSecret: false };
+}
+
 /** A scan of `text` not yet started; {@link continueScan} runs it. */
 export function beginScan(text: string): TextScan {
-  return { text, view: null, decoding: null, source: text, state: { found: [], kubernetesSecret: false }, covered: 0, next: 0 };
+  return { text, view: null, decoding: null, source: text, state: emptyState(), covered: 0, next: 0 };
 }
 
 /**
@@ -244,8 +249,7 @@ export function continueScan(scan: TextScan, budget: number): Scan | null {
     if (decoded === null) return null;
     scan.decoding = null;
     scan.view = decoded;
-    if (decoded.text !== text)
-      Object.assign(scan, { source: decoded.text, state: { found: [], kubernetesSecret: false }, covered: 0, next: 0 });
+    if (decoded.text !== text) Object.assign(scan, { source: decoded.text, state: emptyState(), covered: 0, next: 0 });
     // The step that finishes the view has copied the whole text into it: the scan goes on at the next step.
     if (budget !== Infinity) return null;
   }

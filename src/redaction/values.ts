@@ -1,4 +1,5 @@
 /** When a value assigned to a credential-like name is a credential: long enough, no placeholder, no identifier, path or version, and random enough for its alphabet. */
+import { CodeMarks } from './code-marks.ts';
 import type { NameRole } from './credential-names.ts';
 import { MARKER_STARTS, isMarkedValue, isMaskGlyph, isSeparator, standInCharacters } from './placeholders.ts';
 import { isStructuredNonSecret, isUuid, wordShare } from './randomness.ts';
@@ -30,11 +31,10 @@ for (let code = 0; code < 128; code++) {
 /** A character past ASCII: of class 3; `•` is a masking glyph. */
 const WIDE_INFO = 3 << 4;
 const WIDE_MASK_INFO = WIDE_INFO | 128;
-/** Per character code, its count in the value being measured; valid only where {@link STAMPS} holds the current measure's stamp. */
+/** Per character code, its count in the value being measured; valid only where {@link COUNTED} holds the current measure's mark. */
 const COUNTS = new Uint32Array(65_536);
-/** Per character code, the stamp of the last measure that counted it: a fresh stamp per value clears every count at once. */
-const STAMPS = new Uint32Array(65_536);
-let stamp = 0;
+/** Per character code, the last measure that counted it: a fresh mark per value clears every count at once. */
+const COUNTED = new CodeMarks();
 /** `(c + 1) * log2(c + 1) - c * log2(c)`: what one more occurrence adds to `Σ c·log2(c)`, for every count a value up to 4 KiB reaches. */
 const C_LOG_C_STEP = Float64Array.from({ length: 4097 }, (_, c) => (c + 1) * Math.log2(c + 1) - (c === 0 ? 0 : c * Math.log2(c)));
 /** `log2(n)` for every length a value can have. */
@@ -100,11 +100,8 @@ function measure(value: string): Profile {
   let template = false;
   let sum = 0;
   let distinctCounted = 0;
-  if (stamp === 0xffffffff) {
-    STAMPS.fill(0);
-    stamp = 0;
-  }
-  const current = ++stamp;
+  const current = COUNTED.next();
+  const marks = COUNTED.marks;
   for (let k = 0; k < n; k++) {
     const code = value.charCodeAt(k);
     const info = code < 128 ? (CHAR_INFO[code] ?? 0) : code === 0x2022 ? WIDE_MASK_INFO : WIDE_INFO;
@@ -156,9 +153,9 @@ function measure(value: string): Profile {
       gluedState = 0;
     }
     let count = 0;
-    if (STAMPS[code] === current) count = COUNTS[code] ?? 0;
+    if (marks[code] === current) count = COUNTS[code] ?? 0;
     else {
-      STAMPS[code] = current;
+      marks[code] = current;
       distinct++;
       if ((info & 64) === 0) distinctCounted++;
     }
