@@ -39,9 +39,11 @@ describe('a random value assigned to a credential-like name', () => {
           `The staging api key is ${value} if you need it.`,
           `deploy --api-token ${value} --region eu`,
           `aws configure set aws_secret_access_key ${value}`,
+          // The name before the verb stops at the sentence before it: `cache.` does not make it a cache key.
+          `Warmed the cache. The password is ${value} if you need it.`,
         ];
         const result = await redactTexts(texts);
-        expect(result.counts).toEqual([1, 1, 1]);
+        expect(result.counts).toEqual([1, 1, 1, 1]);
         for (const text of result.texts) expect(text).not.toContain(value);
       }),
       { numRuns: RUNS },
