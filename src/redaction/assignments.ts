@@ -131,6 +131,9 @@ const SCHEMES: ReadonlyMap<string, string | null> = new Map([
   ['ntlm', null],
 ]);
 
+/** An authentication scheme's name: a word, hyphens and dots allowed. */
+const SCHEME_RE = /^[a-z][a-z0-9._-]{1,31}$/;
+
 /** `Authorization: <scheme> <credentials>`: the credentials, named by the scheme. Returns whether the value had a scheme. */
 function authorization(text: string, value: Span, state: ScanState): boolean {
   const raw = text.slice(value.start, value.end);
@@ -147,9 +150,10 @@ function authorization(text: string, value: Span, state: ScanState): boolean {
     credentials = readValue(text, value.end);
   }
   const scheme = text.slice(value.start, schemeEnd).toLowerCase();
-  if (!SCHEMES.has(scheme)) return false;
-  const kind = SCHEMES.get(scheme);
-  if (kind === null || kind === undefined || credentials === null) return true;
+  // A scheme no list names (`GenieKey`, `DeepL-Auth-Key`, `sso-key`) still carries a credential: it is judged as a token.
+  const kind = SCHEMES.has(scheme) ? SCHEMES.get(scheme) : SCHEME_RE.test(scheme) ? 'authorization' : undefined;
+  if (kind === undefined) return false;
+  if (kind === null || credentials === null) return true;
   const secret = text.slice(credentials.start, credentials.end);
   const ok =
     kind === 'basic-auth'

@@ -83,6 +83,12 @@ describe('structures that generalise', () => {
       'root:[REDACTED password-hash]:19000:0',
     ],
     ['an Okta SSWS header', 'Authorization: SSWS 00qhy6uH0IujXuLXNm_OIQRFp7eUsNp4PWUCVMrRdO', 'Authorization: SSWS [REDACTED okta-token]'],
+    [
+      'a scheme no list names',
+      'curl -H "Authorization: GenieKey 6f1c2a9e-07bd-4d1b-9a53-2c8e5b7f41d0" https://api.opsgenie.com/v2/alerts',
+      'curl -H "Authorization: GenieKey [REDACTED authorization]" https://api.opsgenie.com/v2/alerts',
+    ],
+    ['a custom scheme with a key pair', 'Authorization: sso-key dKq3T7xWm2pYz9:Lr5Vn8Bc4Hs1Jf6', 'Authorization: sso-key [REDACTED authorization]'],
     ['a Vault unseal key', 'Unseal Key 1: reKdPshYXZ6/klkybDzvypqvtoCRCLKVB4LjloVxHKM=', 'Unseal Key 1: [REDACTED api-key]'],
     ['a PEM body without its BEGIN line', `${PEM_BODY}\n${PEM_BODY}\n${PEM_BODY.slice(0, 30)}`, '[REDACTED private-key]'],
     ['a Go DSN without a scheme', 'dsn := "app:rhDyo9CcNJ69r3@tcp(db:3306)/app"', 'dsn := "app:[REDACTED url-password]@tcp(db:3306)/app"'],
@@ -131,6 +137,7 @@ describe('hard negatives stay byte-exact', () => {
     'Build #4821 passed (cache key: linux-node22-a1b2c3)',
     'bcrypt hashes look like $2b$12$ and then 53 characters; it costs $6$ per seat',
     'ghp_abcdefghij\nklmnopqrstuvwxyz0123456789',
+    'Authorization: Negotiate $KERBEROS_TICKET; Authorization: Custom something-readable',
   ])('%s', async (text) => {
     expect((await redactTexts([text])).texts[0]).toBe(text);
   });
