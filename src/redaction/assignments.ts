@@ -196,10 +196,15 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     return;
   }
   if (!name.quoted) written = withWordBefore(text, name.start, written);
-  if (!kubernetesKind && !hintsCredential(written)) return;
-  const value = readValue(text, valueFrom, query);
+  // `<add key="SmtpPassword" value="…"/>`, `<property name="password" value="…"/>`: the value is judged under the pair's name.
+  const pair = !name.quoted && (bare === 'key' || bare === 'name');
+  if (!kubernetesKind && !pair && !hintsCredential(written)) return;
+  let value = readValue(text, valueFrom, query);
   if (value === null) return;
-  if (!name.quoted && value.quoted && (bare === 'key' || bare === 'name') && settingPair(text, value, state)) return;
+  // `Server=db;User Id=sa;Password=…;`: a pair of a connection string holds a literal, never a code reference.
+  if (value.reference === true && (before === 59 || (before === 32 && text.charCodeAt(name.start - 2) === 59))) value = { ...value, reference: false };
+  if (pair && value.quoted && settingPair(text, value, state, bare === 'name' ? name.start : -1)) return;
+  if (pair && !hintsCredential(written)) return;
   if (kubernetesKind) {
     if (value.end - value.start === 6 && text.startsWith('Secret', value.start)) state.kubernetesSecret = true;
     return;
@@ -207,6 +212,14 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   // `token = token_value` (blanks around `=`) is code; `TOKEN=value` in a .env file is a literal.
   if (code === 61 && !value.quoted && (previous === 32 || next === 32) && PATH_RE.test(text.slice(value.start, value.end))) return;
   classify(text, value, written, state);
+}
+
+/** HTML form controls: their `name`/`value` pair is a form field (a CSRF token, a default), not a setting. */
+const FORM_CONTROL_RE = /<(?:input|button|option|select|textarea|meta)\b[^<>]*$/i;
+
+/** Whether the attribute at `at` sits in an HTML form control's tag. */
+function inFormControl(text: string, at: number): boolean {
+  return FORM_CONTROL_RE.test(text.slice(Math.max(0, at - 160), at));
 }
 
 /**
@@ -235,11 +248,13 @@ function sasSignature(text: string, from: number, state: ScanState): void {
 
 /**
  * A setting written as a pair of attributes, `<add key="SmtpPassword" value="…"/>` (.NET, Java
- * properties in XML): the value is judged under the key's name. Returns whether it was one.
+ * properties in XML) or `<property name="password" value="…"/>`: the value is judged under the
+ * pair's name. `nameAt`: where a `name` attribute starts (a form control's is no setting), or -1.
+ * Returns whether it was one.
  */
-function settingPair(text: string, key: Span, state: ScanState): boolean {
+function settingPair(text: string, key: Span, state: ScanState, nameAt: number): boolean {
   const match = /^\s+value\s*=\s*/.exec(text.slice(key.end + 1, key.end + 24));
-  if (match === null) return false;
+  if (match === null || (nameAt >= 0 && inFormControl(text, nameAt))) return false;
   const value = readValue(text, key.end + 1 + match[0].length);
   if (value !== null && value.quoted) classify(text, value, text.slice(key.start, key.end), state);
   return true;

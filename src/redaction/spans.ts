@@ -26,6 +26,9 @@ export interface Span {
   unbalanced?: Span;
 }
 
+/** The YAML tags a literal value follows. */
+const YAML_VALUE_TAG_RE = /^!!(?:binary|str)$/;
+
 /** What may follow a literal value on its line: the line's end, a comment, a closing quote. */
 const LINE_END = new Set([10, 13, 35, 34, 39, 96]);
 /**
@@ -42,9 +45,19 @@ export function skipBlanks(text: string, from: number, limit: number): number {
 
 /** The value starting at `from` (after blanks): quoted to its closing quote on the same line, else a run of value characters. */
 export function readValue(text: string, from: number, query = false): Span | null {
-  const p = skipBlanks(text, from, from + 16);
+  let p = skipBlanks(text, from, from + 16);
   if (p >= text.length) return null;
-  const first = text.charCodeAt(p);
+  let first = text.charCodeAt(p);
+  // A YAML tag and a blank: `!!binary` and `!!str` precede the value itself; a local tag (`!Ref`, `!secret`) makes it a reference.
+  if (first === 33) {
+    const tagEnd = VALUE_CHARS.runEnd(text, p, p + 32);
+    const after = skipBlanks(text, tagEnd, tagEnd + 16);
+    if (after > tagEnd && after < text.length) {
+      if (!YAML_VALUE_TAG_RE.test(text.slice(p, tagEnd))) return null;
+      p = after;
+      first = text.charCodeAt(p);
+    }
+  }
   const quoted = QUOTED[first];
   if (quoted !== undefined) {
     const end = quoted.runEnd(text, p + 1, p + 2 + MAX_VALUE);

@@ -89,6 +89,17 @@ describe('structures that generalise', () => {
       'curl -H "Authorization: GenieKey [REDACTED authorization]" https://api.opsgenie.com/v2/alerts',
     ],
     ['a custom scheme with a key pair', 'Authorization: sso-key dKq3T7xWm2pYz9:Lr5Vn8Bc4Hs1Jf6', 'Authorization: sso-key [REDACTED authorization]'],
+    [
+      'a connection string pair whose value reads like a word',
+      'jdbc:sqlserver://db;user=sa;password=yjcckBOanYWiGU;encrypt=true',
+      'jdbc:sqlserver://db;user=sa;password=[REDACTED password];encrypt=true',
+    ],
+    [
+      'an XML property named by its name attribute',
+      '<property name="password" value="iQzpjBWGgee3hp"/>',
+      '<property name="password" value="[REDACTED password]"/>',
+    ],
+    ['a YAML !!binary value', 'password: !!binary c2VjcmV0LXZhbHVlLTk4MjE=', 'password: !!binary [REDACTED password]'],
     ['a Vault unseal key', 'Unseal Key 1: reKdPshYXZ6/klkybDzvypqvtoCRCLKVB4LjloVxHKM=', 'Unseal Key 1: [REDACTED api-key]'],
     ['a PEM body without its BEGIN line', `${PEM_BODY}\n${PEM_BODY}\n${PEM_BODY.slice(0, 30)}`, '[REDACTED private-key]'],
     ['a Go DSN without a scheme', 'dsn := "app:rhDyo9CcNJ69r3@tcp(db:3306)/app"', 'dsn := "app:[REDACTED url-password]@tcp(db:3306)/app"'],
@@ -138,6 +149,9 @@ describe('hard negatives stay byte-exact', () => {
     'bcrypt hashes look like $2b$12$ and then 53 characters; it costs $6$ per seat',
     'ghp_abcdefghij\nklmnopqrstuvwxyz0123456789',
     'Authorization: Negotiate $KERBEROS_TICKET; Authorization: Custom something-readable',
+    'this.password=password; user.password=input.password;',
+    '<input type="hidden" name="authenticity_token" value="q2Pf8Rk1Vz7mXw3Ln9Bt5Hc4Jd6Gs0Ya" />',
+    'db_password: !secret db_password\nDbPassword: !Ref DbPasswordParameter',
   ])('%s', async (text) => {
     expect((await redactTexts([text])).texts[0]).toBe(text);
   });
