@@ -90,6 +90,8 @@ const ADVERSARIAL: [string, (bytes: number) => string][] = [
   ['`https://a:b@c.d ` repeated', (bytes) => 'https://a:b@c.d '.repeat(bytes / 16)],
   ['`\\\\u002d` repeated (escapes)', (bytes) => '\\u002d'.repeat(bytes / 6)],
   ['`api_key: "` repeated', (bytes) => 'api_key: "'.repeat(bytes / 10)],
+  ['`$6$` repeated (hash prefixes)', (bytes) => '$6$'.repeat(Math.ceil(bytes / 3))],
+  ['`$krb5tgs$23$` repeated', (bytes) => '$krb5tgs$23$'.repeat(Math.ceil(bytes / 12))],
   ['one 4 MB token of `a`', (bytes) => 'a'.repeat(bytes)],
   // Dense inputs: a credential-shaped value on every short line, each judged in full.
   ['`secret_key = <40 random>` lines', (bytes) => lines(bytes, (k) => `secret_key = ${base62(40, k)}\n`)],

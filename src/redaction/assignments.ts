@@ -113,7 +113,7 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
   }
   const role = namedOnly ? null : nameGives;
   if (role === null) return;
-  if (role === 'auth' && authorization(text, value, state)) return;
+  if (role === 'auth' && authorization(text, value, state, AUTHORIZATION_RE.test(name))) return;
   if (value.reference === true) return;
   if (claimsFormat(raw) || !isCredentialValue(raw, loose && role === 'password' ? 'secret' : role)) return;
   push(state, value.start, value.end, ROLE_KINDS.get(role) ?? 'secret', RANK_GENERIC);
@@ -131,11 +131,13 @@ const SCHEMES: ReadonlyMap<string, string | null> = new Map([
   ['ntlm', null],
 ]);
 
+/** A name that is an `Authorization` header's. */
+const AUTHORIZATION_RE = /authorization$/i;
 /** An authentication scheme's name: a word, hyphens and dots allowed. */
 const SCHEME_RE = /^[a-z][a-z0-9._-]{1,31}$/;
 
-/** `Authorization: <scheme> <credentials>`: the credentials, named by the scheme. Returns whether the value had a scheme. */
-function authorization(text: string, value: Span, state: ScanState): boolean {
+/** `Authorization: <scheme> <credentials>`: the credentials, named by the scheme (`header`: the name is `Authorization`). Returns whether the value had a scheme. */
+function authorization(text: string, value: Span, state: ScanState, header: boolean): boolean {
   const raw = text.slice(value.start, value.end);
   const space = raw.search(/\s/);
   let schemeEnd: number;
@@ -150,8 +152,13 @@ function authorization(text: string, value: Span, state: ScanState): boolean {
     credentials = readValue(text, value.end);
   }
   const scheme = text.slice(value.start, schemeEnd).toLowerCase();
-  // A scheme no list names (`GenieKey`, `DeepL-Auth-Key`, `sso-key`) still carries a credential: it is judged as a token.
-  const kind = SCHEMES.has(scheme) ? SCHEMES.get(scheme) : SCHEME_RE.test(scheme) ? 'authorization' : undefined;
+  // In an `Authorization` header a scheme no list names (`GenieKey`, `DeepL-Auth-Key`, `sso-key`) still carries a
+  // credential, judged as a token; after another name (`user_auth=… # note`) the first word is the credential itself.
+  const kind = SCHEMES.has(scheme)
+    ? SCHEMES.get(scheme)
+    : header && credentials !== null && SCHEME_RE.test(scheme)
+      ? 'authorization'
+      : undefined;
   if (kind === undefined) return false;
   if (kind === null || credentials === null) return true;
   const secret = text.slice(credentials.start, credentials.end);
@@ -202,7 +209,8 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   let value = readValue(text, valueFrom, query);
   if (value === null) return;
   // `Server=db;User Id=sa;Password=…;`: a pair of a connection string holds a literal, never a code reference.
-  if (value.reference === true && (before === 59 || (before === 32 && text.charCodeAt(name.start - 2) === 59))) value = { ...value, reference: false };
+  if (value.reference === true && (before === 59 || (before === 32 && text.charCodeAt(name.start - 2) === 59)))
+    value = { ...value, reference: false };
   if (pair && value.quoted && settingPair(text, value, state, bare === 'name' ? name.start : -1)) return;
   if (pair && !hintsCredential(written)) return;
   if (kubernetesKind) {

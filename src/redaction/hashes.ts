@@ -1,41 +1,53 @@
-/** Password hashes: bcrypt, the crypt(3) families (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt), Argon2, Django's PBKDF2, MySQL native, PostgreSQL `md5…` and SCRAM, and LDAP `{SSHA}` values. An offline guess recovers the password, so a hash is a credential. */
+/** Password hashes: bcrypt, the crypt(3) families (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt), Cisco type 8 and 9, Kerberos ticket hashes, Argon2, Django's PBKDF2, MySQL native, PostgreSQL `md5…` and SCRAM, and LDAP `{SSHA}` values. An offline guess recovers the password, so a hash is a credential. */
 import { isPlaceholderToken } from './placeholders.ts';
+import type { CustomAnchor } from './record.ts';
 
 const B = '[./A-Za-z0-9]';
-/** Each family's whole hash, anchored where its literal starts. */
-const HASH_RES: readonly RegExp[] = [
-  new RegExp(`\\$2[abxy]?\\$\\d{2}\\$${B}{53}`, 'y'),
-  new RegExp(`\\$(?:1|5|6|apr1)\\$(?:rounds=\\d{1,9}\\$)?${B}{1,16}\\$${B}{22,86}`, 'y'),
-  new RegExp(`\\$(?:y|gy|7)\\$${B}{1,64}\\$${B}{1,64}\\$${B}{43}`, 'y'),
-  /\$argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]{8,}\$[A-Za-z0-9+/]{16,}/y,
-  /(?:pbkdf2_sha256|pbkdf2_sha1|bcrypt_sha256)\$\d+\$[A-Za-z0-9./+]{4,64}\$[A-Za-z0-9+/]{20,}={0,2}/y,
-  /\*[0-9A-F]{40}/y,
-  /md5[0-9a-f]{32}/y,
-  /SCRAM-SHA-256\$\d+:[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}:[A-Za-z0-9+/]+={0,2}/y,
+/** Each family: the literals its hashes start with, and its whole hash, anchored where the literal starts. */
+const FAMILIES: readonly (readonly [string, RegExp])[] = [
+  ['$2a$ $2b$ $2x$ $2y$', new RegExp(`\\$2[abxy]\\$\\d{2}\\$${B}{53}`, 'y')],
+  ['$1$ $5$ $6$ $apr1$', new RegExp(`\\$(?:1|5|6|apr1)\\$(?:rounds=\\d{1,9}\\$)?${B}{1,16}\\$${B}{22,86}`, 'y')],
+  ['$y$ $gy$ $7$', new RegExp(`\\$(?:y|gy|7)\\$${B}{1,64}\\$${B}{1,64}\\$${B}{43}`, 'y')],
+  ['$8$ $9$', new RegExp(`\\$(?:8|9)\\$${B}{14}\\$${B}{43}`, 'y')],
+  ['$argon2', /\$argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]{8,}\$[A-Za-z0-9+/]{16,}/y],
+  [
+    'pbkdf2_sha256$ pbkdf2_sha1$ bcrypt_sha256$',
+    /(?:pbkdf2_sha256|pbkdf2_sha1|bcrypt_sha256)\$\d+\$[A-Za-z0-9./+]{4,64}\$[A-Za-z0-9+/]{20,}={0,2}/y,
+  ],
+  [
+    '0123456789ABCDEF'
+      .split('')
+      .map((digit) => `*${digit}`)
+      .join(' '),
+    /\*[0-9A-F]{40}/y,
+  ],
+  ['md5', /md5[0-9a-f]{32}/y],
+  ['SCRAM-SHA-256$', /SCRAM-SHA-256\$\d+:[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}:[A-Za-z0-9+/]+={0,2}/y],
 ];
 const TAIL = /[A-Za-z0-9]/;
 /** Longest hash read: a sha512-crypt with rounds, or an Argon2 with long parameters. */
 const MAX_HASH = 256;
 
-/** Literals a password hash starts with; the matcher tells them apart. */
-export const HASH_LITERALS: readonly string[] = [
-  ...'$2a$ $2b$ $2x$ $2y$ $1$ $5$ $6$ $apr1$ $y$ $gy$ $7$ $argon2 pbkdf2_sha256$ pbkdf2_sha1$ bcrypt_sha256$ md5 SCRAM-SHA-256$'.split(' '),
-  ...'0123456789ABCDEF'.split('').map((digit) => `*${digit}`),
-];
-
-/** The password hash starting at `at`, or null. */
-export function matchPasswordHash(text: string, at: number): [number, number] | null {
-  const window = text.slice(0, at + MAX_HASH);
-  for (const re of HASH_RES) {
+/** The matcher of one family: its hash starting at `at`, or null. */
+function familyMatcher(re: RegExp): (text: string, at: number) => [number, number] | null {
+  return (text, at) => {
     re.lastIndex = at;
-    if (!re.test(window)) continue;
+    if (!re.test(text.slice(0, at + MAX_HASH))) return null;
     const end = re.lastIndex;
     if (end < text.length && TAIL.test(text.charAt(end))) return null;
     const dollar = text.lastIndexOf('$', end - 1);
     return isPlaceholderToken(text.slice(dollar > at ? dollar + 1 : at + 1, end)) ? null : [at, end];
-  }
-  return null;
+  };
 }
+
+/** Every literal a password hash starts with, and its family's matcher (one pattern tried per literal found). */
+export const HASH_ANCHORS: readonly CustomAnchor[] = [
+  ...FAMILIES.flatMap(([literals, re]) => {
+    const match = familyMatcher(re);
+    return literals.split(' ').map((literal) => ({ literal, at: 'start' as const, match }));
+  }),
+  { literal: '$krb5', at: 'start', match: matchKerberosHash },
+];
 
 const LDAP_RE = /\{(?:S?SHA(?:256|384|512)?|S?MD5|PBKDF2[A-Z0-9-]*|CRYPT)\}$/;
 
@@ -46,4 +58,40 @@ export function ldapHashAt(text: string, start: number, end: number): [number, n
   let stop = start;
   while (stop < end && /[A-Za-z0-9+/=.$]/.test(text.charAt(stop))) stop++;
   return stop - start >= 16 && !isPlaceholderToken(text.slice(start, stop)) ? [open, stop] : null;
+}
+
+/** Hex digits, per code. */
+function isHex(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 97 && code <= 102);
+}
+
+const KERBEROS_HEAD_RE = /\$krb5(?:tgs|asrep|pa)\$\d{1,2}\$/y;
+
+/**
+ * A Kerberos ticket hash as cracking tools write it (`$krb5tgs$23$*user$realm$spn*$<checksum>$<data>`,
+ * `$krb5asrep$23$user@realm:<checksum>$<data>`): the account part (at most 300 characters), a hex
+ * checksum of 16 to 64 digits and the encrypted data, 64 or more hex digits, read back from the
+ * token's end. The token is read up to the next `$krb5` at most, so repeats read each character once.
+ */
+function matchKerberosHash(text: string, at: number): [number, number] | null {
+  KERBEROS_HEAD_RE.lastIndex = at;
+  if (!KERBEROS_HEAD_RE.test(text)) return null;
+  const account = KERBEROS_HEAD_RE.lastIndex;
+  const limit = Math.min(text.length, account + 300 + 65 + 16_384);
+  let end = account;
+  for (; end < limit; end++) {
+    const code = text.charCodeAt(end);
+    if (code <= 32 || code === 34 || code === 39 || code === 96) break;
+    if (code === 36 && text.startsWith('krb5', end + 1)) break;
+  }
+  let k = end;
+  while (k > account && isHex(text.charCodeAt(k - 1))) k--;
+  if (end - k < 64 || text.charCodeAt(k - 1) !== 36) return null;
+  const data = k - 1;
+  k = data;
+  while (k > account && data - k < 65 && isHex(text.charCodeAt(k - 1))) k--;
+  const checksum = data - k;
+  const mark = text.charCodeAt(k - 1);
+  if (checksum < 16 || checksum > 64 || k - 1 <= account || k - 1 - account > 300) return null;
+  return mark === 36 || mark === 58 || mark === 42 ? [at, end] : null;
 }

@@ -82,13 +82,27 @@ describe('structures that generalise', () => {
       'root:$6$r0XTd1nNew0n.ic3$Weyb09QCdXofoBzqPaoxJPO3xxirVc7uTeFW8c8Hqmfu8jS3ejMJBzJ359pqQOmu2nPY6tzhTu2eZBEn7QVMta:19000:0',
       'root:[REDACTED password-hash]:19000:0',
     ],
+    [
+      'a Cisco type 9 secret',
+      'username admin privilege 15 secret 9 $9$nhEmQVczB7dqsO$X.HsgL6x1il0RxkOSSvyQYwucySCt7qFm4v7pqCxkKM',
+      'username admin privilege 15 secret 9 [REDACTED password-hash]',
+    ],
+    [
+      'a Kerberos TGS hash',
+      `$krb5tgs$23$*svc_sql$CORP.LOCAL$MSSQLSvc/db.corp.local*$${'9f'.repeat(16)}$${'3ac1e07b'.repeat(40)}`,
+      '[REDACTED password-hash]',
+    ],
     ['an Okta SSWS header', 'Authorization: SSWS 00qhy6uH0IujXuLXNm_OIQRFp7eUsNp4PWUCVMrRdO', 'Authorization: SSWS [REDACTED okta-token]'],
     [
       'a scheme no list names',
       'curl -H "Authorization: GenieKey 6f1c2a9e-07bd-4d1b-9a53-2c8e5b7f41d0" https://api.opsgenie.com/v2/alerts',
       'curl -H "Authorization: GenieKey [REDACTED authorization]" https://api.opsgenie.com/v2/alerts',
     ],
-    ['a custom scheme with a key pair', 'Authorization: sso-key dKq3T7xWm2pYz9:Lr5Vn8Bc4Hs1Jf6', 'Authorization: sso-key [REDACTED authorization]'],
+    [
+      'a custom scheme with a key pair',
+      'Authorization: sso-key dKq3T7xWm2pYz9:Lr5Vn8Bc4Hs1Jf6',
+      'Authorization: sso-key [REDACTED authorization]',
+    ],
     [
       'a connection string pair whose value reads like a word',
       'jdbc:sqlserver://db;user=sa;password=yjcckBOanYWiGU;encrypt=true',
@@ -151,6 +165,7 @@ describe('hard negatives stay byte-exact', () => {
     'Authorization: Negotiate $KERBEROS_TICKET; Authorization: Custom something-readable',
     'this.password=password; user.password=input.password;',
     '<input type="hidden" name="authenticity_token" value="q2Pf8Rk1Vz7mXw3Ln9Bt5Hc4Jd6Gs0Ya" />',
+    'hashcat -m 13100 reads $krb5tgs$23$ hashes; Cisco types are $8$ and $9$',
     'db_password: !secret db_password\nDbPassword: !Ref DbPasswordParameter',
   ])('%s', async (text) => {
     expect((await redactTexts([text])).texts[0]).toBe(text);

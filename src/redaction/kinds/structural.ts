@@ -1,6 +1,6 @@
 /** Kinds recognised by structure rather than a vendor: PEM private keys, JWTs, URL passwords, HTTP credentials, Kubernetes Secret data, and values assigned to credential-like names. */
 import { chars } from '../chars.ts';
-import { HASH_LITERALS, matchPasswordHash } from '../hashes.ts';
+import { HASH_ANCHORS } from '../hashes.ts';
 import { DER_LITERALS, encodesPrivateKey, matchDerBody, matchPuttyKey } from '../key-bodies.ts';
 import { matchPem } from '../pem.ts';
 import { optional, run, tokenKind } from '../record.ts';
@@ -28,8 +28,8 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
   {
     kind: 'password-hash',
     description:
-      'password hashes: bcrypt (`$2b$…`), crypt(3) (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt `$y$`), Argon2, Django PBKDF2, MySQL native (`*` + 40 hex), LDAP `{SSHA}`',
-    custom: HASH_LITERALS.map((literal) => ({ literal, at: 'start' as const, match: matchPasswordHash })),
+      'password hashes: bcrypt (`$2b$…`), crypt(3) (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt `$y$`), Cisco type 8 and 9, Kerberos ticket hashes (`$krb5tgs$`, `$krb5asrep$`), Argon2, Django PBKDF2, MySQL native (`*` + 40 hex), LDAP `{SSHA}`',
+    custom: HASH_ANCHORS,
   },
   tokenKind('jwt', 'JSON Web Token: two base64url JSON segments (`ey….ey…`) and a signature, or none (unsecured)', {
     prefixes: ['ey'],
