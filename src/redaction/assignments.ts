@@ -359,7 +359,8 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
     if (colon > 0 && password.length >= MIN_PASSWORD && !isPlaceholderValue(raw) && isCredentialValue(password, 'password'))
       push(state, start, valueEnd, 'basic-auth', RANK_NAMED);
   } else if (!flag || word.startsWith('--')) {
-    classify(text, value, word, state, !flag, joined === 1);
+    // After a kebab-case word (prose has those too) a short value must be a named kind; a long one may be any (`ngrok config add-authtoken …`).
+    classify(text, value, word, state, !flag, joined === 1 && valueEnd - start < 24);
   }
 }
 

@@ -135,11 +135,14 @@ export function commandArgument(text: string, start: number, end: number, state:
 }
 
 /**
- * A flag token [start, end) that takes a credential as its next argument: `-p <password>` (psexec,
- * sshpass, docker login), `-passout pass:…` (openssl), `-Password …`, `-ApiKey …` (PowerShell).
- * The argument is read forwards: it may hold no character the scan stops at.
+ * A flag token [start, token) that takes a credential as its next argument: `-p <password>`
+ * (psexec, sshpass, docker login) or `-p=<password>`, `-passout pass:…` (openssl), `-Password …`,
+ * `-ApiKey …` (PowerShell). The argument is read forwards: it may hold no character the scan stops at.
  */
-export function flagArgument(text: string, start: number, end: number, state: ScanState): void {
+export function flagArgument(text: string, start: number, token: number, state: ScanState): void {
+  // `-p=…`, `-p="…"`: a short flag's value may follow an `=` (long ones are assignments).
+  const equals = text.charCodeAt(start + 2) === 61 ? start + 2 : text.charCodeAt(start + 3) === 61 ? start + 3 : -1;
+  const end = equals > 0 && equals < token ? equals : token;
   const length = end - start;
   const letter = text.charCodeAt(start + 1);
   if (length > 24 || letter === 45) return;
@@ -151,7 +154,8 @@ export function flagArgument(text: string, start: number, end: number, state: Sc
   const word = text.slice(start, end);
   if (!passwordFlag && !toolFlag && !FLAG_HINT_RE.test(word)) return;
   let from = end;
-  while (from < text.length && from < end + 8 && text.charCodeAt(from) === 32) from++;
+  if (end === equals) from++;
+  else while (from < text.length && from < end + 8 && text.charCodeAt(from) === 32) from++;
   if (from === end || from >= text.length) return;
   const quote = text.charCodeAt(from);
   if (quote === 34 || quote === 39) from++;

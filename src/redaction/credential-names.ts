@@ -85,6 +85,7 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
   ['pass', 'password'],
   ['passphrase', 'password'],
   ['pswd', 'password'],
+  ['psk', 'password'],
   ['secret', 'secret'],
   ['token', 'token'],
   ['pat', 'token'],
@@ -111,8 +112,8 @@ const NOT_SECRET = new Set(
 /** The role a name gives its value, or null when it names no credential. */
 export function nameRole(words: readonly string[]): NameRole | null {
   if (words.length === 0) return null;
-  // Alone, `pass` is a verb or a test result far more often than a password.
-  if (words.length === 1 && words[0] === 'pass') return null;
+  // Alone, `pass` is a verb or a test result far more often than a password: only a random value is taken.
+  if (words.length === 1 && words[0] === 'pass') return 'secret';
   for (const word of words) if (NOT_SECRET.has(word)) return null;
   const last = words[words.length - 1] ?? '';
   const before = words[words.length - 2];

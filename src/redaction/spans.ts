@@ -113,7 +113,8 @@ function mayBePath(text: string, start: number, end: number): boolean {
  */
 export function chainedAssignment(raw: string): boolean {
   if (!raw.includes('=')) return false;
-  const inner = raw.search(/[^=]=+[^=]/);
+  // Padding before a segment separator (`perm:…=.…=.…`) is base64's, not an operator.
+  const inner = raw.search(/[^=]=+[^=.:]/);
   if (inner < 0) return false;
   const head = raw.slice(0, inner + 1);
   return /[:.]/.test(head) || /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(head) || nameRole(nameWords(head)) !== null;
@@ -199,7 +200,7 @@ export function declaredName(text: string, to: number): Span | null {
  * Cheap test before splitting a name into words: every credential-like name, and every name a
  * named record knows, holds one of these.
  */
-const NAME_HINT_RE = /pass|pwd|pswd|secret|token|key|auth|cred|id|pat|contribsys|login/i;
+const NAME_HINT_RE = /pass|pwd|pswd|secret|token|key|auth|cred|id|pat|contribsys|login|psk/i;
 
 /** The last name tested and its answer: dense text tests one name line after line, and comparing it is cheaper than the search. */
 let lastHintName = '';

@@ -1,4 +1,4 @@
-/** Passwords in URLs and DSNs: `scheme://user:password@host` and `user:password@tcp(host)`, only the password replaced; variable references and placeholder words stay. */
+/** Passwords in URLs and DSNs: `scheme://user:password@host`, `user:password@tcp(host)` and `jdbc:oracle:thin:user/password@host`, only the password replaced; variable references and placeholder words stay. */
 import { Chars } from './chars.ts';
 
 const SCHEME = new Chars('A-Za-z0-9+.-');
@@ -48,4 +48,16 @@ export function matchDsnPassword(text: string, at: number): [number, number] | n
   const password = text.slice(start, at);
   if (password.length < MIN_PASSWORD) return null;
   return PLACEHOLDERS.some((re) => re.test(password)) ? null : [start, at];
+}
+
+/** The password of an Oracle thin-driver URL, `jdbc:oracle:thin:user/password@host…`, whose `:thin:` is at `at`; or null. */
+export function matchOracleThinPassword(text: string, at: number): [number, number] | null {
+  const userEnd = USER.runEnd(text, at + 6, at + 6 + 66);
+  if (userEnd === at + 6 || text.charCodeAt(userEnd) !== 47) return null;
+  const start = userEnd + 1;
+  const end = DSN_PASSWORD.runEnd(text, start, start + 129);
+  if (text.charCodeAt(end) !== 64) return null;
+  const password = text.slice(start, end);
+  if (password.length < MIN_PASSWORD) return null;
+  return PLACEHOLDERS.some((re) => re.test(password)) ? null : [start, end];
 }

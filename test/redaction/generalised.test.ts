@@ -92,6 +92,24 @@ describe('structures that generalise', () => {
       `$krb5tgs$23$*svc_sql$CORP.LOCAL$MSSQLSvc/db.corp.local*$${'9f'.repeat(16)}$${'3ac1e07b'.repeat(40)}`,
       '[REDACTED password-hash]',
     ],
+    ['a short flag with =', 'docker login -u=me -p="Qm7TzK2vX9pLw4Rb" quay.io', 'docker login -u=me -p="[REDACTED password]" quay.io'],
+    [
+      'an Oracle thin URL',
+      'jdbc:oracle:thin:scott/xhfCBLhQ7fAg@//db:1521/ORCL',
+      'jdbc:oracle:thin:scott/[REDACTED url-password]@//db:1521/ORCL',
+    ],
+    [
+      'a kebab-case subcommand and a long token',
+      'ngrok config add-authtoken 2QGZttO38w17ILa2RaooAxvzK1D_z4MWWiRNchW',
+      'ngrok config add-authtoken [REDACTED token]',
+    ],
+    ['an INI pass with a random value', '[smtp]\npass = tvsXrFR5CzIHheOP', '[smtp]\npass = [REDACTED secret]'],
+    ['a Wi-Fi pre-shared key', 'psk="7N7PS76HpaLFUehNQs8H"', 'psk="[REDACTED password]"'],
+    [
+      'base64 segments padded before a dot',
+      'token: perm:aZRsmHbb8sX=.Cw1AgYoOzrMjXom=.uqSgV2b6NndpZHQW39QUPbGxOEuoyw',
+      'token: [REDACTED token]',
+    ],
     ['an Okta SSWS header', 'Authorization: SSWS 00qhy6uH0IujXuLXNm_OIQRFp7eUsNp4PWUCVMrRdO', 'Authorization: SSWS [REDACTED okta-token]'],
     [
       'a scheme no list names',
@@ -165,6 +183,7 @@ describe('hard negatives stay byte-exact', () => {
     'Authorization: Negotiate $KERBEROS_TICKET; Authorization: Custom something-readable',
     'this.password=password; user.password=input.password;',
     '<input type="hidden" name="authenticity_token" value="q2Pf8Rk1Vz7mXw3Ln9Bt5Hc4Jd6Gs0Ya" />',
+    'pass = true; pass: result.ok; if done: pass; gcc -O2 -p=foo; url: jdbc:oracle:thin:@//db:1521/svc',
     'hashcat -m 13100 reads $krb5tgs$23$ hashes; Cisco types are $8$ and $9$',
     'db_password: !secret db_password\nDbPassword: !Ref DbPasswordParameter',
   ])('%s', async (text) => {

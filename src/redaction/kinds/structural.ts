@@ -5,7 +5,7 @@ import { DER_LITERALS, encodesPrivateKey, matchDerBody, matchPuttyKey } from '..
 import { matchPem } from '../pem.ts';
 import { optional, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { matchDsnPassword, matchUrlPassword } from '../urls.ts';
+import { matchDsnPassword, matchOracleThinPassword, matchUrlPassword } from '../urls.ts';
 import { URLSAFE } from './format-shapes.ts';
 
 /** A JWT segment: base64url of a JSON object, so it starts `ey` (`{"` or `{'`-like) and is at least `{"a":1}` long. */
@@ -37,10 +37,12 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
   }),
   {
     kind: 'url-password',
-    description: 'the password of `scheme://user:password@host` and of a Go DSN `user:password@tcp(host)` (only the password is replaced)',
+    description:
+      'the password of `scheme://user:password@host`, of a Go DSN `user:password@tcp(host)` and of an Oracle `jdbc:oracle:thin:user/password@host` (only the password is replaced)',
     custom: [
       { literal: '://', at: 'infix', match: matchUrlPassword },
       ...['@tcp(', '@unix(', '@udp('].map((literal) => ({ literal, at: 'infix' as const, match: matchDsnPassword })),
+      { literal: ':thin:', at: 'infix', match: matchOracleThinPassword },
     ],
   },
   { kind: 'bearer-token', description: 'opaque token after `Bearer` or `Authorization: Bearer|Token`: 16+ random characters' },
