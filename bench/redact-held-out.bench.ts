@@ -6,7 +6,14 @@
 // Run: node_modules/.bin/node --experimental-strip-types bench/redact-held-out.bench.ts [--misses] [--fps]
 // (or `npm run bench -- held-out`).
 import { redactTexts } from '../src/redaction/redact.ts';
-import { BLIND_NEGATIVE_CASES, BLIND_POSITIVE_CASES, NEGATIVE_CASES, POSITIVE_CASES } from '../test/redaction/support/held-out-corpus.ts';
+import {
+  BLIND3_NEGATIVE_CASES,
+  BLIND3_POSITIVE_CASES,
+  BLIND_NEGATIVE_CASES,
+  BLIND_POSITIVE_CASES,
+  NEGATIVE_CASES,
+  POSITIVE_CASES,
+} from '../test/redaction/support/held-out-corpus.ts';
 import type { HeldOutNegative, HeldOutPositive } from '../test/redaction/support/held-out-corpus.ts';
 import { partialLeak } from './corpus-score.ts';
 
@@ -44,7 +51,12 @@ async function scoreBatch(
 const rows = [
   await scoreBatch('held-out corpus', POSITIVE_CASES, NEGATIVE_CASES),
   await scoreBatch('blind batch', BLIND_POSITIVE_CASES, BLIND_NEGATIVE_CASES),
-  await scoreBatch('both', [...POSITIVE_CASES, ...BLIND_POSITIVE_CASES], [...NEGATIVE_CASES, ...BLIND_NEGATIVE_CASES]),
+  await scoreBatch('third blind batch', BLIND3_POSITIVE_CASES, BLIND3_NEGATIVE_CASES),
+  await scoreBatch(
+    'all three',
+    [...POSITIVE_CASES, ...BLIND_POSITIVE_CASES, ...BLIND3_POSITIVE_CASES],
+    [...NEGATIVE_CASES, ...BLIND_NEGATIVE_CASES, ...BLIND3_NEGATIVE_CASES],
+  ),
 ];
 console.log('| | kinds | recall | false alarms | partial leaks |\n|---|---|---|---|---|');
 for (const row of rows) console.log(row);

@@ -4,7 +4,7 @@
 // tokens) each hold, and look-alikes of them stay byte-exact.
 import { describe, expect, it } from 'vitest';
 import { redactTexts } from '../../src/redaction/redact.ts';
-import { NEGATIVE_CASES, POSITIVE_CASES } from './support/held-out-corpus.ts';
+import { BLIND3_NEGATIVE_CASES, BLIND3_POSITIVE_CASES, NEGATIVE_CASES, POSITIVE_CASES } from './support/held-out-corpus.ts';
 
 /** Whether an 8-character piece of a needle sits right beside a marker. */
 function leaksPiece(output: string, needles: readonly string[]): boolean {
@@ -39,6 +39,23 @@ describe('held-out corpus', () => {
     const { texts } = await redactTexts(NEGATIVE_CASES.map((item) => item.text));
     const changed = NEGATIVE_CASES.filter((item, k) => texts[k] !== item.text);
     expect(changed.length / NEGATIVE_CASES.length).toBeLessThanOrEqual(0.03);
+  });
+});
+
+describe('third blind batch', () => {
+  it('catches at least 85% of its positives whole with no piece left, and changes at most 3% of its look-alikes', async () => {
+    const { texts } = await redactTexts(BLIND3_POSITIVE_CASES.map((item) => item.text));
+    let caught = 0;
+    BLIND3_POSITIVE_CASES.forEach((item, k) => {
+      const output = texts[k]!;
+      if (item.needles.some((needle) => output.includes(needle))) return;
+      expect(leaksPiece(output, item.needles), item.kind).toBe(false);
+      caught++;
+    });
+    expect(caught / BLIND3_POSITIVE_CASES.length).toBeGreaterThanOrEqual(0.85);
+    const negatives = await redactTexts(BLIND3_NEGATIVE_CASES.map((item) => item.text));
+    const changed = BLIND3_NEGATIVE_CASES.filter((item, k) => negatives.texts[k] !== item.text);
+    expect(changed.length / BLIND3_NEGATIVE_CASES.length).toBeLessThanOrEqual(0.03);
   });
 });
 

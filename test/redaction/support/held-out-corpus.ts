@@ -1,5 +1,6 @@
 /** The project's own held-out corpus: credentials written from vendors' public format documentation into chat-like texts, and hard look-alikes, expanded from templates with a seeded generator. */
 import { BLIND_NEGATIVES, BLIND_POSITIVES } from './held-out-blind.ts';
+import { BLIND3_NEGATIVES, BLIND3_POSITIVES } from './held-out-blind3.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -102,4 +103,16 @@ export const BLIND_POSITIVE_CASES: readonly HeldOutPositive[] = BLIND_POSITIVES.
 export const BLIND_NEGATIVE_CASES: readonly HeldOutNegative[] = BLIND_NEGATIVES.map(([category, template], k) => ({
   category,
   text: expand(template, 30_000 + k).text,
+}));
+
+/** The third blind batch's positive cases (scored once before tuning; see docs/secrets.md). */
+export const BLIND3_POSITIVE_CASES: readonly HeldOutPositive[] = BLIND3_POSITIVES.map(([kind, template], k) => ({
+  kind,
+  ...expand(template, 40_000 + k),
+}));
+
+/** The third blind batch's negative cases. */
+export const BLIND3_NEGATIVE_CASES: readonly HeldOutNegative[] = BLIND3_NEGATIVES.map(([category, template], k) => ({
+  category,
+  text: expand(template, 50_000 + k).text,
 }));
