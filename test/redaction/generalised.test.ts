@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { redactTexts } from '../../src/redaction/redact.ts';
 import { BLIND3_NEGATIVE_CASES, BLIND3_POSITIVE_CASES, NEGATIVE_CASES, POSITIVE_CASES } from './support/held-out-corpus.ts';
+import type { HeldOutNegative, HeldOutPositive } from './support/held-out-corpus.ts';
 
 /** Whether an 8-character piece of a needle sits right beside a marker. */
 function leaksPiece(output: string, needles: readonly string[]): boolean {
@@ -17,6 +18,25 @@ function leaksPiece(output: string, needles: readonly string[]): boolean {
   return false;
 }
 
+/** The share of `cases` caught whole; a caught case must leave no piece of its value beside a marker. */
+async function caughtShare(cases: readonly HeldOutPositive[]): Promise<number> {
+  const { texts } = await redactTexts(cases.map((item) => item.text));
+  let caught = 0;
+  cases.forEach((item, k) => {
+    const output = texts[k]!;
+    if (item.needles.some((needle) => output.includes(needle))) return;
+    expect(leaksPiece(output, item.needles), item.kind).toBe(false);
+    caught++;
+  });
+  return caught / cases.length;
+}
+
+/** The share of `cases` changed. */
+async function changedShare(cases: readonly HeldOutNegative[]): Promise<number> {
+  const { texts } = await redactTexts(cases.map((item) => item.text));
+  return cases.filter((item, k) => texts[k] !== item.text).length / cases.length;
+}
+
 describe('held-out corpus', () => {
   it('has positives of at least 150 kinds and hard negatives of every category', () => {
     expect(new Set(POSITIVE_CASES.map((item) => item.kind)).size).toBeGreaterThanOrEqual(150);
@@ -24,38 +44,18 @@ describe('held-out corpus', () => {
   });
 
   it('catches at least 90% of its positives whole, and leaves no piece of a caught value visible', async () => {
-    const { texts } = await redactTexts(POSITIVE_CASES.map((item) => item.text));
-    let caught = 0;
-    POSITIVE_CASES.forEach((item, k) => {
-      const output = texts[k]!;
-      if (item.needles.some((needle) => output.includes(needle))) return;
-      expect(leaksPiece(output, item.needles), item.kind).toBe(false);
-      caught++;
-    });
-    expect(caught / POSITIVE_CASES.length).toBeGreaterThanOrEqual(0.9);
+    expect(await caughtShare(POSITIVE_CASES)).toBeGreaterThanOrEqual(0.9);
   });
 
   it('changes at most 3% of its hard negatives', async () => {
-    const { texts } = await redactTexts(NEGATIVE_CASES.map((item) => item.text));
-    const changed = NEGATIVE_CASES.filter((item, k) => texts[k] !== item.text);
-    expect(changed.length / NEGATIVE_CASES.length).toBeLessThanOrEqual(0.03);
+    expect(await changedShare(NEGATIVE_CASES)).toBeLessThanOrEqual(0.03);
   });
 });
 
 describe('third blind batch', () => {
   it('catches at least 85% of its positives whole with no piece left, and changes at most 3% of its look-alikes', async () => {
-    const { texts } = await redactTexts(BLIND3_POSITIVE_CASES.map((item) => item.text));
-    let caught = 0;
-    BLIND3_POSITIVE_CASES.forEach((item, k) => {
-      const output = texts[k]!;
-      if (item.needles.some((needle) => output.includes(needle))) return;
-      expect(leaksPiece(output, item.needles), item.kind).toBe(false);
-      caught++;
-    });
-    expect(caught / BLIND3_POSITIVE_CASES.length).toBeGreaterThanOrEqual(0.85);
-    const negatives = await redactTexts(BLIND3_NEGATIVE_CASES.map((item) => item.text));
-    const changed = BLIND3_NEGATIVE_CASES.filter((item, k) => negatives.texts[k] !== item.text);
-    expect(changed.length / BLIND3_NEGATIVE_CASES.length).toBeLessThanOrEqual(0.03);
+    expect(await caughtShare(BLIND3_POSITIVE_CASES)).toBeGreaterThanOrEqual(0.85);
+    expect(await changedShare(BLIND3_NEGATIVE_CASES)).toBeLessThanOrEqual(0.03);
   });
 });
 

@@ -81,38 +81,27 @@ export function expand(template: string, seed: number): { text: string; needles:
   return { text, needles };
 }
 
+type Templates = readonly (readonly [string, string])[];
+
+/** Positive cases expanded from `[kind, template]` pairs, the k-th with seed `seed + k`. */
+function positives(templates: Templates, seed: number): readonly HeldOutPositive[] {
+  return templates.map(([kind, template], k) => ({ kind, ...expand(template, seed + k) }));
+}
+
+/** Negative cases expanded from `[category, template]` pairs, the k-th with seed `seed + k`. */
+function negatives(templates: Templates, seed: number): readonly HeldOutNegative[] {
+  return templates.map(([category, template], k) => ({ category, text: expand(template, seed + k).text }));
+}
+
 /** The positive cases. */
-export const POSITIVE_CASES: readonly HeldOutPositive[] = HELD_OUT_POSITIVES.map(([kind, template], k) => ({
-  kind,
-  ...expand(template, k + 1),
-}));
-
+export const POSITIVE_CASES = positives(HELD_OUT_POSITIVES, 1);
 /** The negative cases. */
-export const NEGATIVE_CASES: readonly HeldOutNegative[] = HELD_OUT_NEGATIVES.map(([category, template], k) => ({
-  category,
-  text: expand(template, 10_000 + k).text,
-}));
-
+export const NEGATIVE_CASES = negatives(HELD_OUT_NEGATIVES, 10_000);
 /** The blind batch's positive cases (scored once before tuning; see docs/secrets.md). */
-export const BLIND_POSITIVE_CASES: readonly HeldOutPositive[] = BLIND_POSITIVES.map(([kind, template], k) => ({
-  kind,
-  ...expand(template, 20_000 + k),
-}));
-
+export const BLIND_POSITIVE_CASES = positives(BLIND_POSITIVES, 20_000);
 /** The blind batch's negative cases. */
-export const BLIND_NEGATIVE_CASES: readonly HeldOutNegative[] = BLIND_NEGATIVES.map(([category, template], k) => ({
-  category,
-  text: expand(template, 30_000 + k).text,
-}));
-
+export const BLIND_NEGATIVE_CASES = negatives(BLIND_NEGATIVES, 30_000);
 /** The third blind batch's positive cases (scored once before tuning; see docs/secrets.md). */
-export const BLIND3_POSITIVE_CASES: readonly HeldOutPositive[] = BLIND3_POSITIVES.map(([kind, template], k) => ({
-  kind,
-  ...expand(template, 40_000 + k),
-}));
-
+export const BLIND3_POSITIVE_CASES = positives(BLIND3_POSITIVES, 40_000);
 /** The third blind batch's negative cases. */
-export const BLIND3_NEGATIVE_CASES: readonly HeldOutNegative[] = BLIND3_NEGATIVES.map(([category, template], k) => ({
-  category,
-  text: expand(template, 50_000 + k).text,
-}));
+export const BLIND3_NEGATIVE_CASES = negatives(BLIND3_NEGATIVES, 50_000);
