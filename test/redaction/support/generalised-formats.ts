@@ -36,10 +36,14 @@ export const GENERALISED_SPECS: readonly Spec[] = [
   {
     kind: 'teams-webhook',
     examples: fc
-      .tuple(fc.constantFrom('acme', 'contoso-it'), uuid, uuid, random(HEX, 32), uuid)
-      .map(([host, a, b, c, d]) =>
-        example('teams-webhook', `https://${host}.webhook.office.com/webhookb2/${a}@${b}/IncomingWebhook/${c}/${d}`),
-      ),
+      .tuple(
+        fc.constantFrom('acme.webhook.office.com/webhookb2', 'outlook.office.com/webhook', 'outlook.office365.com/webhook'),
+        uuid,
+        uuid,
+        random(HEX, 32),
+        uuid,
+      )
+      .map(([path, a, b, c, d]) => example('teams-webhook', `https://${path}/${a}@${b}/IncomingWebhook/${c}/${d}`)),
     nearMisses: [
       fc.constantFrom(
         'https://acme.webhook.office.com/webhookb2/',
