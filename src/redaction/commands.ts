@@ -1,4 +1,4 @@
-/** Credentials passed as arguments: `-p <password>` and `-p<password>` (mysql), `-Password`, `-passout pass:…`, `ConvertTo-SecureString "…"`, `NetworkCredential("user", "…")`, a netrc `password`, and `<tool> login|auth <token>`. */
+/** Credentials passed as arguments: `-p <password>` and `-p<password>` (mysql), `-Password`, `-passout pass:…`, `ConvertTo-SecureString "…"`, `NetworkCredential("user", "…")` and `.login("user", "…")`, a netrc `password`, and `<tool> login|auth <token>`. */
 import { classify, push, roleOfName } from './assignments.ts';
 import type { ScanState } from './assignments.ts';
 import { chars } from './chars.ts';
@@ -12,7 +12,7 @@ const WORD = chars('A-Za-z0-9_.$-');
 const ARGUMENT = chars('!#$%&*+./0-9:=?@A-Z^_a-z~-');
 /** Calls whose second string argument is a password. */
 const CREDENTIAL_CALL_RE =
-  /(?:NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth)\(\s*["'][^"'\n]{1,64}["']\s*$/;
+  /(?:\.login|NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth)\(\s*["'][^"'\n]{1,64}["']\s*$/;
 /** Flags that may name a credential: every credential-like name holds one of these. */
 const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred/i;
 /** A call's first argument, a quoted name, up to the comma before the second. */

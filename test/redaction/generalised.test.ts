@@ -77,6 +77,7 @@ describe('structures that generalise', () => {
       'Connect-Server -Username sa -Password [REDACTED password]',
     ],
     ['NetworkCredential', 'new NetworkCredential("deploy", "MdPhcKzX@9668");', 'new NetworkCredential("deploy", "[REDACTED password]");'],
+    ['a login call', 'server.login("alerts@acme.io", "Hx9kQ2pLm7vR")', 'server.login("alerts@acme.io", "[REDACTED password]")'],
     [
       'a netrc entry',
       'machine api.acme.io login deploy password GVqNmQHFovnO2kV5Xc',
@@ -189,6 +190,7 @@ describe('hard negatives stay byte-exact', () => {
     'docker run -p 8080:80 node:22 && ssh -p 2222 deploy@host && mkdir -p /var/lib/app',
     'pytest -p no:cacheprovider; git add -p src/auth/password.ts; mysql -u root -p app',
     'new NetworkCredential(userName, password)',
+    'await page.login("admin", "password"); auth.login("alice", "correct horse"); server.login(user, password)',
     'dsn := "app@tcp(db:3306)/app" or fmt.Sprintf("%s:%s@tcp(%s)/%s", user, pass, host, db)',
     'pnpm -p MyPackage run build; npm exec -p TypeScript -- tsc; cargo build -p lightningcss_node2 --release',
     'DB_PASSWORD: ${DB_PASSWORD:?missing}',
