@@ -7,12 +7,13 @@ const TEAMS_PATH_RE =
   /webhook(?:b2)?\/[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}@[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\/IncomingWebhook\/[0-9a-f]{32}\/[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}(?:\/V2[A-Za-z0-9_-]{20,128})?/y;
 
 /**
- * A Teams incoming webhook at the literal `office.com/webhook` or `office365.com/webhook` (the
- * current `….webhook.office.com/webhookb2/…` and the legacy `outlook.office.com/webhook/…`): the
- * whole URL, from its `https://` (or its host) to the last path segment, `/V2…` signature included.
+ * A Teams incoming webhook at the literal `.com/webhook` (the current `….webhook.office.com/webhookb2/…`
+ * and the legacy `outlook.office.com/webhook/…`); the literal starts with `.`, a character the scan
+ * already stops at, and the path's shape alone tells a Teams webhook. The whole URL, from its
+ * `https://` (or its host) to the last path segment, `/V2…` signature included.
  */
 export function matchTeamsWebhook(text: string, at: number): [number, number] | null {
-  const pathAt = text.indexOf('/', at) + 1;
+  const pathAt = at + '.com/'.length;
   TEAMS_PATH_RE.lastIndex = pathAt;
   if (!TEAMS_PATH_RE.test(text.slice(0, pathAt + 400))) return null;
   let start = HOST.runStart(text, at, at - 64);

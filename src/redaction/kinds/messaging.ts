@@ -46,10 +46,7 @@ export const MESSAGING_KINDS: readonly KindRecord[] = [
     kind: 'teams-webhook',
     description:
       'Microsoft Teams incoming webhook URL (`https://….webhook.office.com/webhookb2/<id>@<tenant>/IncomingWebhook/…`, and the legacy `outlook.office.com/webhook/…`)',
-    custom: [
-      { literal: 'office.com/webhook', at: 'infix', match: matchTeamsWebhook },
-      { literal: 'office365.com/webhook', at: 'infix', match: matchTeamsWebhook },
-    ],
+    custom: [{ literal: '.com/webhook', at: 'infix', match: matchTeamsWebhook }],
   },
   tokenKind('resend-key', 'Resend API key (`re_` + 8 + `_` + 24 characters)', {
     prefixes: ['re_'],
