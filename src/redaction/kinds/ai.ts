@@ -1,4 +1,4 @@
-/** AI model providers: OpenAI, Anthropic, DeepSeek, Groq, Hugging Face, xAI, NVIDIA, OpenRouter, Pinecone, Perplexity, LangSmith, Replicate, ElevenLabs. */
+/** AI model providers: OpenAI, Anthropic, DeepSeek, Groq, Hugging Face, xAI, NVIDIA, OpenRouter, Pinecone, Perplexity, LangSmith, Langfuse, Replicate, ElevenLabs. */
 import { chars } from '../chars.ts';
 import { prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
@@ -40,6 +40,10 @@ export const AI_KINDS: readonly KindRecord[] = [
   tokenKind('langsmith-key', 'LangSmith personal and service keys (`lsv2_pt_`, `lsv2_sk_` + 32 hex + `_` + 10 hex)', {
     prefixes: ['lsv2_pt_', 'lsv2_sk_'],
     body: [run(HEX, 32), '_', run(HEX, 10)],
+  }),
+  tokenKind('langfuse-key', 'Langfuse secret key (`sk-lf-` + a UUID)', {
+    prefixes: ['sk-lf-'],
+    body: [run(HEX, 8), '-', run(HEX, 4), '-', run(HEX, 4), '-', run(HEX, 4), '-', run(HEX, 12)],
   }),
   tokenKind('replicate-token', 'Replicate API token (`r8_` + 37 characters)', prefixed('r8_', ALNUM, 37, 37, lettersAndDigits)),
   tokenKind('elevenlabs-key', 'ElevenLabs API key (`sk_` + 48 hex)', prefixed('sk_', HEX, 48)),

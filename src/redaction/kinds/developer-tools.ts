@@ -1,4 +1,4 @@
-/** Package registries and developer tools: npm, PyPI, RubyGems, Clojars, Docker, JFrog, CircleCI, Postman, ReadMe, Prefect, Harness, Octopus, Infracost, SonarQube, Frame.io, Typeform, Figma, Contentful. */
+/** Package registries and developer tools: npm, PyPI, RubyGems, Clojars, Docker, JFrog, CircleCI, Postman, ReadMe, Prefect, Harness, Octopus, Infracost, SonarQube, Frame.io, Typeform, Figma, Contentful, Zuplo, Statsig. */
 import { chars } from '../chars.ts';
 import { prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
@@ -71,4 +71,9 @@ export const DEVELOPER_TOOL_KINDS: readonly KindRecord[] = [
     'Shopify access tokens and shared secrets (`shpat_`, `shpca_`, `shppa_`, `shpss_` + 32 hex)',
     prefixed(['shpat_', 'shpca_', 'shppa_', 'shpss_'], chars('a-fA-F0-9'), 32),
   ),
+  tokenKind('zuplo-key', 'Zuplo API consumer key (`zpka_` + 32 hex + `_` + 8 hex)', {
+    prefixes: ['zpka_'],
+    body: [run(HEX, 32), '_', run(HEX, 8)],
+  }),
+  tokenKind('statsig-key', 'Statsig server secret key (`secret-` + 43 characters)', prefixed('secret-', ALNUM, 43, 43, lettersAndDigits)),
 ];

@@ -1,8 +1,8 @@
-/** Payments and commerce: Stripe, Square, Facebook/Meta, Flutterwave, GoCardless, Lob, Shippo, Duffel, EasyPost, Braintree. */
+/** Payments and commerce: Stripe, Square, Facebook/Meta, Flutterwave, GoCardless, Lob, Shippo, Duffel, EasyPost, Braintree, Paddle. */
 import { chars } from '../chars.ts';
 import { optional, prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { ALNUM, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits } from './format-shapes.ts';
+import { ALNUM, ALNUM_LOWER, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits } from './format-shapes.ts';
 
 /** The payment and commerce kinds. */
 export const PAYMENT_KINDS: readonly KindRecord[] = [
@@ -69,5 +69,9 @@ export const PAYMENT_KINDS: readonly KindRecord[] = [
   tokenKind('braintree-token', 'Braintree / PayPal access token (`access_token$production$…$…`)', {
     prefixes: ['access_token$production$', 'access_token$sandbox$'],
     body: [run(ALNUM, 16), '$', run(HEX, 32)],
+  }),
+  tokenKind('paddle-key', 'Paddle API key (`pdl_live_apikey_` / `pdl_sdbx_apikey_` + 26 + `_` + 22 + `_` + 3 characters)', {
+    prefixes: ['pdl_live_apikey_', 'pdl_sdbx_apikey_'],
+    body: [run(ALNUM_LOWER, 26), '_', run(ALNUM, 22), '_', run(ALNUM, 3)],
   }),
 ];

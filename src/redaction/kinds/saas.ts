@@ -1,4 +1,4 @@
-/** Productivity and data services: 1Password, Notion, Airtable, ClickUp, PostHog, SaladCloud, Apify, Adafruit IO, Ubidots, SettleMint, Dropbox, MaxMind, 42 Intra, Defined Networking, ClickHouse, HubSpot, Mapbox, Okta. */
+/** Productivity and data services: 1Password, Notion, Airtable, ClickUp, PostHog, SaladCloud, Apify, Adafruit IO, Ubidots, SettleMint, Dropbox, MaxMind, 42 Intra, Defined Networking, ClickHouse, HubSpot, Mapbox, Okta, Klaviyo. */
 import { chars } from '../chars.ts';
 import { prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
@@ -111,4 +111,5 @@ export const SAAS_KINDS: readonly KindRecord[] = [
     'X (Twitter) app bearer token (`AAAAAAAAAAAAAAAAAAAAA…`)',
     prefixed('AAAAAAAAAAAAAAAAAAAAA', chars('A-Za-z0-9%='), 60, 200, lettersAndDigits),
   ),
+  tokenKind('klaviyo-key', 'Klaviyo private API key (`pk_` + 34 characters)', prefixed('pk_', ALNUM, 34, 34, lettersAndDigits)),
 ];
