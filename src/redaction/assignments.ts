@@ -1,5 +1,6 @@
 /** Keyword-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `name is value`, `Authorization: Basic …`, `curl -u user:pass`, `--token value`, `<add key="…" value="…"/>`; judged under what the name says. */
 import { chars, isDigit, isLetter } from './chars.ts';
+import { isSessionCookie } from './cookies.ts';
 import { claimsFormat, NAMED, namedBy, ROLE_KINDS, WRITTEN_NAMES } from './dispatch.ts';
 import { nameRole, nameWords, withoutCount } from './credential-names.ts';
 import type { NameRole } from './credential-names.ts';
@@ -202,7 +203,7 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     sasSignature(text, valueFrom, state);
     return;
   }
-  if (!name.quoted) written = withWordBefore(text, name.start, written);
+  if (!name.quoted) written = bare === 'default' ? (variableName(text, name.start) ?? written) : withWordBefore(text, name.start, written);
   // `<add key="SmtpPassword" value="…"/>`, `<property name="password" value="…"/>`: the value is judged under the pair's name.
   const pair = !name.quoted && (bare === 'key' || bare === 'name');
   if (!kubernetesKind && !pair && !hintsCredential(written)) return;
@@ -217,9 +218,18 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     if (value.end - value.start === 6 && text.startsWith('Secret', value.start)) state.kubernetesSecret = true;
     return;
   }
+  if (isSessionCookie(text, name.start, written)) written = 'session_token';
   // `token = token_value` (blanks around `=`) is code; `TOKEN=value` in a .env file is a literal.
   if (code === 61 && !value.quoted && (previous === 32 || next === 32) && PATH_RE.test(text.slice(value.start, value.end))) return;
   classify(text, value, written, state);
+}
+
+/** A Terraform variable's block, open up to its `default`: group 1 is the variable's name. */
+const VARIABLE_BLOCK_RE = /\bvariable\s+"([A-Za-z_][\w-]{0,63})"\s*\{[^{}]*$/;
+
+/** The name of the Terraform variable whose `default` starts at `at`, or null: `variable "db_password" { default = "…" }` sets a password. */
+function variableName(text: string, at: number): string | null {
+  return VARIABLE_BLOCK_RE.exec(text.slice(Math.max(0, at - 240), at))?.[1] ?? null;
 }
 
 /** HTML form controls: their `name`/`value` pair is a form field (a CSRF token, a default), not a setting. */

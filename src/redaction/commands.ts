@@ -1,10 +1,10 @@
-/** Credentials passed as arguments: `-p <password>` and `-p<password>` (mysql), `-Password`, `-passout pass:…`, `ConvertTo-SecureString "…"`, `NetworkCredential("user", "…")` and `.login("user", "…")`, a netrc `password`, and `<tool> login|auth <token>`. */
+/** Credentials passed as arguments: `-p <password>` and `-p<password>` (mysql), `-Password`, `-passout pass:…`, `ConvertTo-SecureString "…"`, `NetworkCredential("user", "…")` and `.login("user", "…")`, `setApiKey("…")`, a netrc `password`, and `<tool> login|auth <token>`. */
 import { classify, push, roleOfName } from './assignments.ts';
 import type { ScanState } from './assignments.ts';
 import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
 import { RANK_NAMED } from './record.ts';
-import { readValue, wordEndBefore } from './spans.ts';
+import { readValue, skipBlanks, wordEndBefore } from './spans.ts';
 import { isCredentialValue, passwordAndSecretVerdicts } from './values.ts';
 
 const WORD = chars('A-Za-z0-9_.$-');
@@ -36,8 +36,8 @@ const GLUED_P_RE = /(?:^|[\s/])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dum
 const NETRC_RE = /(?:^|\s)machine\s+\S+\s+(?:login\s+\S+\s+)?(?:account\s+\S+\s+)?$/;
 
 /** First letters (lowercased) of the words {@link commandArgument} reads an argument after. */
-const ARGUMENT_WORDS = new Set(Array.from('cpla', (letter) => letter.charCodeAt(0)));
-const ARGUMENT_WORD_RE = /^(?:convertto-securestring|password|passwd|login|auth)$/i;
+const ARGUMENT_WORDS = new Set(Array.from('pla', (letter) => letter.charCodeAt(0)));
+const ARGUMENT_WORD_RE = /^(?:password|passwd|login|auth)$/i;
 
 /** The end of the argument at `start` (after its opening quote, if any): quoted to its closing quote, else a run. */
 function argumentEnd(text: string, start: number, end: number): number {
@@ -122,9 +122,7 @@ export function commandArgument(text: string, start: number, end: number, state:
   const valueStart = start;
   const valueEnd = argumentEnd(text, start, end);
   const value = text.slice(valueStart, valueEnd);
-  if (/^convertto-securestring$/i.test(word)) {
-    if (isCredentialValue(value, 'password')) pushPassword(state, valueStart, valueEnd);
-  } else if (word === 'password' || word === 'passwd') {
+  if (word === 'password' || word === 'passwd') {
     const from = Math.max(0, wordStart - 256);
     if (NETRC_RE.test(text.slice(from, wordStart)) && isCredentialValue(value, 'password')) pushPassword(state, valueStart, valueEnd);
   } else if (word === 'login' || word === 'auth') {
@@ -170,6 +168,53 @@ export function flagArgument(text: string, start: number, token: number, state: 
     const name = word.slice(1);
     if (roleOfName(name) !== null) classify(text, { start: valueStart, end: valueEnd, quoted: false }, name, state);
   }
+}
+
+/** A `net use` command line, up to a switch. */
+const NET_USE_RE = /(?:^|[\s&;|(])net(?:\.exe)?\s+use\s/i;
+
+/** `net use \\srv\share /user:DOMAIN\name <password>`: the argument after a `/user:` switch token at `start`, on a `net use` line. */
+export function userSwitchArgument(text: string, start: number, state: ScanState): void {
+  if (!/^\/user:/i.test(text.slice(start, start + 6)) || !NET_USE_RE.test(lineBefore(text, start))) return;
+  let at = start + 6;
+  const limit = Math.min(text.length, at + 128);
+  while (at < limit && !/\s/.test(text.charAt(at))) at++;
+  let from = skipBlanks(text, at, at + 8);
+  // `*` asks for the password; another switch or the line's end gives none.
+  if (from === at || from >= text.length || '*/\r\n'.includes(text.charAt(from))) return;
+  const quote = text.charCodeAt(from);
+  if (quote === 34 || quote === 39) from++;
+  const valueEnd = argumentEnd(text, from, Math.min(text.length, from + 4096));
+  if (isCredentialValue(text.slice(from, valueEnd), 'password')) pushPassword(state, from, valueEnd);
+}
+
+/**
+ * `ConvertTo-SecureString "<password>" -AsPlainText`: the argument after the token [start, end),
+ * read forwards, as a password of letters alone holds no character the scan stops at.
+ */
+export function secureStringArgument(text: string, start: number, end: number, state: ScanState): void {
+  if (!/^convertto-securestring$/i.test(text.slice(start, end))) return;
+  let from = skipBlanks(text, end, end + 8);
+  // The argument may be named: `-String "…"`.
+  if (from > end && /^-String\s/i.test(text.slice(from, from + 8))) from = skipBlanks(text, from + 7, from + 16);
+  if (from === end || from >= text.length || text.charCodeAt(from) === 45) return;
+  const quote = text.charCodeAt(from);
+  if (quote === 34 || quote === 39) from++;
+  const valueEnd = argumentEnd(text, from, Math.min(text.length, from + 4096));
+  if (isCredentialValue(text.slice(from, valueEnd), 'password')) pushPassword(state, from, valueEnd);
+}
+
+/** A method that sets a credential, `setApiKey(`, `set_password(`, `WithToken(`, or a builder's `.password(`: group 1 is its name. */
+const SETTER_RE = /(?:\.|\b(?=[Ss]et|[Ww]ith))(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A-Za-z0-9_]{2,40})\($/;
+
+/** A string argument at `start` (after `("`): a credential when the call sets one by name, `$mollie->setApiKey("live_…")`. */
+export function setterArgument(text: string, start: number, end: number, state: ScanState): void {
+  const open = start - 2;
+  const setter = SETTER_RE.exec(text.slice(Math.max(0, open - 48), open + 1));
+  const name = setter?.[1];
+  // A bare `setKey(` names a cache or map key as often as a credential.
+  if (name === undefined || name.length <= 3 || roleOfName(name) === null) return;
+  classify(text, { start, end: argumentEnd(text, start, end), quoted: true }, name, state);
 }
 
 /** `NetworkCredential("user", "<password>")`: the second argument, when `comma` follows a call's first string argument. */

@@ -2,7 +2,7 @@
 import { assignmentAt, valueAfterWord } from './assignments.ts';
 import type { ScanState } from './assignments.ts';
 import { chars } from './chars.ts';
-import { commandArgument, flagArgument } from './commands.ts';
+import { commandArgument, flagArgument, secureStringArgument, setterArgument, userSwitchArgument } from './commands.ts';
 import { INFIXES, STARTS } from './dispatch.ts';
 import { ldapHashAt } from './hashes.ts';
 import { kubernetesSecrets } from './kubernetes.ts';
@@ -180,7 +180,13 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     commandArgument(text, start, end, state);
   }
   const before = start > 0 ? text.charCodeAt(start - 1) : 0;
-  if (text.charCodeAt(start) === 45 && (before === 32 || before === 9)) flagArgument(text, start, end, state);
+  if (before === 32 || before === 9) {
+    const first = text.charCodeAt(start);
+    if (first === 45) flagArgument(text, start, end, state);
+    else if (first === 47) userSwitchArgument(text, start, state);
+  }
+  if ((before === 34 || before === 39) && start >= 2 && text.charCodeAt(start - 2) === 40) setterArgument(text, start, end, state);
+  if (end - start === 22) secureStringArgument(text, start, end, state);
   if (before === 62) elementText(text, start, state);
   else if (before === 125) {
     const span = ldapHashAt(text, start, end);

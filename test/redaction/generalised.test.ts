@@ -154,6 +154,36 @@ describe('structures that generalise', () => {
     ['a PEM body without its BEGIN line', `${PEM_BODY}\n${PEM_BODY}\n${PEM_BODY.slice(0, 30)}`, '[REDACTED private-key]'],
     ['a Go DSN without a scheme', 'dsn := "app:rhDyo9CcNJ69r3@tcp(db:3306)/app"', 'dsn := "app:[REDACTED url-password]@tcp(db:3306)/app"'],
     [
+      'a setter named for a credential',
+      '$mollie->setApiKey("live_6u2atc0SiftpIKNDH1NdydxDa4nvTh");',
+      '$mollie->setApiKey("[REDACTED api-key]");',
+    ],
+    [
+      "a builder's password method",
+      'DataSourceBuilder.create().username("sa").password("Hq2Lp9Zm_Xw4T").build()',
+      'DataSourceBuilder.create().username("sa").password("[REDACTED password]").build()',
+    ],
+    [
+      'a letters-only ConvertTo-SecureString argument',
+      'New-LocalUser -Name svc -Password (ConvertTo-SecureString -String "lzaRamKIytjtMT" -AsPlainText -Force)',
+      'New-LocalUser -Name svc -Password (ConvertTo-SecureString -String "[REDACTED password]" -AsPlainText -Force)',
+    ],
+    [
+      "a Terraform variable's default",
+      'variable "db_password" {\n  sensitive = true\n  default   = "GEBm7Es78yeSjzk3"\n}',
+      'variable "db_password" {\n  sensitive = true\n  default   = "[REDACTED password]"\n}',
+    ],
+    [
+      'session cookies in headers',
+      'Cookie: _ga=GA1.2.0668066103.2420864345; sessionid=c2fxa86noc607vget3i3s76snnv1ex6f\n> Cookie: JSESSIONID=8A3F0C2D9B7E41A6C5D3E2F1A0B9C8D7',
+      'Cookie: _ga=GA1.2.0668066103.2420864345; sessionid=[REDACTED token]\n> Cookie: JSESSIONID=[REDACTED token]',
+    ],
+    [
+      'a net use password',
+      'net use \\\\files\\share /user:ACME\\svc XZ8rsLxUtP!90',
+      'net use \\\\files\\share /user:ACME\\svc [REDACTED password]',
+    ],
+    [
       'a token wrapped at 20 columns',
       'token:\nghp_fQirFyz5C45aHiVL\n37tPxXlC1d3SxZZFbNcy\nthanks',
       'token:\n[REDACTED github-token]\nthanks',
@@ -205,6 +235,11 @@ describe('hard negatives stay byte-exact', () => {
     'pass = true; pass: result.ok; if done: pass; gcc -O2 -p=foo; url: jdbc:oracle:thin:@//db:1521/svc',
     'hashcat -m 13100 reads $krb5tgs$23$ hashes; Cisco types are $8$ and $9$',
     'db_password: !secret db_password\nDbPassword: !Ref DbPasswordParameter',
+    'cache.setKey("user_id_123"); client.setApiKey(process.env.API_KEY); el.setToken("token_from_the_environment")',
+    'ConvertTo-SecureString $plain -AsPlainText -Force; ConvertTo-SecureString -String $pw',
+    'variable "region" {\n  default = "GEBm7Es78yeSjzk3"\n}',
+    'session_id=c2fxa86noc607vget3i3s76snnv1ex6f logged in\nCookie: theme=dark; sessionid=abc',
+    'net use Z: \\\\srv\\d /user:svc * /persistent:yes; runas /user:admin cmd.exe',
   ])('%s', async (text) => {
     expect((await redactTexts([text])).texts[0]).toBe(text);
   });

@@ -1,0 +1,29 @@
+/** Session cookies: a `Cookie:` or `Set-Cookie:` header's session id (`sessionid`, `connect.sid`, `PHPSESSID`) is a bearer credential. */
+
+/** Session cookies' names: `sessionid`, `session_id`, `connect.sid`, `PHPSESSID`, `JSESSIONID`, `ASP.NET_SessionId`. */
+const SESSION_COOKIE_RE = /sess(?:ion)?[_-]?id$|(?:^|\.)sid$/i;
+/** A cookie header near its line's start: `Cookie:` and `Set-Cookie:` as sent, logged by `curl -v` (`> Cookie:`) or passed as `-H "Cookie: …"`. */
+const COOKIE_HEADER_RE = /(?:^|[\s"'<>])(?:set-)?cookie:/i;
+
+/** The line last read and its verdict: a header holds many cookies, and each line is read once. */
+let lineText = '';
+let lineFrom = 0;
+let lineTo = -1;
+let lineIsHeader = false;
+
+/** Whether `at` sits on a line that is a cookie header: the line is found once, then its verdict is reused. */
+function onCookieHeader(text: string, at: number): boolean {
+  if (text !== lineText || at < lineFrom || at >= lineTo) {
+    lineText = text;
+    lineFrom = text.lastIndexOf('\n', at - 1) + 1;
+    const end = text.indexOf('\n', at);
+    lineTo = end < 0 ? text.length : end;
+    lineIsHeader = COOKIE_HEADER_RE.test(text.slice(lineFrom, Math.min(lineTo, lineFrom + 256)));
+  }
+  return lineIsHeader;
+}
+
+/** Whether the name `name`, written at `at`, is a session cookie's in a cookie header: its value is then judged as a session token. */
+export function isSessionCookie(text: string, at: number, name: string): boolean {
+  return SESSION_COOKIE_RE.test(name) && onCookieHeader(text, at);
+}
