@@ -25,5 +25,8 @@ function onCookieHeader(text: string, at: number): boolean {
 
 /** Whether the name `name`, written at `at`, is a session cookie's in a cookie header: its value is then judged as a session token. */
 export function isSessionCookie(text: string, at: number, name: string): boolean {
+  // Every session cookie's name ends in `id` (`sid`, `PHPSESSID`): a credential's rarely does, and the pattern is not run.
+  const n = name.length;
+  if ((name.charCodeAt(n - 1) | 32) !== 100 || (name.charCodeAt(n - 2) | 32) !== 105) return false;
   return SESSION_COOKIE_RE.test(name) && onCookieHeader(text, at);
 }
