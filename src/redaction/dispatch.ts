@@ -69,9 +69,10 @@ const GENERIC_PREFIXES = new Set('live_ test_ key- s. pk. sk. tk. sl. t1. pat SK
 /**
  * Whether `value` starts with a vendor's literal prefix. A value that claims a vendor format
  * but does not match it (`xoxp-1234567890`, `glpat-XXXX`) is a documentation example: the
- * generic keyword rule leaves it alone.
+ * generic keyword rule leaves it alone. `anyPrefix`: the generic prefixes (`live_`, `secret-`)
+ * claim too, for a rule that has no name to go by.
  */
-export function claimsFormat(value: string): boolean {
+export function claimsFormat(value: string, anyPrefix = false): boolean {
   if (value.length < 2) return false;
   const a = value.charCodeAt(0);
   const b = value.charCodeAt(1);
@@ -81,7 +82,7 @@ export function claimsFormat(value: string): boolean {
   for (const { literal } of entries) {
     // The first two characters match by the bucket; a literal of three or more is compared from its third.
     if (literal.length < 3 || literal.length > value.length || literal.charCodeAt(2) !== value.charCodeAt(2)) continue;
-    if (!GENERIC_PREFIXES.has(literal) && value.startsWith(literal)) return true;
+    if ((anyPrefix || !GENERIC_PREFIXES.has(literal)) && value.startsWith(literal)) return true;
   }
   return false;
 }

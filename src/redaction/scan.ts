@@ -8,8 +8,9 @@ import { ldapHashAt } from './hashes.ts';
 import { kubernetesSecrets } from './kubernetes.ts';
 import { elementText } from './markup.ts';
 import { matchInfix, matchPrefixed } from './match.ts';
+import { prefixedToken } from './prefixed-tokens.ts';
 import { sequenceShare } from './randomness.ts';
-import { RANK_FORMAT } from './record.ts';
+import { RANK_FORMAT, RANK_GENERIC } from './record.ts';
 import type { Finding, Format } from './record.ts';
 import { isSignal, plainView, ViewBuilder } from './views.ts';
 import type { View } from './views.ts';
@@ -193,6 +194,8 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     if (span !== null) state.found.push({ start: span[0], end: span[1], kind: 'password-hash', rank: RANK_FORMAT });
   }
   tryStarts(text, start, state);
+  const prefixed = prefixedToken(text, start, end);
+  if (prefixed !== null) state.found.push({ start: prefixed[0], end: prefixed[1], kind: 'token', rank: RANK_GENERIC });
   if (flagged < 0) return;
   for (let at = flagged; at < end; at++) {
     const flags = (FLAGS[text.charCodeAt(at)] ?? 0) & 7;

@@ -184,6 +184,11 @@ describe('structures that generalise', () => {
       'net use \\\\files\\share /user:ACME\\svc [REDACTED password]',
     ],
     [
+      'a key of a format no record names: a lowercase prefix and a long random body',
+      'paste acme_live_U8JZpDE0iGXlD6gNCFbaEPFjbD0kH8Oool8DklZD into the dashboard; orbit-sk-OCj2ISaJiHkTj0rLGlkoMXGjtEkDnNfribxU',
+      'paste [REDACTED token] into the dashboard; [REDACTED token]',
+    ],
+    [
       'a token wrapped at 20 columns',
       'token:\nghp_fQirFyz5C45aHiVL\n37tPxXlC1d3SxZZFbNcy\nthanks',
       'token:\n[REDACTED github-token]\nthanks',
@@ -239,6 +244,10 @@ describe('hard negatives stay byte-exact', () => {
     'ConvertTo-SecureString $plain -AsPlainText -Force; ConvertTo-SecureString -String $pw',
     'variable "region" {\n  default = "GEBm7Es78yeSjzk3"\n}',
     'session_id=c2fxa86noc607vget3i3s76snnv1ex6f logged in\nCookie: theme=dark; sessionid=abc',
+    'integrity="sha384-dl7dXTPyLsxPFkThf4VucSmEHgaKwVJ7faC9qEwjky40UVsWmflzdE1F8ResqEDu" crossorigin="anonymous"',
+    'const urlAlphabet = "useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfghjklqvwyzrict";',
+    '"true_for_ES2022_and_above_including_ESNext_2479": "true for ES2022 and above"',
+    'msg_01XFDUDYJgAACzvnptvVoYEL call_00_Fzs1TvTfOtzXyYDBG9cC4Cjw pk_live_sTpkr0cStY4qWB8dWKnHfDNxSIvPZZ63fFKcZjR4 foo_U8JZpDE0iGXlD6gNCFbaEPFjbD0kH8Oool8DklZD xghp_OCj2ISaJiHkTj0rLGlkoMXGjtEkDnNfribxU',
     'net use Z: \\\\srv\\d /user:svc * /persistent:yes; runas /user:admin cmd.exe',
   ])('%s', async (text) => {
     expect((await redactTexts([text])).texts[0]).toBe(text);
