@@ -9,6 +9,8 @@ import { redactTexts } from '../src/redaction/redact.ts';
 import {
   BLIND3_NEGATIVE_CASES,
   BLIND3_POSITIVE_CASES,
+  BLIND4_NEGATIVE_CASES,
+  BLIND4_POSITIVE_CASES,
   BLIND_NEGATIVE_CASES,
   BLIND_POSITIVE_CASES,
   NEGATIVE_CASES,
@@ -52,10 +54,11 @@ const rows = [
   await scoreBatch('held-out corpus', POSITIVE_CASES, NEGATIVE_CASES),
   await scoreBatch('blind batch', BLIND_POSITIVE_CASES, BLIND_NEGATIVE_CASES),
   await scoreBatch('third blind batch', BLIND3_POSITIVE_CASES, BLIND3_NEGATIVE_CASES),
+  await scoreBatch('fourth blind batch', BLIND4_POSITIVE_CASES, BLIND4_NEGATIVE_CASES),
   await scoreBatch(
-    'all three',
-    [...POSITIVE_CASES, ...BLIND_POSITIVE_CASES, ...BLIND3_POSITIVE_CASES],
-    [...NEGATIVE_CASES, ...BLIND_NEGATIVE_CASES, ...BLIND3_NEGATIVE_CASES],
+    'all four',
+    [...POSITIVE_CASES, ...BLIND_POSITIVE_CASES, ...BLIND3_POSITIVE_CASES, ...BLIND4_POSITIVE_CASES],
+    [...NEGATIVE_CASES, ...BLIND_NEGATIVE_CASES, ...BLIND3_NEGATIVE_CASES, ...BLIND4_NEGATIVE_CASES],
   ),
 ];
 console.log('| | kinds | recall | false alarms | partial leaks |\n|---|---|---|---|---|');

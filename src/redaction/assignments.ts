@@ -209,8 +209,14 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   if (!kubernetesKind && !pair && !hintsCredential(written)) return;
   let value = readValue(text, valueFrom, query);
   if (value === null) return;
-  // `Server=db;User Id=sa;Password=…;`: a pair of a connection string holds a literal, never a code reference.
-  if (value.reference === true && (before === 59 || (before === 32 && text.charCodeAt(name.start - 2) === 59)))
+  // `Server=db;User Id=sa;Password=…;` (a connection string's pair) and `--set db.password=… --set …` (`=` with no blank
+  // around it, a blank after the value: a command line's) hold a literal, never a code reference.
+  if (
+    value.reference === true &&
+    (before === 59 ||
+      (before === 32 && text.charCodeAt(name.start - 2) === 59) ||
+      (code === 61 && previous !== 32 && next !== 32 && text.charCodeAt(value.end) === 32))
+  )
     value = { ...value, reference: false };
   if (pair && value.quoted && settingPair(text, value, state, bare === 'name' ? name.start : -1)) return;
   if (pair && !hintsCredential(written)) return;

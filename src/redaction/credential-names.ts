@@ -82,6 +82,7 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
   ['password', 'password'],
   ['passwd', 'password'],
   ['pwd', 'password'],
+  ['pw', 'password'],
   ['pass', 'password'],
   ['passphrase', 'password'],
   ['pswd', 'password'],
@@ -109,14 +110,20 @@ const NOT_SECRET = new Set(
   ).split(' '),
 );
 
+/** Of {@link NOT_SECRET}, the words that make a password something else too; the rest say where a key lives (`EMAIL_HOST_PASSWORD`, `ansible_ssh_pass`, `cache_password`). */
+const NOT_A_PASSWORD = new Set('public publishable pub max min num count total hash example sample mock dummy fake foo'.split(' '));
+
 /** The role a name gives its value, or null when it names no credential. */
 export function nameRole(words: readonly string[]): NameRole | null {
   if (words.length === 0) return null;
   // Alone, `pass` is a verb or a test result far more often than a password: only a random value is taken.
   if (words.length === 1 && words[0] === 'pass') return 'secret';
-  for (const word of words) if (NOT_SECRET.has(word)) return null;
   const last = words[words.length - 1] ?? '';
   const before = words[words.length - 2];
+  const cancels = HEADS.get(last) === 'password' ? NOT_A_PASSWORD : NOT_SECRET;
+  for (const word of words) if (cancels.has(word)) return null;
+  // `MJ_APIKEY_PRIVATE`, `TOKEN_PRIVATE`: the private one of a pair.
+  if (last === 'private' && before !== undefined && before !== 'private') return HEADS.get(before) ?? null;
   if (last === 'id') {
     // A private key's id (a service account file) names the key; a secret id (Tencent Cloud) is its access id.
     if (before === 'key' && words[words.length - 3] === 'private') return 'key';

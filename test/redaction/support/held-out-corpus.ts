@@ -1,6 +1,7 @@
 /** The project's own held-out corpus: credentials written from vendors' public format documentation into chat-like texts, and hard look-alikes, expanded from templates with a seeded generator. */
 import { BLIND_NEGATIVES, BLIND_POSITIVES } from './held-out-blind.ts';
 import { BLIND3_NEGATIVES, BLIND3_POSITIVES } from './held-out-blind3.ts';
+import { BLIND4_NEGATIVES, BLIND4_POSITIVES } from './held-out-blind4.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -105,3 +106,7 @@ export const BLIND_NEGATIVE_CASES = negatives(BLIND_NEGATIVES, 30_000);
 export const BLIND3_POSITIVE_CASES = positives(BLIND3_POSITIVES, 40_000);
 /** The third blind batch's negative cases. */
 export const BLIND3_NEGATIVE_CASES = negatives(BLIND3_NEGATIVES, 50_000);
+/** The fourth blind batch's positive cases (scored once before tuning; see docs/secrets.md). */
+export const BLIND4_POSITIVE_CASES = positives(BLIND4_POSITIVES, 60_000);
+/** The fourth blind batch's negative cases. */
+export const BLIND4_NEGATIVE_CASES = negatives(BLIND4_NEGATIVES, 70_000);
