@@ -31,13 +31,14 @@ function lineBefore(text: string, at: number): string {
 }
 
 /** Tools whose `-p` takes the password glued to it. */
-const GLUED_P_RE = /(?:^|[\s/])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)(?:\.exe)?\s[^\n]*$/;
+const GLUED_P_RE = /(?:^|[\s/])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|7z|7za|7zz|7zr)(?:\.exe)?\s[^\n]*$/;
 /** A netrc entry up to its `password` word. */
 const NETRC_RE = /(?:^|\s)machine\s+\S+\s+(?:login\s+\S+\s+)?(?:account\s+\S+\s+)?$/;
 
-/** First letters (lowercased) of the words {@link commandArgument} reads an argument after. */
-const ARGUMENT_WORDS = new Set(Array.from('pla', (letter) => letter.charCodeAt(0)));
-const ARGUMENT_WORD_RE = /^(?:password|passwd|login|auth)$/i;
+/** Last letters (lowercased) of the words {@link commandArgument} reads an argument after. */
+const ARGUMENT_WORD_ENDS = new Set(Array.from('dnhts', (letter) => letter.charCodeAt(0)));
+/** Words a password follows (`PASSWORD '…'` in SQL, netrc's `password`, haproxy's `insecure-password`, Redis' `requirepass`), and login subcommands. */
+const ARGUMENT_WORD_RE = /^(?:(?:.*[-_])?(?:password|passwd)|requirepass|masterauth|login|auth|init)$/;
 
 /** The end of the argument at `start` (after its opening quote, if any): quoted to its closing quote, else a run. */
 function argumentEnd(text: string, start: number, end: number): number {
@@ -114,22 +115,48 @@ export function commandArgument(text: string, start: number, end: number, state:
     credentialCall(text, p - 1, start, end, state);
     return;
   }
-  const wordStart = WORD.runStart(text, p, p - 40);
-  const length = p - wordStart;
-  if (length < 4 || length > 22 || !ARGUMENT_WORDS.has(text.charCodeAt(wordStart) | 32)) return;
-  const word = text.slice(wordStart, p);
+  // A quoted word (`set "Smtp:Password" "…"`) is read inside its quotes.
+  const closing = text.charCodeAt(p - 1);
+  const wordEnd = closing === 34 || closing === 39 ? p - 1 : p;
+  const wordStart = WORD.runStart(text, wordEnd, wordEnd - 40);
+  const length = wordEnd - wordStart;
+  if (length === 2 && IDENTIFIED_BY_RE.test(text.slice(Math.max(0, p - 24), p))) {
+    sqlPassword(text, start, end, state);
+    return;
+  }
+  if (length < 4 || length > 24 || !ARGUMENT_WORD_ENDS.has(text.charCodeAt(wordEnd - 1) | 32)) return;
+  const word = text.slice(wordStart, wordEnd).toLowerCase();
   if (!ARGUMENT_WORD_RE.test(word)) return;
   const valueStart = start;
   const valueEnd = argumentEnd(text, start, end);
   const value = text.slice(valueStart, valueEnd);
-  if (word === 'password' || word === 'passwd') {
+  if (word.endsWith('passwd') || word.endsWith('password') || word === 'requirepass' || word === 'masterauth') {
+    const quote = text.charCodeAt(start - 1);
     const from = Math.max(0, wordStart - 256);
-    if (NETRC_RE.test(text.slice(from, wordStart)) && isCredentialValue(value, 'password')) pushPassword(state, valueStart, valueEnd);
-  } else if (word === 'login' || word === 'auth') {
-    // `wandb login <key>`, `snyk auth <token>`: a long random argument to a login subcommand.
+    // A netrc entry or a quoted literal (`WITH PASSWORD '…'`, `set "Smtp:Password" "…"`) is a password as written; after a bare word
+    // (`password u41s…` in prose, `requirepass …`) the value must look random and mix cases and digits (`via_the_link` is prose).
+    const literal = quote === 34 || quote === 39 || NETRC_RE.test(text.slice(from, wordStart));
+    if (literal ? isCredentialValue(value, 'password') : MIXED_RE.test(value) && isCredentialValue(value, 'secret'))
+      pushPassword(state, valueStart, valueEnd);
+  } else {
+    // `wandb login <key>`, `snyk auth <token>`, `shodan init <key>`: a long random argument to a login subcommand.
     if (value.length >= 32 && !claimsFormat(value) && isCredentialValue(value, 'token'))
       push(state, valueStart, valueEnd, 'token', RANK_NAMED);
   }
+}
+
+/** A value that mixes lowercase, uppercase and digits. */
+const MIXED_RE = /^(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])(?=\D*\d)/;
+
+/** SQL's `IDENTIFIED BY` up to the password after it. */
+const IDENTIFIED_BY_RE = /\bidentified\s+by\s*$/i;
+
+/** `CREATE USER … IDENTIFIED BY '<password>'`: the quoted literal at `start`. */
+function sqlPassword(text: string, start: number, end: number, state: ScanState): void {
+  const quote = text.charCodeAt(start - 1);
+  if (quote !== 34 && quote !== 39) return;
+  const valueEnd = argumentEnd(text, start, end);
+  if (isCredentialValue(text.slice(start, valueEnd), 'password')) pushPassword(state, start, valueEnd);
 }
 
 /**
@@ -167,6 +194,8 @@ export function flagArgument(text: string, start: number, token: number, state: 
   } else if (word.length > 3) {
     const name = word.slice(1);
     if (roleOfName(name) !== null) classify(text, { start: valueStart, end: valueEnd, quoted: false }, name, state);
+    // keytool's `-storepass`, `-srcstorepass`, `-keypass`: a compound no word list splits; the value must look random.
+    else if (/pass$/i.test(name) && isCredentialValue(value, 'secret')) pushPassword(state, valueStart, valueEnd);
   }
 }
 
