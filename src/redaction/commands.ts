@@ -10,9 +10,11 @@ import { isCredentialValue, passwordAndSecretVerdicts } from './values.ts';
 const WORD = chars('A-Za-z0-9_.$-');
 /** Unquoted arguments: printable ASCII but blanks, quotes, brackets, `,`, `;`, `|`, `\`. */
 const ARGUMENT = chars('!#$%&*+./0-9:=?@A-Z^_a-z~-');
-/** Calls whose second string argument is a password. */
+/** Calls whose second string argument is a password (the third of Go's `smtp.PlainAuth(identity, user, password, host)`). */
 const CREDENTIAL_CALL_RE =
-  /(?:\.login|NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth)\(\s*["'][^"'\n]{1,64}["']\s*$/;
+  /(?:(?:\.login|NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth)\(|PlainAuth\(\s*"[^"\n]*"\s*,)\s*["'][^"'\n]{1,64}["']\s*$/;
+/** reqwest's `.basic_auth("user", Some(` up to the password. */
+const BASIC_AUTH_SOME_RE = /\.basic_auth\(\s*"[^"\n]{1,64}"\s*,\s*Some$/;
 /** Flags that may name a credential: every credential-like name holds one of these. */
 const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred/i;
 /** A call's first argument, a quoted name, up to the comma before the second. */
@@ -38,7 +40,9 @@ const NETRC_RE = /(?:^|\s)machine\s+\S+\s+(?:login\s+\S+\s+)?(?:account\s+\S+\s+
 /** Last letters (lowercased) of the words {@link commandArgument} reads an argument after. */
 const ARGUMENT_WORD_ENDS = new Set(Array.from('dnhts', (letter) => letter.charCodeAt(0)));
 /** Words a password follows (`PASSWORD '…'` in SQL, netrc's `password`, haproxy's `insecure-password`, Redis' `requirepass`), and login subcommands. */
-const ARGUMENT_WORD_RE = /^(?:(?:.*[-_])?(?:password|passwd)|requirepass|masterauth|login|auth|init)$/;
+const ARGUMENT_WORD_RE = /^(?:(?:.*[-_])?(?:password|passwd)|requirepass|masterauth|login|auth|init|sqlplus)$/;
+/** sqlplus' connect argument: `user/password`, then `@` and the database or the argument's end. */
+const SQLPLUS_LOGIN_RE = /^[A-Za-z][\w$#]{0,127}\/([^\s/@"']{1,128})(?:@|$)/;
 
 /** The end of the argument at `start` (after its opening quote, if any): quoted to its closing quote, else a run. */
 function argumentEnd(text: string, start: number, end: number): number {
@@ -138,6 +142,13 @@ export function commandArgument(text: string, start: number, end: number, state:
     const literal = quote === 34 || quote === 39 || NETRC_RE.test(text.slice(from, wordStart));
     if (literal ? isCredentialValue(value, 'password') : MIXED_RE.test(value) && isCredentialValue(value, 'secret'))
       pushPassword(state, valueStart, valueEnd);
+  } else if (word === 'sqlplus') {
+    const login = SQLPLUS_LOGIN_RE.exec(value);
+    const password = login?.[1];
+    if (password !== undefined && isCredentialValue(password, 'password')) {
+      const from = valueStart + value.indexOf('/') + 1;
+      pushPassword(state, from, from + password.length);
+    }
   } else {
     // `wandb login <key>`, `snyk auth <token>`, `shodan init <key>`: a long random argument to a login subcommand.
     if (value.length >= 32 && !claimsFormat(value) && isCredentialValue(value, 'token'))
@@ -147,6 +158,25 @@ export function commandArgument(text: string, start: number, end: number, state:
 
 /** A value that mixes lowercase, uppercase and digits. */
 const MIXED_RE = /^(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])(?=\D*\d)/;
+
+/** Samba tools, whose `-U` takes `user%password`. */
+const SAMBA_LINE_RE = /(?:^|[\s/])(?:smbclient|rpcclient|smbmap|smbcacls|smbget|smbpasswd)(?:\.exe)?\s/;
+
+/** `smbclient -U 'DOMAIN\user%<password>'`: the password after the argument's first `%`, read forwards from `from`. */
+function sambaPassword(text: string, from: number, state: ScanState): void {
+  let at = skipBlanks(text, from, from + 8);
+  const quote = text.charCodeAt(at);
+  if (quote === 34 || quote === 39) at++;
+  const limit = Math.min(text.length, at + 256);
+  let percent = -1;
+  let end = at;
+  for (; end < limit; end++) {
+    const code = text.charCodeAt(end);
+    if (code === 32 || code === 9 || code === 10 || code === 13 || code === quote) break;
+    if (code === 37 && percent < 0) percent = end;
+  }
+  if (percent > at && isCredentialValue(text.slice(percent + 1, end), 'password')) pushPassword(state, percent + 1, end);
+}
 
 /** SQL's `IDENTIFIED BY` up to the password after it. */
 const IDENTIFIED_BY_RE = /\bidentified\s+by\s*$/i;
@@ -175,6 +205,10 @@ export function flagArgument(text: string, start: number, token: number, state: 
   const passwordFlag = (length === 2 && letter === 112) || (length === 3 && letter === 112 && text.charCodeAt(start + 2) === 119);
   const toolFlag =
     length === 2 && (letter === 97 || letter === 80) && TOOL_FLAG_RE[letter === 97 ? '-a' : '-P'].test(lineBefore(text, start));
+  if (length === 2 && letter === 85 && SAMBA_LINE_RE.test(lineBefore(text, start))) {
+    sambaPassword(text, token, state);
+    return;
+  }
   if (!passwordFlag && !toolFlag && length <= 3) return;
   const word = text.slice(start, end);
   if (!passwordFlag && !toolFlag && !FLAG_HINT_RE.test(word)) return;
@@ -239,6 +273,11 @@ const SETTER_RE = /(?:\.|\b(?=[Ss]et|[Ww]ith))(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A
 /** A string argument at `start` (after `("`): a credential when the call sets one by name, `$mollie->setApiKey("live_…")`. */
 export function setterArgument(text: string, start: number, end: number, state: ScanState): void {
   const open = start - 2;
+  if (text.startsWith('Some', open - 4) && BASIC_AUTH_SOME_RE.test(text.slice(Math.max(0, open - 96), open))) {
+    const valueEnd = argumentEnd(text, start, end);
+    if (isCredentialValue(text.slice(start, valueEnd), 'password')) pushPassword(state, start, valueEnd);
+    return;
+  }
   const setter = SETTER_RE.exec(text.slice(Math.max(0, open - 48), open + 1));
   const name = setter?.[1];
   // A bare `setKey(` names a cache or map key as often as a credential.

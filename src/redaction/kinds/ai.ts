@@ -1,4 +1,4 @@
-/** AI model providers: OpenAI, Anthropic, DeepSeek, Groq, Hugging Face, xAI, NVIDIA, OpenRouter, Pinecone, Perplexity, LangSmith, Langfuse, Replicate, ElevenLabs. */
+/** AI model providers: OpenAI, Anthropic, DeepSeek, Groq, Hugging Face, xAI, NVIDIA, OpenRouter, Pinecone, Perplexity, LangSmith, Langfuse, Helicone, Replicate, ElevenLabs. */
 import { chars } from '../chars.ts';
 import { prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
@@ -44,6 +44,10 @@ export const AI_KINDS: readonly KindRecord[] = [
   tokenKind('langfuse-key', 'Langfuse secret key (`sk-lf-` + a UUID)', {
     prefixes: ['sk-lf-'],
     body: [run(HEX, 8), '-', run(HEX, 4), '-', run(HEX, 4), '-', run(HEX, 4), '-', run(HEX, 12)],
+  }),
+  tokenKind('helicone-key', 'Helicone API key (`sk-helicone-` + four groups of 7 lowercase characters)', {
+    prefixes: ['sk-helicone-'],
+    body: [run(ALNUM_LOWER, 7), '-', run(ALNUM_LOWER, 7), '-', run(ALNUM_LOWER, 7), '-', run(ALNUM_LOWER, 7)],
   }),
   tokenKind('replicate-token', 'Replicate API token (`r8_` + 37 characters)', prefixed('r8_', ALNUM, 37, 37, lettersAndDigits)),
   tokenKind('elevenlabs-key', 'ElevenLabs API key (`sk_` + 48 hex)', prefixed('sk_', HEX, 48)),

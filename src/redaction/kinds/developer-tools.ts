@@ -1,4 +1,4 @@
-/** Package registries and developer tools: npm, PyPI, RubyGems, Clojars, Docker, JFrog, CircleCI, Postman, ReadMe, Prefect, Harness, Octopus, Infracost, SonarQube, Frame.io, Typeform, Figma, Contentful, Zuplo, Statsig. */
+/** Package registries and developer tools: npm, PyPI, RubyGems, Clojars, Docker, JFrog, CircleCI, Postman, ReadMe, Prefect, Harness, Octopus, Infracost, SonarQube, Frame.io, Typeform, Figma, Contentful, Zuplo, Statsig, Stytch, DataStax Astra. */
 import { chars } from '../chars.ts';
 import { prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
@@ -76,4 +76,13 @@ export const DEVELOPER_TOOL_KINDS: readonly KindRecord[] = [
     body: [run(HEX, 32), '_', run(HEX, 8)],
   }),
   tokenKind('statsig-key', 'Statsig server secret key (`secret-` + 43 characters)', prefixed('secret-', ALNUM, 43, 43, lettersAndDigits)),
+  tokenKind(
+    'stytch-secret',
+    'Stytch project secret (`secret-live-` / `secret-test-` + 36 base64 characters)',
+    prefixed(['secret-live-', 'secret-test-'], chars('A-Za-z0-9_=-'), 36, 40, lettersAndDigits),
+  ),
+  tokenKind('astra-token', 'DataStax Astra DB application token (`AstraCS:` + 24 letters + `:` + 64 hex)', {
+    prefixes: ['AstraCS:'],
+    body: [run(chars('A-Za-z'), 24), ':', run(HEX, 64)],
+  }),
 ];
