@@ -193,9 +193,13 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     const span = ldapHashAt(text, start, end);
     if (span !== null) state.found.push({ start: span[0], end: span[1], kind: 'password-hash', rank: RANK_FORMAT });
   }
+  const known = state.found.length;
   tryStarts(text, start, state);
-  const prefixed = prefixedToken(text, start, end);
-  if (prefixed !== null) state.found.push({ start: prefixed[0], end: prefixed[1], kind: 'token', rank: RANK_GENERIC });
+  // A token no format took at its start may be a key of a format no record names.
+  if (state.found.length === known) {
+    const prefixed = prefixedToken(text, start, end);
+    if (prefixed !== null) state.found.push({ start: prefixed[0], end: prefixed[1], kind: 'token', rank: RANK_GENERIC });
+  }
   if (flagged < 0) return;
   for (let at = flagged; at < end; at++) {
     const flags = (FLAGS[text.charCodeAt(at)] ?? 0) & 7;
