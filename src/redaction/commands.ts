@@ -37,10 +37,17 @@ const GLUED_P_RE = /(?:^|[\s/])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dum
 /** A netrc entry up to its `password` word. */
 const NETRC_RE = /(?:^|\s)machine\s+\S+\s+(?:login\s+\S+\s+)?(?:account\s+\S+\s+)?$/;
 
-/** Last letters (lowercased) of the words {@link commandArgument} reads an argument after. */
-const ARGUMENT_WORD_ENDS = new Set(Array.from('dnhts', (letter) => letter.charCodeAt(0)));
-/** Words a password follows (`PASSWORD '…'` in SQL, netrc's `password`, haproxy's `insecure-password`, Redis' `requirepass`), and login subcommands. */
-const ARGUMENT_WORD_RE = /^(?:(?:.*[-_])?(?:password|passwd)|requirepass|masterauth|login|auth|init|sqlplus)$/;
+/** The last two letters (lowercased, `first * 128 + second`) of the words {@link commandArgument} reads an argument after. */
+const ARGUMENT_WORD_ENDS = new Set(['rd', 'wd', 'ss', 'th', 'in', 'it', 'us'].map((end) => end.charCodeAt(0) * 128 + end.charCodeAt(1)));
+/** Words an argument is read after, besides those ending in `password` or `passwd`: Redis' directives, login subcommands, sqlplus. */
+const ARGUMENT_WORDS = new Set(['requirepass', 'masterauth', 'login', 'auth', 'init', 'sqlplus']);
+
+/** Whether `word` (lowercase) names a password (`password`, SQL's `PASSWORD`, haproxy's `insecure-password`, `db_passwd`). */
+function passwordWord(word: string): boolean {
+  const head = word.endsWith('password') ? word.length - 8 : word.endsWith('passwd') ? word.length - 6 : -1;
+  const before = word.charCodeAt(head - 1);
+  return head === 0 || (head > 0 && (before === 45 || before === 95));
+}
 /** sqlplus' connect argument: `user/password`, then `@` and the database or the argument's end. */
 const SQLPLUS_LOGIN_RE = /^[A-Za-z][\w$#]{0,127}\/([^\s/@"']{1,128})(?:@|$)/;
 
@@ -124,17 +131,24 @@ export function commandArgument(text: string, start: number, end: number, state:
   const wordEnd = closing === 34 || closing === 39 ? p - 1 : p;
   const wordStart = WORD.runStart(text, wordEnd, wordEnd - 40);
   const length = wordEnd - wordStart;
-  if (length === 2 && IDENTIFIED_BY_RE.test(text.slice(Math.max(0, p - 24), p))) {
+  if (
+    length === 2 &&
+    (text.charCodeAt(wordStart) | 32) === 98 &&
+    (text.charCodeAt(wordStart + 1) | 32) === 121 &&
+    IDENTIFIED_BY_RE.test(text.slice(Math.max(0, p - 24), p))
+  ) {
     sqlPassword(text, start, end, state);
     return;
   }
-  if (length < 4 || length > 24 || !ARGUMENT_WORD_ENDS.has(text.charCodeAt(wordEnd - 1) | 32)) return;
+  if (length < 4 || length > 24 || !ARGUMENT_WORD_ENDS.has((text.charCodeAt(wordEnd - 2) | 32) * 128 + (text.charCodeAt(wordEnd - 1) | 32)))
+    return;
   const word = text.slice(wordStart, wordEnd).toLowerCase();
-  if (!ARGUMENT_WORD_RE.test(word)) return;
+  const password = passwordWord(word);
+  if (!password && !ARGUMENT_WORDS.has(word)) return;
   const valueStart = start;
   const valueEnd = argumentEnd(text, start, end);
   const value = text.slice(valueStart, valueEnd);
-  if (word.endsWith('passwd') || word.endsWith('password') || word === 'requirepass' || word === 'masterauth') {
+  if (password || word === 'requirepass' || word === 'masterauth') {
     const quote = text.charCodeAt(start - 1);
     const from = Math.max(0, wordStart - 256);
     // A netrc entry or a quoted literal (`WITH PASSWORD '…'`, `set "Smtp:Password" "…"`) is a password as written; after a bare word
@@ -144,10 +158,10 @@ export function commandArgument(text: string, start: number, end: number, state:
       pushPassword(state, valueStart, valueEnd);
   } else if (word === 'sqlplus') {
     const login = SQLPLUS_LOGIN_RE.exec(value);
-    const password = login?.[1];
-    if (password !== undefined && isCredentialValue(password, 'password')) {
+    const secret = login?.[1];
+    if (secret !== undefined && isCredentialValue(secret, 'password')) {
       const from = valueStart + value.indexOf('/') + 1;
-      pushPassword(state, from, from + password.length);
+      pushPassword(state, from, from + secret.length);
     }
   } else {
     // `wandb login <key>`, `snyk auth <token>`, `shodan init <key>`: a long random argument to a login subcommand.
