@@ -1,24 +1,17 @@
-/** Credentials passed as arguments: `-p <password>` and `-p<password>` (mysql), `-Password`, `-passout pass:…`, `ConvertTo-SecureString "…"`, `NetworkCredential("user", "…")` and `.login("user", "…")`, `setApiKey("…")`, a netrc `password`, and `<tool> login|auth <token>`. */
+/** Credentials passed as arguments: `-p <password>` and `-p<password>` (mysql, 7z), `-Password`, `-passout pass:…`, keytool's `-storepass`, `ConvertTo-SecureString "…"`, a netrc `password`, SQL's `PASSWORD '…'`, `net use … /user:`, `smbclient -U user%…`, `sqlplus user/…@db`, `htpasswd -b`, `rabbitmqctl add_user`, and `<tool> login|auth|init <token>`. */
+import { argumentEnd, pushPassword } from './argument-spans.ts';
 import { classify, push, roleOfName } from './assignments.ts';
+import { credentialCall } from './calls.ts';
 import type { ScanState } from './assignments.ts';
 import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
 import { RANK_NAMED } from './record.ts';
-import { readValue, skipBlanks, wordEndBefore } from './spans.ts';
+import { skipBlanks, wordEndBefore } from './spans.ts';
 import { isCredentialValue, passwordAndSecretVerdicts } from './values.ts';
 
 const WORD = chars('A-Za-z0-9_.$-');
-/** Unquoted arguments: printable ASCII but blanks, quotes, brackets, `,`, `;`, `|`, `\`. */
-const ARGUMENT = chars('!#$%&*+./0-9:=?@A-Z^_a-z~-');
-/** Calls whose second string argument is a password (the third of Go's `smtp.PlainAuth(identity, user, password, host)`). */
-const CREDENTIAL_CALL_RE =
-  /(?:(?:\.login|NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth)\(|PlainAuth\(\s*"[^"\n]*"\s*,)\s*["'][^"'\n]{1,64}["']\s*$/;
-/** reqwest's `.basic_auth("user", Some(` up to the password. */
-const BASIC_AUTH_SOME_RE = /\.basic_auth\(\s*"[^"\n]{1,64}"\s*,\s*Some$/;
 /** Flags that may name a credential: every credential-like name holds one of these. */
 const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred/i;
-/** A call's first argument, a quoted name, up to the comma before the second. */
-const NAMED_PAIR_RE = /\(\s*["']([A-Za-z_][\w.-]{1,63})["']\s*$/;
 /** Tools whose `-a` (redis-cli) or `-P` (sqlcmd, bcp) flag takes the password. */
 const TOOL_FLAG_RE: Readonly<Record<'-a' | '-P', RegExp>> = {
   '-a': /(?:^|[\s/])redis-cli(?:\.exe)?\s/,
@@ -50,18 +43,6 @@ function passwordWord(word: string): boolean {
 }
 /** sqlplus' connect argument: `user/password`, then `@` and the database or the argument's end. */
 const SQLPLUS_LOGIN_RE = /^[A-Za-z][\w$#]{0,127}\/([^\s/@"']{1,128})(?:@|$)/;
-
-/** The end of the argument at `start` (after its opening quote, if any): quoted to its closing quote, else a run. */
-function argumentEnd(text: string, start: number, end: number): number {
-  const quote = text.charCodeAt(start - 1);
-  if (quote === 34 || quote === 39) {
-    const value = readValue(text, start - 1);
-    if (value !== null && value.quoted) return value.end;
-  }
-  let stop = ARGUMENT.runEnd(text, start, end);
-  while (stop > start && '.,;:)'.includes(text.charAt(stop - 1))) stop--;
-  return stop;
-}
 
 /** A command line that logs in: a user flag, a login subcommand, or a tool whose `-p` is always a password. */
 const LOGIN_LINE_RE =
@@ -101,10 +82,6 @@ function shortFlagPassword(value: string, text: string, flagStart: number, line?
   const otherVerdict = ((bits & 24) === 24 || (bits & 32) !== 0) && (verdicts & 2) !== 0;
   if (loginVerdict === otherVerdict) return loginVerdict;
   return LOGIN_LINE_RE.test(line ?? lineBefore(text, flagStart)) ? loginVerdict : otherVerdict;
-}
-
-function pushPassword(state: ScanState, start: number, end: number): void {
-  push(state, start, end, 'password', RANK_NAMED);
 }
 
 /**
@@ -192,6 +169,43 @@ function sambaPassword(text: string, from: number, state: ScanState): void {
   if (percent > at && isCredentialValue(text.slice(percent + 1, end), 'password')) pushPassword(state, percent + 1, end);
 }
 
+/** htpasswd's and mosquitto_passwd's batch flags (`-b`, `-bc`, `-nbB`). */
+const BATCH_FLAG_RE = /^-[cnBmsdi]*b[cnBmsdi]*$/;
+/** A line that runs htpasswd or mosquitto_passwd. */
+const HTPASSWD_LINE_RE = /(?:^|[\s/])(?:htpasswd|mosquitto_passwd)(?:\.exe)?\s/;
+/** Subcommands whose second argument is a password: `rabbitmqctl add_user|change_password <user> <password>`. */
+const USER_PASSWORD_SUBCOMMANDS = new Set(['add_user', 'change_password']);
+/** rabbitmqctl before its subcommand. */
+const RABBITMQCTL_RE = /(?:^|[\s/])rabbitmqctl(?:\.bat)?\s+(?:-\S+\s+(?:[^\s-]\S*\s+)?)*$/;
+
+/** The token [start, end) when it is a subcommand of {@link USER_PASSWORD_SUBCOMMANDS}: the password two arguments on. */
+export function userPasswordSubcommand(text: string, start: number, end: number, state: ScanState): void {
+  if (USER_PASSWORD_SUBCOMMANDS.has(text.slice(start, end)) && RABBITMQCTL_RE.test(lineBefore(text, start)))
+    passwordAfter(text, end, 1, state);
+}
+
+/** The argument after `skip` others from `from` on, read forwards (a letters-only password holds no pivot): a password when it is one. */
+function passwordAfter(text: string, from: number, skip: number, state: ScanState): void {
+  let at = from;
+  for (let k = 0; ; k++) {
+    const argument = skipBlanks(text, at, at + 8);
+    if (argument === at || argument >= text.length) return;
+    const quote = text.charCodeAt(argument);
+    const quoted = quote === 34 || quote === 39;
+    if (k === skip) {
+      const valueStart = quoted ? argument + 1 : argument;
+      const valueEnd = argumentEnd(text, valueStart, Math.min(text.length, valueStart + 4096));
+      if (text.charCodeAt(valueStart) !== 45 && isCredentialValue(text.slice(valueStart, valueEnd), 'password'))
+        pushPassword(state, valueStart, valueEnd);
+      return;
+    }
+    const limit = Math.min(text.length, argument + 256);
+    at = quoted ? text.indexOf(String.fromCharCode(quote), argument + 1) + 1 : argument;
+    if (at <= 0 || at > limit) return;
+    while (at < limit && !/\s/.test(text.charAt(at))) at++;
+  }
+}
+
 /** SQL's `IDENTIFIED BY` up to the password after it. */
 const IDENTIFIED_BY_RE = /\bidentified\s+by\s*$/i;
 
@@ -221,6 +235,11 @@ export function flagArgument(text: string, start: number, token: number, state: 
     length === 2 && (letter === 97 || letter === 80) && TOOL_FLAG_RE[letter === 97 ? '-a' : '-P'].test(lineBefore(text, start));
   if (length === 2 && letter === 85 && SAMBA_LINE_RE.test(lineBefore(text, start))) {
     sambaPassword(text, token, state);
+    return;
+  }
+  // `htpasswd -b <file> <user> <password>`, `htpasswd -nb <user> <password>`: batch mode takes the password as an argument.
+  if (length <= 4 && BATCH_FLAG_RE.test(text.slice(start, end)) && HTPASSWD_LINE_RE.test(lineBefore(text, start))) {
+    passwordAfter(text, token, text.slice(start, end).includes('n') ? 1 : 2, state);
     return;
   }
   if (!passwordFlag && !toolFlag && length <= 3) return;
@@ -281,36 +300,12 @@ export function secureStringArgument(text: string, start: number, end: number, s
   if (isCredentialValue(text.slice(from, valueEnd), 'password')) pushPassword(state, from, valueEnd);
 }
 
-/** A method that sets a credential, `setApiKey(`, `set_password(`, `WithToken(`, or a builder's `.password(`: group 1 is its name. */
-const SETTER_RE = /(?:\.|\b(?=[Ss]et|[Ww]ith))(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A-Za-z0-9_]{2,40})\($/;
+/** A `.pgpass` line: `host:port:database:user:password`, each of the first four a name or `*`. */
+const PGPASS_LINE_RE = /^[\w.*-]+:(?:\d{1,5}|\*):[A-Za-z_*][\w.-]*:[A-Za-z_*][\w.@-]*:(\S{1,128})$/;
 
-/** A string argument at `start` (after `("`): a credential when the call sets one by name, `$mollie->setApiKey("live_…")`. */
-export function setterArgument(text: string, start: number, end: number, state: ScanState): void {
-  const open = start - 2;
-  if (text.startsWith('Some', open - 4) && BASIC_AUTH_SOME_RE.test(text.slice(Math.max(0, open - 96), open))) {
-    const valueEnd = argumentEnd(text, start, end);
-    if (isCredentialValue(text.slice(start, valueEnd), 'password')) pushPassword(state, start, valueEnd);
-    return;
-  }
-  const setter = SETTER_RE.exec(text.slice(Math.max(0, open - 48), open + 1));
-  const name = setter?.[1];
-  // A bare `setKey(` names a cache or map key as often as a credential.
-  if (name === undefined || name.length <= 3 || roleOfName(name) === null) return;
-  classify(text, { start, end: argumentEnd(text, start, end), quoted: true }, name, state);
-}
-
-/** `NetworkCredential("user", "<password>")`: the second argument, when `comma` follows a call's first string argument. */
-function credentialCall(text: string, comma: number, start: number, end: number, state: ScanState): void {
-  const quote = text.charCodeAt(start - 1);
-  if (quote !== 34 && quote !== 39) return;
-  const before = text.slice(Math.max(0, comma - 120), comma);
-  const valueStart = start;
-  const valueEnd = argumentEnd(text, start, end);
-  if (CREDENTIAL_CALL_RE.test(before)) {
-    if (isCredentialValue(text.slice(valueStart, valueEnd), 'password')) pushPassword(state, valueStart, valueEnd);
-    return;
-  }
-  // A setting passed as a pair: `define('DB_PASSWORD', '…')`, `setenv("API_TOKEN", "…")`, `config.set("secret", "…")`.
-  const pair = NAMED_PAIR_RE.exec(before);
-  if (pair !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, pair[1] ?? '', state);
+/** The token [start, end) when it is a whole `.pgpass` line: its last field is the password. */
+export function pgpassLine(text: string, start: number, end: number, state: ScanState): void {
+  const line = PGPASS_LINE_RE.exec(text.slice(start, end));
+  const password = line?.[1];
+  if (password !== undefined && isCredentialValue(password, 'password')) pushPassword(state, end - password.length, end);
 }

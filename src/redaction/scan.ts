@@ -2,7 +2,8 @@
 import { assignmentAt, valueAfterWord } from './assignments.ts';
 import type { ScanState } from './assignments.ts';
 import { chars } from './chars.ts';
-import { commandArgument, flagArgument, secureStringArgument, setterArgument, userSwitchArgument } from './commands.ts';
+import { setterArgument } from './calls.ts';
+import { commandArgument, flagArgument, pgpassLine, secureStringArgument, userPasswordSubcommand, userSwitchArgument } from './commands.ts';
 import { INFIXES, STARTS } from './dispatch.ts';
 import { ldapHashAt } from './hashes.ts';
 import { kubernetesSecrets } from './kubernetes.ts';
@@ -187,7 +188,11 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     else if (first === 47) userSwitchArgument(text, start, state);
   }
   if ((before === 34 || before === 39) && start >= 2 && text.charCodeAt(start - 2) === 40) setterArgument(text, start, end, state);
-  if (end - start === 22) secureStringArgument(text, start, end, state);
+  const length = end - start;
+  if ((before === 10 || start === 0) && length >= 11 && (end === text.length || text.charCodeAt(end) === 10 || text.charCodeAt(end) === 13))
+    pgpassLine(text, start, end, state);
+  if (length === 22) secureStringArgument(text, start, end, state);
+  else if (length === 8 || length === 15) userPasswordSubcommand(text, start, end, state);
   if (before === 62) elementText(text, start, state);
   else if (before === 125) {
     const span = ldapHashAt(text, start, end);

@@ -240,6 +240,11 @@ describe('structures that generalise', () => {
     ],
     ["a key after a tool's init subcommand", '$ shodan init YqU6Xhx8mLm4A4Uv9tmYgT7wtE8vukFb', '$ shodan init [REDACTED token]'],
     [
+      'passwords as positional arguments: rabbitmqctl, htpasswd batch mode, a .pgpass line',
+      'rabbitmqctl add_user svc \'lWJEfWoRQJLsiKFAj7xy\'\nhtpasswd -nbB admin "XZ8rsLxUtPq90"\ndb.internal:5432:billing:rw:QnJ9toJMwttRvlDnLPB8ii',
+      'rabbitmqctl add_user svc \'[REDACTED password]\'\nhtpasswd -nbB admin "[REDACTED password]"\ndb.internal:5432:billing:rw:[REDACTED password]',
+    ],
+    [
       'a token wrapped at 20 columns',
       'token:\nghp_fQirFyz5C45aHiVL\n37tPxXlC1d3SxZZFbNcy\nthanks',
       'token:\n[REDACTED github-token]\nthanks',
@@ -302,6 +307,7 @@ describe('hard negatives stay byte-exact', () => {
     'reset your password via_the_link; max_password_length=64; f(password=pw, x=1); if (password=userInput) run()',
     'smbclient -L //srv -U guest%; sqlplus /nolog @x.sql; ffmpeg -i a.mp4 -pass 2 -bypass on_error out.mp4',
     'git init my-project-2024 && npm init vite@latest; c.basic_auth("metrics", Some(password))',
+    'htpasswd -c /etc/.htpasswd ops; add_user alice Qm7TzK2vX9pL; db.add_user(name)\nfe80:0:0:0:202:b3ff:fe1e:8329\n10:22:33:444:abc',
     'net use Z: \\\\srv\\d /user:svc * /persistent:yes; runas /user:admin cmd.exe',
   ])('%s', async (text) => {
     expect((await redactTexts([text])).texts[0]).toBe(text);

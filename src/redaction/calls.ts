@@ -1,0 +1,47 @@
+/** Credentials passed to calls in code: `NetworkCredential("user", "…")`, `.login("user", "…")`, Go's `smtp.PlainAuth`, reqwest's `basic_auth(…, Some("…"))`, a setter named for a credential (`setApiKey("…")`), and a setting passed as a pair (`define('DB_PASSWORD', '…')`). */
+import { argumentEnd, pushPassword } from './argument-spans.ts';
+import { classify, roleOfName } from './assignments.ts';
+import type { ScanState } from './assignments.ts';
+import { isCredentialValue } from './values.ts';
+
+/** Calls whose second string argument is a password (the third of Go's `smtp.PlainAuth(identity, user, password, host)`). */
+const CREDENTIAL_CALL_RE =
+  /(?:(?:\.login|NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth)\(|PlainAuth\(\s*"[^"\n]*"\s*,)\s*["'][^"'\n]{1,64}["']\s*$/;
+/** reqwest's `.basic_auth("user", Some(` up to the password. */
+const BASIC_AUTH_SOME_RE = /\.basic_auth\(\s*"[^"\n]{1,64}"\s*,\s*Some$/;
+/** A call's first argument, a quoted name, up to the comma before the second. */
+const NAMED_PAIR_RE = /\(\s*["']([A-Za-z_][\w.-]{1,63})["']\s*$/;
+
+/** A method that sets a credential, `setApiKey(`, `set_password(`, `WithToken(`, or a builder's `.password(`: group 1 is its name. */
+const SETTER_RE = /(?:\.|\b(?=[Ss]et|[Ww]ith))(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A-Za-z0-9_]{2,40})\($/;
+
+/** A string argument at `start` (after `("`): a credential when the call sets one by name, `$mollie->setApiKey("live_…")`. */
+export function setterArgument(text: string, start: number, end: number, state: ScanState): void {
+  const open = start - 2;
+  if (text.startsWith('Some', open - 4) && BASIC_AUTH_SOME_RE.test(text.slice(Math.max(0, open - 96), open))) {
+    const valueEnd = argumentEnd(text, start, end);
+    if (isCredentialValue(text.slice(start, valueEnd), 'password')) pushPassword(state, start, valueEnd);
+    return;
+  }
+  const setter = SETTER_RE.exec(text.slice(Math.max(0, open - 48), open + 1));
+  const name = setter?.[1];
+  // A bare `setKey(` names a cache or map key as often as a credential.
+  if (name === undefined || name.length <= 3 || roleOfName(name) === null) return;
+  classify(text, { start, end: argumentEnd(text, start, end), quoted: true }, name, state);
+}
+
+/** `NetworkCredential("user", "<password>")`: the second argument, when `comma` follows a call's first string argument. */
+export function credentialCall(text: string, comma: number, start: number, end: number, state: ScanState): void {
+  const quote = text.charCodeAt(start - 1);
+  if (quote !== 34 && quote !== 39) return;
+  const before = text.slice(Math.max(0, comma - 120), comma);
+  const valueStart = start;
+  const valueEnd = argumentEnd(text, start, end);
+  if (CREDENTIAL_CALL_RE.test(before)) {
+    if (isCredentialValue(text.slice(valueStart, valueEnd), 'password')) pushPassword(state, valueStart, valueEnd);
+    return;
+  }
+  // A setting passed as a pair: `define('DB_PASSWORD', '…')`, `setenv("API_TOKEN", "…")`, `config.set("secret", "…")`.
+  const pair = NAMED_PAIR_RE.exec(before);
+  if (pair !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, pair[1] ?? '', state);
+}
