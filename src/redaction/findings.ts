@@ -25,15 +25,21 @@ export function writtenFindings(text: string, view: View, found: Finding[]): Fin
   const plain = view.text === text;
   // The scan's findings are its own: each is moved to its written span in place.
   let sorted = true;
+  let disjoint = true;
   let previous: Finding | undefined;
   for (const finding of found) {
     if (!plain) [finding.start, finding.end] = view.source(finding.start, finding.end);
     const { start, end } = finding;
     if (start > 0 && isLow(text.charCodeAt(start)) && isHigh(text.charCodeAt(start - 1))) finding.start--;
     if (end < text.length && isLow(text.charCodeAt(end)) && isHigh(text.charCodeAt(end - 1))) finding.end++;
-    if (previous !== undefined && !inOrder(previous, finding)) sorted = false;
+    if (previous !== undefined) {
+      if (!inOrder(previous, finding)) sorted = false;
+      else if (finding.start < previous.end) disjoint = false;
+    }
     previous = finding;
   }
+  // Dense text mostly finds each value once, in order: nothing to merge.
+  if (sorted && disjoint) return found;
   // The scan reads forwards, so its findings mostly come in order already.
   const spans = sorted ? found : found.sort((a, b) => a.start - b.start || b.end - a.end);
   // Groups are merged in place: each group's first span becomes the merged value, named by its surest member.
