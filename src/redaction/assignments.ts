@@ -1,5 +1,6 @@
 /** Keyword-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `name is value`, `Authorization: Basic …`, `curl -u user:pass`, `--token value`, `<add key="…" value="…"/>`; judged under what the name says. */
-import { chars, isDigit, isLetter } from './chars.ts';
+import { chars, isLetter } from './chars.ts';
+import { completedName } from './name-context.ts';
 import { isSessionCookie } from './cookies.ts';
 import { claimsFormat, NAMED, namedBy, ROLE_KINDS, WRITTEN_NAMES } from './dispatch.ts';
 import { nameRole, nameWords, withoutCount } from './credential-names.ts';
@@ -203,7 +204,7 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     sasSignature(text, valueFrom, state);
     return;
   }
-  if (!name.quoted) written = bare === 'default' ? (variableName(text, name.start) ?? written) : withWordBefore(text, name.start, written);
+  if (!name.quoted) written = completedName(text, name.start, written);
   // `<add key="SmtpPassword" value="…"/>`, `<property name="password" value="…"/>`: the value is judged under the pair's name.
   const pair = !name.quoted && (bare === 'key' || bare === 'name');
   if (!kubernetesKind && !pair && !hintsCredential(written)) return;
@@ -230,34 +231,12 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   classify(text, value, written, state);
 }
 
-/** A Terraform variable's block, open up to its `default`: group 1 is the variable's name. */
-const VARIABLE_BLOCK_RE = /\bvariable\s+"([A-Za-z_][\w-]{0,63})"\s*\{[^{}]*$/;
-
-/** The name of the Terraform variable whose `default` starts at `at`, or null: `variable "db_password" { default = "…" }` sets a password. */
-function variableName(text: string, at: number): string | null {
-  return VARIABLE_BLOCK_RE.exec(text.slice(Math.max(0, at - 240), at))?.[1] ?? null;
-}
-
 /** HTML form controls: their `name`/`value` pair is a form field (a CSRF token, a default), not a setting. */
 const FORM_CONTROL_RE = /<(?:input|button|option|select|textarea|meta)\b[^<>]*$/i;
 
 /** Whether the attribute at `at` sits in an HTML form control's tag. */
 function inFormControl(text: string, at: number): boolean {
   return FORM_CONTROL_RE.test(text.slice(Math.max(0, at - 160), at));
-}
-
-/**
- * The name with the word before it on the line when it alone says too little: a number (`Unseal
- * Key 1:`, as Vault prints its keys) or a bare `key` (`cache key:`, `the api key:`).
- */
-function withWordBefore(text: string, start: number, written: string): string {
-  const number = written.length <= 2 && isDigit(written.charCodeAt(0)) && (written.length === 1 || isDigit(written.charCodeAt(1)));
-  if (!number && written !== 'key' && written !== 'Key') return written;
-  if (start < 2 || text.charCodeAt(start - 1) !== 32) return written;
-  const wordStart = NAME_CHARS.runStart(text, start - 1, start - 1 - 24);
-  if (wordStart === start - 1) return written;
-  const word = text.slice(wordStart, start - 1);
-  return number ? (hintsCredential(word) ? withWordBefore(text, wordStart, word) : written) : `${word} ${written}`;
 }
 
 /** An Azure shared access signature's `sig=` in a URL query: base64 (URL-encoded or not) of an HMAC. */
@@ -363,7 +342,9 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
     return;
   const value: Span = { start, end: valueEnd, quoted: false };
   if (copula) {
-    classify(text, value, nameBeforeVerb(text, wordStart), state, true);
+    const name = nameBeforeVerb(text, wordStart);
+    // `root pw is …`: in prose, `pw` is a password's short name (as a name in code, `UhPW:` is as often noise).
+    classify(text, value, PROSE_PW_RE.test(name) ? `${name.trimEnd().slice(0, -2)}password` : name, state, true);
     return;
   }
   const raw = candidate;
@@ -379,6 +360,9 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
     classify(text, value, word, state, !flag, joined === 1 && valueEnd - start < 24);
   }
 }
+
+/** A prose name ending in the word `pw`. */
+const PROSE_PW_RE = /(?:^|\s)pw\s*$/i;
 
 /** The last name read before a verb: prose repeats one ("the password is …"), and the same string keeps the name cache's fast path. */
 let lastVerbName = '';

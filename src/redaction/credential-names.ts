@@ -82,7 +82,6 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
   ['password', 'password'],
   ['passwd', 'password'],
   ['pwd', 'password'],
-  ['pw', 'password'],
   ['pass', 'password'],
   ['passphrase', 'password'],
   ['pswd', 'password'],

@@ -4,8 +4,8 @@ import { CodeMarks } from './code-marks.ts';
 import { claimsFormat } from './dispatch.ts';
 import { isCredentialValue } from './values.ts';
 
-/** A prefix word's characters: it starts with a lowercase letter. */
-const PREFIX = chars('a-z0-9');
+/** A prefix word's characters: lowercase letters (a digit in it would let random values pass for one, `f48_…`). */
+const PREFIX = chars('a-z');
 /** The body: letters and digits, with `_` and `-` inside (base64url). */
 const BODY = chars('A-Za-z0-9_-');
 /** The shortest body: ids of objects, messages and tool calls (`msg_…`, `call_…`, `cus_…`) stay under it. */
@@ -63,7 +63,7 @@ function keyLikeBody(text: string, start: number, end: number): boolean {
   return seen === 7 && longest >= MIN_SEGMENT && repeats;
 }
 
-/** Where the body starts after the prefix words at `start`, or -1: one to three words of a lowercase letter and 1–11 letters or digits, each closed by `_` or `-`. */
+/** Where the body starts after the prefix words at `start`, or -1: one to three words of 2–12 lowercase letters, each closed by `_` or `-`. */
 function bodyStart(text: string, start: number, end: number): number {
   let at = start;
   for (let words = 0; words < 3; words++) {

@@ -175,6 +175,16 @@ function afterBlank(text: string, at: number): boolean {
   return code === 32 || code === 9;
 }
 
+/** Whether the token at `start` is a value an operator assigns (`COMMIT="…"`, `id: …`): after `=` or `:`, a quote and blanks between. */
+function assigned(text: string, start: number): boolean {
+  let at = start - 1;
+  const quote = text.charCodeAt(at);
+  if (quote === 34 || quote === 39) at--;
+  while (at >= 0 && at > start - 10 && text.charCodeAt(at) === 32) at--;
+  const code = text.charCodeAt(at);
+  return code === 61 || code === 58;
+}
+
 /** Everything a token [start, end) may hold; `flagged`: its first character with a flag other than 8, or -1. */
 function scanToken(text: string, start: number, end: number, flagged: number, state: ScanState): void {
   if (afterBlank(text, start)) {
@@ -200,8 +210,8 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
   }
   const known = state.found.length;
   tryStarts(text, start, state);
-  // A token no format took at its start may be a key of a format no record names.
-  if (state.found.length === known) {
+  // A token no format took at its start may be a key of a format no record names; a value assigned to a name is judged by the name.
+  if (state.found.length === known && !assigned(text, start)) {
     const prefixed = prefixedToken(text, start, end);
     if (prefixed !== null) state.found.push({ start: prefixed[0], end: prefixed[1], kind: 'token', rank: RANK_GENERIC });
   }

@@ -81,8 +81,8 @@ export const DEVELOPER_TOOL_KINDS: readonly KindRecord[] = [
     'Stytch project secret (`secret-live-` / `secret-test-` + 36 base64 characters)',
     prefixed(['secret-live-', 'secret-test-'], chars('A-Za-z0-9_=-'), 36, 40, lettersAndDigits),
   ),
-  tokenKind('astra-token', 'DataStax Astra DB application token (`AstraCS:` + 24 letters + `:` + 64 hex)', {
+  tokenKind('astra-token', 'DataStax Astra DB application token (`AstraCS:` + 24 letters and digits + `:` + 64 hex)', {
     prefixes: ['AstraCS:'],
-    body: [run(chars('A-Za-z'), 24), ':', run(HEX, 64)],
+    body: [run(ALNUM, 24), ':', run(HEX, 64)],
   }),
 ];

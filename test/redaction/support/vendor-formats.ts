@@ -42,7 +42,7 @@ export const VENDOR_SPECS: readonly Spec[] = [
   token('zuplo-key', ['zpka_'], [[HEX, 32], '_', [HEX, 8]]),
   token('statsig-key', ['secret-'], [[ALNUM, 43]]),
   token('stytch-secret', ['secret-live-', 'secret-test-'], [[BASE64URL, 35], '=']),
-  token('astra-token', ['AstraCS:'], [[LOWER + UPPER, 24], ':', [HEX, 64]]),
+  token('astra-token', ['AstraCS:'], [[ALNUM, 24], ':', [HEX, 64]]),
   token('helicone-key', ['sk-helicone-'], [[ALNUM_LOWER, 7], '-', [ALNUM_LOWER, 7], '-', [ALNUM_LOWER, 7], '-', [ALNUM_LOWER, 7]]),
   token('klaviyo-key', ['pk_'], [[ALNUM, 34]]),
   token('replicate-token', ['r8_'], [[ALNUM, 37]]),
