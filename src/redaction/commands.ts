@@ -119,6 +119,8 @@ export function commandArgument(text: string, start: number, end: number, state:
   }
   if (length < 4 || length > 24 || !ARGUMENT_WORD_ENDS.has((text.charCodeAt(wordEnd - 2) | 32) * 128 + (text.charCodeAt(wordEnd - 1) | 32)))
     return;
+  // A flag (`-Password`) is the flag rules' to read.
+  if (text.charCodeAt(wordStart) === 45) return;
   const word = text.slice(wordStart, wordEnd).toLowerCase();
   const password = passwordWord(word);
   if (!password && !ARGUMENT_WORDS.has(word)) return;
@@ -130,7 +132,8 @@ export function commandArgument(text: string, start: number, end: number, state:
     const from = Math.max(0, wordStart - 256);
     // A netrc entry or a quoted literal (`WITH PASSWORD '…'`, `set "Smtp:Password" "…"`) is a password as written; after a bare word
     // (`password u41s…` in prose, `requirepass …`) the value must look random and mix cases and digits (`via_the_link` is prose).
-    const literal = quote === 34 || quote === 39 || NETRC_RE.test(text.slice(from, wordStart));
+    const literal =
+      quote === 34 || quote === 39 || ((word === 'password' || word === 'passwd') && NETRC_RE.test(text.slice(from, wordStart)));
     if (literal ? isCredentialValue(value, 'password') : MIXED_RE.test(value) && isCredentialValue(value, 'secret'))
       pushPassword(state, valueStart, valueEnd);
   } else if (word === 'sqlplus') {
@@ -173,15 +176,13 @@ function sambaPassword(text: string, from: number, state: ScanState): void {
 const BATCH_FLAG_RE = /^-[cnBmsdi]*b[cnBmsdi]*$/;
 /** A line that runs htpasswd or mosquitto_passwd. */
 const HTPASSWD_LINE_RE = /(?:^|[\s/])(?:htpasswd|mosquitto_passwd)(?:\.exe)?\s/;
-/** Subcommands whose second argument is a password: `rabbitmqctl add_user|change_password <user> <password>`. */
-const USER_PASSWORD_SUBCOMMANDS = new Set(['add_user', 'change_password']);
 /** rabbitmqctl before its subcommand. */
 const RABBITMQCTL_RE = /(?:^|[\s/])rabbitmqctl(?:\.bat)?\s+(?:-\S+\s+(?:[^\s-]\S*\s+)?)*$/;
 
-/** The token [start, end) when it is a subcommand of {@link USER_PASSWORD_SUBCOMMANDS}: the password two arguments on. */
+/** The token [start, end) when it is `rabbitmqctl add_user` or `change_password`, whose second argument is the password. */
 export function userPasswordSubcommand(text: string, start: number, end: number, state: ScanState): void {
-  if (USER_PASSWORD_SUBCOMMANDS.has(text.slice(start, end)) && RABBITMQCTL_RE.test(lineBefore(text, start)))
-    passwordAfter(text, end, 1, state);
+  const subcommand = end - start === 8 ? 'add_user' : 'change_password';
+  if (text.startsWith(subcommand, start) && RABBITMQCTL_RE.test(lineBefore(text, start))) passwordAfter(text, end, 1, state);
 }
 
 /** The argument after `skip` others from `from` on, read forwards (a letters-only password holds no pivot): a password when it is one. */
@@ -238,7 +239,12 @@ export function flagArgument(text: string, start: number, token: number, state: 
     return;
   }
   // `htpasswd -b <file> <user> <password>`, `htpasswd -nb <user> <password>`: batch mode takes the password as an argument.
-  if (length <= 4 && BATCH_FLAG_RE.test(text.slice(start, end)) && HTPASSWD_LINE_RE.test(lineBefore(text, start))) {
+  if (
+    length <= 4 &&
+    (letter === 98 || text.charCodeAt(start + 2) === 98 || text.charCodeAt(start + 3) === 98) &&
+    BATCH_FLAG_RE.test(text.slice(start, end)) &&
+    HTPASSWD_LINE_RE.test(lineBefore(text, start))
+  ) {
     passwordAfter(text, token, text.slice(start, end).includes('n') ? 1 : 2, state);
     return;
   }

@@ -10,6 +10,8 @@ const PREFIX = chars('a-z');
 const BODY = chars('A-Za-z0-9_-');
 /** The shortest body: ids of objects, messages and tool calls (`msg_…`, `call_…`, `cus_…`) stay under it. */
 const MIN_BODY = 32;
+/** The shortest token the rule reads: a two-letter word, its separator and the shortest body. */
+export const MIN_PREFIXED = MIN_BODY + 3;
 /** The longest body: past it, the run is data, not a key. */
 const MAX_BODY = 256;
 /** A prefix word's longest. */
@@ -85,7 +87,7 @@ function bodyStart(text: string, start: number, end: number): number {
  * rules a named value is judged by. Returns its span, or null.
  */
 export function prefixedToken(text: string, start: number, end: number): [number, number] | null {
-  if (end - start < MIN_BODY + 3) return null;
+  if (end - start < MIN_PREFIXED) return null;
   const body = bodyStart(text, start, end);
   if (body < 0) return null;
   const bodyEnd = BODY.runEnd(text, body, body + MAX_BODY + 1);

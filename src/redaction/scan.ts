@@ -9,7 +9,7 @@ import { ldapHashAt } from './hashes.ts';
 import { kubernetesSecrets } from './kubernetes.ts';
 import { elementText } from './markup.ts';
 import { matchInfix, matchPrefixed } from './match.ts';
-import { prefixedToken } from './prefixed-tokens.ts';
+import { MIN_PREFIXED, prefixedToken } from './prefixed-tokens.ts';
 import { sequenceShare } from './randomness.ts';
 import { RANK_FORMAT, RANK_GENERIC } from './record.ts';
 import type { Finding, Format } from './record.ts';
@@ -185,6 +185,23 @@ function assigned(text: string, start: number): boolean {
   return code === 61 || code === 58;
 }
 
+/**
+ * The structures a token is read whole for, told apart by its length, place and first characters
+ * before any is compared: a `.pgpass` line, `ConvertTo-SecureString`, `add_user`, `change_password`.
+ */
+function wholeTokens(text: string, start: number, end: number, before: number, state: ScanState): void {
+  const length = end - start;
+  if ((before === 10 || start === 0) && length >= 11 && (end === text.length || text.charCodeAt(end) === 10 || text.charCodeAt(end) === 13))
+    pgpassLine(text, start, end, state);
+  const first = text.charCodeAt(start) | 32;
+  if (length === 22 && first === 99 && text.charCodeAt(start + 9) === 45) secureStringArgument(text, start, end, state);
+  else if (
+    (length === 8 && first === 97 && text.charCodeAt(start + 3) === 95) ||
+    (length === 15 && first === 99 && text.charCodeAt(start + 6) === 95)
+  )
+    userPasswordSubcommand(text, start, end, state);
+}
+
 /** Everything a token [start, end) may hold; `flagged`: its first character with a flag other than 8, or -1. */
 function scanToken(text: string, start: number, end: number, flagged: number, state: ScanState): void {
   if (afterBlank(text, start)) {
@@ -198,11 +215,7 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     else if (first === 47) userSwitchArgument(text, start, state);
   }
   if ((before === 34 || before === 39) && start >= 2 && text.charCodeAt(start - 2) === 40) setterArgument(text, start, end, state);
-  const length = end - start;
-  if ((before === 10 || start === 0) && length >= 11 && (end === text.length || text.charCodeAt(end) === 10 || text.charCodeAt(end) === 13))
-    pgpassLine(text, start, end, state);
-  if (length === 22) secureStringArgument(text, start, end, state);
-  else if (length === 8 || length === 15) userPasswordSubcommand(text, start, end, state);
+  wholeTokens(text, start, end, before, state);
   if (before === 62) elementText(text, start, state);
   else if (before === 125) {
     const span = ldapHashAt(text, start, end);
@@ -211,7 +224,7 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
   const known = state.found.length;
   tryStarts(text, start, state);
   // A token no format took at its start may be a key of a format no record names; a value assigned to a name is judged by the name.
-  if (state.found.length === known && !assigned(text, start)) {
+  if (end - start >= MIN_PREFIXED && state.found.length === known && !assigned(text, start)) {
     const prefixed = prefixedToken(text, start, end);
     if (prefixed !== null) state.found.push({ start: prefixed[0], end: prefixed[1], kind: 'token', rank: RANK_GENERIC });
   }
