@@ -114,7 +114,11 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
     }
   }
   const role = namedOnly ? null : nameGives;
-  if (role === null) return;
+  if (role === null) {
+    // A session cookie's name (`sessionid`, `PHPSESSID`) says nothing alone; on a cookie header its value is a session token.
+    if (!namedOnly && isSessionCookie(text, given.start, name)) classify(text, given, 'session_token', state, loose);
+    return;
+  }
   if (role === 'auth' && authorization(text, value, state, AUTHORIZATION_RE.test(name))) return;
   if (value.reference === true) return;
   if (claimsFormat(raw) || !isCredentialValue(raw, loose && role === 'password' ? 'secret' : role)) return;
@@ -225,7 +229,6 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     if (value.end - value.start === 6 && text.startsWith('Secret', value.start)) state.kubernetesSecret = true;
     return;
   }
-  if (isSessionCookie(text, name.start, written)) written = 'session_token';
   // `token = token_value` (blanks around `=`) is code; `TOKEN=value` in a .env file is a literal.
   if (code === 61 && !value.quoted && (previous === 32 || next === 32) && PATH_RE.test(text.slice(value.start, value.end))) return;
   classify(text, value, written, state);
