@@ -306,16 +306,17 @@ export function secureStringArgument(text: string, start: number, end: number, s
   if (isCredentialValue(text.slice(from, valueEnd), 'password')) pushPassword(state, from, valueEnd);
 }
 
+/** A `.pgpass` host field's characters. */
+const HOST = chars('A-Za-z0-9_.*-');
 /** A `.pgpass` line: `host:port:database:user:password`, each of the first four a name or `*`. */
 const PGPASS_LINE_RE = /^[\w.*-]+:(?:\d{1,5}|\*):[A-Za-z_*][\w.-]*:[A-Za-z_*][\w.@-]*:(\S{1,128})$/;
 
 /** The token [start, end) when it is a whole `.pgpass` line: its last field is the password. */
 export function pgpassLine(text: string, start: number, end: number, state: ScanState): void {
   // The host's field ends at a `:` followed by a port's digit or `*`, read in place before anything is sliced.
-  let colon = start;
-  while (colon < end && text.charCodeAt(colon) !== 58) colon++;
+  const colon = HOST.runEnd(text, start, end);
   const port = text.charCodeAt(colon + 1);
-  if (colon >= end || !((port >= 48 && port <= 57) || port === 42)) return;
+  if (text.charCodeAt(colon) !== 58 || !((port >= 48 && port <= 57) || port === 42)) return;
   const line = PGPASS_LINE_RE.exec(text.slice(start, end));
   const password = line?.[1];
   if (password !== undefined && isCredentialValue(password, 'password')) pushPassword(state, end - password.length, end);

@@ -186,13 +186,11 @@ function assigned(text: string, start: number): boolean {
 }
 
 /**
- * The structures a token is read whole for, told apart by its length, place and first characters
- * before any is compared: a `.pgpass` line, `ConvertTo-SecureString`, `add_user`, `change_password`.
+ * The words a token is read whole for, told apart by its length and two characters before any is
+ * compared: `ConvertTo-SecureString`, `add_user`, `change_password`.
  */
-function wholeTokens(text: string, start: number, end: number, before: number, state: ScanState): void {
+function wholeTokens(text: string, start: number, end: number, state: ScanState): void {
   const length = end - start;
-  if ((before === 10 || start === 0) && length >= 11 && (end === text.length || text.charCodeAt(end) === 10 || text.charCodeAt(end) === 13))
-    pgpassLine(text, start, end, state);
   const first = text.charCodeAt(start) | 32;
   if (length === 22 && first === 99 && text.charCodeAt(start + 9) === 45) secureStringArgument(text, start, end, state);
   else if (
@@ -215,7 +213,8 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     else if (first === 47) userSwitchArgument(text, start, state);
   }
   if ((before === 34 || before === 39) && start >= 2 && text.charCodeAt(start - 2) === 40) setterArgument(text, start, end, state);
-  wholeTokens(text, start, end, before, state);
+  const length = end - start;
+  if (length === 8 || length === 15 || length === 22) wholeTokens(text, start, end, state);
   if (before === 62) elementText(text, start, state);
   else if (before === 125) {
     const span = ldapHashAt(text, start, end);
@@ -229,14 +228,19 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     if (prefixed !== null) state.found.push({ start: prefixed[0], end: prefixed[1], kind: 'token', rank: RANK_GENERIC });
   }
   if (flagged < 0) return;
+  let colons = 0;
   for (let at = flagged; at < end; at++) {
     const flags = (FLAGS[text.charCodeAt(at)] ?? 0) & 7;
     if (flags === 0) continue;
     const code = text.charCodeAt(at);
+    if (code === 58) colons++;
     if ((flags & 2) !== 0) tryInfixes(text, at, code, state);
     if ((flags & 4) !== 0) assignmentAt(text, at, state);
     if ((flags & 1) !== 0 && at + 1 < end) tryStarts(text, at + 1, state);
   }
+  // A whole line of four fields or more after its host (`host:port:database:user:password`) may be a `.pgpass` entry.
+  if (colons >= 4 && (before === 10 || start === 0) && (end === text.length || text.charCodeAt(end) === 10 || text.charCodeAt(end) === 13))
+    pgpassLine(text, start, end, state);
 }
 
 /** What a scan found, and in which view of the text. */
