@@ -117,6 +117,10 @@ const ADVERSARIAL: [string, (bytes: number) => string][] = [
   ['`-Password <12 random>` arguments', (bytes) => lines(bytes, (k) => `-Password ${base62(12, k)} `)],
   ['`-u <8>:<8>` arguments', (bytes) => lines(bytes, (k) => `-u ${base62(8, k)}:${base62(8, k + 1)} `)],
   ['`pwd=<8>;` pairs on one line', (bytes) => lines(bytes, (k) => `pwd=${base62(8, k)};`)],
+  ['`password <12 random>` in prose', (bytes) => lines(bytes, (k) => `the password ${base62(12, k)} works `)],
+  ['`rabbitmqctl add_user u <12>` lines', (bytes) => lines(bytes, (k) => `rabbitmqctl add_user u ${base62(12, k)}\n`)],
+  ['`acme_live_<40 random>` unnamed-format keys', (bytes) => lines(bytes, (k) => `acme_live_${base62(40, k)} `)],
+  ['`Cookie: sessionid=<32>` headers', (bytes) => lines(bytes, (k) => `Cookie: theme=dark; sessionid=${base62(32, k)}\n`)],
   [
     'PEM blocks of two lines',
     (bytes) =>
