@@ -2,6 +2,7 @@
 import { BLIND_NEGATIVES, BLIND_POSITIVES } from './held-out-blind.ts';
 import { BLIND3_NEGATIVES, BLIND3_POSITIVES } from './held-out-blind3.ts';
 import { BLIND4_NEGATIVES, BLIND4_POSITIVES } from './held-out-blind4.ts';
+import { BLIND5_NEGATIVES, BLIND5_POSITIVES } from './held-out-blind5.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -110,3 +111,7 @@ export const BLIND3_NEGATIVE_CASES = negatives(BLIND3_NEGATIVES, 50_000);
 export const BLIND4_POSITIVE_CASES = positives(BLIND4_POSITIVES, 60_000);
 /** The fourth blind batch's negative cases. */
 export const BLIND4_NEGATIVE_CASES = negatives(BLIND4_NEGATIVES, 70_000);
+/** The fifth blind batch's positive cases (scored once before tuning; see docs/secrets.md). */
+export const BLIND5_POSITIVE_CASES = positives(BLIND5_POSITIVES, 80_000);
+/** The fifth blind batch's negative cases. */
+export const BLIND5_NEGATIVE_CASES = negatives(BLIND5_NEGATIVES, 90_000);
