@@ -1,6 +1,6 @@
 /** Keyword-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `name is value`, `Authorization: Basic …`, `curl -u user:pass`, `--token value`, `<add key="…" value="…"/>`; judged under what the name says. */
 import { chars, isLetter } from './chars.ts';
-import { completedName } from './name-context.ts';
+import { completedName, proseName } from './name-context.ts';
 import { isSessionCookie } from './cookies.ts';
 import { claimsFormat, NAMED, namedBy, ROLE_KINDS, WRITTEN_NAMES } from './dispatch.ts';
 import { nameRole, nameWords, withoutCount } from './credential-names.ts';
@@ -278,11 +278,11 @@ function isCopula(text: string, start: number, end: number): boolean {
   return end - start === 3 && ((a === 119 && b === 97 && c === 115) || (a === 97 && b === 114 && c === 101));
 }
 /** Flags that take a credential as their next argument. */
-const CURL_USER = new Set(['-u', '--user']);
+const CURL_USER = new Set(['-u', '--user', '--proxy-user']);
 
 /** Whether `word` is curl's user flag: compared only when a flag's length fits, as the word before a value is often a long token. */
 function isCurlUser(word: string): boolean {
-  return (word.length === 2 || word.length === 6) && CURL_USER.has(word);
+  return (word.length === 2 || word.length === 6 || word.length === 12) && CURL_USER.has(word);
 }
 
 /**
@@ -345,9 +345,7 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
     return;
   const value: Span = { start, end: valueEnd, quoted: false };
   if (copula) {
-    const name = nameBeforeVerb(text, wordStart);
-    // `root pw is …`: in prose, `pw` is a password's short name (as a name in code, `UhPW:` is as often noise).
-    classify(text, value, PROSE_PW_RE.test(name) ? `${name.trimEnd().slice(0, -2)}password` : name, state, true);
+    classify(text, value, proseName(nameBeforeVerb(text, wordStart)), state, true);
     return;
   }
   const raw = candidate;
@@ -358,24 +356,28 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
     const password = colon < 0 ? '' : raw.slice(colon + 1);
     if (colon > 0 && password.length >= MIN_PASSWORD && !isPlaceholderValue(raw) && isCredentialValue(password, 'password'))
       push(state, start, valueEnd, 'basic-auth', RANK_NAMED);
+    // An API key as the user, with no password or a stand-in one (`-u <key>:`, `-u <key>:x`).
+    else {
+      // `-u <key>:` ends where the sentence rule cut its colon.
+      const user = colon < 0 && text.charCodeAt(valueEnd) === 58 ? raw.length : colon;
+      if (user >= 20 && password.length <= 1 && isCredentialValue(raw.slice(0, user), 'token'))
+        push(state, start, start + user, 'basic-auth', RANK_NAMED);
+    }
   } else if (!flag || word.startsWith('--')) {
     // After a kebab-case word (prose has those too) a short value must be a named kind; a long one may be any (`ngrok config add-authtoken …`).
     classify(text, value, word, state, !flag, joined === 1 && valueEnd - start < 24);
   }
 }
 
-/** A prose name ending in the word `pw`. */
-const PROSE_PW_RE = /(?:^|\s)pw\s*$/i;
-
 /** The last name read before a verb: prose repeats one ("the password is …"), and the same string keeps the name cache's fast path. */
 let lastVerbName = '';
 
-/** Up to four words before the verb, on the same line and in the same sentence: "The adafruit api key". */
+/** Up to seven words before the verb, on the same line and in the same sentence: "The adafruit api key", "the admin pass for the staging box". */
 function nameBeforeVerb(text: string, verbStart: number): string {
   let p = verbStart;
   let words = 0;
   let start = p;
-  while (words < 4 && p > 0 && text.charCodeAt(p - 1) === 32) {
+  while (words < 7 && p > 0 && text.charCodeAt(p - 1) === 32) {
     const wordStart = NAME_CHARS.runStart(text, p - 1, p - 1 - 32);
     // A word that ends a sentence (`done.`) belongs to the one before.
     if (wordStart === p - 1 || text.charCodeAt(p - 2) === 46) break;

@@ -7,6 +7,9 @@ import { isCredentialValue } from './values.ts';
 /** Calls whose second string argument is a password (the third of Go's `smtp.PlainAuth(identity, user, password, host)`). */
 const CREDENTIAL_CALL_RE =
   /(?:(?:\.login|NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth)\(|PlainAuth\(\s*"[^"\n]*"\s*,)\s*["'][^"'\n]{1,64}["']\s*$/;
+/** Calls whose third string argument is a password: JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)` and `mysqli`, Ruby's `Net::FTP.open(host, user, password)`, Python's `ftplib.FTP(host, user, passwd)`. */
+const THIRD_ARGUMENT_CALL_RE =
+  /(?:getConnection|\bPDO|mysqli_connect|\bmysqli|Net::FTP\.(?:open|new)|\bFTP_TLS|\bFTP)\(\s*(?:"[^"\n]{0,200}"|'[^'\n]{0,200}')\s*,\s*["'][^"'\n]{1,64}["']\s*$/;
 /** reqwest's `.basic_auth("user", Some(` up to the password. */
 const BASIC_AUTH_SOME_RE = /\.basic_auth\(\s*"[^"\n]{1,64}"\s*,\s*Some$/;
 /** A call's first argument, a quoted name, up to the comma before the second. */
@@ -34,10 +37,10 @@ export function setterArgument(text: string, start: number, end: number, state: 
 export function credentialCall(text: string, comma: number, start: number, end: number, state: ScanState): void {
   const quote = text.charCodeAt(start - 1);
   if (quote !== 34 && quote !== 39) return;
-  const before = text.slice(Math.max(0, comma - 120), comma);
+  const before = text.slice(Math.max(0, comma - 280), comma);
   const valueStart = start;
   const valueEnd = argumentEnd(text, start, end);
-  if (CREDENTIAL_CALL_RE.test(before)) {
+  if (CREDENTIAL_CALL_RE.test(before) || THIRD_ARGUMENT_CALL_RE.test(before)) {
     if (isCredentialValue(text.slice(valueStart, valueEnd), 'password')) pushPassword(state, valueStart, valueEnd);
     return;
   }

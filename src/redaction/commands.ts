@@ -15,8 +15,10 @@ const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred/i;
 /** Tools whose `-a` (redis-cli) or `-P` (sqlcmd, bcp) flag takes the password. */
 const TOOL_FLAG_RE: Readonly<Record<'-a' | '-P', RegExp>> = {
   '-a': /(?:^|[\s/])redis-cli(?:\.exe)?\s/,
-  '-P': /(?:^|[\s/])(?:sqlcmd|bcp|osql)(?:\.exe)?\s/,
+  '-P': /(?:^|[\s/])(?:sqlcmd|bcp|osql|zip|unzip)(?:\.exe)?\s/,
 };
+/** SNMPv3 tools, whose `-A` and `-X` take the auth and privacy passphrases. */
+const SNMP_LINE_RE = /(?:^|[\s/])snmp(?:walk|get|getnext|set|bulkwalk|bulkget|trap|table|inform)(?:\.exe)?\s/;
 
 /** The line before `at`, at most 96 characters of it: a command's user flag or name sits near its password flag. */
 function lineBefore(text: string, at: number): string {
@@ -46,7 +48,7 @@ const SQLPLUS_LOGIN_RE = /^[A-Za-z][\w$#]{0,127}\/([^\s/@"']{1,128})(?:@|$)/;
 
 /** A command line that logs in: a user flag, a login subcommand, or a tool whose `-p` is always a password. */
 const LOGIN_LINE_RE =
-  /(?:^|\s)(?:-u|-U|--user(?:name)?|-l|login)(?:\s|=)|(?:^|[\s/])(?:sshpass|psexec|mysql|mysqldump|mysqladmin|mariadb|redis-cli|sqlcmd|bcp|osql)(?:\.exe)?\s/;
+  /(?:^|\s)(?:-u|-U|-D|--user(?:name)?|-l|login)(?:\s|=)|(?:^|\s)\/u:|(?:^|[\s/])(?:sshpass|psexec|mysql|mysqldump|mysqladmin|mariadb|redis-cli|sqlcmd|bcp|osql)(?:\.exe)?\s/;
 
 /** What a short flag's value holds, per ASCII code: 1 a path or host character, 2 a letter, 4 not a lowercase letter, 8 an uppercase letter, 16 a digit, 32 a symbol. */
 const FLAG_VALUE_BITS = new Uint8Array(128);
@@ -115,6 +117,14 @@ export function commandArgument(text: string, start: number, end: number, state:
     IDENTIFIED_BY_RE.test(text.slice(Math.max(0, p - 24), p))
   ) {
     sqlPassword(text, start, end, state);
+    return;
+  }
+  // Cisco IOS: `enable secret 0 <password>`, `username … password 7 <password>` (type 0 is clear text, type 7 a reversible encoding).
+  if (length === 1 && (text.charCodeAt(wordStart) === 48 || text.charCodeAt(wordStart) === 55)) {
+    if (CISCO_TYPE_RE.test(text.slice(Math.max(0, wordStart - 12), wordStart))) {
+      const valueEnd = argumentEnd(text, start, end);
+      if (isCredentialValue(text.slice(start, valueEnd), 'password')) pushPassword(state, start, valueEnd);
+    }
     return;
   }
   if (length < 4 || length > 24 || !ARGUMENT_WORD_ENDS.has((text.charCodeAt(wordEnd - 2) | 32) * 128 + (text.charCodeAt(wordEnd - 1) | 32)))
@@ -207,6 +217,9 @@ function passwordAfter(text: string, from: number, skip: number, state: ScanStat
   }
 }
 
+/** Cisco's `password` or `secret` keyword before a type number. */
+const CISCO_TYPE_RE = /\b(?:password|secret)\s+$/;
+
 /** SQL's `IDENTIFIED BY` up to the password after it. */
 const IDENTIFIED_BY_RE = /\bidentified\s+by\s*$/i;
 
@@ -232,8 +245,13 @@ export function flagArgument(text: string, start: number, token: number, state: 
   if (length > 24 || letter === 45) return;
   // `-p`, `-pw`, and `-a` or `-P` of the tools that take a password there, read by character code: most flags are none of these.
   const passwordFlag = (length === 2 && letter === 112) || (length === 3 && letter === 112 && text.charCodeAt(start + 2) === 119);
+  // `-a`/`-P` of the tools that take a password there; `-P` (ipmitool, mosquitto) and `-w` (ldapsearch) on a line that logs in;
+  // `-A`/`-X` of SNMPv3 tools.
   const toolFlag =
-    length === 2 && (letter === 97 || letter === 80) && TOOL_FLAG_RE[letter === 97 ? '-a' : '-P'].test(lineBefore(text, start));
+    length === 2 &&
+    (((letter === 97 || letter === 80) && TOOL_FLAG_RE[letter === 97 ? '-a' : '-P'].test(lineBefore(text, start))) ||
+      ((letter === 80 || letter === 119) && LOGIN_LINE_RE.test(lineBefore(text, start))) ||
+      ((letter === 65 || letter === 88) && SNMP_LINE_RE.test(lineBefore(text, start))));
   if (length === 2 && letter === 85 && SAMBA_LINE_RE.test(lineBefore(text, start))) {
     sambaPassword(text, token, state);
     return;
@@ -277,6 +295,15 @@ const NET_USE_RE = /(?:^|[\s&;|(])net(?:\.exe)?\s+use\s/i;
 
 /** `net use \\srv\share /user:DOMAIN\name <password>`: the argument after a `/user:` switch token at `start`, on a `net use` line. */
 export function userSwitchArgument(text: string, start: number, state: ScanState): void {
+  // xfreerdp's `/p:<password>` beside its `/u:`.
+  if (text.charCodeAt(start + 1) === 112 && text.charCodeAt(start + 2) === 58 && /(?:^|\s)\/u:/.test(lineBefore(text, start))) {
+    let from = start + 3;
+    const quote = text.charCodeAt(from);
+    if (quote === 34 || quote === 39) from++;
+    const valueEnd = argumentEnd(text, from, Math.min(text.length, from + 4096));
+    if (isCredentialValue(text.slice(from, valueEnd), 'password')) pushPassword(state, from, valueEnd);
+    return;
+  }
   if (!/^\/user:/i.test(text.slice(start, start + 6)) || !NET_USE_RE.test(lineBefore(text, start))) return;
   let at = start + 6;
   const limit = Math.min(text.length, at + 128);

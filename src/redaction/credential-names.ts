@@ -86,6 +86,7 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
   ['passphrase', 'password'],
   ['pswd', 'password'],
   ['psk', 'password'],
+  ['authtok', 'password'],
   ['secret', 'secret'],
   ['token', 'token'],
   ['pat', 'token'],

@@ -1,5 +1,6 @@
-/** What the text around a name adds to it: the word before a bare `key` or a number (`Unseal Key 1:`), and a Terraform variable's name for its `default`. */
+/** What the text around a name adds to it: the word before a bare `key` or a number (`Unseal Key 1:`), a Terraform variable's name for its `default`, and the credential word of a prose phrase (`the password for the db is …`). */
 import { isDigit } from './chars.ts';
+import { nameRole } from './credential-names.ts';
 import { hintsCredential, NAME_CHARS } from './spans.ts';
 
 /** A Terraform variable's block, open up to its `default`: group 1 is the variable's name. */
@@ -27,4 +28,24 @@ function withWordBefore(text: string, start: number, written: string): string {
 /** The name `written` (unquoted, at `start`) with what the text around it adds: a Terraform variable's name for its `default`, or the word before it. */
 export function completedName(text: string, start: number, written: string): string {
   return written === 'default' ? (variableName(text, start) ?? written) : withWordBefore(text, start, written);
+}
+
+/** A prose phrase's credential word, and what it is for: `pass for the staging box`, `root pw`; group 1 the phrase up to the word. */
+const PROSE_HEAD_RE = /^(.*?\b(?:password|passwd|passphrase|pass|pw|pwd|psk|secret|token|key))(?:\s+for\b.*)?\s*$/i;
+
+/**
+ * The name of a prose phrase before a verb, as the keyword rules read names: the phrase up to its
+ * credential word when what follows says what it is for (`the password for the db` is `the
+ * password`), with `pw` and a lone `pass` spelt `password` (in prose they name one; as a name in
+ * code, `UhPW:` is as often noise).
+ */
+export function proseName(phrase: string): string {
+  const head = PROSE_HEAD_RE.exec(phrase);
+  const name = head?.[1];
+  if (name === undefined) return phrase;
+  const words = name.split(/\s+/);
+  const last = (words[words.length - 1] ?? '').toLowerCase();
+  if (last === 'pw' || last === 'pass') words[words.length - 1] = 'password';
+  const written = words.join(' ');
+  return nameRole([last === 'pw' || last === 'pass' ? 'password' : last]) === null ? phrase : written;
 }

@@ -78,8 +78,11 @@ export function readValue(text: string, from: number, query = false): Span | nul
   const stop = text.charCodeAt(end);
   if (stop === 40 || stop === 91) return null;
   // Sentence punctuation after an unquoted value.
+  const read = end;
   while (end > p && '.:!?'.includes(text.charAt(end - 1))) end--;
-  if (end === p) return null;
+  // An elided value (`pylf_v1_us_...`, `sk-abc…`) is a stand-in for one.
+  if (end === p || (read - end >= 2 && text.charCodeAt(end) === 46 && text.charCodeAt(end + 1) === 46) || text.charCodeAt(read) === 0x2026)
+    return null;
   // Most values hold no `=` and no `.`: they are read in place, not sliced.
   if (holdsEquals(text, p, end) && chainedAssignment(text.slice(p, end))) return null;
   const next = skipBlanks(text, end, end + 8);

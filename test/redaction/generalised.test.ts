@@ -9,6 +9,8 @@ import {
   BLIND3_POSITIVE_CASES,
   BLIND4_NEGATIVE_CASES,
   BLIND4_POSITIVE_CASES,
+  BLIND5_NEGATIVE_CASES,
+  BLIND5_POSITIVE_CASES,
   NEGATIVE_CASES,
   POSITIVE_CASES,
 } from './support/held-out-corpus.ts';
@@ -63,6 +65,13 @@ describe('fourth blind batch', () => {
   it('catches at least 85% of its positives whole with no piece left, and changes at most 3% of its look-alikes', async () => {
     expect(await caughtShare(BLIND4_POSITIVE_CASES)).toBeGreaterThanOrEqual(0.85);
     expect(await changedShare(BLIND4_NEGATIVE_CASES)).toBeLessThanOrEqual(0.03);
+  });
+});
+
+describe('fifth blind batch', () => {
+  it('catches at least 75% of its positives whole with no piece left, and changes at most 3% of its look-alikes', async () => {
+    expect(await caughtShare(BLIND5_POSITIVE_CASES)).toBeGreaterThanOrEqual(0.75);
+    expect(await changedShare(BLIND5_NEGATIVE_CASES)).toBeLessThanOrEqual(0.03);
   });
 });
 
@@ -245,6 +254,21 @@ describe('structures that generalise', () => {
       'rabbitmqctl add_user svc \'[REDACTED password]\'\nhtpasswd -nbB admin "[REDACTED password]"\ndb.internal:5432:billing:rw:[REDACTED password]',
     ],
     [
+      'password flags on a line that logs in, SNMPv3 passphrases, zip -P and RDP /p:',
+      "ldapsearch -D \"cn=admin,dc=acme\" -w 'eyivUtJAaH#zArvZg6A'; ipmitool -U ADMIN -P Z1FKJlHLHz2p8O; snmpwalk -v3 -A GsRgOGWBnbr1CKQv; zip -P V4TqHGgWfBZBKGwpty a.zip; xfreerdp /u:Admin /p:'cpIJKCR$mgAdilKCx'",
+      "ldapsearch -D \"cn=admin,dc=acme\" -w '[REDACTED password]'; ipmitool -U ADMIN -P [REDACTED password]; snmpwalk -v3 -A [REDACTED password]; zip -P [REDACTED password] a.zip; xfreerdp /u:Admin /p:'[REDACTED password]'",
+    ],
+    [
+      'an API key as the user of curl -u, and a proxy user',
+      'curl -u 60494459174e6d38b2197a33e343b509: https://a; curl -u KRRJylP7dEH0SEsx6Qqq:X https://b; curl --proxy-user svc:jTcrJCtQvX986xLt https://c',
+      'curl -u [REDACTED basic-auth]: https://a; curl -u [REDACTED basic-auth]:X https://b; curl --proxy-user [REDACTED basic-auth] https://c',
+    ],
+    [
+      "a call's third argument, a prose phrase's credential word, Cisco clear-text types, sssd's authtok",
+      'DriverManager.getConnection("jdbc:h2:tcp://db/~/o", "sa", "fuS3vNJRn2E5WhqrvI"); the password for the prod db is Hq2Lp9ZmXw4T.\nenable secret 0 Ba9Y1l6EgTXsGs\nldap_default_authtok = Z483PZXxUd0A4PCzqsO5C',
+      'DriverManager.getConnection("jdbc:h2:tcp://db/~/o", "sa", "[REDACTED password]"); the password for the prod db is [REDACTED password].\nenable secret 0 [REDACTED password]\nldap_default_authtok = [REDACTED password]',
+    ],
+    [
       'a token wrapped at 20 columns',
       'token:\nghp_fQirFyz5C45aHiVL\n37tPxXlC1d3SxZZFbNcy\nthanks',
       'token:\n[REDACTED github-token]\nthanks',
@@ -308,6 +332,8 @@ describe('hard negatives stay byte-exact', () => {
     'smbclient -L //srv -U guest%; sqlplus /nolog @x.sql; ffmpeg -i a.mp4 -pass 2 -bypass on_error out.mp4',
     'git init my-project-2024 && npm init vite@latest; c.basic_auth("metrics", Some(password))',
     'htpasswd -c /etc/.htpasswd ops; add_user alice Qm7TzK2vX9pL; db.add_user(name)\nfe80:0:0:0:202:b3ff:fe1e:8329\n10:22:33:444:abc',
+    'docker run -P -w /app node; mysql -u root -P 3306; grep -w foo -A 3 file; curl -u admin: https://x; set 0 items; page 7 of 9',
+    'the key to success is hard_work_2024; getConnection(url, user, password); LOGFIRE_TOKEN=pylf_v1_us_...; API_KEY=sk-Ab3dE9xZq7Lm2Np4…',
     'net use Z: \\\\srv\\d /user:svc * /persistent:yes; runas /user:admin cmd.exe',
   ])('%s', async (text) => {
     expect((await redactTexts([text])).texts[0]).toBe(text);
