@@ -214,7 +214,10 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
   }
   if ((before === 34 || before === 39) && start >= 2 && text.charCodeAt(start - 2) === 40) setterArgument(text, start, end, state);
   const length = end - start;
-  if (length === 8 || length === 15 || length === 22) wholeTokens(text, start, end, state);
+  // `add_user`, `change_password`, `ConvertTo-SecureString` by length and second letter.
+  const second = text.charCodeAt(start + 1) | 32;
+  if ((length === 8 && second === 100) || (length === 15 && second === 104) || (length === 22 && second === 111))
+    wholeTokens(text, start, end, state);
   if (before === 62) elementText(text, start, state);
   else if (before === 125) {
     const span = ldapHashAt(text, start, end);
