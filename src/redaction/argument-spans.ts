@@ -4,6 +4,7 @@ import type { ScanState } from './assignments.ts';
 import { chars } from './chars.ts';
 import { RANK_NAMED } from './record.ts';
 import { readValue } from './spans.ts';
+import { isCredentialValue } from './values.ts';
 
 /** Unquoted arguments: printable ASCII but blanks, quotes, brackets, `,`, `;`, `|`, `\`. */
 const ARGUMENT = chars('!#$%&*+./0-9:=?@A-Z^_a-z~-');
@@ -23,4 +24,12 @@ export function argumentEnd(text: string, start: number, end: number): number {
 /** Records [start, end) as a password. */
 export function pushPassword(state: ScanState, start: number, end: number): void {
   push(state, start, end, 'password', RANK_NAMED);
+}
+
+/** The argument at `from` (its opening quote, if any, skipped), read forwards up to 4 KiB: recorded as a password when it is one. */
+export function passwordArgument(text: string, from: number, state: ScanState): void {
+  const quote = text.charCodeAt(from);
+  const start = quote === 34 || quote === 39 ? from + 1 : from;
+  const end = argumentEnd(text, start, Math.min(text.length, start + 4096));
+  if (isCredentialValue(text.slice(start, end), 'password')) pushPassword(state, start, end);
 }

@@ -1,5 +1,5 @@
 /** Credentials passed as arguments: `-p <password>` and `-p<password>` (mysql, 7z), `-Password`, `-passout pass:…`, keytool's `-storepass`, `ConvertTo-SecureString "…"`, a netrc `password`, SQL's `PASSWORD '…'`, `net use … /user:`, `smbclient -U user%…`, `sqlplus user/…@db`, `htpasswd -b`, `rabbitmqctl add_user`, and `<tool> login|auth|init <token>`. */
-import { argumentEnd, pushPassword } from './argument-spans.ts';
+import { argumentEnd, passwordArgument, pushPassword } from './argument-spans.ts';
 import { classify, push, roleOfName } from './assignments.ts';
 import { credentialCall } from './calls.ts';
 import type { ScanState } from './assignments.ts';
@@ -204,10 +204,7 @@ function passwordAfter(text: string, from: number, skip: number, state: ScanStat
     const quote = text.charCodeAt(argument);
     const quoted = quote === 34 || quote === 39;
     if (k === skip) {
-      const valueStart = quoted ? argument + 1 : argument;
-      const valueEnd = argumentEnd(text, valueStart, Math.min(text.length, valueStart + 4096));
-      if (text.charCodeAt(valueStart) !== 45 && isCredentialValue(text.slice(valueStart, valueEnd), 'password'))
-        pushPassword(state, valueStart, valueEnd);
+      if (text.charCodeAt(quoted ? argument + 1 : argument) !== 45) passwordArgument(text, argument, state);
       return;
     }
     const limit = Math.min(text.length, argument + 256);
@@ -297,24 +294,17 @@ const NET_USE_RE = /(?:^|[\s&;|(])net(?:\.exe)?\s+use\s/i;
 export function userSwitchArgument(text: string, start: number, state: ScanState): void {
   // xfreerdp's `/p:<password>` beside its `/u:`.
   if (text.charCodeAt(start + 1) === 112 && text.charCodeAt(start + 2) === 58 && /(?:^|\s)\/u:/.test(lineBefore(text, start))) {
-    let from = start + 3;
-    const quote = text.charCodeAt(from);
-    if (quote === 34 || quote === 39) from++;
-    const valueEnd = argumentEnd(text, from, Math.min(text.length, from + 4096));
-    if (isCredentialValue(text.slice(from, valueEnd), 'password')) pushPassword(state, from, valueEnd);
+    passwordArgument(text, start + 3, state);
     return;
   }
   if (!/^\/user:/i.test(text.slice(start, start + 6)) || !NET_USE_RE.test(lineBefore(text, start))) return;
   let at = start + 6;
   const limit = Math.min(text.length, at + 128);
   while (at < limit && !/\s/.test(text.charAt(at))) at++;
-  let from = skipBlanks(text, at, at + 8);
+  const from = skipBlanks(text, at, at + 8);
   // `*` asks for the password; another switch or the line's end gives none.
   if (from === at || from >= text.length || '*/\r\n'.includes(text.charAt(from))) return;
-  const quote = text.charCodeAt(from);
-  if (quote === 34 || quote === 39) from++;
-  const valueEnd = argumentEnd(text, from, Math.min(text.length, from + 4096));
-  if (isCredentialValue(text.slice(from, valueEnd), 'password')) pushPassword(state, from, valueEnd);
+  passwordArgument(text, from, state);
 }
 
 /**
@@ -327,10 +317,7 @@ export function secureStringArgument(text: string, start: number, end: number, s
   // The argument may be named: `-String "…"`.
   if (from > end && /^-String\s/i.test(text.slice(from, from + 8))) from = skipBlanks(text, from + 7, from + 16);
   if (from === end || from >= text.length || text.charCodeAt(from) === 45) return;
-  const quote = text.charCodeAt(from);
-  if (quote === 34 || quote === 39) from++;
-  const valueEnd = argumentEnd(text, from, Math.min(text.length, from + 4096));
-  if (isCredentialValue(text.slice(from, valueEnd), 'password')) pushPassword(state, from, valueEnd);
+  passwordArgument(text, from, state);
 }
 
 /** A `.pgpass` host field's characters. */
