@@ -40,6 +40,17 @@ const PROSE_HEAD_RE = /^(.*?\b(?:password|passwd|passphrase|pass|pw|pwd|psk|secr
  * code, `UhPW:` is as often noise).
  */
 export function proseName(phrase: string): string {
+  if (phrase === lastPhrase) return lastProseName;
+  lastPhrase = phrase;
+  lastProseName = readProseName(phrase);
+  return lastProseName;
+}
+
+/** The last phrase {@link proseName} read, and its name: prose repeats one, and the same string keeps the name cache's fast path. */
+let lastPhrase = '';
+let lastProseName = '';
+
+function readProseName(phrase: string): string {
   const head = PROSE_HEAD_RE.exec(phrase);
   const name = head?.[1];
   if (name === undefined) return phrase;
