@@ -70,19 +70,20 @@ const GENERIC_PREFIXES = new Set('live_ test_ key- s. pk. sk. tk. sl. t1. pat SK
  * Whether `value` starts with a vendor's literal prefix. A value that claims a vendor format
  * but does not match it (`xoxp-1234567890`, `glpat-XXXX`) is a documentation example: the
  * generic keyword rule leaves it alone. `anyPrefix`: the generic prefixes (`live_`, `secret-`)
- * claim too, for a rule that has no name to go by.
+ * claim too, for a rule that has no name to go by. `at`: where the value starts in `value`
+ * (a token read in place, unsliced).
  */
-export function claimsFormat(value: string, anyPrefix = false): boolean {
-  if (value.length < 2) return false;
-  const a = value.charCodeAt(0);
-  const b = value.charCodeAt(1);
+export function claimsFormat(value: string, anyPrefix = false, at = 0): boolean {
+  if (value.length < at + 2) return false;
+  const a = value.charCodeAt(at);
+  const b = value.charCodeAt(at + 1);
   if (a >= 128 || b >= 128) return false;
   const entries = STARTS[a * 128 + b];
   if (entries === undefined) return false;
   for (const { literal } of entries) {
     // The first two characters match by the bucket; a literal of three or more is compared from its third.
-    if (literal.length < 3 || literal.length > value.length || literal.charCodeAt(2) !== value.charCodeAt(2)) continue;
-    if ((anyPrefix || !GENERIC_PREFIXES.has(literal)) && value.startsWith(literal)) return true;
+    if (literal.length < 3 || literal.length > value.length - at || literal.charCodeAt(2) !== value.charCodeAt(at + 2)) continue;
+    if ((anyPrefix || !GENERIC_PREFIXES.has(literal)) && value.startsWith(literal, at)) return true;
   }
   return false;
 }

@@ -93,11 +93,11 @@ export function prefixedToken(text: string, start: number, end: number): [number
   const bodyEnd = BODY.runEnd(text, body, body + MAX_BODY + 1);
   if (bodyEnd - body < MIN_BODY || bodyEnd - body > MAX_BODY || NOT_AFTER.has(text.charCodeAt(bodyEnd))) return null;
   if (!keyLikeBody(text, body, bodyEnd)) return null;
-  const value = text.slice(start, bodyEnd);
-  if (PUBLIC_PREFIX_RE.test(value) || DIGEST_PREFIX_RE.test(value)) return null;
+  const prefix = text.slice(start, body);
+  if (PUBLIC_PREFIX_RE.test(prefix) || DIGEST_PREFIX_RE.test(prefix)) return null;
   // A vendor's prefix, generic ones included, at the start or glued inside a word (`xghp_…`, `xlive_…`) leaves the token to
   // its record; after a separator it is a word of this token's own prefix (`acme_live_…`, `orbit-sk-…`).
-  for (let k = 0; k < body - start; k++)
-    if ((k === 0 || (CLASS[value.charCodeAt(k - 1)] ?? 0) !== 0) && claimsFormat(value.slice(k), true)) return null;
+  for (let k = start; k < body; k++)
+    if ((k === start || (CLASS[text.charCodeAt(k - 1)] ?? 0) !== 0) && claimsFormat(text, true, k)) return null;
   return isCredentialValue(text.slice(body, bodyEnd), 'token') ? [start, bodyEnd] : null;
 }
