@@ -137,6 +137,10 @@ function isFileName(value: string): boolean {
   }
   return false;
 }
+/** Whether `value` holds a build label's word (`1.2-SNAPSHOT`, `RELEASE`), found by the native substring search. */
+function isBuildLabel(value: string): boolean {
+  return value.includes('SNAPSHOT') || value.includes('RELEASE');
+}
 const HOST_RE = /^(?:[a-z0-9-]+\.){2,}[a-z]{2,12}(?::\d+)?$/;
 const EMAIL_RE = /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/;
 
@@ -152,11 +156,11 @@ function fileBaseLooksNamed(value: string): boolean {
  */
 export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE.test(value)): boolean {
   // Letters and digits alone hold none of the shapes below but a build label.
-  if (!punctuated) return /SNAPSHOT|RELEASE/.test(value);
+  if (!punctuated) return isBuildLabel(value);
   const first = value.charCodeAt(0);
   if (first === 47 || value.startsWith('./') || value.startsWith('../') || value.startsWith('~/')) return true;
   if (value.includes('://')) return true;
-  if (VERSION_RE.test(value) || /SNAPSHOT|RELEASE/.test(value)) return true;
+  if (VERSION_RE.test(value) || isBuildLabel(value)) return true;
   if (EMAIL_RE.test(value) || HOST_RE.test(value)) return true;
   // `os.environ`, `config.apiKey`, `Shared.LintStatsTimePass`: each part a word, or short.
   if (DOTTED_IDENTIFIER_RE.test(value) && value.split('.').every((part) => part.length <= 4 || wordShare(part) >= 0.5)) return true;

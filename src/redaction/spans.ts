@@ -1,5 +1,5 @@
 /** Reading around an assignment operator: the name before it (quoted, subscripted, typed or a C# property) and the value after it (quoted, unbalanced, or a run), and the shapes that make a value code rather than a literal. */
-import { chars, isDigit } from './chars.ts';
+import { chars } from './chars.ts';
 import { nameRole, nameWords } from './credential-names.ts';
 import { MAX_VALUE } from './values.ts';
 
@@ -58,7 +58,8 @@ export function readValue(text: string, from: number, query = false): Span | nul
       first = text.charCodeAt(p);
     }
   }
-  const quoted = QUOTED[first];
+  // Most values are unquoted: the table is read only for a quote (a miss on it walks the prototype chain).
+  const quoted = first === 34 || first === 39 || first === 96 ? QUOTED[first] : undefined;
   if (quoted !== undefined) {
     const end = quoted.runEnd(text, p + 1, p + 2 + MAX_VALUE);
     // An opening quote whose closing one is missing or far away (`name": "value`, a cut line): the run after it.
@@ -79,35 +80,33 @@ export function readValue(text: string, from: number, query = false): Span | nul
   if (stop === 40 || stop === 91) return null;
   // Sentence punctuation after an unquoted value.
   const read = end;
-  while (end > p && '.:!?'.includes(text.charAt(end - 1))) end--;
+  while (end > p && isSentenceEnd(text.charCodeAt(end - 1))) end--;
   // An elided value (`pylf_v1_us_...`, `sk-abc…`) is a stand-in for one.
   if (end === p || (read - end >= 2 && text.charCodeAt(end) === 46 && text.charCodeAt(end + 1) === 46) || text.charCodeAt(read) === 0x2026)
     return null;
-  // Most values hold no `=` and no `.`: they are read in place, not sliced.
-  if (holdsEquals(text, p, end) && chainedAssignment(text.slice(p, end))) return null;
+  // Most values hold no `=` and no `.`: they are read in place, not sliced. One pass says whether the value holds a `=`,
+  // and whether it may match PATH_RE (a word with a digit is one only as a dotted path).
+  let equals = false;
+  let dot = false;
+  let digit = false;
+  for (let k = p; k < end; k++) {
+    const code = text.charCodeAt(k);
+    if (code === 61) equals = true;
+    else if (code === 46) dot = true;
+    else if (code >= 48 && code <= 57) digit = true;
+  }
+  if (equals && chainedAssignment(text.slice(p, end))) return null;
   const next = skipBlanks(text, end, end + 8);
   // An identifier path followed by more code (`{ apiKey: anthropic, … }`, `pass: result?.pass ?? false`) is an expression;
   // at the end of a line (.env, YAML) it is a literal.
   const reference =
-    !query && next < text.length && !LINE_END.has(text.charCodeAt(next)) && mayBePath(text, p, end) && PATH_RE.test(text.slice(p, end));
+    !query && next < text.length && !LINE_END.has(text.charCodeAt(next)) && (dot || !digit) && PATH_RE.test(text.slice(p, end));
   return { start: p, end, quoted: false, reference };
 }
 
-/** Whether [start, end) holds a `=`, read in place (a search of the text would run past `end`). */
-function holdsEquals(text: string, start: number, end: number): boolean {
-  for (let k = start; k < end; k++) if (text.charCodeAt(k) === 61) return true;
-  return false;
-}
-
-/** Whether [start, end) may match {@link PATH_RE}, read without the pattern: a word with a digit is one only as a dotted path. */
-function mayBePath(text: string, start: number, end: number): boolean {
-  let digit = false;
-  for (let k = start; k < end; k++) {
-    const code = text.charCodeAt(k);
-    if (code === 46) return true;
-    digit ||= isDigit(code);
-  }
-  return !digit;
+/** Whether `code` is punctuation that ends a sentence after an unquoted value: `.`, `:`, `!`, `?`. */
+function isSentenceEnd(code: number): boolean {
+  return code === 46 || code === 58 || code === 33 || code === 63;
 }
 
 /**
