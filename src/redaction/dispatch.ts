@@ -64,7 +64,7 @@ for (const list of STARTS) list?.sort((a, b) => b.literal.length - a.literal.len
 for (const list of INFIXES) list?.sort((a, b) => b.literal.length - a.literal.length);
 
 /** Prefixes too generic to say "this value claims a vendor's format" (`live_…` may be anything). */
-const GENERIC_PREFIXES = new Set('live_ test_ key- s. pk. sk. tk. sl. t1. pat SK API- sk_ EAA EAAA YC secret-'.split(' '));
+const GENERIC_PREFIXES = new Set('live_ test_ key- s. pk. sk. sk- tk. sl. t1. pat SK API- sk_ EAA EAAA YC secret-'.split(' '));
 
 /**
  * Whether `value` starts with a vendor's literal prefix. A value that claims a vendor format

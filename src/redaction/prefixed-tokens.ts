@@ -1,4 +1,4 @@
-/** Tokens of formats no record names: a lowercase prefix of one to three words, each closed by `_` or `-`, then 32 or more random letters and digits (`acme_live_…`), the shape most vendors now give their keys. */
+/** Tokens of formats no record names: a lowercase prefix of one to three words, each closed by `_` or `-`, then 32 or more random letters and digits (`acme_live_…`) or hex after a secret word (`prj_live_sk_…`), the shapes most vendors now give their keys. */
 import { chars } from './chars.ts';
 import { CodeMarks } from './code-marks.ts';
 import { claimsFormat } from './dispatch.ts';
@@ -65,6 +65,22 @@ function keyLikeBody(text: string, start: number, end: number): boolean {
   return seen === 7 && longest >= MIN_SEGMENT && repeats;
 }
 
+/** A prefix with a word that says the token is secret (`prj_live_sk_…`): a hex body is a key only after one. */
+const SECRET_WORD_RE = /(?:^|[_-])(?:sk|secret|token|apikey|api|priv|private|pat|auth)[_-]/;
+
+/** Whether [start, end) is hex in one case (`0-9a-f` or `0-9A-F`), as some vendors write their keys' bodies. */
+function isHexBody(text: string, start: number, end: number): boolean {
+  let seen = 0;
+  for (let k = start; k < end; k++) {
+    const code = text.charCodeAt(k);
+    if (code >= 48 && code <= 57) continue;
+    if (code >= 97 && code <= 102) seen |= 1;
+    else if (code >= 65 && code <= 70) seen |= 2;
+    else return false;
+  }
+  return seen !== 3;
+}
+
 /** Where the body starts after the prefix words at `start`, or -1: one to three words of 2–12 lowercase letters, each closed by `_` or `-`. */
 function bodyStart(text: string, start: number, end: number): number {
   let at = start;
@@ -83,8 +99,9 @@ function bodyStart(text: string, start: number, end: number): number {
 /**
  * The token [start, end) when it is a key of a format no record names: a prefix of lowercase
  * words (not a public key's, not one a record claims, at its start or inside it), then a body
- * of at least 32 letters and digits that mixes both cases and digits and is random by the
- * rules a named value is judged by. Returns its span, or null.
+ * of at least 32 letters and digits that mixes both cases and digits (or is hex in one case
+ * after a word that says it is secret, `prj_live_sk_…`) and is random by the rules a named value
+ * is judged by. Returns its span, or null.
  */
 export function prefixedToken(text: string, start: number, end: number): [number, number] | null {
   if (end - start < MIN_PREFIXED) return null;
@@ -92,9 +109,10 @@ export function prefixedToken(text: string, start: number, end: number): [number
   if (body < 0) return null;
   const bodyEnd = BODY.runEnd(text, body, body + MAX_BODY + 1);
   if (bodyEnd - body < MIN_BODY || bodyEnd - body > MAX_BODY || NOT_AFTER.has(text.charCodeAt(bodyEnd))) return null;
-  if (!keyLikeBody(text, body, bodyEnd)) return null;
+  const keyLike = keyLikeBody(text, body, bodyEnd);
+  if (!keyLike && !isHexBody(text, body, bodyEnd)) return null;
   const prefix = text.slice(start, body);
-  if (PUBLIC_PREFIX_RE.test(prefix) || DIGEST_PREFIX_RE.test(prefix)) return null;
+  if ((!keyLike && !SECRET_WORD_RE.test(prefix)) || PUBLIC_PREFIX_RE.test(prefix) || DIGEST_PREFIX_RE.test(prefix)) return null;
   // A vendor's prefix, generic ones included, at the start or glued inside a word (`xghp_…`, `xlive_…`) leaves the token to
   // its record; after a separator it is a word of this token's own prefix (`acme_live_…`, `orbit-sk-…`).
   for (let k = start; k < body; k++)

@@ -1,8 +1,9 @@
 /** The one pass over a text: a native search for pivot characters, each pivot's token read once, and the record tables consulted at token starts, infix literals and assignment operators. */
-import { assignmentAt, valueAfterWord } from './assignments.ts';
+import { assignmentAt } from './assignments.ts';
 import type { ScanState } from './assignments.ts';
 import { chars } from './chars.ts';
 import { setterArgument } from './calls.ts';
+import { valueAfterWord } from './word-values.ts';
 import { commandArgument, flagArgument, pgpassLine, secureStringArgument, userPasswordSubcommand, userSwitchArgument } from './commands.ts';
 import { INFIXES, STARTS } from './dispatch.ts';
 import { ldapHashAt } from './hashes.ts';

@@ -269,6 +269,11 @@ describe('structures that generalise', () => {
       'DriverManager.getConnection("jdbc:h2:tcp://db/~/o", "sa", "[REDACTED password]"); the password for the prod db is [REDACTED password].\nenable secret 0 [REDACTED password]\nldap_default_authtok = [REDACTED password]',
     ],
     [
+      'a hex body after a secret word, a bare Basic header, and a short sk- key in prose',
+      'setValue("prj_live_sk_d462e8f526f0ddeca69c595115c156ab94cf03a2"); new AT(\'u\', \'app_secret_0e4e3ad309a5bfc38b50c13b8bb84ef9877f9f32da56\'); proxy_set_header Authorization "Basic FVSl5oukuWZIs5nLll3uZn4kEjizVMEQTZ4rcplE"; Basic YWRtaW46cGFzc3dvcmQ= ok; new key for the proxy is sk-yVlWh6LaE0-baacCH7R8wk, use it',
+      'setValue("[REDACTED token]"); new AT(\'u\', \'[REDACTED token]\'); proxy_set_header Authorization "Basic [REDACTED basic-auth]"; Basic [REDACTED basic-auth] ok; new key for the proxy is [REDACTED api-key], use it',
+    ],
+    [
       'a token wrapped at 20 columns',
       'token:\nghp_fQirFyz5C45aHiVL\n37tPxXlC1d3SxZZFbNcy\nthanks',
       'token:\n[REDACTED github-token]\nthanks',
@@ -291,6 +296,8 @@ describe('structures that generalise', () => {
 
 describe('hard negatives stay byte-exact', () => {
   it.each([
+    'Basic authentication and Basic Auth; Basic usage: see the docs',
+    'commit_0e4e3ad309a5bfc38b50c13b8bb84ef9877f9f32 cache_key_d462e8f526f0ddeca69c595115c156ab94cf03a2 build-d462e8f526f0ddeca69c595115c156ab',
     'this.addPassword = "#add-password";',
     'PolicyArn: arn:aws:iam::aws:policy/SecretsManagerReadWrite',
     '"Resource": "arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-password-AbCdEf"',

@@ -1,0 +1,155 @@
+/** Values whose name is not joined by an operator: after a verb in prose (`the api key is …`), after `Bearer` or `Basic`, after `curl -u`, after a `--token`-like flag, or after a compound name. */
+import { chars, isLetter } from './chars.ts';
+import { classify, push } from './assignments.ts';
+import type { ScanState } from './assignments.ts';
+import { claimsFormat } from './dispatch.ts';
+import { proseName } from './name-context.ts';
+import { isPlaceholderValue } from './placeholders.ts';
+import { RANK_NAMED } from './record.ts';
+import { chainedAssignment, hintsCredential, MAX_NAME, NAME_CHARS, sliceOrLast, VALUE_CHARS, wordEndBefore } from './spans.ts';
+import type { Span } from './spans.ts';
+import { isCredentialValue, MIN_PASSWORD } from './values.ts';
+
+/** What a value read after a word may start with: like a token, not an operator or a bracket. */
+const VALUE_START = chars('A-Za-z0-9_+/-');
+
+/** Whether [start, end) is a verb that assigns in prose ("the token is …"): `is`, `was`, `are` or `IS`, compared by character code. */
+function isCopula(text: string, start: number, end: number): boolean {
+  const a = text.charCodeAt(start);
+  const b = text.charCodeAt(start + 1);
+  if (end - start === 2) return (a === 105 && b === 115) || (a === 73 && b === 83);
+  const c = text.charCodeAt(start + 2);
+  return end - start === 3 && ((a === 119 && b === 97 && c === 115) || (a === 97 && b === 114 && c === 101));
+}
+/** Flags that take a credential as their next argument. */
+const CURL_USER = new Set(['-u', '--user', '--proxy-user']);
+
+/** Whether `word` is curl's user flag: compared only when a flag's length fits, as the word before a value is often a long token. */
+function isCurlUser(word: string): boolean {
+  return (word.length === 2 || word.length === 6 || word.length === 12) && CURL_USER.has(word);
+}
+
+/**
+ * Whether the word [start, end) is a compound identifier: 2 for `aws_secret_access_key` or
+ * `apiKey`, 1 for kebab-case `secret-access-key` (prose has those too: only named kinds are
+ * tried after it), 0 otherwise.
+ */
+function compound(text: string, start: number, end: number): number {
+  let kebab = 0;
+  for (let k = start + 1; k < end; k++) {
+    const code = text.charCodeAt(k);
+    const previous = text.charCodeAt(k - 1);
+    if (code === 95 && k + 1 < end) return 2;
+    if (code >= 65 && code <= 90 && previous >= 97 && previous <= 122) return 2;
+    if (code === 45 && k + 1 < end && previous !== 45) kebab = 1;
+  }
+  return kebab;
+}
+
+/**
+ * A value run at `start` whose name is not joined by an operator: after a verb in prose ("the
+ * api key is …"), after `Bearer`, after `curl -u`, after a `--token`-like flag, or after a
+ * compound name (`aws configure set aws_secret_access_key …`).
+ */
+export function valueAfterWord(text: string, start: number, end: number, state: ScanState): void {
+  // No credential is shorter than a password, and the value ends within the token.
+  if (end - start < MIN_PASSWORD) return;
+  // A token that starts like an option (`-Password`, `--token`) is one: the flag rules read what follows it.
+  if (text.charCodeAt(start) === 45 && (isLetter(text.charCodeAt(start + 1)) || text.charCodeAt(start + 1) === 45)) return;
+  const p = wordEndBefore(text, start);
+  const wordStart = NAME_CHARS.runStart(text, p, p - MAX_NAME);
+  const length = p - wordStart;
+  // The value itself starts like a token, not with an operator or a bracket.
+  if (length < 2 || !VALUE_START.has(text.charCodeAt(start))) return;
+  const first = text.charCodeAt(wordStart);
+  const copula = length <= 3 && isCopula(text, wordStart, p);
+  const bearer = length === 6 && (first === 66 || first === 98) && /^(?:Bearer|bearer|BEARER)$/.test(text.slice(wordStart, p));
+  const basic = length === 5 && (first === 66 || first === 98) && /^(?:Basic|basic|BASIC)$/.test(text.slice(wordStart, p));
+  const flag = first === 45;
+  // A short flag other than curl's `-u` takes no value here (commands.ts reads `-p` and the like).
+  if (flag && text.charCodeAt(wordStart + 1) !== 45 && !(length === 2 && text.charCodeAt(wordStart + 1) === 117)) return;
+  const scheme = bearer || basic;
+  const joined = copula || scheme || flag ? 0 : compound(text, wordStart, p);
+  if (!copula && !scheme && !flag && joined === 0) return;
+  const word = text.slice(wordStart, p);
+  // A compound name or a long flag is judged under itself: one that hints at no credential says nothing.
+  const curlUser = isCurlUser(word);
+  if (!copula && !scheme && !curlUser && !hintsCredential(word)) return;
+  let valueEnd = VALUE_CHARS.runEnd(text, start, end);
+  while (valueEnd > start && '.,:;!?'.includes(text.charAt(valueEnd - 1))) valueEnd--;
+  // No credential is shorter than a password (`-p`, `-u`, a word).
+  if (valueEnd - start < MIN_PASSWORD) return;
+  // A token that holds its own assignment (`NAME=value`, `NAME :=`) is read by the assignment rule, not as a value.
+  const candidate = text.slice(start, valueEnd);
+  const last = text.charCodeAt(valueEnd - 1);
+  if (
+    !curlUser &&
+    !basic &&
+    (last === 58 ||
+      (last === 61 && text.charCodeAt(valueEnd - 2) === 58) ||
+      (candidate.includes('=') && (chainedAssignment(candidate) || /^[A-Za-z_][\w.-]*=$/.test(candidate))))
+  )
+    return;
+  const value: Span = { start, end: valueEnd, quoted: false };
+  if (copula) {
+    classify(text, value, proseName(nameBeforeVerb(text, wordStart)), state, true);
+    return;
+  }
+  const raw = candidate;
+  if (basic) {
+    if (isBasicCredentials(raw)) push(state, start, valueEnd, 'basic-auth', RANK_NAMED);
+  } else if (bearer) {
+    if (!claimsFormat(raw) && raw.length >= 16 && isCredentialValue(raw, 'token')) push(state, start, valueEnd, 'bearer-token', RANK_NAMED);
+  } else if (curlUser) {
+    const colon = raw.indexOf(':');
+    const password = colon < 0 ? '' : raw.slice(colon + 1);
+    if (colon > 0 && password.length >= MIN_PASSWORD && !isPlaceholderValue(raw) && isCredentialValue(password, 'password'))
+      push(state, start, valueEnd, 'basic-auth', RANK_NAMED);
+    // An API key as the user, with no password or a stand-in one (`-u <key>:`, `-u <key>:x`).
+    else {
+      // `-u <key>:` ends where the sentence rule cut its colon.
+      const user = colon < 0 && text.charCodeAt(valueEnd) === 58 ? raw.length : colon;
+      if (user >= 20 && password.length <= 1 && isCredentialValue(raw.slice(0, user), 'token'))
+        push(state, start, start + user, 'basic-auth', RANK_NAMED);
+    }
+  } else if (!flag || word.startsWith('--')) {
+    // After a kebab-case word (prose has those too) a short value must be a named kind; a long one may be any (`ngrok config add-authtoken …`).
+    classify(text, value, word, state, !flag, joined === 1 && valueEnd - start < 24);
+  }
+}
+
+/** Base64, as HTTP Basic credentials are written. */
+const BASE64_RE = /^[A-Za-z0-9+/]{12,}={0,2}$/;
+/** `user:password` once decoded: printable ASCII with a colon after the first character. */
+const USER_PASSWORD_RE = /^[\x20-\x7e]+:[\x20-\x7e]*$/;
+
+/**
+ * Whether the value after a bare `Basic` (an nginx `proxy_set_header Authorization "Basic …"`, a
+ * header pasted without its colon) is HTTP Basic credentials: base64 that decodes to
+ * `user:password`, or random enough to be a token (`Basic authentication` is neither).
+ */
+function isBasicCredentials(raw: string): boolean {
+  if (!BASE64_RE.test(raw) || isPlaceholderValue(raw)) return false;
+  if (raw.length % 4 === 0 && USER_PASSWORD_RE.test(atob(raw))) return true;
+  return raw.length >= 16 && isCredentialValue(raw, 'token');
+}
+
+/** The last name read before a verb: prose repeats one ("the password is …"), and the same string keeps the name cache's fast path. */
+let lastVerbName = '';
+
+/** Up to seven words before the verb, on the same line and in the same sentence: "The adafruit api key", "the admin pass for the staging box". */
+function nameBeforeVerb(text: string, verbStart: number): string {
+  let p = verbStart;
+  let words = 0;
+  let start = p;
+  while (words < 7 && p > 0 && text.charCodeAt(p - 1) === 32) {
+    const wordStart = NAME_CHARS.runStart(text, p - 1, p - 1 - 32);
+    // A word that ends a sentence (`done.`) belongs to the one before.
+    if (wordStart === p - 1 || text.charCodeAt(p - 2) === 46) break;
+    start = wordStart;
+    p = wordStart;
+    words++;
+  }
+  lastVerbName = sliceOrLast(text, start, verbStart, lastVerbName);
+  return lastVerbName;
+}
