@@ -13,6 +13,8 @@ import {
   BLIND4_POSITIVE_CASES,
   BLIND5_NEGATIVE_CASES,
   BLIND5_POSITIVE_CASES,
+  BLIND6_NEGATIVE_CASES,
+  BLIND6_POSITIVE_CASES,
   BLIND_NEGATIVE_CASES,
   BLIND_POSITIVE_CASES,
   NEGATIVE_CASES,
@@ -58,10 +60,25 @@ const rows = [
   await scoreBatch('third blind batch', BLIND3_POSITIVE_CASES, BLIND3_NEGATIVE_CASES),
   await scoreBatch('fourth blind batch', BLIND4_POSITIVE_CASES, BLIND4_NEGATIVE_CASES),
   await scoreBatch('fifth blind batch', BLIND5_POSITIVE_CASES, BLIND5_NEGATIVE_CASES),
+  await scoreBatch('sixth blind batch', BLIND6_POSITIVE_CASES, BLIND6_NEGATIVE_CASES),
   await scoreBatch(
-    'all five',
-    [...POSITIVE_CASES, ...BLIND_POSITIVE_CASES, ...BLIND3_POSITIVE_CASES, ...BLIND4_POSITIVE_CASES, ...BLIND5_POSITIVE_CASES],
-    [...NEGATIVE_CASES, ...BLIND_NEGATIVE_CASES, ...BLIND3_NEGATIVE_CASES, ...BLIND4_NEGATIVE_CASES, ...BLIND5_NEGATIVE_CASES],
+    'all six',
+    [
+      ...POSITIVE_CASES,
+      ...BLIND_POSITIVE_CASES,
+      ...BLIND3_POSITIVE_CASES,
+      ...BLIND4_POSITIVE_CASES,
+      ...BLIND5_POSITIVE_CASES,
+      ...BLIND6_POSITIVE_CASES,
+    ],
+    [
+      ...NEGATIVE_CASES,
+      ...BLIND_NEGATIVE_CASES,
+      ...BLIND3_NEGATIVE_CASES,
+      ...BLIND4_NEGATIVE_CASES,
+      ...BLIND5_NEGATIVE_CASES,
+      ...BLIND6_NEGATIVE_CASES,
+    ],
   ),
 ];
 console.log('| | kinds | recall | false alarms | partial leaks |\n|---|---|---|---|---|');

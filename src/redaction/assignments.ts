@@ -10,6 +10,7 @@ import type { Finding, KindRecord, NameAnchor } from './record.ts';
 import { declaredName, hintsCredential, PATH_RE, readName, readValue, skipBlanks, sliceOrLast } from './spans.ts';
 import type { Span } from './spans.ts';
 import { isCredentialValue } from './values.ts';
+import { wordShare } from './randomness.ts';
 
 /** What a scan collects besides findings. */
 export interface ScanState {
@@ -194,6 +195,10 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     sasSignature(text, valueFrom, state);
     return;
   }
+  if (name.quoted && name.end - name.start <= 2 && JWK_PRIVATE.has(bare)) {
+    jwkPrivateMember(text, name, valueFrom, state);
+    return;
+  }
   if (!name.quoted) written = completedName(text, name.start, written);
   // `<add key="SmtpPassword" value="…"/>`, `<property name="password" value="…"/>`: the value is judged under the pair's name.
   const pair = !name.quoted && (bare === 'key' || bare === 'name');
@@ -215,9 +220,42 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     if (value.end - value.start === 6 && text.startsWith('Secret', value.start)) state.kubernetesSecret = true;
     return;
   }
-  // `token = token_value` (blanks around `=`) is code; `TOKEN=value` in a .env file is a literal.
-  if (code === 61 && !value.quoted && (previous === 32 || next === 32) && PATH_RE.test(text.slice(value.start, value.end))) return;
+  // `token = token_value` (blanks around `=`) is code; `TOKEN=value` in a .env file is a literal, and so is a long run of
+  // random letters (`admin_password = DCyUvTYmsouxTDRmna` in an .ini file): no identifier reads like one.
+  if (code === 61 && !value.quoted && (previous === 32 || next === 32)) {
+    const raw = text.slice(value.start, value.end);
+    if (PATH_RE.test(raw) && !isRandomWord(raw)) return;
+  }
   classify(text, value, written, state);
+}
+
+/** A JSON Web Key's private members: the EC/OKP/RSA private exponent `d`, RSA's primes and CRT values, a symmetric key's `k`. */
+const JWK_PRIVATE = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'k']);
+/** How far a key's `"kty"` is looked for around a member. */
+const JWK_WINDOW = 1024;
+const BASE64URL_RE = /^[A-Za-z0-9_-]{16,}$/;
+
+/** A private member of a JSON Web Key (`"d": "…"` in an object with a `"kty"`): the key itself. */
+function jwkPrivateMember(text: string, name: Span, valueFrom: number, state: ScanState): void {
+  // Both searches read a bounded window: a text of many `"d"` members is read a window per member, not to its start.
+  const head = text.slice(Math.max(0, name.start - JWK_WINDOW), name.start);
+  const before = head.lastIndexOf('"kty"');
+  const inObject = before >= 0 && !head.includes('}', before);
+  const tail = inObject ? '' : text.slice(name.end, name.end + JWK_WINDOW);
+  const after = tail.indexOf('"kty"');
+  if (!inObject && (after < 0 || tail.slice(0, after).includes('{'))) return;
+  const value = readValue(text, valueFrom);
+  if (value === null || !value.quoted) return;
+  const raw = text.slice(value.start, value.end);
+  if (BASE64URL_RE.test(raw) && !isPlaceholderValue(raw)) push(state, value.start, value.end, 'private-key', RANK_NAMED);
+}
+
+/** The shortest run of letters taken for a literal rather than an identifier. */
+const MIN_RANDOM_WORD = 12;
+
+/** Whether a run of letters is random, not an identifier: long, no word-like run in it (`myApiKeyValue` has `Value`), random as a secret. */
+function isRandomWord(raw: string): boolean {
+  return raw.length >= MIN_RANDOM_WORD && !raw.includes('.') && wordShare(raw) < 0.2 && isCredentialValue(raw, 'secret');
 }
 
 /** HTML form controls: their `name`/`value` pair is a form field (a CSRF token, a default), not a setting. */

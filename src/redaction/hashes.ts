@@ -1,4 +1,4 @@
-/** Password hashes: bcrypt, the crypt(3) families (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt), Cisco type 8 and 9, Kerberos ticket hashes, Argon2, Django's PBKDF2, MySQL native, PostgreSQL `md5…` and SCRAM, and LDAP `{SSHA}` values. An offline guess recovers the password, so a hash is a credential. */
+/** Password hashes: bcrypt, the crypt(3) families (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt), Cisco type 8 and 9, Kerberos ticket hashes, Argon2, Django's PBKDF2, MySQL native, PostgreSQL `md5…` and SCRAM, phpass, Werkzeug's, NT hashes on SAM dump lines, and LDAP `{SSHA}` values. An offline guess recovers the password, so a hash is a credential. */
 import { isPlaceholderToken } from './placeholders.ts';
 import type { CustomAnchor } from './record.ts';
 
@@ -22,6 +22,10 @@ const FAMILIES: readonly (readonly [string, RegExp])[] = [
     /\*[0-9A-F]{40}/y,
   ],
   ['md5', /md5[0-9a-f]{32}/y],
+  // phpass (WordPress, phpBB): `$P$` or `$H$`, the cost, the salt and the hash, 34 characters in all.
+  ['$P$ $H$', new RegExp(`\\$[PH]\\$${B}{31}`, 'y')],
+  // Werkzeug's `generate_password_hash`: method and parameters, then `$<salt>$<hex digest>`.
+  ['scrypt: pbkdf2:', /(?:scrypt:\d{1,7}:\d{1,3}:\d{1,3}|pbkdf2:sha(?:1|256|512):\d{1,8})\$[A-Za-z0-9]{8,64}\$[0-9a-f]{40,128}/y],
   ['SCRAM-SHA-256$', /SCRAM-SHA-256\$\d+:[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}:[A-Za-z0-9+/]+={0,2}/y],
 ];
 const TAIL = /[A-Za-z0-9]/;
@@ -40,6 +44,17 @@ function familyMatcher(re: RegExp): (text: string, at: number) => [number, numbe
   };
 }
 
+/** The LM hash of no password, which every modern SAM dump writes before each account's NT hash. */
+const EMPTY_LM = ':aad3b435b51404eeaad3b435b51404ee:';
+const NT_HASH_RE = /[0-9a-fA-F]{32}:/y;
+
+/** The NT hash after the empty LM hash on a SAM dump's line (`user:rid:<lm>:<nt>:::`, as secretsdump and pwdump write it), or null. */
+function matchNtHash(text: string, at: number): [number, number] | null {
+  const start = at + EMPTY_LM.length;
+  NT_HASH_RE.lastIndex = start;
+  return NT_HASH_RE.test(text) ? [start, start + 32] : null;
+}
+
 /** Every literal a password hash starts with, and its family's matcher (one pattern tried per literal found). */
 export const HASH_ANCHORS: readonly CustomAnchor[] = [
   ...FAMILIES.flatMap(([literals, re]) => {
@@ -47,6 +62,7 @@ export const HASH_ANCHORS: readonly CustomAnchor[] = [
     return literals.split(' ').map((literal) => ({ literal, at: 'start' as const, match }));
   }),
   { literal: '$krb5', at: 'start', match: matchKerberosHash },
+  { literal: EMPTY_LM, at: 'infix', match: matchNtHash },
 ];
 
 const LDAP_RE = /\{(?:S?SHA(?:256|384|512)?|S?MD5|PBKDF2[A-Z0-9-]*|CRYPT)\}$/;

@@ -1,4 +1,4 @@
-/** Credentials in markup: the text of an XML element named like a credential (`<password>…</password>`, Maven's `settings.xml`, .NET configs). */
+/** Credentials in markup: the text of an XML element named like a credential (`<password>…</password>`, Maven's `settings.xml`, .NET configs), or of a `<Value>` inside one (Windows answer files). */
 import { classify } from './assignments.ts';
 import type { ScanState } from './assignments.ts';
 import { chars } from './chars.ts';
@@ -6,7 +6,20 @@ import { chars } from './chars.ts';
 const TAG = chars('A-Za-z0-9_.:-');
 const MAX_TEXT = 512;
 
-/** The element text starting at `start` (just after a `>`), judged under the element's name when it is closed on the same line. */
+/** The name of the element whose opening tag ends just before `at` (blanks and line breaks skipped), or null. */
+function parentName(text: string, at: number): string | null {
+  let p = at;
+  while (p > 0 && p > at - 64 && /\s/.test(text.charAt(p - 1))) p--;
+  if (text.charCodeAt(p - 1) !== 62) return null;
+  const nameStart = TAG.runStart(text, p - 1, p - 65);
+  return nameStart < p - 1 && text.charCodeAt(nameStart - 1) === 60 ? text.slice(nameStart, p - 1) : null;
+}
+
+/**
+ * The element text starting at `start` (just after a `>`), judged under the element's name when
+ * it is closed on the same line; a `<Value>` is judged under its parent's
+ * (`<AdministratorPassword><Value>…</Value>`).
+ */
 export function elementText(text: string, start: number, state: ScanState): void {
   const close = start - 1;
   const nameStart = TAG.runStart(text, close, close - 64);
@@ -15,5 +28,6 @@ export function elementText(text: string, start: number, state: ScanState): void
   const end = text.slice(start, start + MAX_TEXT + 1).indexOf('<') + start;
   if (end < start || !text.startsWith(`</${name}>`, end)) return;
   if (text.slice(start, end).includes('\n')) return;
-  classify(text, { start, end, quoted: true }, name, state);
+  const judged = name === 'Value' || name === 'value' ? (parentName(text, nameStart - 1) ?? name) : name;
+  classify(text, { start, end, quoted: true }, judged, state);
 }

@@ -1,6 +1,6 @@
 /** Values whose name is not joined by an operator: after a verb in prose (`the api key is …`), after `Bearer` or `Basic`, after `curl -u`, after a `--token`-like flag, or after a compound name. */
 import { chars, isLetter } from './chars.ts';
-import { classify, push } from './assignments.ts';
+import { classify, push, roleOfName } from './assignments.ts';
 import type { ScanState } from './assignments.ts';
 import { claimsFormat } from './dispatch.ts';
 import { proseName } from './name-context.ts';
@@ -112,6 +112,9 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
       if (user >= 20 && password.length <= 1 && isCredentialValue(raw.slice(0, user), 'token'))
         push(state, start, start + user, 'basic-auth', RANK_NAMED);
     }
+  } else if (flag && PASS_FLAG_RE.test(word) && roleOfName(word) === null) {
+    // `--requirepass`, `--storepass`: a compound no word list splits; the value must look random.
+    classify(text, value, 'password', state, true);
   } else if (!flag || word.startsWith('--')) {
     // After a kebab-case word (prose has those too) a short value must be a named kind; a long one may be any (`ngrok config add-authtoken …`).
     classify(text, value, word, state, !flag, joined === 1 && valueEnd - start < 24);
@@ -133,6 +136,9 @@ function isBasicCredentials(raw: string): boolean {
   if (raw.length % 4 === 0 && USER_PASSWORD_RE.test(atob(raw))) return true;
   return raw.length >= 16 && isCredentialValue(raw, 'token');
 }
+
+/** A long flag whose last word runs into `pass` (`--requirepass`, `--storepass`, `--keypass`), not a word ending in it (`--bypass`). */
+const PASS_FLAG_RE = /^--(?!(?:by|com|encom|sur|over|under|tres)pass$)[a-z]+pass$/i;
 
 /** The last name read before a verb: prose repeats one ("the password is …"), and the same string keeps the name cache's fast path. */
 let lastVerbName = '';

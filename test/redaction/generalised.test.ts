@@ -11,6 +11,8 @@ import {
   BLIND4_POSITIVE_CASES,
   BLIND5_NEGATIVE_CASES,
   BLIND5_POSITIVE_CASES,
+  BLIND6_NEGATIVE_CASES,
+  BLIND6_POSITIVE_CASES,
   NEGATIVE_CASES,
   POSITIVE_CASES,
 } from './support/held-out-corpus.ts';
@@ -72,6 +74,13 @@ describe('fifth blind batch', () => {
   it('catches at least 75% of its positives whole with no piece left, and changes at most 3% of its look-alikes', async () => {
     expect(await caughtShare(BLIND5_POSITIVE_CASES)).toBeGreaterThanOrEqual(0.75);
     expect(await changedShare(BLIND5_NEGATIVE_CASES)).toBeLessThanOrEqual(0.03);
+  });
+});
+
+describe('sixth blind batch', () => {
+  it('catches at least 85% of its positives whole with no piece left, and changes at most 3% of its look-alikes', async () => {
+    expect(await caughtShare(BLIND6_POSITIVE_CASES)).toBeGreaterThanOrEqual(0.85);
+    expect(await changedShare(BLIND6_NEGATIVE_CASES)).toBeLessThanOrEqual(0.03);
   });
 });
 
@@ -274,6 +283,15 @@ describe('structures that generalise', () => {
       'setValue("[REDACTED token]"); new AT(\'u\', \'[REDACTED token]\'); proxy_set_header Authorization "Basic [REDACTED basic-auth]"; Basic [REDACTED basic-auth] ok; new key for the proxy is [REDACTED api-key], use it',
     ],
     [
+      'phpass, Werkzeug and SAM dump hashes, a JSON Web Key, an answer file, a --…pass flag and random letters in an .ini file',
+      "('siteadmin', '$P$B1zjqXUUEwTcpUpl4Jldref2HKfakij'); pbkdf2:sha256:600000$abcdEFGH12$77481fe8d0a1c5c2286966106d6577f20badd1876e29e34b3f0769c3568e768f\nAdministrator:500:aad3b435b51404eeaad3b435b51404ee:16e69cc64b7fe1bc84abc1ae20926d0c:::\n" +
+        '{"kty": "EC", "crv": "P-256", "d": "DD_Sbk7bFzLFeTp8eL9e5PrVSuFG2qEFAP8TtoF7ous"}\n<AdministratorPassword>\n  <Value>TtGllN29RTlICp74</Value>\n</AdministratorPassword>\n' +
+        'redis-server --requirepass rakFZSNruxFrE0FkF6Zd96jb\nadmin_password = DCyUvTYmsouxTDRmna',
+      "('siteadmin', '[REDACTED password-hash]'); [REDACTED password-hash]\nAdministrator:500:aad3b435b51404eeaad3b435b51404ee:[REDACTED password-hash]:::\n" +
+        '{"kty": "EC", "crv": "P-256", "d": "[REDACTED private-key]"}\n<AdministratorPassword>\n  <Value>[REDACTED password]</Value>\n</AdministratorPassword>\n' +
+        'redis-server --requirepass [REDACTED password]\nadmin_password = [REDACTED password]',
+    ],
+    [
       'a token wrapped at 20 columns',
       'token:\nghp_fQirFyz5C45aHiVL\n37tPxXlC1d3SxZZFbNcy\nthanks',
       'token:\n[REDACTED github-token]\nthanks',
@@ -297,6 +315,8 @@ describe('structures that generalise', () => {
 describe('hard negatives stay byte-exact', () => {
   it.each([
     'Basic authentication and Basic Auth; Basic usage: see the docs',
+    'password = userPasswordInput; token = accessTokenFromEnvironment; git push --bypass hooks-and-stuff',
+    '{"d": "DD_Sbk7bFzLFeTp8eL9e5PrVSuFG2qEFAP8TtoF7ous", "n": 3} <Setting><Value>TtGllN29RTlICp74</Value></Setting>',
     'commit_0e4e3ad309a5bfc38b50c13b8bb84ef9877f9f32 cache_key_d462e8f526f0ddeca69c595115c156ab94cf03a2 build-d462e8f526f0ddeca69c595115c156ab',
     'this.addPassword = "#add-password";',
     'PolicyArn: arn:aws:iam::aws:policy/SecretsManagerReadWrite',

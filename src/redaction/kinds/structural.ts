@@ -16,7 +16,7 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
   {
     kind: 'private-key',
     description:
-      'PEM private key block (RSA, EC, DSA, OPENSSH, PGP, PKCS#8, encrypted), also JSON-escaped, on one line, built by string concatenation, without its END line, base64-encoded, or a bare DER body; PuTTY private lines',
+      'PEM private key block (RSA, EC, DSA, OPENSSH, PGP, PKCS#8, encrypted), also JSON-escaped, on one line, built by string concatenation, without its END line, base64-encoded, or a bare DER body; PuTTY private lines; private members of a JSON Web Key (`"d"`, …)',
     custom: [
       { literal: '-----BEGIN ', at: 'start', match: matchPem },
       ...DER_LITERALS.map((literal) => ({ literal, at: 'start' as const, match: matchDerBody })),
@@ -28,7 +28,7 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
   {
     kind: 'password-hash',
     description:
-      'password hashes: bcrypt (`$2b$…`), crypt(3) (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt `$y$`), Cisco type 8 and 9, Kerberos ticket hashes (`$krb5tgs$`, `$krb5asrep$`), Argon2, Django PBKDF2, MySQL native (`*` + 40 hex), LDAP `{SSHA}`',
+      'password hashes: bcrypt (`$2b$…`), crypt(3) (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt `$y$`), Cisco type 8 and 9, Kerberos ticket hashes (`$krb5tgs$`, `$krb5asrep$`), Argon2, Django PBKDF2, Werkzeug (`scrypt:…$…$…`), phpass (`$P$`), MySQL native (`*` + 40 hex), NT hashes on SAM dump lines, LDAP `{SSHA}`',
     custom: HASH_ANCHORS,
   },
   tokenKind('jwt', 'JSON Web Token: two base64url JSON segments (`ey….ey…`) and a signature, or none (unsecured)', {

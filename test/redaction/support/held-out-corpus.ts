@@ -3,6 +3,7 @@ import { BLIND_NEGATIVES, BLIND_POSITIVES } from './held-out-blind.ts';
 import { BLIND3_NEGATIVES, BLIND3_POSITIVES } from './held-out-blind3.ts';
 import { BLIND4_NEGATIVES, BLIND4_POSITIVES } from './held-out-blind4.ts';
 import { BLIND5_NEGATIVES, BLIND5_POSITIVES } from './held-out-blind5.ts';
+import { BLIND6_NEGATIVES, BLIND6_POSITIVES } from './held-out-blind6.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -115,3 +116,7 @@ export const BLIND4_NEGATIVE_CASES = negatives(BLIND4_NEGATIVES, 70_000);
 export const BLIND5_POSITIVE_CASES = positives(BLIND5_POSITIVES, 80_000);
 /** The fifth blind batch's negative cases. */
 export const BLIND5_NEGATIVE_CASES = negatives(BLIND5_NEGATIVES, 90_000);
+/** The sixth blind batch's positive cases (scored once before tuning; see docs/secrets.md). */
+export const BLIND6_POSITIVE_CASES = positives(BLIND6_POSITIVES, 100_000);
+/** The sixth blind batch's negative cases. */
+export const BLIND6_NEGATIVE_CASES = negatives(BLIND6_NEGATIVES, 110_000);
