@@ -199,6 +199,10 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     jwkPrivateMember(text, name, valueFrom, state);
     return;
   }
+  if (bare === 'accounts') {
+    ethereumAccounts(text, valueFrom, state);
+    return;
+  }
   if (!name.quoted) written = completedName(text, name.start, written);
   // `<add key="SmtpPassword" value="…"/>`, `<property name="password" value="…"/>`: the value is judged under the pair's name.
   const pair = !name.quoted && (bare === 'key' || bare === 'name');
@@ -248,6 +252,23 @@ function jwkPrivateMember(text: string, name: Span, valueFrom: number, state: Sc
   if (value === null || !value.quoted) return;
   const raw = text.slice(value.start, value.end);
   if (BASE64URL_RE.test(raw) && !isPlaceholderValue(raw)) push(state, value.start, value.end, 'private-key', RANK_NAMED);
+}
+
+/** An Ethereum private key as a string: `0x` and 64 hex digits, quoted. */
+const ETHEREUM_KEY_RE = /(\s*)(["'])0x[0-9a-fA-F]{64}\2\s*,?/y;
+
+/** A Hardhat or Truffle network's `accounts: ["0x…", …]`: each entry is a private key. */
+function ethereumAccounts(text: string, from: number, state: ScanState): void {
+  const open = skipBlanks(text, from, from + 16);
+  if (text.charCodeAt(open) !== 91) return;
+  ETHEREUM_KEY_RE.lastIndex = open + 1;
+  for (let entries = 0; entries < 16; entries++) {
+    const at = ETHEREUM_KEY_RE.lastIndex;
+    const match = ETHEREUM_KEY_RE.exec(text);
+    if (match === null) return;
+    const start = at + (match[1] ?? '').length + 1;
+    push(state, start, start + 66, 'private-key', RANK_NAMED);
+  }
 }
 
 /** The shortest run of letters taken for a literal rather than an identifier. */

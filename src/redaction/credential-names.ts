@@ -88,6 +88,8 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
   ['psk', 'password'],
   ['authtok', 'password'],
   ['secret', 'secret'],
+  // Duo's `skey` (beside its `ikey` and `akey`), the S/KEY one-time password.
+  ['skey', 'secret'],
   ['token', 'token'],
   ['pat', 'token'],
   ['key', 'key'],

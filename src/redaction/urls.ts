@@ -1,5 +1,6 @@
-/** Passwords in URLs and DSNs: `scheme://user:password@host`, `user:password@tcp(host)` and `jdbc:oracle:thin:user/password@host`, only the password replaced; variable references and placeholder words stay. */
+/** Credentials in URLs and DSNs: the password of `scheme://user:password@host`, `user:password@tcp(host)` and `jdbc:oracle:thin:user/password@host` (only the password replaced), and a key in a URL's path; variable references and placeholder words stay. */
 import { Chars } from './chars.ts';
+import { isCredentialValue } from './values.ts';
 
 const SCHEME = new Chars('A-Za-z0-9+.-');
 /** Userinfo and host characters (RFC 3986, plus the `(` `)` of `jdbc:…@tcp(host)`); a password may hold an unencoded `@`. */
@@ -60,4 +61,56 @@ export function matchOracleThinPassword(text: string, at: number): [number, numb
   const password = text.slice(start, end);
   if (password.length < MIN_PASSWORD) return null;
   return PLACEHOLDERS.some((re) => re.test(password)) ? null : [start, end];
+}
+
+const HOST = new Chars('A-Za-z0-9.-');
+/** A path's characters, up to a query, a fragment, a quote or punctuation that ends a sentence or a list (`,`, `;`). */
+const PATH = new Chars('A-Za-z0-9._~%:@/-');
+const MAX_PATH = 1024;
+/** Path segments after which the next one is a key: IFTTT's `/with/key/…`, `/token/…`. */
+const KEY_SEGMENTS = new Set(['key', 'keys', 'token', 'tokens', 'apikey', 'api_key', 'api-key', 'secret', 'access_token']);
+/** The shortest key taken from a path: ids of objects stay under it. */
+const MIN_PATH_KEY = 20;
+/** Hosts whose URLs are webhooks, the path their secret: `hook.eu2.make.com`, `hooks.zapier.com`, `….webhook.example`. */
+const HOOK_HOST_RE = /^hooks?\.|webhook/i;
+const UUID_SHAPE_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A key in the path of the URL whose `://` is at `at`: the segment after `/key/` or `/token/`
+ * (IFTTT's `maker.ifttt.com/trigger/…/with/key/<key>`), or a webhook host's last segment
+ * (`https://hook.eu2.make.com/<key>`), when it is random; or null. Object ids (UUIDs, `0x…`
+ * addresses) and words stay.
+ */
+export function matchUrlPathKey(text: string, at: number): [number, number] | null {
+  const hostStart = at + 3;
+  const hostEnd = HOST.runEnd(text, hostStart, hostStart + 254);
+  if (hostEnd === hostStart || text.charCodeAt(hostEnd) !== 47) return null;
+  const end = PATH.runEnd(text, hostEnd, hostEnd + MAX_PATH + 1);
+  if (end - hostEnd > MAX_PATH) return null;
+  const hook = HOOK_HOST_RE.test(text.slice(hostStart, hostEnd));
+  let previous = '';
+  let last: [number, number] | null = null;
+  for (let segment = hostEnd + 1; segment < end;) {
+    let stop = segment;
+    while (stop < end && text.charCodeAt(stop) !== 47) stop++;
+    // A sentence's full stop or colon after the URL is not the key's.
+    if (stop === end) while (stop > segment && (text.charCodeAt(stop - 1) === 46 || text.charCodeAt(stop - 1) === 58)) stop--;
+    const value = text.slice(segment, stop);
+    if (KEY_SEGMENTS.has(previous.toLowerCase())) return pathKey(value) ? [segment, stop] : null;
+    if (value !== '') last = [segment, stop];
+    previous = value;
+    segment = stop + 1;
+  }
+  return hook && last !== null && pathKey(text.slice(last[0], last[1])) ? last : null;
+}
+
+/** Whether a path segment is a key: long and random, not an object id. */
+function pathKey(value: string): boolean {
+  return (
+    value.length >= MIN_PATH_KEY &&
+    !value.startsWith('0x') &&
+    !UUID_SHAPE_RE.test(value) &&
+    !PLACEHOLDERS.some((re) => re.test(value)) &&
+    isCredentialValue(value, 'token')
+  );
 }

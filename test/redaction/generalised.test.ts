@@ -292,6 +292,13 @@ describe('structures that generalise', () => {
         'redis-server --requirepass [REDACTED password]\nadmin_password = [REDACTED password]',
     ],
     [
+      "a key in a URL's path, Hardhat accounts and Duo's skey",
+      'post("https://maker.ifttt.com/trigger/open/with/key/LYn8vKDwq4HUGZ0M9j53vC"); HOOK=https://hook.eu2.make.com/j67qi33zw9l6mo06ebaedn3t2avg4qq1\n' +
+        'accounts: ["0xfd465c748fb73c30d986e295bb75323ef4902bff699ffa58654c60ba630d3781"],\nskey=5PZcCaPygeAX49rqxkmyFwxpH3shyay1g84abRY8',
+      'post("https://maker.ifttt.com/trigger/open/with/key/[REDACTED url-key]"); HOOK=https://hook.eu2.make.com/[REDACTED url-key]\n' +
+        'accounts: ["[REDACTED private-key]"],\nskey=[REDACTED secret]',
+    ],
+    [
       'a token wrapped at 20 columns',
       'token:\nghp_fQirFyz5C45aHiVL\n37tPxXlC1d3SxZZFbNcy\nthanks',
       'token:\n[REDACTED github-token]\nthanks',
@@ -315,6 +322,8 @@ describe('structures that generalise', () => {
 describe('hard negatives stay byte-exact', () => {
   it.each([
     'Basic authentication and Basic Auth; Basic usage: see the docs',
+    'https://api.acme.io/v1/keys/123e4567-e89b-12d3-a456-426614174000 https://etherscan.io/token/0x1f9840a85d5af5bf1d1762f925bdaddc4201f984 https://hooks.zapier.com/hooks/catch/123456/abcdef/ https://api.acme.io/token/refresh-access-tokens-now',
+    'accounts: [process.env.DEPLOYER_KEY], tx: "0xfd465c748fb73c30d986e295bb75323ef4902bff699ffa58654c60ba630d3781"',
     'password = userPasswordInput; token = accessTokenFromEnvironment; git push --bypass hooks-and-stuff',
     '{"d": "DD_Sbk7bFzLFeTp8eL9e5PrVSuFG2qEFAP8TtoF7ous", "n": 3} <Setting><Value>TtGllN29RTlICp74</Value></Setting>',
     'commit_0e4e3ad309a5bfc38b50c13b8bb84ef9877f9f32 cache_key_d462e8f526f0ddeca69c595115c156ab94cf03a2 build-d462e8f526f0ddeca69c595115c156ab',

@@ -5,7 +5,7 @@ import { DER_LITERALS, encodesPrivateKey, matchDerBody, matchPuttyKey } from '..
 import { matchPem } from '../pem.ts';
 import { optional, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { matchDsnPassword, matchOracleThinPassword, matchUrlPassword } from '../urls.ts';
+import { matchDsnPassword, matchOracleThinPassword, matchUrlPassword, matchUrlPathKey } from '../urls.ts';
 import { URLSAFE } from './format-shapes.ts';
 
 /** A JWT segment: base64url of a JSON object, so it starts `ey` (`{"` or `{'`-like) and is at least `{"a":1}` long. */
@@ -44,6 +44,12 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
       ...['@tcp(', '@unix(', '@udp('].map((literal) => ({ literal, at: 'infix' as const, match: matchDsnPassword })),
       { literal: ':thin:', at: 'infix', match: matchOracleThinPassword },
     ],
+  },
+  {
+    kind: 'url-key',
+    description:
+      "a key in a URL's path: after a `/key/` or `/token/` segment (IFTTT's `/with/key/…`), or a webhook host's last segment (`https://hook.eu2.make.com/…`)",
+    custom: [{ literal: '://', at: 'infix', match: matchUrlPathKey }],
   },
   { kind: 'bearer-token', description: 'opaque token after `Bearer` or `Authorization: Bearer|Token`: 16+ random characters' },
   { kind: 'azure-sas-signature', description: 'the `sig=` of an Azure shared access signature URL (base64 HMAC, URL-encoded or not)' },

@@ -52,6 +52,22 @@ export const GENERALISED_SPECS: readonly Spec[] = [
     ],
   },
   {
+    kind: 'url-key',
+    examples: fc
+      .tuple(
+        fc.constantFrom('https://maker.ifttt.com/trigger/door/with/key/', 'https://hook.eu2.make.com/', 'https://api.acme.io/v2/token/'),
+        random(ALNUM, 22, 40),
+      )
+      .map(([url, key]) => ({ kind: 'url-key', text: url + key, secret: key })),
+    nearMisses: [
+      fc.constantFrom(
+        'https://maker.ifttt.com/trigger/door/with/key/{key}',
+        'https://api.acme.io/v1/keys/123e4567-e89b-12d3-a456-426614174000',
+        'https://hook.eu2.make.com/',
+      ),
+    ],
+  },
+  {
     kind: 'azure-app-configuration',
     examples: fc.tuple(random(ALNUM, 4), random(ALNUM, 20), random(BASE64, 43)).map(([id, credential, secret]) => {
       const value = `${id}-l0-s0:${credential};Secret=${secret}=`;
