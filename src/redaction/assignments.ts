@@ -1,5 +1,5 @@
 /** Operator-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `Authorization: Basic …`, `<add key="…" value="…"/>`; judged under what the name says. */
-import { completedName } from './name-context.ts';
+import { completedName, phraseNameBefore } from './name-context.ts';
 import { isSessionCookie } from './cookies.ts';
 import { claimsFormat, NAMED, namedBy, ROLE_KINDS, WRITTEN_NAMES } from './dispatch.ts';
 import { nameRole, nameWords, withoutCount } from './credential-names.ts';
@@ -206,7 +206,13 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   if (!name.quoted) written = completedName(text, name.start, written);
   // `<add key="SmtpPassword" value="…"/>`, `<property name="password" value="…"/>`: the value is judged under the pair's name.
   const pair = !name.quoted && (bare === 'key' || bare === 'name');
-  if (!kubernetesKind && !pair && !hintsCredential(written)) return;
+  if (!kubernetesKind && !pair && !hintsCredential(written)) {
+    // A prose phrase closed by a colon: `password for the prod db: …` is judged as prose is, under its credential word.
+    const phrase = code === 58 && !name.quoted ? phraseNameBefore(text, name.start, name.end) : null;
+    const value = phrase === null ? null : readValue(text, valueFrom);
+    if (phrase !== null && value !== null && !value.quoted) classify(text, value, phrase, state, true);
+    return;
+  }
   let value = readValue(text, valueFrom, query);
   if (value === null) return;
   // `Server=db;User Id=sa;Password=…;` (a connection string's pair) and `--set db.password=… --set …` (`=` with no blank

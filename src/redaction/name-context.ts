@@ -1,7 +1,7 @@
 /** What the text around a name adds to it: the word before a bare `key` or a number (`Unseal Key 1:`), a Terraform variable's name for its `default`, and the credential word of a prose phrase (`the password for the db is …`). */
 import { isDigit } from './chars.ts';
 import { nameRole } from './credential-names.ts';
-import { hintsCredential, NAME_CHARS } from './spans.ts';
+import { hintsCredential, NAME_CHARS, sliceOrLast } from './spans.ts';
 
 /** A Terraform variable's block, open up to its `default`: group 1 is the variable's name. */
 const VARIABLE_BLOCK_RE = /\bvariable\s+"([A-Za-z_][\w-]{0,63})"\s*\{[^{}]*$/;
@@ -59,4 +59,37 @@ function readProseName(phrase: string): string {
   if (last === 'pw' || last === 'pass') words[words.length - 1] = 'password';
   const written = words.join(' ');
   return nameRole([last === 'pw' || last === 'pass' ? 'password' : last]) === null ? phrase : written;
+}
+
+/** The last name read before a verb: prose repeats one ("the password is …"), and the same string keeps the name cache's fast path. */
+let lastVerbName = '';
+
+/** Up to seven words before `verbStart` (a verb, or the end of a phrase's last word), on the same line and in the same sentence: "The adafruit api key", "the admin pass for the staging box". */
+export function phraseBefore(text: string, verbStart: number): string {
+  let p = verbStart;
+  let words = 0;
+  let start = p;
+  while (words < 7 && p > 0 && text.charCodeAt(p - 1) === 32) {
+    const wordStart = NAME_CHARS.runStart(text, p - 1, p - 1 - 32);
+    // A word that ends a sentence (`done.`) belongs to the one before.
+    if (wordStart === p - 1 || text.charCodeAt(p - 2) === 46) break;
+    start = wordStart;
+    p = wordStart;
+    words++;
+  }
+  lastVerbName = sliceOrLast(text, start, verbStart, lastVerbName);
+  return lastVerbName;
+}
+
+/**
+ * The name of a prose phrase that a colon closes (`psk for the tunnel to Lyon:`, `password for the
+ * prod db:`): its credential word, when a `for` says what the credential is for; else null. The
+ * phrase is read only when a ` for ` sits in the 96 characters before the name.
+ */
+export function phraseNameBefore(text: string, nameStart: number, nameEnd: number): string | null {
+  if (nameStart < 6 || text.charCodeAt(nameStart - 1) !== 32 || !text.slice(Math.max(0, nameStart - 96), nameStart).includes(' for '))
+    return null;
+  const phrase = phraseBefore(text, nameStart) + text.slice(nameStart, nameEnd);
+  const name = proseName(phrase);
+  return name === phrase ? null : name;
 }

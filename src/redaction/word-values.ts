@@ -3,10 +3,10 @@ import { chars, isLetter } from './chars.ts';
 import { classify, push, roleOfName } from './assignments.ts';
 import type { ScanState } from './assignments.ts';
 import { claimsFormat } from './dispatch.ts';
-import { proseName } from './name-context.ts';
+import { phraseBefore, proseName } from './name-context.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_NAMED } from './record.ts';
-import { chainedAssignment, hintsCredential, MAX_NAME, NAME_CHARS, sliceOrLast, VALUE_CHARS, wordEndBefore } from './spans.ts';
+import { chainedAssignment, hintsCredential, MAX_NAME, NAME_CHARS, VALUE_CHARS, wordEndBefore } from './spans.ts';
 import type { Span } from './spans.ts';
 import { isCredentialValue, MIN_PASSWORD } from './values.ts';
 
@@ -92,7 +92,7 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
     return;
   const value: Span = { start, end: valueEnd, quoted: false };
   if (copula) {
-    classify(text, value, proseName(nameBeforeVerb(text, wordStart)), state, true);
+    classify(text, value, proseName(phraseBefore(text, wordStart)), state, true);
     return;
   }
   const raw = candidate;
@@ -139,23 +139,3 @@ function isBasicCredentials(raw: string): boolean {
 
 /** A long flag whose last word runs into `pass` (`--requirepass`, `--storepass`, `--keypass`), not a word ending in it (`--bypass`). */
 const PASS_FLAG_RE = /^--(?!(?:by|com|encom|sur|over|under|tres)pass$)[a-z]+pass$/i;
-
-/** The last name read before a verb: prose repeats one ("the password is …"), and the same string keeps the name cache's fast path. */
-let lastVerbName = '';
-
-/** Up to seven words before the verb, on the same line and in the same sentence: "The adafruit api key", "the admin pass for the staging box". */
-function nameBeforeVerb(text: string, verbStart: number): string {
-  let p = verbStart;
-  let words = 0;
-  let start = p;
-  while (words < 7 && p > 0 && text.charCodeAt(p - 1) === 32) {
-    const wordStart = NAME_CHARS.runStart(text, p - 1, p - 1 - 32);
-    // A word that ends a sentence (`done.`) belongs to the one before.
-    if (wordStart === p - 1 || text.charCodeAt(p - 2) === 46) break;
-    start = wordStart;
-    p = wordStart;
-    words++;
-  }
-  lastVerbName = sliceOrLast(text, start, verbStart, lastVerbName);
-  return lastVerbName;
-}
