@@ -107,6 +107,7 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
     return;
   }
   if (role === 'auth' && authorization(text, value, state, AUTHORIZATION_RE.test(name))) return;
+  if (value !== given && role !== 'password' && schemedCredential(text, given, state)) return;
   if (value.reference === true) return;
   if (claimsFormat(raw) || !isCredentialValue(raw, loose && role === 'password' ? 'secret' : role)) return;
   push(state, value.start, value.end, ROLE_KINDS.get(role) ?? 'secret', RANK_GENERIC);
@@ -258,6 +259,21 @@ function jwkPrivateMember(text: string, name: Span, valueFrom: number, state: Sc
   if (value === null || !value.quoted) return;
   const raw = text.slice(value.start, value.end);
   if (BASE64URL_RE.test(raw) && !isPlaceholderValue(raw)) push(state, value.start, value.end, 'private-key', RANK_NAMED);
+}
+
+/** A scheme's name: letters, with `-` and `.` inside, no digit (a key's first run has them). */
+const SCHEME_WORD_RE = /^[A-Za-z][A-Za-z.-]{1,31} $/;
+
+/** A token, key or secret written with its scheme, one quoted value (`token: "Zoho-enczapikey <key>"`): the credential after the scheme, when it is one. */
+function schemedCredential(text: string, given: Span, state: ScanState): boolean {
+  const space = text.indexOf(' ', given.start);
+  if (space < 0 || space >= given.end || !SCHEME_WORD_RE.test(text.slice(given.start, space + 1))) return false;
+  const secret = text.slice(space + 1, given.end);
+  if (secret.length < 16 || secret.includes(' ') || claimsFormat(secret) || !isCredentialValue(secret, 'token')) return false;
+  const kind = SCHEMES.get(text.slice(given.start, space).toLowerCase());
+  if (kind === null) return false;
+  push(state, space + 1, given.end, kind ?? 'authorization', RANK_NAMED);
+  return true;
 }
 
 /** An Ethereum private key as a string: `0x` and 64 hex digits, quoted. */

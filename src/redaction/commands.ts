@@ -249,6 +249,10 @@ export function flagArgument(text: string, start: number, token: number, state: 
     (((letter === 97 || letter === 80) && TOOL_FLAG_RE[letter === 97 ? '-a' : '-P'].test(lineBefore(text, start))) ||
       ((letter === 80 || letter === 119) && LOGIN_LINE_RE.test(lineBefore(text, start))) ||
       ((letter === 65 || letter === 88) && SNMP_LINE_RE.test(lineBefore(text, start))));
+  if (length === 2 && letter === 117) {
+    lftpUser(text, start, token, state);
+    return;
+  }
   if (length === 2 && letter === 85 && SAMBA_LINE_RE.test(lineBefore(text, start))) {
     sambaPassword(text, token, state);
     return;
@@ -298,6 +302,7 @@ export function userSwitchArgument(text: string, start: number, state: ScanState
     return;
   }
   if (!/^\/user:/i.test(text.slice(start, start + 6)) || !NET_USE_RE.test(lineBefore(text, start))) return;
+  passwordBeforeSwitch(text, start, state);
   let at = start + 6;
   const limit = Math.min(text.length, at + 128);
   while (at < limit && !/\s/.test(text.charAt(at))) at++;
@@ -305,6 +310,38 @@ export function userSwitchArgument(text: string, start: number, state: ScanState
   // `*` asks for the password; another switch or the line's end gives none.
   if (from === at || from >= text.length || '*/\r\n'.includes(text.charAt(from))) return;
   passwordArgument(text, from, state);
+}
+
+/** An lftp command line. */
+const LFTP_LINE_RE = /(?:^|[\s/])lftp\s/;
+
+/** `lftp -u user,<password>`: the password after the user's comma, for the `-u` token [start, token). */
+function lftpUser(text: string, start: number, token: number, state: ScanState): void {
+  const from = skipBlanks(text, token, token + 8);
+  const user = argumentEnd(text, from, Math.min(text.length, from + 256));
+  if (from === token || text.charCodeAt(user) !== 44 || !LFTP_LINE_RE.test(lineBefore(text, start))) return;
+  const comma = user;
+  const end = argumentEnd(text, comma + 1, Math.min(text.length, comma + 513));
+  if (isCredentialValue(text.slice(comma + 1, end), 'password')) pushPassword(state, comma + 1, end);
+}
+
+/** A blank or a line break: a decoded view's other control characters (`\f` of `\\srv\finance`) sit inside an argument. */
+function isLineBlank(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13;
+}
+
+/** `net use Z: \\srv\share <password> /user:…`: the argument before the `/user:` switch at `start`, unless it is the share, the drive or `use`. */
+function passwordBeforeSwitch(text: string, start: number, state: ScanState): void {
+  let end = start;
+  while (end > 0 && end > start - 8 && text.charCodeAt(end - 1) === 32) end--;
+  let from = end;
+  while (from > 0 && from > end - 128 && !isLineBlank(text.charCodeAt(from - 1))) from--;
+  const quote = text.charCodeAt(from);
+  const [first, last] = quote === 34 || quote === 39 ? [from + 1, end - 1] : [from, end];
+  const value = text.slice(first, last);
+  // A share path holds a `\` (read in the decoded view, `\\srv\finance` may hold a control character too).
+  if (/[\\\x00-\x1f]/.test(value) || value.startsWith('/') || /^(?:[A-Za-z]:|use|\*)$/i.test(value)) return;
+  if (isCredentialValue(value, 'password')) pushPassword(state, first, last);
 }
 
 /**

@@ -304,6 +304,11 @@ describe('structures that generalise', () => {
       'password for the prod db: [REDACTED password]\npsk for the site-to-site tunnel to Lyon: [REDACTED password] (same on both ends)',
     ],
     [
+      "a password before net use's /user:, lftp's user,password and a token written with its scheme",
+      'net use Z: \\\\fs01\\finance yCwtjFBz8@9IoI02 /user:ACME\\svc\nlftp -u deploy,hZjyUtUMKrtWreGMF sftp://files.acme.io\ntoken: "Zoho-enczapikey wSsVR6EVqwZhy+VSwlXmQysiBsRWzIXRxIXKk"',
+      'net use Z: \\\\fs01\\finance [REDACTED password] /user:ACME\\svc\nlftp -u deploy,[REDACTED password] sftp://files.acme.io\ntoken: "Zoho-enczapikey [REDACTED authorization]"',
+    ],
+    [
       'a token wrapped at 20 columns',
       'token:\nghp_fQirFyz5C45aHiVL\n37tPxXlC1d3SxZZFbNcy\nthanks',
       'token:\n[REDACTED github-token]\nthanks',
@@ -327,6 +332,7 @@ describe('structures that generalise', () => {
 describe('hard negatives stay byte-exact', () => {
   it.each([
     'Basic authentication and Basic Auth; Basic usage: see the docs',
+    'ps -u root,daemon; lftp -u anonymous, ftp.gnu.org; net use Z: \\\\fs01\\share /user:svc; api_key = "my secret key"',
     'wait for the build: see job 4821; look for the key: it is in vault; key for cache: user_42_profile_v3',
     'https://api.acme.io/v1/keys/123e4567-e89b-12d3-a456-426614174000 https://etherscan.io/token/0x1f9840a85d5af5bf1d1762f925bdaddc4201f984 https://hooks.zapier.com/hooks/catch/123456/abcdef/ https://api.acme.io/token/refresh-access-tokens-now',
     'accounts: [process.env.DEPLOYER_KEY], tx: "0xfd465c748fb73c30d986e295bb75323ef4902bff699ffa58654c60ba630d3781"',
