@@ -48,11 +48,16 @@ function familyMatcher(re: RegExp): (text: string, at: number) => [number, numbe
 const EMPTY_LM = ':aad3b435b51404eeaad3b435b51404ee:';
 const NT_HASH_RE = /[0-9a-fA-F]{32}:/y;
 
-/** The NT hash after the empty LM hash on a SAM dump's line (`user:rid:<lm>:<nt>:::`, as secretsdump and pwdump write it), or null. */
-function matchNtHash(text: string, at: number): [number, number] | null {
-  const start = at + EMPTY_LM.length;
-  NT_HASH_RE.lastIndex = start;
-  return NT_HASH_RE.test(text) ? [start, start + 32] : null;
+/**
+ * The NT hash on a SAM dump's line held by the token [start, end) (`user:rid:<lm>:<nt>:::`, as
+ * secretsdump and pwdump write it): the 32 hex digits after the empty LM hash, or null.
+ */
+export function samDumpHash(text: string, start: number, end: number): [number, number] | null {
+  const lm = text.slice(start, end).indexOf(EMPTY_LM);
+  if (lm < 0) return null;
+  const at = start + lm + EMPTY_LM.length;
+  NT_HASH_RE.lastIndex = at;
+  return at + 33 <= end && NT_HASH_RE.test(text) ? [at, at + 32] : null;
 }
 
 /** Every literal a password hash starts with, and its family's matcher (one pattern tried per literal found). */
@@ -62,7 +67,6 @@ export const HASH_ANCHORS: readonly CustomAnchor[] = [
     return literals.split(' ').map((literal) => ({ literal, at: 'start' as const, match }));
   }),
   { literal: '$krb5', at: 'start', match: matchKerberosHash },
-  { literal: EMPTY_LM, at: 'infix', match: matchNtHash },
 ];
 
 const LDAP_RE = /\{(?:S?SHA(?:256|384|512)?|S?MD5|PBKDF2[A-Z0-9-]*|CRYPT)\}$/;

@@ -81,14 +81,27 @@ export function phraseBefore(text: string, verbStart: number): string {
   return lastVerbName;
 }
 
+/** Whether ` for ` sits in the 96 characters before `at`, read in place: most colons in code have none. */
+function forBefore(text: string, at: number): boolean {
+  for (let k = at - 4; k > 0 && k > at - 96; k--)
+    if (
+      text.charCodeAt(k) === 102 &&
+      text.charCodeAt(k + 1) === 111 &&
+      text.charCodeAt(k + 2) === 114 &&
+      text.charCodeAt(k + 3) === 32 &&
+      text.charCodeAt(k - 1) === 32
+    )
+      return true;
+  return false;
+}
+
 /**
  * The name of a prose phrase that a colon closes (`psk for the tunnel to Lyon:`, `password for the
  * prod db:`): its credential word, when a `for` says what the credential is for; else null. The
  * phrase is read only when a ` for ` sits in the 96 characters before the name.
  */
 export function phraseNameBefore(text: string, nameStart: number, nameEnd: number): string | null {
-  if (nameStart < 6 || text.charCodeAt(nameStart - 1) !== 32 || !text.slice(Math.max(0, nameStart - 96), nameStart).includes(' for '))
-    return null;
+  if (nameStart < 6 || text.charCodeAt(nameStart - 1) !== 32 || !forBefore(text, nameStart)) return null;
   const phrase = phraseBefore(text, nameStart) + text.slice(nameStart, nameEnd);
   const name = proseName(phrase);
   return name === phrase ? null : name;

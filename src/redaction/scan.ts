@@ -6,7 +6,7 @@ import { setterArgument } from './calls.ts';
 import { valueAfterWord } from './word-values.ts';
 import { commandArgument, flagArgument, pgpassLine, secureStringArgument, userPasswordSubcommand, userSwitchArgument } from './commands.ts';
 import { INFIXES, STARTS } from './dispatch.ts';
-import { ldapHashAt } from './hashes.ts';
+import { ldapHashAt, samDumpHash } from './hashes.ts';
 import { kubernetesSecrets } from './kubernetes.ts';
 import { elementText } from './markup.ts';
 import { matchInfix, matchPrefixed } from './match.ts';
@@ -242,8 +242,18 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     if ((flags & 4) !== 0) assignmentAt(text, at, state);
     if ((flags & 1) !== 0 && at + 1 < end) tryStarts(text, at + 1, state);
   }
+  if (colons >= 4) colonFields(text, start, end, colons, before, state);
+}
+
+/** A token of five fields or more, [start, end) with `colons` colons and `before` the code before it: a `.pgpass` line or a SAM dump's. */
+function colonFields(text: string, start: number, end: number, colons: number, before: number, state: ScanState): void {
+  // Six fields or more may be a SAM dump's line (`user:rid:<lm>:<nt>:::`).
+  if (colons >= 5) {
+    const span = samDumpHash(text, start, end);
+    if (span !== null) state.found.push({ start: span[0], end: span[1], kind: 'password-hash', rank: RANK_FORMAT });
+  }
   // A whole line of four fields or more after its host (`host:port:database:user:password`) may be a `.pgpass` entry.
-  if (colons >= 4 && (before === 10 || start === 0) && (end === text.length || text.charCodeAt(end) === 10 || text.charCodeAt(end) === 13))
+  if ((before === 10 || start === 0) && (end === text.length || text.charCodeAt(end) === 10 || text.charCodeAt(end) === 13))
     pgpassLine(text, start, end, state);
 }
 

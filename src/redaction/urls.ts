@@ -71,9 +71,20 @@ const MAX_PATH = 1024;
 const KEY_SEGMENTS = new Set(['key', 'keys', 'token', 'tokens', 'apikey', 'api_key', 'api-key', 'secret', 'access_token']);
 /** The shortest key taken from a path: ids of objects stay under it. */
 const MIN_PATH_KEY = 20;
-/** Hosts whose URLs are webhooks, the path their secret: `hook.eu2.make.com`, `hooks.zapier.com`, `….webhook.example`. */
-const HOOK_HOST_RE = /^hooks?\.|webhook/i;
 const UUID_SHAPE_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether the host at `at` is a webhook host, `hook.…` or `hooks.…` (Make, Zapier): its URLs' paths are their secret. */
+function isHookHost(text: string, at: number): boolean {
+  if (!text.startsWith('hook', at)) return false;
+  const next = text.charCodeAt(at + 4);
+  return next === 46 || (next === 115 && text.charCodeAt(at + 5) === 46);
+}
+
+/** Whether the segment [start, end) names a key (`key`, `token`, `apikey`, …): sliced only when its length fits one. */
+function namesKey(text: string, start: number, end: number): boolean {
+  const length = end - start;
+  return length >= 3 && length <= 12 && KEY_SEGMENTS.has(text.slice(start, end).toLowerCase());
+}
 
 /**
  * A key in the path of the URL whose `://` is at `at`: the segment after `/key/` or `/token/`
@@ -87,21 +98,23 @@ export function matchUrlPathKey(text: string, at: number): [number, number] | nu
   if (hostEnd === hostStart || text.charCodeAt(hostEnd) !== 47) return null;
   const end = PATH.runEnd(text, hostEnd, hostEnd + MAX_PATH + 1);
   if (end - hostEnd > MAX_PATH) return null;
-  const hook = HOOK_HOST_RE.test(text.slice(hostStart, hostEnd));
-  let previous = '';
-  let last: [number, number] | null = null;
+  let previousStart = 0;
+  let previousEnd = 0;
   for (let segment = hostEnd + 1; segment < end;) {
     let stop = segment;
     while (stop < end && text.charCodeAt(stop) !== 47) stop++;
     // A sentence's full stop or colon after the URL is not the key's.
     if (stop === end) while (stop > segment && (text.charCodeAt(stop - 1) === 46 || text.charCodeAt(stop - 1) === 58)) stop--;
-    const value = text.slice(segment, stop);
-    if (KEY_SEGMENTS.has(previous.toLowerCase())) return pathKey(value) ? [segment, stop] : null;
-    if (value !== '') last = [segment, stop];
-    previous = value;
+    if (namesKey(text, previousStart, previousEnd)) return pathKey(text.slice(segment, stop)) ? [segment, stop] : null;
+    if (stop > segment) {
+      previousStart = segment;
+      previousEnd = stop;
+    } else previousEnd = previousStart;
     segment = stop + 1;
   }
-  return hook && last !== null && pathKey(text.slice(last[0], last[1])) ? last : null;
+  return previousEnd > previousStart && isHookHost(text, hostStart) && pathKey(text.slice(previousStart, previousEnd))
+    ? [previousStart, previousEnd]
+    : null;
 }
 
 /** Whether a path segment is a key: long and random, not an object id. */
