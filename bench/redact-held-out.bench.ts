@@ -15,6 +15,8 @@ import {
   BLIND5_POSITIVE_CASES,
   BLIND6_NEGATIVE_CASES,
   BLIND6_POSITIVE_CASES,
+  BLIND7_NEGATIVE_CASES,
+  BLIND7_POSITIVE_CASES,
   BLIND_NEGATIVE_CASES,
   BLIND_POSITIVE_CASES,
   NEGATIVE_CASES,
@@ -61,8 +63,9 @@ const rows = [
   await scoreBatch('fourth blind batch', BLIND4_POSITIVE_CASES, BLIND4_NEGATIVE_CASES),
   await scoreBatch('fifth blind batch', BLIND5_POSITIVE_CASES, BLIND5_NEGATIVE_CASES),
   await scoreBatch('sixth blind batch', BLIND6_POSITIVE_CASES, BLIND6_NEGATIVE_CASES),
+  await scoreBatch('seventh blind batch', BLIND7_POSITIVE_CASES, BLIND7_NEGATIVE_CASES),
   await scoreBatch(
-    'all six',
+    'all seven',
     [
       ...POSITIVE_CASES,
       ...BLIND_POSITIVE_CASES,
@@ -70,6 +73,7 @@ const rows = [
       ...BLIND4_POSITIVE_CASES,
       ...BLIND5_POSITIVE_CASES,
       ...BLIND6_POSITIVE_CASES,
+      ...BLIND7_POSITIVE_CASES,
     ],
     [
       ...NEGATIVE_CASES,
@@ -78,6 +82,7 @@ const rows = [
       ...BLIND4_NEGATIVE_CASES,
       ...BLIND5_NEGATIVE_CASES,
       ...BLIND6_NEGATIVE_CASES,
+      ...BLIND7_NEGATIVE_CASES,
     ],
   ),
 ];

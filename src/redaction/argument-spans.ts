@@ -1,6 +1,6 @@
 /** A command's or call's argument: where it ends, quoted or not, and recording it as a password. */
-import { push } from './assignments.ts';
-import type { ScanState } from './assignments.ts';
+import { push } from './classify.ts';
+import type { ScanState } from './classify.ts';
 import { chars } from './chars.ts';
 import { RANK_NAMED } from './record.ts';
 import { readValue } from './spans.ts';

@@ -1,7 +1,7 @@
 /** Credentials passed to calls in code: `NetworkCredential("user", "…")`, `.login("user", "…")`, Go's `smtp.PlainAuth`, reqwest's `basic_auth(…, Some("…"))`, a setter named for a credential (`setApiKey("…")`), and a setting passed as a pair (`define('DB_PASSWORD', '…')`). */
 import { argumentEnd, pushPassword } from './argument-spans.ts';
-import { classify, roleOfName } from './assignments.ts';
-import type { ScanState } from './assignments.ts';
+import { classify, roleOfName } from './classify.ts';
+import type { ScanState } from './classify.ts';
 import { isCredentialValue } from './values.ts';
 
 /** Calls whose second string argument is a password (the third of Go's `smtp.PlainAuth(identity, user, password, host)`). */

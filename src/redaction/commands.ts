@@ -1,8 +1,8 @@
 /** Credentials passed as arguments: `-p <password>` and `-p<password>` (mysql, 7z), `-Password`, `-passout pass:…`, keytool's `-storepass`, `ConvertTo-SecureString "…"`, a netrc `password`, SQL's `PASSWORD '…'`, `net use … /user:`, `smbclient -U user%…`, `sqlplus user/…@db`, `htpasswd -b`, `rabbitmqctl add_user`, and `<tool> login|auth|init <token>`. */
 import { argumentEnd, passwordArgument, pushPassword } from './argument-spans.ts';
-import { classify, push, roleOfName } from './assignments.ts';
+import { classify, push, roleOfName } from './classify.ts';
 import { credentialCall } from './calls.ts';
-import type { ScanState } from './assignments.ts';
+import type { ScanState } from './classify.ts';
 import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
 import { RANK_NAMED } from './record.ts';

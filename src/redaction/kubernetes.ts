@@ -1,5 +1,5 @@
 /** Kubernetes `Secret` manifests: every `data` value (base64) and `stringData` value of a Secret, in YAML documents or JSON objects, is a secret by declaration. */
-import type { ScanState } from './assignments.ts';
+import type { ScanState } from './classify.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_NAMED } from './record.ts';
 

@@ -1,6 +1,6 @@
 /** Credentials in markup: the text of an XML element named like a credential (`<password>…</password>`, Maven's `settings.xml`, .NET configs), or of a `<Value>` inside one (Windows answer files). */
-import { classify } from './assignments.ts';
-import type { ScanState } from './assignments.ts';
+import { classify } from './classify.ts';
+import type { ScanState } from './classify.ts';
 import { chars } from './chars.ts';
 
 const TAG = chars('A-Za-z0-9_.:-');

@@ -1,6 +1,6 @@
 /** The one pass over a text: a native search for pivot characters, each pivot's token read once, and the record tables consulted at token starts, infix literals and assignment operators. */
 import { assignmentAt } from './assignments.ts';
-import type { ScanState } from './assignments.ts';
+import type { ScanState } from './classify.ts';
 import { chars } from './chars.ts';
 import { setterArgument } from './calls.ts';
 import { valueAfterWord } from './word-values.ts';

@@ -1,7 +1,7 @@
 /** Values whose name is not joined by an operator: after a verb in prose (`the api key is …`), after `Bearer` or `Basic`, after `curl -u`, after a `--token`-like flag, or after a compound name. */
 import { chars, isLetter } from './chars.ts';
-import { classify, push, roleOfName } from './assignments.ts';
-import type { ScanState } from './assignments.ts';
+import { classify, push, roleOfName } from './classify.ts';
+import type { ScanState } from './classify.ts';
 import { claimsFormat } from './dispatch.ts';
 import { phraseBefore, proseName } from './name-context.ts';
 import { isPlaceholderValue } from './placeholders.ts';

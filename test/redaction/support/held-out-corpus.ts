@@ -4,6 +4,7 @@ import { BLIND3_NEGATIVES, BLIND3_POSITIVES } from './held-out-blind3.ts';
 import { BLIND4_NEGATIVES, BLIND4_POSITIVES } from './held-out-blind4.ts';
 import { BLIND5_NEGATIVES, BLIND5_POSITIVES } from './held-out-blind5.ts';
 import { BLIND6_NEGATIVES, BLIND6_POSITIVES } from './held-out-blind6.ts';
+import { BLIND7_NEGATIVES, BLIND7_POSITIVES } from './held-out-blind7.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -120,3 +121,7 @@ export const BLIND5_NEGATIVE_CASES = negatives(BLIND5_NEGATIVES, 90_000);
 export const BLIND6_POSITIVE_CASES = positives(BLIND6_POSITIVES, 100_000);
 /** The sixth blind batch's negative cases. */
 export const BLIND6_NEGATIVE_CASES = negatives(BLIND6_NEGATIVES, 110_000);
+/** The seventh blind batch's positive cases (scored once before tuning; see docs/secrets.md). */
+export const BLIND7_POSITIVE_CASES = positives(BLIND7_POSITIVES, 120_000);
+/** The seventh blind batch's negative cases. */
+export const BLIND7_NEGATIVE_CASES = negatives(BLIND7_NEGATIVES, 130_000);

@@ -1,0 +1,178 @@
+/** Judging a value under its name: what the name says (its role and the named kinds, cached), the kinds' shapes, a header's scheme, and the randomness rules. */
+import { isSessionCookie } from './cookies.ts';
+import { claimsFormat, NAMED, namedBy, ROLE_KINDS, WRITTEN_NAMES } from './dispatch.ts';
+import { nameRole, nameWords, withoutCount } from './credential-names.ts';
+import type { NameRole } from './credential-names.ts';
+import { isPlaceholderValue } from './placeholders.ts';
+import { RANK_GENERIC, RANK_NAMED } from './record.ts';
+import type { Finding, KindRecord, NameAnchor } from './record.ts';
+import { hintsCredential, readValue, skipBlanks } from './spans.ts';
+import type { Span } from './spans.ts';
+import { isCredentialValue } from './values.ts';
+
+/** What a scan collects besides findings. */
+export interface ScanState {
+  found: Finding[];
+  /** A `kind: Secret` was seen: the Kubernetes pass runs after the scan. */
+  kubernetesSecret: boolean;
+}
+
+export function push(state: ScanState, start: number, end: number, kind: string, rank: number): void {
+  state.found.push({ start, end, kind, rank });
+}
+
+/** What a name says: its role, and the named kinds it may hold. */
+interface NameInfo {
+  role: NameRole | null;
+  named: readonly (KindRecord & { named: NameAnchor })[];
+}
+
+/** Names seen recently: dense text assigns to the same few names over and over. */
+const NAME_CACHE = new Map<string, NameInfo>();
+const NAME_CACHE_SIZE = 512;
+
+/** A name that says nothing about credentials. */
+const NO_INFO: NameInfo = { role: null, named: [] };
+
+/** The last name looked up and what it says: dense text repeats one name line after line, and comparing it is cheaper than hashing it. */
+let lastName = '';
+let lastInfo: NameInfo = NO_INFO;
+
+function nameInfo(name: string): NameInfo {
+  if (name === lastName) return lastInfo;
+  lastName = name;
+  lastInfo = nameInfoOf(name);
+  return lastInfo;
+}
+
+/** The role `name` gives its value, or null: {@link nameInfo}'s, cached with it. */
+export function roleOfName(name: string): NameRole | null {
+  return nameInfo(name).role;
+}
+
+function nameInfoOf(name: string): NameInfo {
+  if (!hintsCredential(name)) return NO_INFO;
+  if (WRITTEN_NAMES.has(name)) {
+    const words = nameWords(name);
+    return { role: nameRole(words), named: NAMED.filter((record) => namedBy(record, words, name)) };
+  }
+  // A number at the end names nothing (`key1`, `key2`, … are all `key`): names are cached without it.
+  const key = withoutCount(name);
+  const known = NAME_CACHE.get(key);
+  if (known !== undefined) return known;
+  const words = nameWords(key);
+  const info = { role: nameRole(words), named: NAMED.filter((record) => namedBy(record, words, '')) };
+  if (NAME_CACHE.size >= NAME_CACHE_SIZE) NAME_CACHE.clear();
+  NAME_CACHE.set(key, info);
+  return info;
+}
+
+/**
+ * A named kind whose names and shape fit, else the generic kind of the name's role when the value
+ * is random enough. `loose`: the name was not joined to the value by an operator (prose, a bare
+ * `NAME value`), so even a password must look random (`the password is incorrect` stays);
+ * `namedOnly`: only the named kinds, whose shapes are strict.
+ */
+export function classify(text: string, given: Span, name: string, state: ScanState, loose = false, namedOnly = false): void {
+  const { role: nameGives, named: candidates } = nameInfo(name);
+  // A quoted value holding characters no key has (blanks, brackets) may be a quote never closed: keys are read up to them.
+  // A value closed on its line with no blank in it is whole, brackets and all (a Django key holds `(`), unless all
+  // that follows the run is closing punctuation (`"key…)` inside a JSON string is a quote never closed).
+  const unbalanced = given.unbalanced;
+  const cut =
+    unbalanced !== undefined &&
+    (/\s/.test(text.slice(given.start, given.end)) || !/[A-Za-z0-9]/.test(text.slice(unbalanced.end, given.end)));
+  const value = unbalanced !== undefined && cut && nameGives !== 'password' ? unbalanced : given;
+  const raw = text.slice(value.start, value.end);
+  for (const record of value.reference === true ? [] : candidates) {
+    const named = record.named;
+    const shape = named.value;
+    if (
+      raw.length >= shape.min &&
+      raw.length <= shape.max &&
+      shape.chars.all(raw) &&
+      (named.check?.(raw) ?? true) &&
+      !isPlaceholderValue(raw)
+    ) {
+      push(state, value.start, value.end, record.kind, RANK_NAMED);
+      return;
+    }
+  }
+  const role = namedOnly ? null : nameGives;
+  if (role === null) {
+    // A session cookie's name (`sessionid`, `PHPSESSID`) says nothing alone; on a cookie header its value is a session token.
+    if (!namedOnly && isSessionCookie(text, given.start, name)) classify(text, given, 'session_token', state, loose);
+    return;
+  }
+  if (role === 'auth' && authorization(text, value, state, AUTHORIZATION_RE.test(name))) return;
+  if (value !== given && role !== 'password' && schemedCredential(text, given, state)) return;
+  if (value.reference === true) return;
+  if (claimsFormat(raw) || !isCredentialValue(raw, loose && role === 'password' ? 'secret' : role)) return;
+  push(state, value.start, value.end, ROLE_KINDS.get(role) ?? 'secret', RANK_GENERIC);
+}
+
+const SCHEMES: ReadonlyMap<string, string | null> = new Map([
+  ['basic', 'basic-auth'],
+  ['bearer', 'bearer-token'],
+  ['token', 'bearer-token'],
+  ['apikey', 'bearer-token'],
+  ['ssws', 'okta-token'],
+  ['splunk', 'bearer-token'],
+  ['digest', null],
+  ['negotiate', null],
+  ['ntlm', null],
+]);
+
+/** A name that is an `Authorization` header's. */
+const AUTHORIZATION_RE = /authorization$/i;
+/** An authentication scheme's name: a word, hyphens and dots allowed. */
+const SCHEME_RE = /^[a-z][a-z0-9._-]{1,31}$/;
+
+/** `Authorization: <scheme> <credentials>`: the credentials, named by the scheme (`header`: the name is `Authorization`). Returns whether the value had a scheme. */
+function authorization(text: string, value: Span, state: ScanState, header: boolean): boolean {
+  const raw = text.slice(value.start, value.end);
+  const space = raw.search(/\s/);
+  let schemeEnd: number;
+  let credentials: Span | null;
+  if (value.quoted) {
+    if (space < 0) return false;
+    schemeEnd = value.start + space;
+    const from = skipBlanks(text, schemeEnd, value.end);
+    credentials = from < value.end ? { start: from, end: value.end, quoted: true } : null;
+  } else {
+    schemeEnd = value.end;
+    credentials = readValue(text, value.end);
+  }
+  const scheme = text.slice(value.start, schemeEnd).toLowerCase();
+  // In an `Authorization` header a scheme no list names (`GenieKey`, `DeepL-Auth-Key`, `sso-key`) still carries a
+  // credential, judged as a token; after another name (`user_auth=… # note`) the first word is the credential itself.
+  const kind = SCHEMES.has(scheme)
+    ? SCHEMES.get(scheme)
+    : header && credentials !== null && SCHEME_RE.test(scheme)
+      ? 'authorization'
+      : undefined;
+  if (kind === undefined) return false;
+  if (kind === null || credentials === null) return true;
+  const secret = text.slice(credentials.start, credentials.end);
+  const ok =
+    kind === 'basic-auth'
+      ? secret.length >= 8 && !isPlaceholderValue(secret) && !/\s/.test(secret)
+      : !claimsFormat(secret) && isCredentialValue(secret, 'token');
+  if (ok) push(state, credentials.start, credentials.end, kind, RANK_NAMED);
+  return true;
+}
+
+/** A scheme's name: letters, with `-` and `.` inside, no digit (a key's first run has them). */
+const SCHEME_WORD_RE = /^[A-Za-z][A-Za-z.-]{1,31} $/;
+
+/** A token, key or secret written with its scheme, one quoted value (`token: "Zoho-enczapikey <key>"`): the credential after the scheme, when it is one. */
+function schemedCredential(text: string, given: Span, state: ScanState): boolean {
+  const space = text.indexOf(' ', given.start);
+  if (space < 0 || space >= given.end || !SCHEME_WORD_RE.test(text.slice(given.start, space + 1))) return false;
+  const secret = text.slice(space + 1, given.end);
+  if (secret.length < 16 || secret.includes(' ') || claimsFormat(secret) || !isCredentialValue(secret, 'token')) return false;
+  const kind = SCHEMES.get(text.slice(given.start, space).toLowerCase());
+  if (kind === null) return false;
+  push(state, space + 1, given.end, kind ?? 'authorization', RANK_NAMED);
+  return true;
+}

@@ -1,0 +1,67 @@
+/** Values a structure names rather than a credential word: private members of a JSON Web Key, Hardhat's `accounts`, and settings written as a name/value pair (`<add key="…" value="…"/>`). */
+import { classify, push } from './classify.ts';
+import type { ScanState } from './classify.ts';
+import { isPlaceholderValue } from './placeholders.ts';
+import { RANK_NAMED } from './record.ts';
+import { readValue, skipBlanks } from './spans.ts';
+import type { Span } from './spans.ts';
+
+/** A JSON Web Key's private members: the EC/OKP/RSA private exponent `d`, RSA's primes and CRT values, a symmetric key's `k`. */
+export const JWK_PRIVATE = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'k']);
+/** How far a key's `"kty"` is looked for around a member. */
+const JWK_WINDOW = 1024;
+const BASE64URL_RE = /^[A-Za-z0-9_-]{16,}$/;
+
+/** A private member of a JSON Web Key (`"d": "…"` in an object with a `"kty"`): the key itself. */
+export function jwkPrivateMember(text: string, name: Span, valueFrom: number, state: ScanState): void {
+  // Both searches read a bounded window: a text of many `"d"` members is read a window per member, not to its start.
+  const head = text.slice(Math.max(0, name.start - JWK_WINDOW), name.start);
+  const before = head.lastIndexOf('"kty"');
+  const inObject = before >= 0 && !head.includes('}', before);
+  const tail = inObject ? '' : text.slice(name.end, name.end + JWK_WINDOW);
+  const after = tail.indexOf('"kty"');
+  if (!inObject && (after < 0 || tail.slice(0, after).includes('{'))) return;
+  const value = readValue(text, valueFrom);
+  if (value === null || !value.quoted) return;
+  const raw = text.slice(value.start, value.end);
+  if (BASE64URL_RE.test(raw) && !isPlaceholderValue(raw)) push(state, value.start, value.end, 'private-key', RANK_NAMED);
+}
+
+/** An Ethereum private key as a string: `0x` and 64 hex digits, quoted. */
+const ETHEREUM_KEY_RE = /(\s*)(["'])0x[0-9a-fA-F]{64}\2\s*,?/y;
+
+/** A Hardhat or Truffle network's `accounts: ["0x…", …]`: each entry is a private key. */
+export function ethereumAccounts(text: string, from: number, state: ScanState): void {
+  const open = skipBlanks(text, from, from + 16);
+  if (text.charCodeAt(open) !== 91) return;
+  ETHEREUM_KEY_RE.lastIndex = open + 1;
+  for (let entries = 0; entries < 16; entries++) {
+    const at = ETHEREUM_KEY_RE.lastIndex;
+    const match = ETHEREUM_KEY_RE.exec(text);
+    if (match === null) return;
+    const start = at + (match[1] ?? '').length + 1;
+    push(state, start, start + 66, 'private-key', RANK_NAMED);
+  }
+}
+
+/** HTML form controls: their `name`/`value` pair is a form field (a CSRF token, a default), not a setting. */
+const FORM_CONTROL_RE = /<(?:input|button|option|select|textarea|meta)\b[^<>]*$/i;
+
+/** Whether the attribute at `at` sits in an HTML form control's tag. */
+function inFormControl(text: string, at: number): boolean {
+  return FORM_CONTROL_RE.test(text.slice(Math.max(0, at - 160), at));
+}
+
+/**
+ * A setting written as a pair of attributes, `<add key="SmtpPassword" value="…"/>` (.NET, Java
+ * properties in XML) or `<property name="password" value="…"/>`: the value is judged under the
+ * pair's name. `nameAt`: where a `name` attribute starts (a form control's is no setting), or -1.
+ * Returns whether it was one.
+ */
+export function settingPair(text: string, key: Span, state: ScanState, nameAt: number): boolean {
+  const match = /^\s+value\s*=\s*/.exec(text.slice(key.end + 1, key.end + 24));
+  if (match === null || (nameAt >= 0 && inFormControl(text, nameAt))) return false;
+  const value = readValue(text, key.end + 1 + match[0].length);
+  if (value !== null && value.quoted) classify(text, value, text.slice(key.start, key.end), state);
+  return true;
+}
