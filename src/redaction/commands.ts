@@ -92,11 +92,17 @@ function shortFlagPassword(value: string, text: string, flagStart: number, line?
  */
 export function commandArgument(text: string, start: number, end: number, state: ScanState): void {
   // `mysql -u root -pS3cret`: the password glued to `-p`.
-  if (text.charCodeAt(start) === 45 && text.charCodeAt(start + 1) === 112 && end - start >= 8) {
-    const lineStart = text.lastIndexOf('\n', start) + 1;
-    if (start - lineStart <= 256 && GLUED_P_RE.test(text.slice(lineStart, start))) {
-      const stop = argumentEnd(text, start + 2, end);
-      if (shortFlagPassword(text.slice(start + 2, stop), text, start, 'mysql ')) pushPassword(state, start + 2, stop);
+  // `-p'S3cret'` (a crontab's mysqldump) is quoted: the token ends at the quote.
+  const quote = text.charCodeAt(start + 2);
+  const quoted = end === start + 2 && (quote === 34 || quote === 39);
+  if (text.charCodeAt(start) === 45 && text.charCodeAt(start + 1) === 112 && (quoted || end - start >= 8)) {
+    // The line before, read back 256 characters at most: a search of the text would run back to the start of a long line.
+    const window = text.slice(Math.max(0, start - 257), start);
+    const newline = window.lastIndexOf('\n');
+    if ((newline >= 0 || start <= 256) && GLUED_P_RE.test(window.slice(newline + 1))) {
+      const from = quoted ? start + 3 : start + 2;
+      const stop = argumentEnd(text, from, quoted ? Math.min(text.length, from + 512) : end);
+      if (shortFlagPassword(text.slice(from, stop), text, start, 'mysql ')) pushPassword(state, from, stop);
     }
     return;
   }

@@ -39,8 +39,10 @@ function familyMatcher(re: RegExp): (text: string, at: number) => [number, numbe
     if (!re.test(text.slice(0, at + MAX_HASH))) return null;
     const end = re.lastIndex;
     if (end < text.length && TAIL.test(text.charAt(end))) return null;
-    const dollar = text.lastIndexOf('$', end - 1);
-    return isPlaceholderToken(text.slice(dollar > at ? dollar + 1 : at + 1, end)) ? null : [at, end];
+    // The last field is looked for inside the hash only (`md5…` has no `$`: a search of the text would run back to its start).
+    const hash = text.slice(at, end);
+    const dollar = hash.lastIndexOf('$');
+    return isPlaceholderToken(hash.slice(dollar > 0 ? dollar + 1 : 1)) ? null : [at, end];
   };
 }
 

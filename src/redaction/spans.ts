@@ -5,6 +5,8 @@ import { MAX_VALUE } from './values.ts';
 
 export const NAME_CHARS = chars('A-Za-z0-9_.$-');
 export const MAX_NAME = 64;
+/** The most blanks read back between a name and its operator. */
+const MAX_ALIGNMENT = 40;
 /** Unquoted values: printable ASCII but blanks, quotes, brackets, `,`, `;`, `|`, `\`. */
 export const VALUE_CHARS = chars('!#$%&*+./0-9:=?@A-Z^_a-z~-');
 /** Unquoted values in a URL query stop at `&` and `#`. */
@@ -138,7 +140,8 @@ export function sliceOrLast(text: string, start: number, end: number, last: stri
 /** The name ending just before `to` (blanks skipped): a quoted name, or a run of name characters. */
 export function readName(text: string, to: number): Span | null {
   let p = to;
-  while (p > 0 && p > to - 8 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
+  // Up to 40 blanks: HCL, Go and YAML align their operators in columns.
+  while (p > 0 && p > to - MAX_ALIGNMENT && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
   if (p === 0) return null;
   let last = text.charCodeAt(p - 1);
   // A subscript: `config['SECRET_KEY'] = …`.
