@@ -214,8 +214,10 @@ function passwordAfter(text: string, from: number, skip: number, state: ScanStat
       return;
     }
     const limit = Math.min(text.length, argument + 256);
-    at = quoted ? text.indexOf(String.fromCharCode(quote), argument + 1) + 1 : argument;
-    if (at <= 0 || at > limit) return;
+    // A quoted argument's closing quote is looked for within the limit only: an unclosed one would send the search to the text's end.
+    const close = quoted ? text.slice(argument + 1, limit).indexOf(String.fromCharCode(quote)) : -1;
+    at = quoted ? (close < 0 ? -1 : argument + 2 + close) : argument;
+    if (at < 0) return;
     while (at < limit && !/\s/.test(text.charAt(at))) at++;
   }
 }
