@@ -129,6 +129,7 @@ const ADVERSARIAL: [string, (bytes: number) => string][] = [
   // Shapes whose look-back once ran to the start of a long line (quadratic until bounded).
   ['`md5<32 hex>` hashes on one line', (bytes) => lines(bytes, (k) => `md5${base62(32, k).toLowerCase().replace(/[g-z]/g, 'a')} `)],
   ['`-p<8>` glued flags on one line', (bytes) => lines(bytes, (k) => `-p${base62(8, k)} `)],
+  ['`-----BEGIN CERTIFICATE-----\\n` repeated', (bytes) => '-----BEGIN CERTIFICATE-----\n'.repeat(Math.ceil(bytes / 28))],
   ['random base62 runs of 200', (bytes) => lines(bytes, (k) => `${base62(200, k)} `)],
   ['one random base62 line', (bytes) => lines(bytes, (k) => base62(1000, k))],
 ];

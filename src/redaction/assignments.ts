@@ -1,7 +1,7 @@
 /** Operator-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `Authorization: Basic …`, `<add key="…" value="…"/>`; judged under what the name says. */
 import { classify, push } from './classify.ts';
 import type { ScanState } from './classify.ts';
-import { ethereumAccounts, JWK_PRIVATE, jwkPrivateMember, settingPair } from './keyed-values.ts';
+import { ethereumAccounts, JWK_PRIVATE, jwkPrivateMember, pairedValue, settingPair } from './keyed-values.ts';
 import { completedName, phraseNameBefore } from './name-context.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_NAMED } from './record.ts';
@@ -43,6 +43,10 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   }
   if (name.quoted && name.end - name.start <= 2 && JWK_PRIVATE.has(bare)) {
     jwkPrivateMember(text, name, valueFrom, state);
+    return;
+  }
+  if (bare === 'value') {
+    pairedValue(text, name, valueFrom, state);
     return;
   }
   if (bare === 'accounts') {

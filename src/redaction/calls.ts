@@ -4,19 +4,19 @@ import { classify, roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { isCredentialValue } from './values.ts';
 
-/** Calls whose second string argument is a password (the third of Go's `smtp.PlainAuth(identity, user, password, host)`). */
+/** Calls whose second string argument is a password (the third of Go's `smtp.PlainAuth(identity, user, password, host)`), Python's `auth=("user", "…")` and Faraday's `:basic, "user", "…"`. */
 const CREDENTIAL_CALL_RE =
-  /(?:(?:\.login|NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth)\(|PlainAuth\(\s*"[^"\n]*"\s*,)\s*["'][^"'\n]{1,64}["']\s*$/;
-/** Calls whose third string argument is a password: JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)` and `mysqli`, Ruby's `Net::FTP.open(host, user, password)`, Python's `ftplib.FTP(host, user, passwd)`. */
+  /(?:(?:\.login|NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth|\bauth\s*=\s*)\(|PlainAuth\(\s*"[^"\n]*"\s*,|:basic\s*,)\s*["'][^"'\n]{1,64}["']\s*$/;
+/** Calls whose third string argument is a password: JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)` and `mysqli`, Ruby's `Net::FTP.open(host, user, password)`, Python's `ftplib.FTP(host, user, passwd)`, Perl's `DBI->connect(dsn, user, password)`, Nim's `open("host:port", user, password, db)`. */
 const THIRD_ARGUMENT_CALL_RE =
-  /(?:getConnection|\bPDO|mysqli_connect|\bmysqli|Net::FTP\.(?:open|new)|\bFTP_TLS|\bFTP)\(\s*(?:"[^"\n]{0,200}"|'[^'\n]{0,200}')\s*,\s*["'][^"'\n]{1,64}["']\s*$/;
+  /(?:(?:getConnection|\bPDO|mysqli_connect|\bmysqli|Net::FTP\.(?:open|new)|\bFTP_TLS|\bFTP|DBI->connect)\(\s*(?:"[^"\n]{0,200}"|'[^'\n]{0,200}')|\bopen\(\s*["'][\w.-]+:\d{2,5}["'])\s*,\s*["'][^"'\n]{1,64}["']\s*$/;
 /** reqwest's `.basic_auth("user", Some(` up to the password. */
 const BASIC_AUTH_SOME_RE = /\.basic_auth\(\s*"[^"\n]{1,64}"\s*,\s*Some$/;
 /** A call's first argument, a quoted name, up to the comma before the second. */
 const NAMED_PAIR_RE = /\(\s*["']([A-Za-z_][\w.-]{1,63})["']\s*$/;
 
-/** A method that sets a credential, `setApiKey(`, `set_password(`, `WithToken(`, or a builder's `.password(`: group 1 is its name. */
-const SETTER_RE = /(?:\.|\b(?=[Ss]et|[Ww]ith))(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A-Za-z0-9_]{2,40})\($/;
+/** A method that sets a credential, `setApiKey(`, `set_password(`, `WithToken(`, a builder's `.password(`, Lua's `red:auth(`: group 1 is its name. */
+const SETTER_RE = /(?:[.:]|\b(?=[Ss]et|[Ww]ith))(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A-Za-z0-9_]{2,40})\($/;
 
 /** A string argument at `start` (after `("`): a credential when the call sets one by name, `$mollie->setApiKey("live_…")`. */
 export function setterArgument(text: string, start: number, end: number, state: ScanState): void {
@@ -42,6 +42,13 @@ export function credentialCall(text: string, comma: number, start: number, end: 
   const valueEnd = argumentEnd(text, start, end);
   if (CREDENTIAL_CALL_RE.test(before) || THIRD_ARGUMENT_CALL_RE.test(before)) {
     if (isCredentialValue(text.slice(valueStart, valueEnd), 'password')) pushPassword(state, valueStart, valueEnd);
+    return;
+  }
+  // Elixir's `{:basic, "user:<password>"}`: the password after the user's colon.
+  if (before.endsWith(':basic')) {
+    const colon = valueStart + text.slice(valueStart, valueEnd).indexOf(':');
+    if (colon > valueStart && colon < valueEnd - 1 && isCredentialValue(text.slice(colon + 1, valueEnd), 'password'))
+      pushPassword(state, colon + 1, valueEnd);
     return;
   }
   // A setting passed as a pair: `define('DB_PASSWORD', '…')`, `setenv("API_TOKEN", "…")`, `config.set("secret", "…")`.

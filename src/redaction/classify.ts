@@ -167,8 +167,8 @@ const SCHEME_WORD_RE = /^[A-Za-z][A-Za-z.-]{1,31} $/;
 
 /** A token, key or secret written with its scheme, one quoted value (`token: "Zoho-enczapikey <key>"`): the credential after the scheme, when it is one. */
 function schemedCredential(text: string, given: Span, state: ScanState): boolean {
-  const space = text.indexOf(' ', given.start);
-  if (space < 0 || space >= given.end || !SCHEME_WORD_RE.test(text.slice(given.start, space + 1))) return false;
+  const space = given.start + text.slice(given.start, given.end).indexOf(' ');
+  if (space < given.start || !SCHEME_WORD_RE.test(text.slice(given.start, space + 1))) return false;
   const secret = text.slice(space + 1, given.end);
   if (secret.length < 16 || secret.includes(' ') || claimsFormat(secret) || !isCredentialValue(secret, 'token')) return false;
   const kind = SCHEMES.get(text.slice(given.start, space).toLowerCase());

@@ -107,8 +107,10 @@ export function commandArgument(text: string, start: number, end: number, state:
     return;
   }
   const p = wordEndBefore(text, start);
-  if (text.charCodeAt(p - 1) === 44) {
-    credentialCall(text, p - 1, start, end, state);
+  // A call's next argument, on the same line or the next (`DBI->connect(\n  "dsn",\n  "user",\n  "…"`).
+  const comma = text.charCodeAt(p - 1) === 10 ? commaBefore(text, p - 1) : p - 1;
+  if (text.charCodeAt(comma) === 44) {
+    credentialCall(text, comma, start, end, state);
     return;
   }
   // A quoted word (`set "Smtp:Password" "…"`) is read inside its quotes.
@@ -331,6 +333,13 @@ function lftpUser(text: string, start: number, token: number, state: ScanState):
   const comma = user;
   const end = argumentEnd(text, comma + 1, Math.min(text.length, comma + 513));
   if (isCredentialValue(text.slice(comma + 1, end), 'password')) pushPassword(state, comma + 1, end);
+}
+
+/** The character before the line break at `at` and the blanks before it: where a call's previous argument may end with its comma. */
+function commaBefore(text: string, at: number): number {
+  let p = at;
+  while (p > 0 && p > at - 8 && isLineBlank(text.charCodeAt(p - 1))) p--;
+  return p - 1;
 }
 
 /** A blank or a line break: a decoded view's other control characters (`\f` of `\\srv\finance`) sit inside an argument. */

@@ -8,22 +8,32 @@ const QUALIFIERS = (
   'api access secret auth client private session refresh bearer app master account service signing encryption license ' +
   'deploy personal admin root db user consumer webhook oauth id sdk storage bot shared integration'
 ).split(' ');
-const COMPOUND_HEADS = ['password', 'passwd', 'secret', 'token', 'key', 'id', 'pwd'];
+const COMPOUND_HEADS = ['password', 'passwd', 'secret', 'token', 'key', 'id', 'pwd', 'pw'];
 
 /** Heads that end a one-word name whatever comes before them (`PGPASSWORD`, `MYSQLPWD`): no English word ends so. */
-const OPEN_HEADS = ['password', 'passwd'];
+const OPEN_HEADS = ['password', 'passwd', 'pwd'];
+/** Heads that do so in a name without dots (`wstoken`); in a dotted package name they end a library's (`io.jsonwebtoken`). */
+const UNDOTTED_OPEN_HEADS = ['token', 'secret'];
 
-function splitCompound(word: string, into: string[]): void {
+/** How a compound's head is read: `rootpw` is a root password (alone, `pw` is as often noise in code). */
+const HEAD_WORDS: Readonly<Record<string, string>> = { pw: 'password' };
+
+function splitCompound(word: string, into: string[], dotted: boolean): void {
+  // A number before the word names nothing either (`17token` is a token).
+  let at = 0;
+  while (at < word.length - 2 && word.charCodeAt(at) >= 48 && word.charCodeAt(at) <= 57) at++;
+  const rest0 = at > 0 && word.charCodeAt(at) >= 97 ? word.slice(at) : word;
   for (const head of COMPOUND_HEADS) {
-    if (word.length > head.length && word.endsWith(head)) {
-      const rest = word.slice(0, -head.length);
-      if (QUALIFIERS.includes(rest) || (OPEN_HEADS.includes(head) && rest.length >= 2)) {
-        into.push(rest, head);
+    if (rest0.length > head.length && rest0.endsWith(head)) {
+      const rest = rest0.slice(0, -head.length);
+      const open = OPEN_HEADS.includes(head) || (!dotted && UNDOTTED_OPEN_HEADS.includes(head));
+      if (QUALIFIERS.includes(rest) || (open && rest.length >= 2)) {
+        into.push(rest, HEAD_WORDS[head] ?? head);
         return;
       }
     }
   }
-  into.push(word);
+  into.push(rest0);
 }
 
 /**
@@ -56,7 +66,8 @@ export function nameWords(name: string): string[] {
     if (start < 0) start = k;
   }
   const words: string[] = [];
-  for (const word of raw) splitCompound(withoutCount(word.toLowerCase()), words);
+  const dotted = name.includes('.');
+  for (const word of raw) splitCompound(withoutCount(word.toLowerCase()), words, dotted);
   // `Unseal Key 1`, `token 2`: a trailing number counts keys, it names nothing.
   while (words.length > 1 && digitsFrom(words[words.length - 1] ?? '') === 0) words.pop();
   return words;

@@ -1,4 +1,4 @@
-/** Values a structure names rather than a credential word: private members of a JSON Web Key, Hardhat's `accounts`, and settings written as a name/value pair (`<add key="…" value="…"/>`). */
+/** Values a structure names rather than a credential word: private members of a JSON Web Key, Hardhat's `accounts`, and settings written as a name/value pair (`<add key="…" value="…"/>`, `- name: X` then `value: …`). */
 import { classify, push } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { isPlaceholderValue } from './placeholders.ts';
@@ -64,4 +64,19 @@ export function settingPair(text: string, key: Span, state: ScanState, nameAt: n
   const value = readValue(text, key.end + 1 + match[0].length);
   if (value !== null && value.quoted) classify(text, value, text.slice(key.start, key.end), state);
   return true;
+}
+
+/** A `name`/`key` field just before a `value` field, its name in group 2: Kubernetes' `- name: X` / `value: …`, ECS' and HAR's `{"name": "X", "value": …}`, Postman's `{"key": "X", "value": …}`. */
+const PAIR_NAME_RE = /["']?(?:name|key)["']?\s*[:=]\s*(["']?)([A-Za-z0-9_.:/-]{1,64})\1\s*,?\s*["']?$/;
+/** How far back the pair's name is looked for. */
+const PAIR_WINDOW = 160;
+
+/** The value of a `value` field whose `name` or `key` field comes just before it, judged under that name (`- name: DB_PASSWORD` / `value: …`). */
+export function pairedValue(text: string, name: Span, valueFrom: number, state: ScanState): void {
+  const to = name.quoted ? name.start - 1 : name.start;
+  const match = PAIR_NAME_RE.exec(text.slice(Math.max(0, to - PAIR_WINDOW), to + (name.quoted ? 1 : 0)));
+  const pairName = match?.[2];
+  if (pairName === undefined || inFormControl(text, to)) return;
+  const value = readValue(text, valueFrom);
+  if (value !== null) classify(text, value, pairName, state);
 }

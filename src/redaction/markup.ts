@@ -15,6 +15,16 @@ function parentName(text: string, at: number): string | null {
   return nameStart < p - 1 && text.charCodeAt(nameStart - 1) === 60 ? text.slice(nameStart, p - 1) : null;
 }
 
+/** Where the attributes of the tag whose `>` is at `close` start (the blank after its name), or `close` when none is found within 256 characters. */
+function attributesStart(text: string, close: number): number {
+  const open = text.slice(Math.max(0, close - 256), close).lastIndexOf('<');
+  if (open < 0) return close;
+  const at = Math.max(0, close - 256) + open + 1;
+  const nameEnd = TAG.runEnd(text, at, at + 65);
+  const blank = text.charCodeAt(nameEnd);
+  return blank === 32 || blank === 9 || blank === 10 ? nameEnd : close;
+}
+
 /**
  * The element text starting at `start` (just after a `>`), judged under the element's name when
  * it is closed on the same line; a `<Value>` is judged under its parent's
@@ -22,9 +32,12 @@ function parentName(text: string, at: number): string | null {
  */
 export function elementText(text: string, start: number, state: ScanState): void {
   const close = start - 1;
-  const nameStart = TAG.runStart(text, close, close - 64);
-  if (nameStart === close || nameStart === 0 || text.charCodeAt(nameStart - 1) !== 60) return;
-  const name = text.slice(nameStart, close);
+  const quote = text.charCodeAt(close - 1);
+  // A tag with attributes (`<wsse:Password Type="…">`): its name follows its `<`.
+  const tagEnd = quote === 34 || quote === 39 ? attributesStart(text, close) : close;
+  const nameStart = TAG.runStart(text, tagEnd, tagEnd - 64);
+  if (nameStart === tagEnd || nameStart === 0 || text.charCodeAt(nameStart - 1) !== 60) return;
+  const name = text.slice(nameStart, tagEnd);
   const end = text.slice(start, start + MAX_TEXT + 1).indexOf('<') + start;
   if (end < start || !text.startsWith(`</${name}>`, end)) return;
   if (text.slice(start, end).includes('\n')) return;

@@ -26,8 +26,10 @@ function labelEnd(text: string, at: number): number {
   const from = at + '-----BEGIN '.length;
   if (!text.startsWith('-----BEGIN ', at)) return -1;
   const words = LABEL.runEnd(text, from, from + 48);
-  const key = text.lastIndexOf('PRIVATE KEY', words - 11);
-  if (key < from) return -1;
+  // Looked for inside the label only: a search of the text would run back to its start at every other label.
+  const inLabel = text.slice(from, words).lastIndexOf('PRIVATE KEY');
+  if (inLabel < 0) return -1;
+  const key = from + inLabel;
   let end = key + 'PRIVATE KEY'.length;
   if (text.startsWith(' BLOCK', end)) end += 6;
   return text.startsWith('-----', end) ? end + 5 : -1;
@@ -52,15 +54,18 @@ function cutBodyEnd(text: string, from: number, stop: number): number {
   let p = from;
   while (p < stop && /\s/.test(text.charAt(p))) p++;
   // Lines are separated by line breaks, or by blanks when the block was flattened onto one line.
-  const newline = text.indexOf('\n', p);
-  const blank = text.indexOf(' ', p);
-  const separator = newline >= 0 && newline < stop && (blank < 0 || newline < blank) ? 10 : 32;
+  // Both looked for before `stop` only: a search of the text would run on to its end at every block.
+  const bodyStart = p;
+  const body = text.slice(p, stop);
+  const newline = body.indexOf('\n');
+  const blank = body.indexOf(' ');
+  const separator = newline >= 0 && (blank < 0 || newline < blank) ? 10 : 32;
   let end = from;
   let headers = true;
   let afterFullLine = false;
   while (p < stop) {
-    let lineEnd = text.indexOf(separator === 10 ? '\n' : ' ', p);
-    if (lineEnd < 0 || lineEnd > stop) lineEnd = stop;
+    const found = body.indexOf(separator === 10 ? '\n' : ' ', p - bodyStart);
+    const lineEnd = found < 0 ? stop : bodyStart + found;
     const line = text.slice(p, lineEnd).replace(/\r$/, '');
     if (headers && HEADER_LINE_RE.test(line)) {
       end = p + line.length;

@@ -3,6 +3,7 @@
 // versions, hashes under unrelated names and UUIDs under id names stay.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { claimsFormat } from '../../src/redaction/dispatch.ts';
 import { redactTexts } from '../../src/redaction/redact.ts';
 import { ASSIGNMENTS, spellings } from './support/formats.ts';
 import { ALNUM, ALNUM_LOWER, BASE64URL, HEX, random } from './support/random.ts';
@@ -23,6 +24,8 @@ describe('a random value assigned to a credential-like name', () => {
     it(`is redacted as ${kind} in .env, shell, YAML, JSON, code and URL-query syntax`, async () => {
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...names), randomValue, fc.constantFrom(...ASSIGNMENTS), async (name, value, assign) => {
+          // A value that starts with a vendor's prefix (`A3-…`, one draw in about 10^5) is that vendor's documentation example.
+          fc.pre(!claimsFormat(value));
           const text = assign(name, value);
           const result = await redactTexts([text]);
           expect(result.texts[0]).toBe(text.replace(value, `[REDACTED ${kind}]`));

@@ -13,6 +13,8 @@ import {
   BLIND5_POSITIVE_CASES,
   BLIND6_NEGATIVE_CASES,
   BLIND6_POSITIVE_CASES,
+  BLIND7_NEGATIVE_CASES,
+  BLIND7_POSITIVE_CASES,
   NEGATIVE_CASES,
   POSITIVE_CASES,
 } from './support/held-out-corpus.ts';
@@ -81,6 +83,13 @@ describe('sixth blind batch', () => {
   it('catches at least 85% of its positives whole with no piece left, and changes at most 3% of its look-alikes', async () => {
     expect(await caughtShare(BLIND6_POSITIVE_CASES)).toBeGreaterThanOrEqual(0.85);
     expect(await changedShare(BLIND6_NEGATIVE_CASES)).toBeLessThanOrEqual(0.03);
+  });
+});
+
+describe('seventh blind batch', () => {
+  it('catches at least 85% of its positives whole with no piece left, and changes at most 3% of its look-alikes', async () => {
+    expect(await caughtShare(BLIND7_POSITIVE_CASES)).toBeGreaterThanOrEqual(0.85);
+    expect(await changedShare(BLIND7_NEGATIVE_CASES)).toBeLessThanOrEqual(0.03);
   });
 });
 
@@ -309,6 +318,24 @@ describe('structures that generalise', () => {
       'net use Z: \\\\fs01\\finance [REDACTED password] /user:ACME\\svc\nlftp -u deploy,[REDACTED password] sftp://files.acme.io\ntoken: "Zoho-enczapikey [REDACTED authorization]"',
     ],
     [
+      "a name/value pair's value, an aligned name, a compound's head, an element with attributes, a quoted -p'…'",
+      '- name: DB_PASSWORD\n  value: "3jh9Ul5UQ4SrnAyFPL"\n{ "key": "token", "value": "GBSPwxDG174hfp7jlQbsXIB3nn8wV97wUWGMuiTQ" }\n' +
+        '  password            = "3jh9Ul5UQ4SrnAyFPL"\nrootpw: \'rAfVtR2cu847kqewEn\'\n?wstoken=71602fe9effd9f20781336e5698084b7&f=x\n' +
+        '<wsse:Password Type="#PasswordText">Xk9mQ2vLp8RtXk9m</wsse:Password>\n/usr/bin/mysqldump -u backup -p\'ShS7PHDM4a0OLvCay2\' db',
+      '- name: DB_PASSWORD\n  value: "[REDACTED password]"\n{ "key": "token", "value": "[REDACTED token]" }\n' +
+        '  password            = "[REDACTED password]"\nrootpw: \'[REDACTED password]\'\n?wstoken=[REDACTED token]&f=x\n' +
+        '<wsse:Password Type="#PasswordText">[REDACTED password]</wsse:Password>\n/usr/bin/mysqldump -u backup -p\'[REDACTED password]\' db',
+    ],
+    [
+      "credentials passed to calls: Python's auth tuple, Faraday's and Elixir's :basic, Perl's DBI->connect, Nim's open, Lua's red:auth",
+      'auth = ("u14c5260c257d5bd6e8820c2465c059d1", "13D9DD4D448DAD2320C154EA70F6EC6D")\nf.request :authorization, :basic, "2731d886", "1edfe35eed6553b895387ec57d8a9e03"\n' +
+        'auth: {:basic, "erp_sync:nHZk1I58HmZ2iyPd68TL"}\nDBI->connect(\n  "DBI:Pg:dbname=crm",\n  "crm_batch",\n  "03J4arnOq1agMXumar",\n)\n' +
+        'open("mysql.acme.internal:3306", "nim_worker", "tTfqnGMCWrpczjis6b", "jobs")\nred:auth("e7aHpmrRm5kVsoSYcqPNY9pG")',
+      'auth = ("u14c5260c257d5bd6e8820c2465c059d1", "[REDACTED password]")\nf.request :authorization, :basic, "2731d886", "[REDACTED password]"\n' +
+        'auth: {:basic, "erp_sync:[REDACTED password]"}\nDBI->connect(\n  "DBI:Pg:dbname=crm",\n  "crm_batch",\n  "[REDACTED password]",\n)\n' +
+        'open("mysql.acme.internal:3306", "nim_worker", "[REDACTED password]", "jobs")\nred:auth("[REDACTED secret]")',
+    ],
+    [
       'a token wrapped at 20 columns',
       'token:\nghp_fQirFyz5C45aHiVL\n37tPxXlC1d3SxZZFbNcy\nthanks',
       'token:\n[REDACTED github-token]\nthanks',
@@ -332,6 +359,8 @@ describe('structures that generalise', () => {
 describe('hard negatives stay byte-exact', () => {
   it.each([
     'Basic authentication and Basic Auth; Basic usage: see the docs',
+    '<input name="password" value="3jh9Ul5UQ4SrnAyFPL"> value = computeToken(x); codecs.open("f.txt", "r", "latin-1")\n- name: LOG_LEVEL\n  value: debug',
+    'notes = "Maven - io.jsonwebtoken:jjwt-jackson-0.11.2"; csrftoken=Xk9mQ2vLp8RtXk9mQ2vLp8Rt; upward: Xk9mQ2vLp8Rt',
     'ps -u root,daemon; lftp -u anonymous, ftp.gnu.org; net use Z: \\\\fs01\\share /user:svc; api_key = "my secret key"',
     'wait for the build: see job 4821; look for the key: it is in vault; key for cache: user_42_profile_v3',
     'https://api.acme.io/v1/keys/123e4567-e89b-12d3-a456-426614174000 https://etherscan.io/token/0x1f9840a85d5af5bf1d1762f925bdaddc4201f984 https://hooks.zapier.com/hooks/catch/123456/abcdef/ https://api.acme.io/token/refresh-access-tokens-now',
