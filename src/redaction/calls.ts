@@ -1,8 +1,9 @@
 /** Credentials passed to calls in code: `NetworkCredential("user", "…")`, `.login("user", "…")`, Go's `smtp.PlainAuth`, reqwest's `basic_auth(…, Some("…"))`, a setter named for a credential (`setApiKey("…")`), and a setting passed as a pair (`define('DB_PASSWORD', '…')`). */
 import { argumentEnd, pushPassword } from './argument-spans.ts';
-import { classify, roleOfName } from './classify.ts';
+import { classify, push, roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { isCredentialValue } from './values.ts';
+import { RANK_NAMED } from './record.ts';
 
 /** Calls whose second string argument is a password (the third of Go's `smtp.PlainAuth(identity, user, password, host)`), Python's `auth=("user", "…")` and Faraday's `:basic, "user", "…"`. */
 const CREDENTIAL_CALL_RE =
@@ -12,6 +13,8 @@ const THIRD_ARGUMENT_CALL_RE =
   /(?:(?:getConnection|\bPDO|mysqli_connect|\bmysqli|Net::FTP\.(?:open|new)|\bFTP_TLS|\bFTP|DBI->connect)\(\s*(?:"[^"\n]{0,200}"|'[^'\n]{0,200}')|\bopen\(\s*["'][\w.-]+:\d{2,5}["'])\s*,\s*["'][^"'\n]{1,64}["']\s*$/;
 /** reqwest's `.basic_auth("user", Some(` up to the password. */
 const BASIC_AUTH_SOME_RE = /\.basic_auth\(\s*"[^"\n]{1,64}"\s*,\s*Some$/;
+/** The string argument before a call's comma: group 1 its text. */
+const LAST_STRING_RE = /["']([^"'\n]{1,64})["']\s*$/;
 /** A call's first argument, a quoted name, up to the comma before the second. */
 const NAMED_PAIR_RE = /\(\s*["']([A-Za-z_][\w.-]{1,63})["']\s*$/;
 
@@ -40,7 +43,18 @@ export function credentialCall(text: string, comma: number, start: number, end: 
   const before = text.slice(Math.max(0, comma - 280), comma);
   const valueStart = start;
   const valueEnd = argumentEnd(text, start, end);
-  if (CREDENTIAL_CALL_RE.test(before) || THIRD_ARGUMENT_CALL_RE.test(before)) {
+  if (CREDENTIAL_CALL_RE.test(before)) {
+    if (isCredentialValue(text.slice(valueStart, valueEnd), 'password')) pushPassword(state, valueStart, valueEnd);
+    // The user may be an API key too (`:basic, "<key>", "<secret>"`, as ShipStation's API takes them): long and random.
+    const user = LAST_STRING_RE.exec(before);
+    const name = user?.[1] ?? '';
+    if (user !== null && name.length >= 20 && isCredentialValue(name, 'token')) {
+      const userStart = comma - before.length + user.index + 1;
+      push(state, userStart, userStart + name.length, 'basic-auth', RANK_NAMED);
+    }
+    return;
+  }
+  if (THIRD_ARGUMENT_CALL_RE.test(before)) {
     if (isCredentialValue(text.slice(valueStart, valueEnd), 'password')) pushPassword(state, valueStart, valueEnd);
     return;
   }

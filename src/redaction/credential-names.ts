@@ -99,8 +99,9 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
   ['psk', 'password'],
   ['authtok', 'password'],
   ['secret', 'secret'],
-  // Duo's `skey` (beside its `ikey` and `akey`), the S/KEY one-time password.
+  // Duo's `skey` (beside its `ikey` and `akey`), the S/KEY one-time password; `sk` beside an `ak` (Huawei's and others' access key pairs).
   ['skey', 'secret'],
+  ['sk', 'secret'],
   ['token', 'token'],
   ['pat', 'token'],
   ['key', 'key'],

@@ -148,6 +148,14 @@ export function readName(text: string, to: number): Span | null {
   if (last === 93 && p > 2 && (text.charCodeAt(p - 2) === 34 || text.charCodeAt(p - 2) === 39)) {
     p--;
     last = text.charCodeAt(p - 1);
+  } else if (last === 93) {
+    // A C array: `char pass[] = "…"`, `char password[32] = "…"`.
+    let open = p - 1;
+    while (open > 0 && open > p - 6 && text.charCodeAt(open - 1) >= 48 && text.charCodeAt(open - 1) <= 57) open--;
+    if (open > 0 && text.charCodeAt(open - 1) === 91) {
+      p = open - 1;
+      last = text.charCodeAt(p - 1);
+    }
   }
   if (last === 34 || last === 39) {
     let start = p - 1;
@@ -205,7 +213,7 @@ export function declaredName(text: string, to: number): Span | null {
  * Cheap test before splitting a name into words: every credential-like name, and every name a
  * named record knows, holds one of these.
  */
-const NAME_HINT_RE = /pass|pw|pswd|secret|token|key|auth|cred|id|pat|contribsys|login|psk/i;
+const NAME_HINT_RE = /pass|pw|pswd|secret|token|key|auth|cred|id|pat|contribsys|login|psk|^sk$/i;
 
 /** The last name tested and its answer: dense text tests one name line after line, and comparing it is cheaper than the search. */
 let lastHintName = '';

@@ -1,4 +1,4 @@
-/** Vendor credentials no format can express: Microsoft Teams webhook URLs and the id and secret of an Azure App Configuration connection string. */
+/** Vendor credentials no format can express: Microsoft Teams webhook URLs, the id and secret of an Azure App Configuration connection string, and DeepL's free keys (a UUID and `:fx`). */
 import { chars } from './chars.ts';
 import { isPlaceholderToken } from './placeholders.ts';
 
@@ -30,4 +30,12 @@ export function matchAppConfiguration(text: string, at: number): [number, number
   const match = APP_CONFIG_RE.exec(text.slice(0, from + 200));
   if (match === null || isPlaceholderToken(match[2] ?? '')) return null;
   return [from + 3, APP_CONFIG_RE.lastIndex];
+}
+
+const UUID_BEFORE_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A DeepL API Free key at its `:fx` suffix: the UUID before it, suffix included (`deepl.Translator("<uuid>:fx")`). */
+export function matchDeeplKey(text: string, at: number): [number, number] | null {
+  if (at < 36 || /[A-Za-z0-9]/.test(text.charAt(at + 3)) || !UUID_BEFORE_RE.test(text.slice(at - 36, at))) return null;
+  return /[0-9a-f-]/.test(text.charAt(at - 37)) ? null : [at - 36, at + 3];
 }

@@ -68,7 +68,9 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const flag = first === 45;
   // A short flag other than curl's `-u` takes no value here (commands.ts reads `-p` and the like).
   if (flag && text.charCodeAt(wordStart + 1) !== 45 && !(length === 2 && text.charCodeAt(wordStart + 1) === 117)) return;
-  const scheme = bearer || basic;
+  // FTP's and IRC's `PASS <password>` command, at a line's start or a string's.
+  const command = length === 4 && first === 80 && text.startsWith('PASS', wordStart) && startsLine(text, wordStart);
+  const scheme = bearer || basic || command;
   const joined = copula || scheme || flag ? 0 : compound(text, wordStart, p);
   if (!copula && !scheme && !flag && joined === 0) return;
   const word = text.slice(wordStart, p);
@@ -91,8 +93,8 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   )
     return;
   const value: Span = { start, end: valueEnd, quoted: false };
-  if (copula) {
-    classify(text, value, proseName(phraseBefore(text, wordStart)), state, true);
+  if (copula || command) {
+    classify(text, value, command ? 'password' : proseName(phraseBefore(text, wordStart)), state, true);
     return;
   }
   const raw = candidate;
@@ -135,6 +137,12 @@ function isBasicCredentials(raw: string): boolean {
   if (!BASE64_RE.test(raw) || isPlaceholderValue(raw)) return false;
   if (raw.length % 4 === 0 && USER_PASSWORD_RE.test(atob(raw))) return true;
   return raw.length >= 16 && isCredentialValue(raw, 'token');
+}
+
+/** Whether `at` starts a line or a string (a protocol command sent from code, `"PASS …\r\n"`). */
+function startsLine(text: string, at: number): boolean {
+  const before = at === 0 ? 10 : text.charCodeAt(at - 1);
+  return before === 10 || before === 34 || before === 39;
 }
 
 /** A long flag whose last word runs into `pass` (`--requirepass`, `--storepass`, `--keypass`), not a word ending in it (`--bypass`). */

@@ -331,9 +331,16 @@ describe('structures that generalise', () => {
       'auth = ("u14c5260c257d5bd6e8820c2465c059d1", "13D9DD4D448DAD2320C154EA70F6EC6D")\nf.request :authorization, :basic, "2731d886", "1edfe35eed6553b895387ec57d8a9e03"\n' +
         'auth: {:basic, "erp_sync:nHZk1I58HmZ2iyPd68TL"}\nDBI->connect(\n  "DBI:Pg:dbname=crm",\n  "crm_batch",\n  "03J4arnOq1agMXumar",\n)\n' +
         'open("mysql.acme.internal:3306", "nim_worker", "tTfqnGMCWrpczjis6b", "jobs")\nred:auth("e7aHpmrRm5kVsoSYcqPNY9pG")',
-      'auth = ("u14c5260c257d5bd6e8820c2465c059d1", "[REDACTED password]")\nf.request :authorization, :basic, "2731d886", "[REDACTED password]"\n' +
+      'auth = ("[REDACTED basic-auth]", "[REDACTED password]")\nf.request :authorization, :basic, "2731d886", "[REDACTED password]"\n' +
         'auth: {:basic, "erp_sync:[REDACTED password]"}\nDBI->connect(\n  "DBI:Pg:dbname=crm",\n  "crm_batch",\n  "[REDACTED password]",\n)\n' +
         'open("mysql.acme.internal:3306", "nim_worker", "[REDACTED password]", "jobs")\nred:auth("[REDACTED secret]")',
+    ],
+    [
+      "a C array, an sk beside its ak, a protocol's PASS command, a DeepL free key, an API key as a :basic user",
+      'char pass[] = "gnBc89Sa2a9eXd";\nsk=WV4dDUgNVSfOc1Eg1HSpH3ZMFX6gStdjC81eA5EL\nsock.send("PASS oauth:mgzs589mom1vzy2tm8kys1gwadvrqq")\n' +
+        'deepl.Translator("aeb6d8f5-f43d-147b-7f0b-80fd548859b5:fx")\n:basic, "2731d886e727b9cce2b3351f385d8896", "1edfe35eed6553b895387ec57d8a9e03"',
+      'char pass[] = "[REDACTED secret]";\nsk=[REDACTED secret]\nsock.send("PASS [REDACTED password]")\n' +
+        'deepl.Translator("[REDACTED deepl-key]")\n:basic, "[REDACTED basic-auth]", "[REDACTED password]"',
     ],
     [
       'a token wrapped at 20 columns',
@@ -359,6 +366,7 @@ describe('structures that generalise', () => {
 describe('hard negatives stay byte-exact', () => {
   it.each([
     'Basic authentication and Basic Auth; Basic usage: see the docs',
+    'char ssid[] = "greenhouse-iot"; task=WV4dDUgNVSfOc1Eg1HSpH3ZMFX6gStdjC81eA5EL\nPASS hunter22\nTests PASS 12345678; req 123e4567-e89b-12d3-a456-426614174000:fxy',
     '<input name="password" value="3jh9Ul5UQ4SrnAyFPL"> value = computeToken(x); codecs.open("f.txt", "r", "latin-1")\n- name: LOG_LEVEL\n  value: debug',
     'notes = "Maven - io.jsonwebtoken:jjwt-jackson-0.11.2"; csrftoken=Xk9mQ2vLp8RtXk9mQ2vLp8Rt; upward: Xk9mQ2vLp8Rt',
     'ps -u root,daemon; lftp -u anonymous, ftp.gnu.org; net use Z: \\\\fs01\\share /user:svc; api_key = "my secret key"',

@@ -1,8 +1,9 @@
-/** AI model providers: OpenAI, Anthropic, DeepSeek, Groq, Hugging Face, xAI, NVIDIA, OpenRouter, Pinecone, Perplexity, LangSmith, Langfuse, Helicone, Replicate, ElevenLabs. */
+/** AI model providers: OpenAI, Anthropic, DeepSeek, Groq, Hugging Face, xAI, NVIDIA, OpenRouter, Pinecone, Perplexity, LangSmith, Langfuse, Helicone, Replicate, ElevenLabs, DeepL. */
 import { chars } from '../chars.ts';
 import { prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
 import { ALNUM, ALNUM_LOWER, HEX, LETTERS, URLSAFE, lettersAndDigits, mixedCase, notWords } from './format-shapes.ts';
+import { matchDeeplKey } from '../vendor-matchers.ts';
 
 /** The AI model providers kinds. */
 export const AI_KINDS: readonly KindRecord[] = [
@@ -72,6 +73,11 @@ export const AI_KINDS: readonly KindRecord[] = [
     'Voyage AI API key (`pa-` + 43 characters)',
     prefixed('pa-', URLSAFE, 43, 43, (value) => lettersAndDigits(value) && mixedCase(value) && notWords(value)),
   ),
+  {
+    kind: 'deepl-key',
+    description: 'DeepL API Free key (a UUID + `:fx`)',
+    custom: [{ literal: ':fx', at: 'infix', match: matchDeeplKey }],
+  },
   {
     kind: 'cohere-key',
     description: 'Cohere API key: 40 characters assigned to a `cohere` / `co_api_key` name',

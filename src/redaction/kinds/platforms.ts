@@ -1,4 +1,4 @@
-/** Hosting and infrastructure platforms: HashiCorp, Fly.io, PlanetScale, Doppler, Databricks, Dynatrace, Pulumi, OpenShift, Tailscale, Scalingo, Netlify-style deploy services. */
+/** Hosting and infrastructure platforms: HashiCorp, Fly.io, PlanetScale, Doppler, Databricks, Dynatrace, Pulumi, OpenShift, Tailscale, Scalingo, Netlify-style deploy services, The Things Stack. */
 import { chars } from '../chars.ts';
 import { optional, prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
@@ -6,6 +6,10 @@ import { ALNUM, ALNUM_LOWER, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, letter
 
 /** The hosting and infrastructure platforms kinds. */
 export const PLATFORM_KINDS: readonly KindRecord[] = [
+  tokenKind('thethingsstack-key', 'The Things Stack API key (`NNSXS.` + 39 + `.` + 52 base32 characters)', {
+    prefixes: ['NNSXS.'],
+    body: [run(chars('A-Z2-7'), 39), '.', run(chars('A-Z2-7'), 52)],
+  }),
   tokenKind(
     'vault-token',
     'HashiCorp Vault service, batch and recovery tokens (`hvs.`, `hvb.`, `hvr.`) and legacy `s.` + 24 characters',

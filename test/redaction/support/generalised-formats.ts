@@ -51,6 +51,12 @@ export const GENERALISED_SPECS: readonly Spec[] = [
       ),
     ],
   },
+  token('thethingsstack-key', ['NNSXS.'], [['ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 39], '.', ['ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 52]]),
+  {
+    kind: 'deepl-key',
+    examples: uuid.map((id) => ({ kind: 'deepl-key', text: `${id}:fx`, secret: `${id}:fx` })),
+    nearMisses: [fc.constantFrom('<uuid>:fx', 'see a:fx', 'id 123e4567-e89b-12d3-a456-426614174000 is a request')],
+  },
   {
     kind: 'url-key',
     examples: fc
