@@ -57,8 +57,8 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   // `<add key="SmtpPassword" value="…"/>`, `<property name="password" value="…"/>`: the value is judged under the pair's name.
   const pair = !name.quoted && (bare === 'key' || bare === 'name');
   if (!kubernetesKind && !pair && !hintsCredential(written)) {
-    // A prose phrase closed by a colon: `password for the prod db: …` is judged as prose is, under its credential word.
-    const phrase = code === 58 && !name.quoted ? phraseNameBefore(text, name.start, name.end) : null;
+    // A prose phrase closed by a colon and a blank: `password for the prod db: …` is judged as prose is, under its credential word.
+    const phrase = code === 58 && next === 32 && !name.quoted ? phraseNameBefore(text, name.start, name.end) : null;
     const value = phrase === null ? null : readValue(text, valueFrom);
     if (phrase !== null && value !== null && !value.quoted) classify(text, value, phrase, state, true);
     return;

@@ -328,9 +328,12 @@ const LFTP_LINE_RE = /(?:^|[\s/])lftp\s/;
 /** `lftp -u user,<password>`: the password after the user's comma, for the `-u` token [start, token). */
 function lftpUser(text: string, start: number, token: number, state: ScanState): void {
   const from = skipBlanks(text, token, token + 8);
-  const user = argumentEnd(text, from, Math.min(text.length, from + 256));
-  if (from === token || text.charCodeAt(user) !== 44 || !LFTP_LINE_RE.test(lineBefore(text, start))) return;
-  const comma = user;
+  // Most `-u` arguments hold no comma (`-u root`, curl's `-u user:pass`): the argument is read only up to one, or a colon.
+  let comma = from;
+  for (let code = text.charCodeAt(comma); comma < from + 256 && code > 32 && code !== 44 && code !== 58; code = text.charCodeAt(++comma));
+  if (from === token || text.charCodeAt(comma) !== 44) return;
+  const user = argumentEnd(text, from, comma + 1);
+  if (user !== comma || !LFTP_LINE_RE.test(lineBefore(text, start))) return;
   const end = argumentEnd(text, comma + 1, Math.min(text.length, comma + 513));
   if (isCredentialValue(text.slice(comma + 1, end), 'password')) pushPassword(state, comma + 1, end);
 }

@@ -227,3 +227,10 @@ export function hintsCredential(name: string): boolean {
   }
   return lastHint;
 }
+
+/** Where a value run at `start` ends, before the sentence's punctuation. */
+export function sentenceValueEnd(text: string, start: number, end: number): number {
+  let valueEnd = VALUE_CHARS.runEnd(text, start, end);
+  while (valueEnd > start && '.,:;!?'.includes(text.charAt(valueEnd - 1))) valueEnd--;
+  return valueEnd;
+}

@@ -3,10 +3,11 @@ import { chars, isLetter } from './chars.ts';
 import { classify, push, roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { claimsFormat } from './dispatch.ts';
+import { foreignProseValue } from './foreign-prose.ts';
 import { phraseBefore, proseName } from './name-context.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_NAMED } from './record.ts';
-import { chainedAssignment, hintsCredential, MAX_NAME, NAME_CHARS, VALUE_CHARS, wordEndBefore } from './spans.ts';
+import { chainedAssignment, hintsCredential, MAX_NAME, NAME_CHARS, wordEndBefore, sentenceValueEnd } from './spans.ts';
 import type { Span } from './spans.ts';
 import { isCredentialValue, MIN_PASSWORD } from './values.ts';
 
@@ -60,7 +61,9 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const wordStart = NAME_CHARS.runStart(text, p, p - MAX_NAME);
   const length = p - wordStart;
   // The value itself starts like a token, not with an operator or a bracket.
-  if (length < 2 || !VALUE_START.has(text.charCodeAt(start))) return;
+  if (!VALUE_START.has(text.charCodeAt(start))) return;
+  if (length <= 10 && foreignProseValue(text, wordStart, p, start, end, state)) return;
+  if (length < 2) return;
   const first = text.charCodeAt(wordStart);
   const copula = length <= 3 && isCopula(text, wordStart, p);
   const bearer = length === 6 && (first === 66 || first === 98) && /^(?:Bearer|bearer|BEARER)$/.test(text.slice(wordStart, p));
@@ -77,8 +80,7 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   // A compound name or a long flag is judged under itself: one that hints at no credential says nothing.
   const curlUser = isCurlUser(word);
   if (!copula && !scheme && !curlUser && !hintsCredential(word)) return;
-  let valueEnd = VALUE_CHARS.runEnd(text, start, end);
-  while (valueEnd > start && '.,:;!?'.includes(text.charAt(valueEnd - 1))) valueEnd--;
+  const valueEnd = sentenceValueEnd(text, start, end);
   // No credential is shorter than a password (`-p`, `-u`, a word).
   if (valueEnd - start < MIN_PASSWORD) return;
   // A token that holds its own assignment (`NAME=value`, `NAME :=`) is read by the assignment rule, not as a value.

@@ -343,6 +343,13 @@ describe('structures that generalise', () => {
         'deepl.Translator("[REDACTED deepl-key]")\n:basic, "[REDACTED basic-auth]", "[REDACTED password]"',
     ],
     [
+      'credentials in French, Spanish, Portuguese and German prose',
+      'et le mot de passe 0FadfN4HaJmJ — merci. La contraseña del wifi es hG1v9WCUFr0UhP. O token de acesso da API é 4KnuPOuqyxU8S17HDBJeBd, ' +
+        'a senha do banco continua FgKjnJZlTXeVon5NNH. Das Passwort für das NAS ist FUeYqzRCU8bg.',
+      'et le mot de passe [REDACTED password] — merci. La contraseña del wifi es [REDACTED password]. O token de acesso da API é [REDACTED token], ' +
+        'a senha do banco continua [REDACTED password]. Das Passwort für das NAS ist [REDACTED password].',
+    ],
+    [
       'a token wrapped at 20 columns',
       'token:\nghp_fQirFyz5C45aHiVL\n37tPxXlC1d3SxZZFbNcy\nthanks',
       'token:\n[REDACTED github-token]\nthanks',
@@ -366,6 +373,8 @@ describe('structures that generalise', () => {
 describe('hard negatives stay byte-exact', () => {
   it.each([
     'Basic authentication and Basic Auth; Basic usage: see the docs',
+    'das Passwort ist zu kurz; le mot de passe est incorrect; a senha é obrigatória; la contraseña es incorrecta, min 8; el sistema es Linux-x86_64',
+    'the token is JWT-HS256; la clave es AES-256-GCM; the key is RSA-OAEP-256; Der Token ist abgelaufen seit 2024-10-02T08:14:55Z',
     'char ssid[] = "greenhouse-iot"; task=WV4dDUgNVSfOc1Eg1HSpH3ZMFX6gStdjC81eA5EL\nPASS hunter22\nTests PASS 12345678; req 123e4567-e89b-12d3-a456-426614174000:fxy',
     '<input name="password" value="3jh9Ul5UQ4SrnAyFPL"> value = computeToken(x); codecs.open("f.txt", "r", "latin-1")\n- name: LOG_LEVEL\n  value: debug',
     'notes = "Maven - io.jsonwebtoken:jjwt-jackson-0.11.2"; csrftoken=Xk9mQ2vLp8RtXk9mQ2vLp8Rt; upward: Xk9mQ2vLp8Rt',
