@@ -45,7 +45,8 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     jwkPrivateMember(text, name, valueFrom, state);
     return;
   }
-  if (bare === 'value') {
+  // `"value": …` and `value: …` after a `name`/`key` field (JSON, YAML); an XML `value="…"` is read from its `key=` (settingPair).
+  if (bare === 'value' && code === 58) {
     pairedValue(text, name, valueFrom, state);
     return;
   }
