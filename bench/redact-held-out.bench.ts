@@ -17,6 +17,8 @@ import {
   BLIND6_POSITIVE_CASES,
   BLIND7_NEGATIVE_CASES,
   BLIND7_POSITIVE_CASES,
+  BLIND8_NEGATIVE_CASES,
+  BLIND8_POSITIVE_CASES,
   BLIND_NEGATIVE_CASES,
   BLIND_POSITIVE_CASES,
   NEGATIVE_CASES,
@@ -64,8 +66,9 @@ const rows = [
   await scoreBatch('fifth blind batch', BLIND5_POSITIVE_CASES, BLIND5_NEGATIVE_CASES),
   await scoreBatch('sixth blind batch', BLIND6_POSITIVE_CASES, BLIND6_NEGATIVE_CASES),
   await scoreBatch('seventh blind batch', BLIND7_POSITIVE_CASES, BLIND7_NEGATIVE_CASES),
+  await scoreBatch('eighth blind batch', BLIND8_POSITIVE_CASES, BLIND8_NEGATIVE_CASES),
   await scoreBatch(
-    'all seven',
+    'all eight',
     [
       ...POSITIVE_CASES,
       ...BLIND_POSITIVE_CASES,
@@ -74,6 +77,7 @@ const rows = [
       ...BLIND5_POSITIVE_CASES,
       ...BLIND6_POSITIVE_CASES,
       ...BLIND7_POSITIVE_CASES,
+      ...BLIND8_POSITIVE_CASES,
     ],
     [
       ...NEGATIVE_CASES,
@@ -83,6 +87,7 @@ const rows = [
       ...BLIND5_NEGATIVE_CASES,
       ...BLIND6_NEGATIVE_CASES,
       ...BLIND7_NEGATIVE_CASES,
+      ...BLIND8_NEGATIVE_CASES,
     ],
   ),
 ];

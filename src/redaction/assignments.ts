@@ -46,7 +46,7 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     return;
   }
   // `"value": …` and `value: …` after a `name`/`key` field (JSON, YAML); an XML `value="…"` is read from its `key=` (settingPair).
-  if (bare === 'value' && code === 58) {
+  if ((bare === 'value' || bare === 'Value' || bare === 'ParameterValue') && code === 58) {
     pairedValue(text, name, valueFrom, state);
     return;
   }

@@ -2,6 +2,7 @@
 import { argumentEnd, pushPassword } from './argument-spans.ts';
 import { classify, push, roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
+import { claimsFormat } from './dispatch.ts';
 import { isCredentialValue } from './values.ts';
 import { RANK_NAMED } from './record.ts';
 
@@ -21,6 +22,9 @@ const NAMED_PAIR_RE = /\(\s*["']([A-Za-z_][\w.-]{1,63})["']\s*$/;
 /** A method that sets a credential, `setApiKey(`, `set_password(`, `WithToken(`, a builder's `.password(`, Lua's `red:auth(`: group 1 is its name. */
 const SETTER_RE = /(?:[.:]|\b(?=[Ss]et|[Ww]ith))(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A-Za-z0-9_]{2,40})\($/;
 
+/** A call that builds an API client or a session from its first argument: its name ends in `API`, `Client`, `Session`, `Auth` or holds `Token`. */
+const CLIENT_CALL_RE = /(?:API|Api|Client|Session|Auth|Token[A-Za-z]*)\($/;
+
 /** A string argument at `start` (after `("`): a credential when the call sets one by name, `$mollie->setApiKey("live_…")`. */
 export function setterArgument(text: string, start: number, end: number, state: ScanState): void {
   const open = start - 2;
@@ -29,11 +33,20 @@ export function setterArgument(text: string, start: number, end: number, state: 
     if (isCredentialValue(text.slice(start, valueEnd), 'password')) pushPassword(state, start, valueEnd);
     return;
   }
-  const setter = SETTER_RE.exec(text.slice(Math.max(0, open - 48), open + 1));
+  const head = text.slice(Math.max(0, open - 48), open + 1);
+  const setter = SETTER_RE.exec(head);
   const name = setter?.[1];
   // A bare `setKey(` names a cache or map key as often as a credential.
-  if (name === undefined || name.length <= 3 || roleOfName(name) === null) return;
-  classify(text, { start, end: argumentEnd(text, start, end), quoted: true }, name, state);
+  if (name !== undefined && name.length > 3 && roleOfName(name) !== null) {
+    classify(text, { start, end: argumentEnd(text, start, end), quoted: true }, name, state);
+    return;
+  }
+  // A client built from its key: `TodoistAPI("…")`, `berserk.TokenSession("…")`, `cohere.Client("…")`: a long random first argument.
+  if (CLIENT_CALL_RE.test(head) && text.charCodeAt(argumentEnd(text, start, end)) === text.charCodeAt(start - 1)) {
+    const valueEnd = argumentEnd(text, start, end);
+    const value = text.slice(start, valueEnd);
+    if (value.length >= 20 && !claimsFormat(value) && isCredentialValue(value, 'token')) push(state, start, valueEnd, 'token', RANK_NAMED);
+  }
 }
 
 /** `NetworkCredential("user", "<password>")`: the second argument, when `comma` follows a call's first string argument. */

@@ -134,6 +134,8 @@ export function nameRole(words: readonly string[]): NameRole | null {
   if (words.length === 1 && words[0] === 'pass') return 'secret';
   const last = words[words.length - 1] ?? '';
   const before = words[words.length - 2];
+  // A password's hash (`password_hash`, RabbitMQ's definitions) recovers the password offline: it is a secret too.
+  if (last === 'hash' && (before === 'password' || before === 'passwd')) return 'secret';
   const cancels = HEADS.get(last) === 'password' ? NOT_A_PASSWORD : NOT_SECRET;
   for (const word of words) if (cancels.has(word)) return null;
   // `MJ_APIKEY_PRIVATE`, `TOKEN_PRIVATE`: the private one of a pair.

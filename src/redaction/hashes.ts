@@ -1,5 +1,6 @@
 /** Password hashes: bcrypt, the crypt(3) families (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt), Cisco type 8 and 9, Kerberos ticket hashes, Argon2, Django's PBKDF2, MySQL native, PostgreSQL `md5…` and SCRAM, phpass, Werkzeug's, NT hashes on SAM dump lines, and LDAP `{SSHA}` values. An offline guess recovers the password, so a hash is a credential. */
 import { isPlaceholderToken } from './placeholders.ts';
+import { isCredentialValue } from './values.ts';
 import type { CustomAnchor } from './record.ts';
 
 const B = '[./A-Za-z0-9]';
@@ -22,6 +23,9 @@ const FAMILIES: readonly (readonly [string, RegExp])[] = [
     /\*[0-9A-F]{40}/y,
   ],
   ['md5', /md5[0-9a-f]{32}/y],
+  // bcrypt with its `$` doubled (a Compose file's escaping, Traefik labels) and bcrypt encoded in base64 (Caddy's `basicauth`).
+  ['$$2a$$ $$2b$$ $$2y$$', new RegExp(`\\$\\$2[aby]\\$\\$\\d{2}\\$\\$${B}{53}`, 'y')],
+  ['JDJhJD JDJiJD JDJ5JD', /JDJ[hiy5]JD[A-Za-z0-9+/]{72}[A-Za-z0-9+/=]{2}/y],
   // phpass (WordPress, phpBB): `$P$` or `$H$`, the cost, the salt and the hash, 34 characters in all.
   ['$P$ $H$', new RegExp(`\\$[PH]\\$${B}{31}`, 'y')],
   // Werkzeug's `generate_password_hash`: method and parameters, then `$<salt>$<hex digest>`.
@@ -73,13 +77,33 @@ export const HASH_ANCHORS: readonly CustomAnchor[] = [
 
 const LDAP_RE = /\{(?:S?SHA(?:256|384|512)?|S?MD5|PBKDF2[A-Z0-9-]*|CRYPT)\}$/;
 
-/** An LDAP `{SSHA}…` value whose base64 token starts at `start` (the scheme sits just before it, outside the token), or null. */
-export function ldapHashAt(text: string, start: number, end: number): [number, number] | null {
+/** The schemes that store a password as written (Dovecot's and nginx's `{PLAIN}`, `{CLEARTEXT}`). */
+const PLAIN_RE = /\{(?:PLAIN|CLEARTEXT|CLEAR)\}$/;
+
+/**
+ * A value after a password scheme whose token starts at `start` (the scheme sits just before it,
+ * outside the token): an LDAP `{SSHA}…` hash (from its scheme on), or a `{PLAIN}` password (the
+ * password alone); with its kind, or null.
+ */
+export function schemeValueAt(text: string, start: number, end: number): [number, number, string] | null {
   const open = text.slice(Math.max(0, start - 16), start).lastIndexOf('{') + Math.max(0, start - 16);
-  if (open < Math.max(0, start - 16) || !LDAP_RE.test(text.slice(open, start))) return null;
+  if (open < Math.max(0, start - 16)) return null;
+  const scheme = text.slice(open, start);
   let stop = start;
   while (stop < end && /[A-Za-z0-9+/=.$]/.test(text.charAt(stop))) stop++;
-  return stop - start >= 16 && !isPlaceholderToken(text.slice(start, stop)) ? [open, stop] : null;
+  if (PLAIN_RE.test(scheme)) {
+    const password = argumentRunEnd(text, start, end);
+    return isCredentialValue(text.slice(start, password), 'password') ? [start, password, 'password'] : null;
+  }
+  if (!LDAP_RE.test(scheme)) return null;
+  return stop - start >= 16 && !isPlaceholderToken(text.slice(start, stop)) ? [open, stop, 'password-hash'] : null;
+}
+
+/** Where a plain password at `start` ends within its token [.., end): at a `:` that starts the next field, if any. */
+function argumentRunEnd(text: string, start: number, end: number): number {
+  let stop = start;
+  while (stop < end && text.charCodeAt(stop) !== 58) stop++;
+  return stop;
 }
 
 /** Hex digits, per code. */

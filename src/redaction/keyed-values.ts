@@ -66,8 +66,8 @@ export function settingPair(text: string, key: Span, state: ScanState, nameAt: n
   return true;
 }
 
-/** A `name`/`key` field just before a `value` field, its name in group 2: Kubernetes' `- name: X` / `value: …`, ECS' and HAR's `{"name": "X", "value": …}`, Postman's `{"key": "X", "value": …}`. */
-const PAIR_NAME_RE = /["']?(?:name|key)["']?\s*[:=]\s*(["']?)([A-Za-z0-9_.:/-]{1,64})\1\s*,?\s*["']?$/;
+/** A `name`/`key` field just before a `value` field, its name in group 2: Kubernetes' `- name: X` / `value: …`, ECS' and HAR's `{"name": "X", "value": …}`, Postman's `{"key": "X", "value": …}`, CloudFormation's `ParameterKey`/`ParameterValue`. */
+const PAIR_NAME_RE = /["']?(?:[Nn]ame|[Kk]ey|ParameterKey)["']?\s*[:=]\s*(["']?)([A-Za-z0-9_.:/-]{1,64})\1\s*,?\s*["']?$/;
 /** How far back the pair's name is looked for. */
 const PAIR_WINDOW = 160;
 

@@ -6,7 +6,7 @@ import { setterArgument } from './calls.ts';
 import { valueAfterWord } from './word-values.ts';
 import { commandArgument, flagArgument, pgpassLine, secureStringArgument, userPasswordSubcommand, userSwitchArgument } from './commands.ts';
 import { INFIXES, STARTS } from './dispatch.ts';
-import { ldapHashAt, samDumpHash } from './hashes.ts';
+import { samDumpHash, schemeValueAt } from './hashes.ts';
 import { kubernetesSecrets } from './kubernetes.ts';
 import { elementText } from './markup.ts';
 import { matchInfix, matchPrefixed } from './match.ts';
@@ -221,8 +221,8 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     wholeTokens(text, start, end, state);
   if (before === 62) elementText(text, start, state);
   else if (before === 125) {
-    const span = ldapHashAt(text, start, end);
-    if (span !== null) state.found.push({ start: span[0], end: span[1], kind: 'password-hash', rank: RANK_FORMAT });
+    const span = schemeValueAt(text, start, end);
+    if (span !== null) state.found.push({ start: span[0], end: span[1], kind: span[2], rank: RANK_FORMAT });
   }
   const known = state.found.length;
   tryStarts(text, start, state);

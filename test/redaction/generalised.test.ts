@@ -15,6 +15,8 @@ import {
   BLIND6_POSITIVE_CASES,
   BLIND7_NEGATIVE_CASES,
   BLIND7_POSITIVE_CASES,
+  BLIND8_NEGATIVE_CASES,
+  BLIND8_POSITIVE_CASES,
   NEGATIVE_CASES,
   POSITIVE_CASES,
 } from './support/held-out-corpus.ts';
@@ -90,6 +92,13 @@ describe('seventh blind batch', () => {
   it('catches at least 85% of its positives whole with no piece left, and changes at most 3% of its look-alikes', async () => {
     expect(await caughtShare(BLIND7_POSITIVE_CASES)).toBeGreaterThanOrEqual(0.85);
     expect(await changedShare(BLIND7_NEGATIVE_CASES)).toBeLessThanOrEqual(0.03);
+  });
+});
+
+describe('eighth blind batch', () => {
+  it('catches at least 75% of its positives whole with no piece left, and changes at most 3% of its look-alikes', async () => {
+    expect(await caughtShare(BLIND8_POSITIVE_CASES)).toBeGreaterThanOrEqual(0.75);
+    expect(await changedShare(BLIND8_NEGATIVE_CASES)).toBeLessThanOrEqual(0.03);
   });
 });
 
@@ -350,6 +359,14 @@ describe('structures that generalise', () => {
         'a senha do banco continua [REDACTED password]. Das Passwort für das NAS ist [REDACTED password].',
     ],
     [
+      "a client built from its key, CloudFormation's parameter pairs, a password's hash, {PLAIN} passwords, bcrypt doubled or in base64",
+      'api = TodoistAPI("4d65dc260e7f41cd424fe48c5c5ec117ace296f1")\n{ "ParameterKey": "DBMasterPassword", "ParameterValue": "yZdY0gHyBVZT57QpdE3xl5uL" }\n' +
+        '"password_hash": "if77czCed+98xqpdj6bQViGCi9vOg4Tos4gE5XltOy8O+d+/"\nops:{PLAIN}2YlMuQpNf3Po0yhc\n' +
+        'users=ops:$$2y$$05$$C6ZdcxHWRxdAjk3fBzYsM.YRbP4fTj4oWHaFb5jgUdSo7vKUy3h4C\nops JDJhJDE0J4ErRT7bbZDfMMT79ULIlsf+shGDKQYCIzJldYzbD84Bf6H5D8X3QgPUPpOxZOdrV1oJiKoN',
+      'api = TodoistAPI("[REDACTED token]")\n{ "ParameterKey": "DBMasterPassword", "ParameterValue": "[REDACTED password]" }\n' +
+        '"password_hash": "[REDACTED secret]"\nops:{PLAIN}[REDACTED password]\nusers=ops:[REDACTED password-hash]\nops [REDACTED password-hash]',
+    ],
+    [
       'a token wrapped at 20 columns',
       'token:\nghp_fQirFyz5C45aHiVL\n37tPxXlC1d3SxZZFbNcy\nthanks',
       'token:\n[REDACTED github-token]\nthanks',
@@ -373,6 +390,7 @@ describe('structures that generalise', () => {
 describe('hard negatives stay byte-exact', () => {
   it.each([
     'Basic authentication and Basic Auth; Basic usage: see the docs',
+    'c = OpenAIClient("https://api.openai.com/v1"); s = requests.Session("my-session-name-here-x"); password_hash_algorithm: sha256\n{ "ParameterKey": "Environment", "ParameterValue": "prod" }',
     'das Passwort ist zu kurz; le mot de passe est incorrect; a senha é obrigatória; la contraseña es incorrecta, min 8; el sistema es Linux-x86_64',
     'the token is JWT-HS256; la clave es AES-256-GCM; the key is RSA-OAEP-256; Der Token ist abgelaufen seit 2024-10-02T08:14:55Z',
     'char ssid[] = "greenhouse-iot"; task=WV4dDUgNVSfOc1Eg1HSpH3ZMFX6gStdjC81eA5EL\nPASS hunter22\nTests PASS 12345678; req 123e4567-e89b-12d3-a456-426614174000:fxy',

@@ -5,6 +5,7 @@ import { BLIND4_NEGATIVES, BLIND4_POSITIVES } from './held-out-blind4.ts';
 import { BLIND5_NEGATIVES, BLIND5_POSITIVES } from './held-out-blind5.ts';
 import { BLIND6_NEGATIVES, BLIND6_POSITIVES } from './held-out-blind6.ts';
 import { BLIND7_NEGATIVES, BLIND7_POSITIVES } from './held-out-blind7.ts';
+import { BLIND8_NEGATIVES, BLIND8_POSITIVES } from './held-out-blind8.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -125,3 +126,7 @@ export const BLIND6_NEGATIVE_CASES = negatives(BLIND6_NEGATIVES, 110_000);
 export const BLIND7_POSITIVE_CASES = positives(BLIND7_POSITIVES, 120_000);
 /** The seventh blind batch's negative cases. */
 export const BLIND7_NEGATIVE_CASES = negatives(BLIND7_NEGATIVES, 130_000);
+/** The eighth blind batch's positive cases (scored once before tuning; see docs/secrets.md). */
+export const BLIND8_POSITIVE_CASES = positives(BLIND8_POSITIVES, 140_000);
+/** The eighth blind batch's negative cases. */
+export const BLIND8_NEGATIVE_CASES = negatives(BLIND8_NEGATIVES, 150_000);
