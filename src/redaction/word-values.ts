@@ -62,15 +62,15 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const length = p - wordStart;
   // The value itself starts like a token, not with an operator or a bracket.
   if (!VALUE_START.has(text.charCodeAt(start))) return;
-  if (length <= 10 && foreignProseValue(text, wordStart, p, start, end, state)) return;
-  if (length < 2) return;
   const first = text.charCodeAt(wordStart);
+  // A short flag other than curl's `-u` takes no value here (commands.ts reads `-p` and the like).
+  if (first === 45 && text.charCodeAt(wordStart + 1) !== 45 && !(length === 2 && text.charCodeAt(wordStart + 1) === 117)) return;
+  if (length <= 10 && foreignProseValue(text, wordStart, p, start, end, state)) return;
+  if (length < 2 || (length <= 9 && leadWordValue(text, wordStart, p, start, end, state))) return;
   const copula = length <= 3 && isCopula(text, wordStart, p);
   const bearer = length === 6 && (first === 66 || first === 98) && /^(?:Bearer|bearer|BEARER)$/.test(text.slice(wordStart, p));
   const basic = length === 5 && (first === 66 || first === 98) && /^(?:Basic|basic|BASIC)$/.test(text.slice(wordStart, p));
   const flag = first === 45;
-  // A short flag other than curl's `-u` takes no value here (commands.ts reads `-p` and the like).
-  if (flag && text.charCodeAt(wordStart + 1) !== 45 && !(length === 2 && text.charCodeAt(wordStart + 1) === 117)) return;
   // FTP's and IRC's `PASS <password>` command, at a line's start or a string's.
   const command = length === 4 && first === 80 && text.startsWith('PASS', wordStart) && startsLine(text, wordStart);
   const scheme = bearer || basic || command;
@@ -139,6 +139,43 @@ function isBasicCredentials(raw: string): boolean {
   if (!BASE64_RE.test(raw) || isPlaceholderValue(raw)) return false;
   if (raw.length % 4 === 0 && USER_PASSWORD_RE.test(atob(raw))) return true;
   return raw.length >= 16 && isCredentialValue(raw, 'token');
+}
+
+/** A value that mixes lowercase, uppercase and digits. */
+const MIXED_RE = /^(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])(?=\D*\d)/;
+
+/**
+ * A value after a word that introduces one on a config line or in chat: `pw <password>` in prose
+ * (the value must mix cases and digits), HAProxy's `stats auth user:<password>`, an SNMP
+ * `community <string>`, a registry value's `<name>    REG_SZ    <value>`. Returns whether the
+ * word was one of these.
+ */
+function leadWordValue(text: string, wordStart: number, wordEnd: number, start: number, end: number, state: ScanState): boolean {
+  const length = wordEnd - wordStart;
+  const first = text.charCodeAt(wordStart) | 32;
+  if (
+    !(first === 112 && length <= 3) &&
+    !(first === 97 && length === 4) &&
+    !(first === 99 && length === 9) &&
+    !(first === 114 && length === 6)
+  )
+    return false;
+  const word = text.slice(wordStart, wordEnd);
+  const value: Span = { start, end: sentenceValueEnd(text, start, end), quoted: false };
+  const raw = text.slice(value.start, value.end);
+  if (word === 'pw' || word === 'PW' || word === 'pwd') {
+    if (MIXED_RE.test(raw)) classify(text, value, 'password', state, true);
+  } else if (word === 'auth') {
+    const colon = raw.indexOf(':');
+    if (colon > 0 && isCredentialValue(raw.slice(colon + 1), 'password') && !isPlaceholderValue(raw))
+      push(state, start + colon + 1, value.end, 'basic-auth', RANK_NAMED);
+  } else if (word === 'community') classify(text, value, 'password', state, true);
+  else if (word === 'REG_SZ') {
+    const nameEnd = wordEndBefore(text, wordStart);
+    const nameStart = NAME_CHARS.runStart(text, nameEnd, nameEnd - MAX_NAME);
+    if (nameStart < nameEnd) classify(text, value, text.slice(nameStart, nameEnd), state);
+  } else return false;
+  return true;
 }
 
 /** Whether `at` starts a line or a string (a protocol command sent from code, `"PASS …\r\n"`). */

@@ -367,6 +367,11 @@ describe('structures that generalise', () => {
         '"password_hash": "[REDACTED secret]"\nops:{PLAIN}[REDACTED password]\nusers=ops:[REDACTED password-hash]\nops [REDACTED password-hash]',
     ],
     [
+      "values after a word that introduces one: pw in chat, HAProxy's stats auth, an SNMP community, a registry value",
+      'user acme_edi, pw 8xGvKkYpmq1GgE\n    stats auth admin:YxAZ31YQ1R5rMYZ8Ne\nsnmp-server community yIfNk9ydODUFWBfu RO 10\n    ProxyPassword    REG_SZ    Xk9mQ2vLp8RtXk9m',
+      'user acme_edi, pw [REDACTED password]\n    stats auth admin:[REDACTED basic-auth]\nsnmp-server community [REDACTED password] RO 10\n    ProxyPassword    REG_SZ    [REDACTED password]',
+    ],
+    [
       'a token wrapped at 20 columns',
       'token:\nghp_fQirFyz5C45aHiVL\n37tPxXlC1d3SxZZFbNcy\nthanks',
       'token:\n[REDACTED github-token]\nthanks',
@@ -390,6 +395,7 @@ describe('structures that generalise', () => {
 describe('hard negatives stay byte-exact', () => {
   it.each([
     'Basic authentication and Basic Auth; Basic usage: see the docs',
+    'pwd /home/user/src-2024; auth admin:changeme; the community 2024-edition; ProxyPort    REG_DWORD    0xc38',
     'c = OpenAIClient("https://api.openai.com/v1"); s = requests.Session("my-session-name-here-x"); password_hash_algorithm: sha256\n{ "ParameterKey": "Environment", "ParameterValue": "prod" }',
     'das Passwort ist zu kurz; le mot de passe est incorrect; a senha é obrigatória; la contraseña es incorrecta, min 8; el sistema es Linux-x86_64',
     'the token is JWT-HS256; la clave es AES-256-GCM; the key is RSA-OAEP-256; Der Token ist abgelaufen seit 2024-10-02T08:14:55Z',
