@@ -19,6 +19,8 @@ import {
   BLIND7_POSITIVE_CASES,
   BLIND8_NEGATIVE_CASES,
   BLIND8_POSITIVE_CASES,
+  BLIND9_NEGATIVE_CASES,
+  BLIND9_POSITIVE_CASES,
   BLIND_NEGATIVE_CASES,
   BLIND_POSITIVE_CASES,
   NEGATIVE_CASES,
@@ -67,8 +69,9 @@ const rows = [
   await scoreBatch('sixth blind batch', BLIND6_POSITIVE_CASES, BLIND6_NEGATIVE_CASES),
   await scoreBatch('seventh blind batch', BLIND7_POSITIVE_CASES, BLIND7_NEGATIVE_CASES),
   await scoreBatch('eighth blind batch', BLIND8_POSITIVE_CASES, BLIND8_NEGATIVE_CASES),
+  await scoreBatch('ninth blind batch', BLIND9_POSITIVE_CASES, BLIND9_NEGATIVE_CASES),
   await scoreBatch(
-    'all eight',
+    'all nine',
     [
       ...POSITIVE_CASES,
       ...BLIND_POSITIVE_CASES,
@@ -78,6 +81,7 @@ const rows = [
       ...BLIND6_POSITIVE_CASES,
       ...BLIND7_POSITIVE_CASES,
       ...BLIND8_POSITIVE_CASES,
+      ...BLIND9_POSITIVE_CASES,
     ],
     [
       ...NEGATIVE_CASES,
@@ -88,6 +92,7 @@ const rows = [
       ...BLIND6_NEGATIVE_CASES,
       ...BLIND7_NEGATIVE_CASES,
       ...BLIND8_NEGATIVE_CASES,
+      ...BLIND9_NEGATIVE_CASES,
     ],
   ),
 ];

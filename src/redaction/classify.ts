@@ -108,8 +108,13 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
   if (value !== given && role !== 'password' && schemedCredential(text, given, state)) return;
   if (value.reference === true) return;
   if (claimsFormat(raw) || !isCredentialValue(raw, loose && role === 'password' ? 'secret' : role)) return;
+  // A client-side SDK key is public: PostHog's `phc_`, RevenueCat's `appl_`/`goog_`/`amzn_`, publishable `pk_`/`pub_`.
+  if (PUBLIC_KEY_RE.test(raw)) return;
   push(state, value.start, value.end, ROLE_KINDS.get(role) ?? 'secret', RANK_GENERIC);
 }
+
+/** Prefixes of the public keys client SDKs embed in apps and pages. */
+const PUBLIC_KEY_RE = /^(?:pk|pub|phc|appl|goog|amzn|strp)_/;
 
 const SCHEMES: ReadonlyMap<string, string | null> = new Map([
   ['basic', 'basic-auth'],

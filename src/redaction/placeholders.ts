@@ -133,6 +133,17 @@ export function isPlaceholderValue(value: string): boolean {
   return (characters & STAND_IN) !== 0 || isMarkedValue(value, (characters & MARKER_LETTERS) !== 0);
 }
 
+/** Whether `value` ends in four or more bullets or asterisks, as a dashboard shows a key it hides. */
+function maskedTail(value: string): boolean {
+  const n = value.length;
+  if (n < 4) return false;
+  for (let k = n - 4; k < n; k++) {
+    const code = value.charCodeAt(k);
+    if (code !== 0x2022 && code !== 42) return false;
+  }
+  return true;
+}
+
 /**
  * Whether a non-empty value is a stand-in by what it says rather than by its characters: a
  * reference, a template, a placeholder word or a marker. The caller measured whether it holds
@@ -143,6 +154,8 @@ export function isMarkedValue(value: string, mayHold: boolean, template = true):
   // $VAR ${VAR} %s %(x)s {{x}} {x} <x> [x] `cmd` @var
   if (first === 36 || first === 37 || first === 123 || first === 60 || first === 91 || first === 96 || first === 64) return true;
   if (template && (value.includes('${') || value.includes('{{') || value.includes('%s') || value.includes('$('))) return true;
+  // A value shown with its tail masked (`signkey-prod-••••••••`, `sk_live_****`): the rest is hidden.
+  if (maskedTail(value)) return true;
   // Every token marker is a value marker.
   return (mayBeWord(value) && PLACEHOLDER_WORDS.has(value.toLowerCase())) || (mayHold && VALUE_MARKER_RE.test(value));
 }

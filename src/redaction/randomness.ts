@@ -141,6 +141,7 @@ function isFileName(value: string): boolean {
 function isBuildLabel(value: string): boolean {
   return value.includes('SNAPSHOT') || value.includes('RELEASE');
 }
+const SECRET_REFERENCE_RE = /^[a-z][a-z0-9_-]{2,}:(?:latest|\d{1,4})$/;
 const ACRONYM_CHAIN_RE = /^(?:[A-Z]{1,6}\d{0,4}|\d{1,4})(?:[-_./](?:[A-Z]{1,6}\d{0,4}|\d{1,4})){1,4}$/;
 const HOST_RE = /^(?:[a-z0-9-]+\.){2,}[a-z]{2,12}(?::\d+)?$/;
 const EMAIL_RE = /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/;
@@ -166,6 +167,8 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
   // `os.environ`, `config.apiKey`, `Shared.LintStatsTimePass`: each part a word, or short.
   if (DOTTED_IDENTIFIER_RE.test(value) && value.split('.').every((part) => part.length <= 4 || wordShare(part) >= 0.5)) return true;
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) && !/[0-9]/.test(value)) return true;
+  // A secret manager's reference, `<name>:<version>` (`gcloud run deploy --set-secrets=DB_PASSWORD=db-password:latest`).
+  if (SECRET_REFERENCE_RE.test(value)) return true;
   // Algorithm and standard names: `AES-256-GCM`, `JWT-HS256`, `RSA-OAEP-256`, `TLS1.3` (upper-case words, each with a number at most).
   if (ACRONYM_CHAIN_RE.test(value)) return true;
   // A CSS or DOM selector (`#add-password`, `.secret-field`) and a key binding (`ctrl+shift+alt+f12`).

@@ -83,8 +83,13 @@ export function readValue(text: string, from: number, query = false): Span | nul
   // Sentence punctuation after an unquoted value.
   const read = end;
   while (end > p && isSentenceEnd(text.charCodeAt(end - 1))) end--;
-  // An elided value (`pylf_v1_us_...`, `sk-abc…`) is a stand-in for one.
-  if (end === p || (read - end >= 2 && text.charCodeAt(end) === 46 && text.charCodeAt(end + 1) === 46) || text.charCodeAt(read) === 0x2026)
+  // An elided or masked value (`pylf_v1_us_...`, `sk-abc…`, `signkey-prod-••••`) is a stand-in for one.
+  if (
+    end === p ||
+    (read - end >= 2 && text.charCodeAt(end) === 46 && text.charCodeAt(end + 1) === 46) ||
+    text.charCodeAt(read) === 0x2026 ||
+    text.charCodeAt(read) === 0x2022
+  )
     return null;
   // Most values hold no `=` and no `.`: they are read in place, not sliced. One pass says whether the value holds a `=`,
   // and whether it may match PATH_RE (a word with a digit is one only as a dotted path).

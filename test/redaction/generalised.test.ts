@@ -17,6 +17,8 @@ import {
   BLIND7_POSITIVE_CASES,
   BLIND8_NEGATIVE_CASES,
   BLIND8_POSITIVE_CASES,
+  BLIND9_NEGATIVE_CASES,
+  BLIND9_POSITIVE_CASES,
   NEGATIVE_CASES,
   POSITIVE_CASES,
 } from './support/held-out-corpus.ts';
@@ -99,6 +101,13 @@ describe('eighth blind batch', () => {
   it('catches at least 80% of its positives whole with no piece left, and changes at most 3% of its look-alikes', async () => {
     expect(await caughtShare(BLIND8_POSITIVE_CASES)).toBeGreaterThanOrEqual(0.8);
     expect(await changedShare(BLIND8_NEGATIVE_CASES)).toBeLessThanOrEqual(0.03);
+  });
+});
+
+describe('ninth blind batch', () => {
+  it('catches at least 85% of its positives whole with no piece left, and changes at most 3% of its look-alikes', async () => {
+    expect(await caughtShare(BLIND9_POSITIVE_CASES)).toBeGreaterThanOrEqual(0.85);
+    expect(await changedShare(BLIND9_NEGATIVE_CASES)).toBeLessThanOrEqual(0.03);
   });
 });
 
@@ -395,6 +404,8 @@ describe('structures that generalise', () => {
 describe('hard negatives stay byte-exact', () => {
   it.each([
     'Basic authentication and Basic Auth; Basic usage: see the docs',
+    'INNGEST_SIGNING_KEY=signkey-prod-••••••••\napi_key: "sk_live_Xk9mQ2vL****"\n--set-secrets=DB_PASSWORD=db-password:latest,JWT_SECRET=jwt-secret:3',
+    'Purchases.configure(withAPIKey: "appl_XkmQ2vLp8RtXk9mQ2vLp8RtXk9"); posthog_api_key = "phc_Xk9mQ2vLp8RtXk9mQ2vLp8RtXk9mQ2vLp8RtXk9"',
     'pwd /home/user/src-2024; auth admin:changeme; the community 2024-edition; ProxyPort    REG_DWORD    0xc38',
     'c = OpenAIClient("https://api.openai.com/v1"); s = requests.Session("my-session-name-here-x"); password_hash_algorithm: sha256\n{ "ParameterKey": "Environment", "ParameterValue": "prod" }',
     'das Passwort ist zu kurz; le mot de passe est incorrect; a senha é obrigatória; la contraseña es incorrecta, min 8; el sistema es Linux-x86_64',
