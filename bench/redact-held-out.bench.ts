@@ -6,26 +6,7 @@
 // Run: node_modules/.bin/node --experimental-strip-types bench/redact-held-out.bench.ts [--misses] [--fps]
 // (or `npm run bench -- held-out`).
 import { redactTexts } from '../src/redaction/redact.ts';
-import {
-  BLIND3_NEGATIVE_CASES,
-  BLIND3_POSITIVE_CASES,
-  BLIND4_NEGATIVE_CASES,
-  BLIND4_POSITIVE_CASES,
-  BLIND5_NEGATIVE_CASES,
-  BLIND5_POSITIVE_CASES,
-  BLIND6_NEGATIVE_CASES,
-  BLIND6_POSITIVE_CASES,
-  BLIND7_NEGATIVE_CASES,
-  BLIND7_POSITIVE_CASES,
-  BLIND8_NEGATIVE_CASES,
-  BLIND8_POSITIVE_CASES,
-  BLIND9_NEGATIVE_CASES,
-  BLIND9_POSITIVE_CASES,
-  BLIND_NEGATIVE_CASES,
-  BLIND_POSITIVE_CASES,
-  NEGATIVE_CASES,
-  POSITIVE_CASES,
-} from '../test/redaction/support/held-out-corpus.ts';
+import { BLIND_BATCHES, NEGATIVE_CASES, POSITIVE_CASES } from '../test/redaction/support/held-out-corpus.ts';
 import type { HeldOutNegative, HeldOutPositive } from '../test/redaction/support/held-out-corpus.ts';
 import { partialLeak } from './corpus-score.ts';
 
@@ -60,41 +41,14 @@ async function scoreBatch(
   return `| ${name} | ${kinds} | ${pct(caught, positiveCases.length)} (${caught} / ${positiveCases.length}) | ${pct(alarms.length, negativeCases.length)} (${alarms.length} / ${negativeCases.length}) | ${leaked.length} |`;
 }
 
-const rows = [
-  await scoreBatch('held-out corpus', POSITIVE_CASES, NEGATIVE_CASES),
-  await scoreBatch('blind batch', BLIND_POSITIVE_CASES, BLIND_NEGATIVE_CASES),
-  await scoreBatch('third blind batch', BLIND3_POSITIVE_CASES, BLIND3_NEGATIVE_CASES),
-  await scoreBatch('fourth blind batch', BLIND4_POSITIVE_CASES, BLIND4_NEGATIVE_CASES),
-  await scoreBatch('fifth blind batch', BLIND5_POSITIVE_CASES, BLIND5_NEGATIVE_CASES),
-  await scoreBatch('sixth blind batch', BLIND6_POSITIVE_CASES, BLIND6_NEGATIVE_CASES),
-  await scoreBatch('seventh blind batch', BLIND7_POSITIVE_CASES, BLIND7_NEGATIVE_CASES),
-  await scoreBatch('eighth blind batch', BLIND8_POSITIVE_CASES, BLIND8_NEGATIVE_CASES),
-  await scoreBatch('ninth blind batch', BLIND9_POSITIVE_CASES, BLIND9_NEGATIVE_CASES),
+const rows = [await scoreBatch('held-out corpus', POSITIVE_CASES, NEGATIVE_CASES)];
+for (const batch of BLIND_BATCHES) rows.push(await scoreBatch(batch.name, batch.positives, batch.negatives));
+rows.push(
   await scoreBatch(
-    'all nine',
-    [
-      ...POSITIVE_CASES,
-      ...BLIND_POSITIVE_CASES,
-      ...BLIND3_POSITIVE_CASES,
-      ...BLIND4_POSITIVE_CASES,
-      ...BLIND5_POSITIVE_CASES,
-      ...BLIND6_POSITIVE_CASES,
-      ...BLIND7_POSITIVE_CASES,
-      ...BLIND8_POSITIVE_CASES,
-      ...BLIND9_POSITIVE_CASES,
-    ],
-    [
-      ...NEGATIVE_CASES,
-      ...BLIND_NEGATIVE_CASES,
-      ...BLIND3_NEGATIVE_CASES,
-      ...BLIND4_NEGATIVE_CASES,
-      ...BLIND5_NEGATIVE_CASES,
-      ...BLIND6_NEGATIVE_CASES,
-      ...BLIND7_NEGATIVE_CASES,
-      ...BLIND8_NEGATIVE_CASES,
-      ...BLIND9_NEGATIVE_CASES,
-    ],
+    `all ${String(BLIND_BATCHES.length + 1)}`,
+    [...POSITIVE_CASES, ...BLIND_BATCHES.flatMap((batch) => batch.positives)],
+    [...NEGATIVE_CASES, ...BLIND_BATCHES.flatMap((batch) => batch.negatives)],
   ),
-];
+);
 console.log('| | kinds | recall | false alarms | partial leaks |\n|---|---|---|---|---|');
 for (const row of rows) console.log(row);

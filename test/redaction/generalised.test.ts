@@ -4,24 +4,7 @@
 // tokens) each hold, and look-alikes of them stay byte-exact.
 import { describe, expect, it } from 'vitest';
 import { redactTexts } from '../../src/redaction/redact.ts';
-import {
-  BLIND3_NEGATIVE_CASES,
-  BLIND3_POSITIVE_CASES,
-  BLIND4_NEGATIVE_CASES,
-  BLIND4_POSITIVE_CASES,
-  BLIND5_NEGATIVE_CASES,
-  BLIND5_POSITIVE_CASES,
-  BLIND6_NEGATIVE_CASES,
-  BLIND6_POSITIVE_CASES,
-  BLIND7_NEGATIVE_CASES,
-  BLIND7_POSITIVE_CASES,
-  BLIND8_NEGATIVE_CASES,
-  BLIND8_POSITIVE_CASES,
-  BLIND9_NEGATIVE_CASES,
-  BLIND9_POSITIVE_CASES,
-  NEGATIVE_CASES,
-  POSITIVE_CASES,
-} from './support/held-out-corpus.ts';
+import { BLIND_BATCHES, NEGATIVE_CASES, POSITIVE_CASES } from './support/held-out-corpus.ts';
 import type { HeldOutNegative, HeldOutPositive } from './support/held-out-corpus.ts';
 
 /** Whether an 8-character piece of a needle sits right beside a marker. */
@@ -69,52 +52,14 @@ describe('held-out corpus', () => {
   });
 });
 
-describe('fourth blind batch', () => {
-  it('catches at least 85% of its positives whole with no piece left, and changes at most 3% of its look-alikes', async () => {
-    expect(await caughtShare(BLIND4_POSITIVE_CASES)).toBeGreaterThanOrEqual(0.85);
-    expect(await changedShare(BLIND4_NEGATIVE_CASES)).toBeLessThanOrEqual(0.03);
-  });
-});
+/** Each blind batch's recall floor after its tuning (85%, the eighth 80%): the held-out target asks 90% of text never seen. */
+const FLOORS: Readonly<Record<string, number>> = { 'eighth blind batch': 0.8 };
 
-describe('fifth blind batch', () => {
-  it('catches at least 85% of its positives whole with no piece left, and changes at most 3% of its look-alikes', async () => {
-    expect(await caughtShare(BLIND5_POSITIVE_CASES)).toBeGreaterThanOrEqual(0.85);
-    expect(await changedShare(BLIND5_NEGATIVE_CASES)).toBeLessThanOrEqual(0.03);
-  });
-});
-
-describe('sixth blind batch', () => {
-  it('catches at least 85% of its positives whole with no piece left, and changes at most 3% of its look-alikes', async () => {
-    expect(await caughtShare(BLIND6_POSITIVE_CASES)).toBeGreaterThanOrEqual(0.85);
-    expect(await changedShare(BLIND6_NEGATIVE_CASES)).toBeLessThanOrEqual(0.03);
-  });
-});
-
-describe('seventh blind batch', () => {
-  it('catches at least 85% of its positives whole with no piece left, and changes at most 3% of its look-alikes', async () => {
-    expect(await caughtShare(BLIND7_POSITIVE_CASES)).toBeGreaterThanOrEqual(0.85);
-    expect(await changedShare(BLIND7_NEGATIVE_CASES)).toBeLessThanOrEqual(0.03);
-  });
-});
-
-describe('eighth blind batch', () => {
-  it('catches at least 80% of its positives whole with no piece left, and changes at most 3% of its look-alikes', async () => {
-    expect(await caughtShare(BLIND8_POSITIVE_CASES)).toBeGreaterThanOrEqual(0.8);
-    expect(await changedShare(BLIND8_NEGATIVE_CASES)).toBeLessThanOrEqual(0.03);
-  });
-});
-
-describe('ninth blind batch', () => {
-  it('catches at least 85% of its positives whole with no piece left, and changes at most 3% of its look-alikes', async () => {
-    expect(await caughtShare(BLIND9_POSITIVE_CASES)).toBeGreaterThanOrEqual(0.85);
-    expect(await changedShare(BLIND9_NEGATIVE_CASES)).toBeLessThanOrEqual(0.03);
-  });
-});
-
-describe('third blind batch', () => {
-  it('catches at least 85% of its positives whole with no piece left, and changes at most 3% of its look-alikes', async () => {
-    expect(await caughtShare(BLIND3_POSITIVE_CASES)).toBeGreaterThanOrEqual(0.85);
-    expect(await changedShare(BLIND3_NEGATIVE_CASES)).toBeLessThanOrEqual(0.03);
+describe.each(BLIND_BATCHES)('$name', ({ name, positives, negatives }) => {
+  const floor = FLOORS[name] ?? 0.85;
+  it(`catches at least ${String(floor * 100)}% of its positives whole with no piece left, and changes at most 3% of its look-alikes`, async () => {
+    expect(await caughtShare(positives)).toBeGreaterThanOrEqual(floor);
+    expect(await changedShare(negatives)).toBeLessThanOrEqual(0.03);
   });
 });
 

@@ -103,35 +103,27 @@ function negatives(templates: Templates, seed: number): readonly HeldOutNegative
 export const POSITIVE_CASES = positives(HELD_OUT_POSITIVES, 1);
 /** The negative cases. */
 export const NEGATIVE_CASES = negatives(HELD_OUT_NEGATIVES, 10_000);
-/** The blind batch's positive cases (scored once before tuning; see docs/secrets.md). */
-export const BLIND_POSITIVE_CASES = positives(BLIND_POSITIVES, 20_000);
-/** The blind batch's negative cases. */
-export const BLIND_NEGATIVE_CASES = negatives(BLIND_NEGATIVES, 30_000);
-/** The third blind batch's positive cases (scored once before tuning; see docs/secrets.md). */
-export const BLIND3_POSITIVE_CASES = positives(BLIND3_POSITIVES, 40_000);
-/** The third blind batch's negative cases. */
-export const BLIND3_NEGATIVE_CASES = negatives(BLIND3_NEGATIVES, 50_000);
-/** The fourth blind batch's positive cases (scored once before tuning; see docs/secrets.md). */
-export const BLIND4_POSITIVE_CASES = positives(BLIND4_POSITIVES, 60_000);
-/** The fourth blind batch's negative cases. */
-export const BLIND4_NEGATIVE_CASES = negatives(BLIND4_NEGATIVES, 70_000);
-/** The fifth blind batch's positive cases (scored once before tuning; see docs/secrets.md). */
-export const BLIND5_POSITIVE_CASES = positives(BLIND5_POSITIVES, 80_000);
-/** The fifth blind batch's negative cases. */
-export const BLIND5_NEGATIVE_CASES = negatives(BLIND5_NEGATIVES, 90_000);
-/** The sixth blind batch's positive cases (scored once before tuning; see docs/secrets.md). */
-export const BLIND6_POSITIVE_CASES = positives(BLIND6_POSITIVES, 100_000);
-/** The sixth blind batch's negative cases. */
-export const BLIND6_NEGATIVE_CASES = negatives(BLIND6_NEGATIVES, 110_000);
-/** The seventh blind batch's positive cases (scored once before tuning; see docs/secrets.md). */
-export const BLIND7_POSITIVE_CASES = positives(BLIND7_POSITIVES, 120_000);
-/** The seventh blind batch's negative cases. */
-export const BLIND7_NEGATIVE_CASES = negatives(BLIND7_NEGATIVES, 130_000);
-/** The eighth blind batch's positive cases (scored once before tuning; see docs/secrets.md). */
-export const BLIND8_POSITIVE_CASES = positives(BLIND8_POSITIVES, 140_000);
-/** The eighth blind batch's negative cases. */
-export const BLIND8_NEGATIVE_CASES = negatives(BLIND8_NEGATIVES, 150_000);
-/** The ninth blind batch's positive cases (scored once, on the code when it arrived; see docs/secrets.md). */
-export const BLIND9_POSITIVE_CASES = positives(BLIND9_POSITIVES, 160_000);
-/** The ninth blind batch's negative cases. */
-export const BLIND9_NEGATIVE_CASES = negatives(BLIND9_NEGATIVES, 170_000);
+/** A blind batch: written by a helper who never saw the rules, scored once on the code when it arrived, before any tuning (see docs/secrets.md). */
+export interface BlindBatch {
+  name: string;
+  positives: readonly HeldOutPositive[];
+  negatives: readonly HeldOutNegative[];
+}
+
+/** The blind batches in the order they arrived, each expanded with seeds of its own. */
+export const BLIND_BATCHES: readonly BlindBatch[] = (
+  [
+    ['blind batch', BLIND_POSITIVES, BLIND_NEGATIVES],
+    ['third blind batch', BLIND3_POSITIVES, BLIND3_NEGATIVES],
+    ['fourth blind batch', BLIND4_POSITIVES, BLIND4_NEGATIVES],
+    ['fifth blind batch', BLIND5_POSITIVES, BLIND5_NEGATIVES],
+    ['sixth blind batch', BLIND6_POSITIVES, BLIND6_NEGATIVES],
+    ['seventh blind batch', BLIND7_POSITIVES, BLIND7_NEGATIVES],
+    ['eighth blind batch', BLIND8_POSITIVES, BLIND8_NEGATIVES],
+    ['ninth blind batch', BLIND9_POSITIVES, BLIND9_NEGATIVES],
+  ] as const
+).map(([name, positiveTemplates, negativeTemplates], k) => ({
+  name,
+  positives: positives(positiveTemplates, 20_000 + 20_000 * k),
+  negatives: negatives(negativeTemplates, 30_000 + 20_000 * k),
+}));
