@@ -9,11 +9,16 @@ import type { Span } from './spans.ts';
 /** A JSON Web Key's private members: the EC/OKP/RSA private exponent `d`, RSA's primes and CRT values, a symmetric key's `k`. */
 export const JWK_PRIVATE = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'k']);
 /** How far a key's `"kty"` is looked for around a member. */
-const JWK_WINDOW = 1024;
+const JWK_WINDOW = 512;
 const BASE64URL_RE = /^[A-Za-z0-9_-]{16,}$/;
 
 /** A private member of a JSON Web Key (`"d": "…"` in an object with a `"kty"`): the key itself. */
 export function jwkPrivateMember(text: string, name: Span, valueFrom: number, state: ScanState): void {
+  // The value is judged first, the object's `"kty"` looked for only around a key-shaped one.
+  const value = readValue(text, valueFrom);
+  if (value === null || !value.quoted) return;
+  const raw = text.slice(value.start, value.end);
+  if (!BASE64URL_RE.test(raw) || isPlaceholderValue(raw)) return;
   // Both searches read a bounded window: a text of many `"d"` members is read a window per member, not to its start.
   const head = text.slice(Math.max(0, name.start - JWK_WINDOW), name.start);
   const before = head.lastIndexOf('"kty"');
@@ -21,10 +26,7 @@ export function jwkPrivateMember(text: string, name: Span, valueFrom: number, st
   const tail = inObject ? '' : text.slice(name.end, name.end + JWK_WINDOW);
   const after = tail.indexOf('"kty"');
   if (!inObject && (after < 0 || tail.slice(0, after).includes('{'))) return;
-  const value = readValue(text, valueFrom);
-  if (value === null || !value.quoted) return;
-  const raw = text.slice(value.start, value.end);
-  if (BASE64URL_RE.test(raw) && !isPlaceholderValue(raw)) push(state, value.start, value.end, 'private-key', RANK_NAMED);
+  push(state, value.start, value.end, 'private-key', RANK_NAMED);
 }
 
 /** An Ethereum private key as a string: `0x` and 64 hex digits, quoted. */
