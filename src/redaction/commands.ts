@@ -169,7 +169,7 @@ export function commandArgument(text: string, start: number, end: number, state:
 }
 
 /** A value that mixes lowercase, uppercase and digits. */
-const MIXED_RE = /^(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])(?=\D*\d)/;
+export const MIXED_RE = /^(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])(?=\D*\d)/;
 
 /** Samba tools, whose `-U` takes `user%password`. */
 const SAMBA_LINE_RE = /(?:^|[\s/])(?:smbclient|rpcclient|smbmap|smbcacls|smbget|smbpasswd)(?:\.exe)?\s/;

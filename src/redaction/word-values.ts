@@ -1,6 +1,7 @@
 /** Values whose name is not joined by an operator: after a verb in prose (`the api key is …`), after `Bearer` or `Basic`, after `curl -u`, after a `--token`-like flag, or after a compound name. */
 import { chars, isLetter } from './chars.ts';
 import { classify, push, roleOfName } from './classify.ts';
+import { MIXED_RE } from './commands.ts';
 import type { ScanState } from './classify.ts';
 import { claimsFormat } from './dispatch.ts';
 import { foreignProseValue } from './foreign-prose.ts';
@@ -140,9 +141,6 @@ function isBasicCredentials(raw: string): boolean {
   if (raw.length % 4 === 0 && USER_PASSWORD_RE.test(atob(raw))) return true;
   return raw.length >= 16 && isCredentialValue(raw, 'token');
 }
-
-/** A value that mixes lowercase, uppercase and digits. */
-const MIXED_RE = /^(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])(?=\D*\d)/;
 
 /**
  * A value after a word that introduces one on a config line or in chat: `pw <password>` in prose
