@@ -61,6 +61,8 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const p = wordEndBefore(text, start);
   const wordStart = NAME_CHARS.runStart(text, p, p - MAX_NAME);
   const length = p - wordStart;
+  // A word longer than any name (a hash, an encoded blob before the value) names nothing.
+  if (length === MAX_NAME && wordStart > 0 && NAME_CHARS.has(text.charCodeAt(wordStart - 1))) return;
   // The value itself starts like a token, not with an operator or a bracket.
   if (!VALUE_START.has(text.charCodeAt(start))) return;
   const first = text.charCodeAt(wordStart);
