@@ -15,6 +15,9 @@ export interface ScanState {
   found: Finding[];
   /** A `kind: Secret` was seen: the Kubernetes pass runs after the scan. */
   kubernetesSecret: boolean;
+  /** The next infix literal that starts with a letter or digit (scan.ts), at or after {@link wordInfixFrom}: its index, -1 none, -2 not searched yet. */
+  wordInfix: number;
+  wordInfixFrom: number;
 }
 
 export function push(state: ScanState, start: number, end: number, kind: string, rank: number): void {
