@@ -24,6 +24,13 @@ describe('repetitions built against regex backtracking and rescans', () => {
     ['`api_key: "` repeated', 'api_key: "'.repeat(50_000), 0],
     ['escapes repeated', '\\u002d'.repeat(100_000), 0],
     ['`kind: Secret` repeated', 'kind: Secret\ndata:\n'.repeat(20_000), 0],
+    ['`NRAZDOQ~` repeated (word-led infixes overlapping)', 'NRAZDOQ~'.repeat(50_000), 0],
+    [
+      'client secrets between random runs full of their first letter',
+      'QaNQ9bAQzQ1 kRx8Q~xYpLm2nB8vC4zT6wE0sD3fG5hJ9kL1qa '.repeat(5_000),
+      5_000,
+    ],
+    ['a client secret after a megabyte of `Q`', 'Q'.repeat(1_000_000) + ' kRx8Q~xYpLm2nB8vC4zT6wE0sD3fG5hJ9kL1qa', 1],
   ];
   for (const [name, text, count] of CASES) {
     it(`finds ${count} in ${name}`, async () => {
