@@ -43,15 +43,18 @@ export function isPlaceholderToken(body: string): boolean {
 export const STAND_IN = 1;
 /** {@link placeholderCharacters}: three letters a marker starts with are among them (a random value seldom has any, so the slower marker patterns run only then). */
 export const MARKER_LETTERS = 2;
+/** {@link placeholderCharacters}: `$`, `{` or `%` is among them, as in every template reference. */
+const TEMPLATE_CHARS = 4;
 
-/** Per ASCII code: 1 a separator, 2 a masking glyph, 4 a letter (`•`, the one glyph past ASCII, is read apart). */
+/** Per ASCII code: 1 a separator, 2 a masking glyph, 4 a letter, 8 `$`, `{` or `%` (`•`, the one glyph past ASCII, is read apart). */
 const TOKEN_CHAR_INFO = new Uint8Array(128);
 for (let code = 0; code < 128; code++) {
   const letter = (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-  TOKEN_CHAR_INFO[code] = (isSeparator(code) ? 1 : 0) | (isMaskGlyph(code) ? 2 : 0) | (letter ? 4 : 0);
+  TOKEN_CHAR_INFO[code] =
+    (isSeparator(code) ? 1 : 0) | (isMaskGlyph(code) ? 2 : 0) | (letter ? 4 : 0) | (code === 36 || code === 123 || code === 37 ? 8 : 0);
 }
 
-/** One pass over a token's characters: {@link STAND_IN} when {@link standInCharacters} says so, and {@link MARKER_LETTERS}. */
+/** One pass over a token's characters: {@link STAND_IN} when {@link standInCharacters} says so, {@link MARKER_LETTERS} and {@link TEMPLATE_CHARS}. */
 export function placeholderCharacters(body: string): number {
   const call = SEEN.next();
   const seen = SEEN.marks;
@@ -64,6 +67,7 @@ export function placeholderCharacters(body: string): number {
   let window = 0;
   let letters = 0;
   let marker = 0;
+  let seenInfo = 0;
   for (let k = 0; k < body.length; k++) {
     const code = body.charCodeAt(k);
     const info = code < 128 ? (TOKEN_CHAR_INFO[code] ?? 0) : code === 0x2022 ? 2 : 0;
@@ -73,6 +77,7 @@ export function placeholderCharacters(body: string): number {
       window = (window % 676) * 26 + (code | 32) - 97;
       if (++letters >= 3 && MARKER_STARTS[window] === 1) marker = MARKER_LETTERS;
     }
+    seenInfo |= info;
     if ((info & 1) !== 0) continue;
     counted++;
     if (seen[code] !== call) {
@@ -89,7 +94,7 @@ export function placeholderCharacters(body: string): number {
       previous = code;
     }
   }
-  return (standInCharacters(counted, distinct, masked, inRuns) ? STAND_IN : 0) | marker;
+  return (standInCharacters(counted, distinct, masked, inRuns) ? STAND_IN : 0) | marker | ((seenInfo & 8) !== 0 ? TEMPLATE_CHARS : 0);
 }
 
 /**
@@ -130,7 +135,7 @@ const VALUE_MARKER_RE = new RegExp(VALUE_MARKERS.join('|'), 'i');
  */
 export function isPlaceholderValue(value: string): boolean {
   const characters = placeholderCharacters(value);
-  return (characters & STAND_IN) !== 0 || isMarkedValue(value, (characters & MARKER_LETTERS) !== 0);
+  return (characters & STAND_IN) !== 0 || isMarkedValue(value, (characters & MARKER_LETTERS) !== 0, (characters & TEMPLATE_CHARS) !== 0);
 }
 
 /** Whether `value` ends in four or more bullets or asterisks, as a dashboard shows a key it hides. */
