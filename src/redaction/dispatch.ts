@@ -1,7 +1,8 @@
 /** Lookup tables built once from the kind records: formats and matchers by their literal's first two characters, infixes by their first, named and generic kinds. */
 import { RECORDS } from './kinds/index.ts';
 import type { NameRole } from './credential-names.ts';
-import type { CustomAnchor, Format, KindRecord, NameAnchor } from './record.ts';
+import { chars } from './chars.ts';
+import type { CustomAnchor, Format, KindRecord, NameAnchor, Part } from './record.ts';
 
 /** A literal that starts a token or sits inside one, and what to try there. */
 export interface Entry {
@@ -62,6 +63,24 @@ for (const record of RECORDS) {
 // Longer literals first: `sk-ant-` is tried before `sk-`.
 for (const list of STARTS) list?.sort((a, b) => b.literal.length - a.literal.length);
 for (const list of INFIXES) list?.sort((a, b) => b.literal.length - a.literal.length);
+
+/** Letters and digits: random tokens are full of them, so the infix literals they start (`AZDO`, `NRAL`, `Q~`) are found by one native search. */
+export const WORD_LED = chars('A-Za-z0-9');
+const WORD_INFIXES = INFIXES.flatMap((entries, code) => (entries !== undefined && WORD_LED.has(code) ? entries : []));
+/** Any word-led infix literal. */
+export const WORD_INFIX_RE = new RegExp(WORD_INFIXES.map(({ literal }) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+
+/** The fewest characters `parts` are written with. */
+function partsMin(parts: readonly Part[]): number {
+  return parts.reduce((sum, part) => sum + (typeof part === 'string' ? part.length : 'min' in part ? part.min : 0), 0);
+}
+
+/** The shortest token that holds a word-led infix format: shorter ones are not searched. */
+export const MIN_WORD_INFIX_TOKEN = Math.min(
+  ...WORD_INFIXES.map(
+    ({ literal, format }) => literal.length + (format === undefined ? 0 : partsMin(format.before ?? []) + partsMin(format.body)),
+  ),
+);
 
 /** Prefixes too generic to say "this value claims a vendor's format" (`live_…` may be anything). */
 const GENERIC_PREFIXES = new Set('live_ test_ key- s. pk. sk. sk- tk. sl. t1. pat SK API- sk_ EAA EAAA YC secret-'.split(' '));

@@ -5,7 +5,7 @@ import { chars } from './chars.ts';
 import { setterArgument } from './calls.ts';
 import { valueAfterWord } from './word-values.ts';
 import { commandArgument, flagArgument, pgpassLine, secureStringArgument, userPasswordSubcommand, userSwitchArgument } from './commands.ts';
-import { INFIXES, STARTS } from './dispatch.ts';
+import { INFIXES, MIN_WORD_INFIX_TOKEN, STARTS, WORD_INFIX_RE, WORD_LED } from './dispatch.ts';
 import { samDumpHash, schemeValueAt } from './hashes.ts';
 import { kubernetesSecrets } from './kubernetes.ts';
 import { elementText } from './markup.ts';
@@ -132,15 +132,6 @@ function tryInfixes(text: string, at: number, code: number, state: ScanState): v
   }
 }
 
-/** Letters and digits: random tokens are full of them, so the infix literals they start (`AZDO`, `NRAL`, `Q~`) are found by one native search. */
-const WORD = chars('A-Za-z0-9');
-const WORD_INFIX_RE = new RegExp(
-  INFIXES.flatMap((entries, code) => (entries !== undefined && WORD.has(code) ? entries.map((entry) => entry.literal) : []))
-    .map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('|'),
-  'g',
-);
-
 /** The first word-led infix literal at or after `from`, or -1: one search answers every token up to it, so the searches read the text once. */
 function nextWordInfix(text: string, from: number, state: ScanState): number {
   const known = state.wordInfix;
@@ -157,7 +148,7 @@ const FLAGS = new Uint8Array(128);
 for (let code = 0; code < 128; code++) {
   FLAGS[code] =
     (SEPARATOR.has(code) ? 1 : 0) |
-    (INFIXES[code] !== undefined && !WORD.has(code) ? 2 : 0) |
+    (INFIXES[code] !== undefined && !WORD_LED.has(code) ? 2 : 0) |
     (code === 61 || code === 58 ? 4 : 0) |
     (TOKEN.has(code) ? 8 : 0);
 }
@@ -251,8 +242,9 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     const prefixed = prefixedToken(text, start, end);
     if (prefixed !== null) state.found.push({ start: prefixed[0], end: prefixed[1], kind: 'token', rank: RANK_GENERIC });
   }
-  for (let at = nextWordInfix(text, start, state); at >= 0 && at < end; at = nextWordInfix(text, at + 1, state))
-    tryInfixes(text, at, text.charCodeAt(at), state);
+  if (end - start >= MIN_WORD_INFIX_TOKEN)
+    for (let at = nextWordInfix(text, start, state); at >= 0 && at < end; at = nextWordInfix(text, at + 1, state))
+      tryInfixes(text, at, text.charCodeAt(at), state);
   if (flagged < 0) return;
   let colons = 0;
   for (let at = flagged; at < end; at++) {
