@@ -1,24 +1,18 @@
 /** A command's or call's argument: where it ends, quoted or not, and recording it as a password. */
 import { push } from './classify.ts';
 import type { ScanState } from './classify.ts';
-import { chars } from './chars.ts';
 import { RANK_NAMED } from './record.ts';
-import { readValue } from './spans.ts';
+import { readValue, sentenceValueEnd } from './spans.ts';
 import { isCredentialValue } from './values.ts';
 
-/** Unquoted arguments: printable ASCII but blanks, quotes, brackets, `,`, `;`, `|`, `\`. */
-const ARGUMENT = chars('!#$%&*+./0-9:=?@A-Z^_a-z~-');
-
-/** The end of the argument at `start` (after its opening quote, if any): quoted to its closing quote, else a run. */
+/** The end of the argument at `start` (after its opening quote, if any): quoted to its closing quote, else a run of printable ASCII but blanks, quotes, brackets, `,`, `;`, `|` and `\`. */
 export function argumentEnd(text: string, start: number, end: number): number {
   const quote = text.charCodeAt(start - 1);
   if (quote === 34 || quote === 39) {
     const value = readValue(text, start - 1);
     if (value !== null && value.quoted) return value.end;
   }
-  let stop = ARGUMENT.runEnd(text, start, end);
-  while (stop > start && '.,;:)'.includes(text.charAt(stop - 1))) stop--;
-  return stop;
+  return sentenceValueEnd(text, start, end, '.,;:)');
 }
 
 /** Records [start, end) as a password. */

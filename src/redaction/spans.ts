@@ -233,9 +233,9 @@ export function hintsCredential(name: string): boolean {
   return lastHint;
 }
 
-/** Where a value run at `start` ends, before the sentence's punctuation. */
-export function sentenceValueEnd(text: string, start: number, end: number): number {
+/** Where a value run at `start` ends, before the `trailing` punctuation that closes a sentence (or an argument, `.,;:)`). */
+export function sentenceValueEnd(text: string, start: number, end: number, trailing = '.,:;!?'): number {
   let valueEnd = VALUE_CHARS.runEnd(text, start, end);
-  while (valueEnd > start && '.,:;!?'.includes(text.charAt(valueEnd - 1))) valueEnd--;
+  while (valueEnd > start && trailing.includes(text.charAt(valueEnd - 1))) valueEnd--;
   return valueEnd;
 }
