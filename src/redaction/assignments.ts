@@ -9,6 +9,17 @@ import { declaredName, hintsCredential, PATH_RE, readName, readValue, sliceOrLas
 import { isCredentialValue } from './values.ts';
 import { wordShare } from './randomness.ts';
 
+/** Whether the blank-free run that ends at `to` holds three colons or more (an ARN, a URN), read back 128 characters at most. */
+function inColonChain(text: string, to: number): boolean {
+  let colons = 0;
+  for (let at = to - 1; at >= 0 && at >= to - 128; at--) {
+    const code = text.charCodeAt(at);
+    if (code === 32 || code === 10 || code === 9 || code === 34 || code === 39) return false;
+    if (code === 58 && ++colons === 3) return true;
+  }
+  return false;
+}
+
 /** The last name an operator assigned to. */
 let lastBare = '';
 
@@ -36,6 +47,8 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   let written = bare;
   const kubernetesKind = written === 'kind';
   const before = name.start > 0 ? text.charCodeAt(name.start - (name.quoted ? 2 : 1)) : 0;
+  // `arn:aws:secretsmanager:…:secret:prod/db-AbCdEf`: a field of a colon-separated name (an ARN, a URN), not an assignment.
+  if (code === 58 && next !== 32 && !name.quoted && inColonChain(text, name.start)) return;
   const query = before === 63 || before === 38;
   if (query && written === 'sig') {
     sasSignature(text, valueFrom, state);

@@ -2,13 +2,14 @@
 import { argumentEnd, pushPassword } from './argument-spans.ts';
 import { classify, push, roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
+import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
 import { isCredentialValue } from './values.ts';
 import { RANK_NAMED } from './record.ts';
 
 /** Calls whose second string argument is a password (the third of Go's `smtp.PlainAuth(identity, user, password, host)`), Python's `auth=("user", "…")` and Faraday's `:basic, "user", "…"`. */
 const CREDENTIAL_CALL_RE =
-  /(?:(?:\.login|NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth|\bauth\s*=\s*)\(|PlainAuth\(\s*"[^"\n]*"\s*,|:basic\s*,)\s*["'][^"'\n]{1,64}["']\s*$/;
+  /(?:(?:\.login|\bauthenticate|NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth|\bauth\s*=\s*)\(|PlainAuth\(\s*"[^"\n]*"\s*,|:basic\s*,)\s*["'][^"'\n]{1,64}["']\s*$/;
 /** Calls whose third string argument is a password: JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)` and `mysqli`, Ruby's `Net::FTP.open(host, user, password)`, Python's `ftplib.FTP(host, user, passwd)`, Perl's `DBI->connect(dsn, user, password)`, Nim's `open("host:port", user, password, db)`. */
 const THIRD_ARGUMENT_CALL_RE =
   /(?:(?:getConnection|\bPDO|mysqli_connect|\bmysqli|Net::FTP\.(?:open|new)|\bFTP_TLS|\bFTP|DBI->connect)\(\s*(?:"[^"\n]{0,200}"|'[^'\n]{0,200}')|\bopen\(\s*["'][\w.-]+:\d{2,5}["'])\s*,\s*["'][^"'\n]{1,64}["']\s*$/;
@@ -19,8 +20,8 @@ const LAST_STRING_RE = /["']([^"'\n]{1,64})["']\s*$/;
 /** A call's first argument, a quoted name, up to the comma before the second. */
 const NAMED_PAIR_RE = /\(\s*["']([A-Za-z_][\w.-]{1,63})["']\s*$/;
 
-/** A method that sets a credential, `setApiKey(`, `set_password(`, `WithToken(`, a builder's `.password(`, Lua's `red:auth(`: group 1 is its name. */
-const SETTER_RE = /(?:[.:]|\b(?=[Ss]et|[Ww]ith))(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A-Za-z0-9_]{2,40})\($/;
+/** A method that sets a credential, `setApiKey(`, `set_password(`, `WithToken(`, a builder's `.password(`, Lua's `red:auth(`, a function named for one (`ors_api_key(`): group 1 is its name. */
+const SETTER_RE = /(?:[.:]|\b(?=[Ss]et|[Ww]ith|[A-Za-z][A-Za-z0-9]*_))(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A-Za-z0-9_]{2,40})\($/;
 
 /** A call that builds an API client or a session from its first argument: its name ends in `API`, `Client`, `Session`, `Auth` or holds `Token`. */
 const CLIENT_CALL_RE = /(?:API|Api|Client|Session|Auth|Token[A-Za-z]*)\($/;
@@ -47,6 +48,23 @@ export function setterArgument(text: string, start: number, end: number, state: 
     const value = text.slice(start, valueEnd);
     if (value.length >= 20 && !claimsFormat(value) && isCredentialValue(value, 'token')) push(state, start, valueEnd, 'token', RANK_NAMED);
   }
+}
+
+/** A scheme's letters (`KakaoAK`, `DeepL-Auth-Key`). */
+const SCHEME_WORD = chars('A-Za-z-');
+
+/**
+ * A call's second argument that starts with a word, `addHeader("Authorization", "KakaoAK <key>")`:
+ * the word holds no character the scan stops at, so the argument is read from it when the token
+ * after it (at `start`, the word ending at `wordEnd`) is scanned.
+ */
+export function schemedArgument(text: string, wordEnd: number, start: number, end: number, state: ScanState): void {
+  const wordStart = SCHEME_WORD.runStart(text, wordEnd, wordEnd - 32);
+  const quote = text.charCodeAt(wordStart - 1);
+  if (wordEnd - wordStart < 3 || wordEnd === start || (quote !== 34 && quote !== 39)) return;
+  let comma = wordStart - 1;
+  while (comma > 0 && comma > wordStart - 8 && text.charCodeAt(comma - 1) === 32) comma--;
+  if (text.charCodeAt(comma - 1) === 44) credentialCall(text, comma - 1, wordStart, end, state);
 }
 
 /** `NetworkCredential("user", "<password>")`: the second argument, when `comma` follows a call's first string argument. */

@@ -1,7 +1,7 @@
 /** Credentials passed as arguments: `-p <password>` and `-p<password>` (mysql, 7z), `-Password`, `-passout pass:…`, keytool's `-storepass`, `ConvertTo-SecureString "…"`, a netrc `password`, SQL's `PASSWORD '…'`, `net use … /user:`, `smbclient -U user%…`, `sqlplus user/…@db`, `htpasswd -b`, `rabbitmqctl add_user`, and `<tool> login|auth|init <token>`. */
 import { argumentEnd, passwordArgument, pushPassword } from './argument-spans.ts';
 import { classify, push, roleOfName } from './classify.ts';
-import { credentialCall } from './calls.ts';
+import { credentialCall, schemedArgument } from './calls.ts';
 import type { ScanState } from './classify.ts';
 import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
@@ -113,6 +113,7 @@ export function commandArgument(text: string, start: number, end: number, state:
     credentialCall(text, comma, start, end, state);
     return;
   }
+  if (text.charCodeAt(start - 1) === 32) schemedArgument(text, p, start, end, state);
   // A quoted word (`set "Smtp:Password" "…"`) is read inside its quotes.
   const closing = text.charCodeAt(p - 1);
   const wordEnd = closing === 34 || closing === 39 ? p - 1 : p;
@@ -249,7 +250,8 @@ export function flagArgument(text: string, start: number, token: number, state: 
   const end = equals > 0 && equals < token ? equals : token;
   const length = end - start;
   const letter = text.charCodeAt(start + 1);
-  if (length > 24 || letter === 45) return;
+  // `-field=password` carries its own value: the next argument is not a password for it.
+  if (length > 24 || letter === 45 || (equals < 0 && text.slice(start, token).includes('='))) return;
   // `-p`, `-pw`, and `-a` or `-P` of the tools that take a password there, read by character code: most flags are none of these.
   const passwordFlag = (length === 2 && letter === 112) || (length === 3 && letter === 112 && text.charCodeAt(start + 2) === 119);
   // `-a`/`-P` of the tools that take a password there; `-P` (ipmitool, mosquitto) and `-w` (ldapsearch) on a line that logs in;

@@ -143,6 +143,8 @@ export function nameRole(words: readonly string[]): NameRole | null {
   if (last === 'id') {
     // A private key's id (a service account file) names the key; a secret id (Tencent Cloud) is its access id.
     if (before === 'key' && words[words.length - 3] === 'private') return 'key';
+    // An access key's id (`AWS_ACCESS_KEY_ID`) is the half of the pair that names the key: taken as a client id.
+    if (before === 'key' && words[words.length - 3] === 'access') return 'client-id';
     return before === 'client' || before === 'access' || before === 'secret' ? 'client-id' : null;
   }
   // Rails' `secret_key_base`.

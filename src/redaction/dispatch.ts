@@ -83,7 +83,7 @@ export const MIN_WORD_INFIX_TOKEN = Math.min(
 );
 
 /** Prefixes too generic to say "this value claims a vendor's format" (`live_…` may be anything). */
-const GENERIC_PREFIXES = new Set('live_ test_ key- s. pk. sk. sk- tk. sl. t1. pat SK API- sk_ EAA EAAA YC secret-'.split(' '));
+const GENERIC_PREFIXES = new Set('live_ test_ key- s. pk. sk. sk- tk. sl. t1. pat SK API- sk_ EAA EAAA YC secret- secret_'.split(' '));
 // Short literals of letters and digits alone (`oy2`, `cio`, `00D`) start random values by chance: they claim nothing either.
 for (const list of STARTS)
   for (const { literal } of list ?? []) if (literal.length <= 4 && /^[A-Za-z0-9]+$/.test(literal)) GENERIC_PREFIXES.add(literal);

@@ -1,4 +1,4 @@
-/** Credentials in prose of other languages: `le mot de passe …`, `la contraseña del wifi es …`, `A senha do banco é …`, `Das Passwort … ist …`. */
+/** Credentials in prose of other languages: `le mot de passe …`, `la contraseña del wifi es …`, `A senha do banco é …`, `Das Passwort … ist …`, `Пароль от сервера: …`, `パスワードは …`. */
 import { classify } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { sentenceValueEnd } from './spans.ts';
@@ -9,7 +9,7 @@ const NOUNS = new Set(['passe', 'passwort', 'kennwort', 'senha', 'clave', 'contr
 const COPULAS = new Set(['ist', 'est', 'es', 'er', 'jest', 'era', 'continua', 'sigue', 'reste', 'bleibt']);
 /** A credential noun, then the rest of the clause up to the verb: the phrase before a copula names a credential. */
 const PHRASE_RE =
-  /(?:^|[\s'’(])(?:mot de passe|passwort|kennwort|senha|clave|contraseña|contrasena|wachtwoord|lösenord|salasana|hasło|parola|chiave|token|jeton|clé d'api|api-schlüssel)(?:[^.!?;\n]{0,60})$/i;
+  /(?:^|[\s'’(])(?:mot de passe|password|passwort|kennwort|senha|clave|contraseña|contrasena|wachtwoord|lösenord|salasana|hasło|parola|chiave|token|jeton|clé d'api|api-schlüssel)(?:[^.!?;\n]{0,60})$/i;
 /** The longest word read before a value. */
 const LONGEST = 10;
 /** Per lowercase ASCII code, 1 when a noun or a verb above starts with it: most words before a value are neither, and are not sliced. */
@@ -24,6 +24,33 @@ function wideCopula(text: string, wordStart: number, wordEnd: number): boolean {
   return wordEnd === wordStart + 1 && before === 0xe4 && text.charCodeAt(wordStart) === 114;
 }
 
+/** Credential nouns of prose that closes the phrase with a colon or a particle before the value (`Пароль от сервера: X`, `パスワードは X`, `密码是 X`). */
+const CLAUSE_NOUN_RE =
+  /пароль|пароля|токен|hasło|heslo|şifre|jelszó|κωδικός|パスワード|暗証番号|トークン|密码|密碼|口令|令牌|密钥|비밀번호|토큰/i;
+/** Characters that close such a phrase: a colon, ASCII or full-width, and the particles and copulas `は`, `が`, `是`, `为`, `는`, `은`. */
+const CLOSERS = new Set([0x3a, 0xff1a, 0x306f, 0x304c, 0x662f, 0x4e3a, 0xb294, 0xc740]);
+
+/** Whether the character at `at` closes such a phrase: a particle, or a colon after a letter past ASCII or a `)` (`Пароль (deploy):`); a colon after an ASCII word (`key: value`) is the assignment rules'. */
+function closesForeignPhrase(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (!CLOSERS.has(code)) return false;
+  if (code !== 0x3a) return true;
+  const before = text.charCodeAt(at - 1);
+  return before > 127 || before === 41;
+}
+
+/** Whether the clause that ends at `to` (80 characters at most, back to a sentence's end) holds a letter past ASCII and a credential noun of {@link CLAUSE_NOUN_RE}. */
+function clauseNamesCredential(text: string, to: number): boolean {
+  let from = to;
+  let wide = false;
+  for (; from > 0 && from > to - 80; from--) {
+    const code = text.charCodeAt(from - 1);
+    if (code === 10 || code === 0x3002 || ((code === 46 || code === 33 || code === 63) && text.charCodeAt(from) === 32)) break;
+    if (code > 127) wide = true;
+  }
+  return wide && CLAUSE_NOUN_RE.test(text.slice(from, to));
+}
+
 /**
  * The value at `start` (in a token ending at `end`) after a credential noun (the word
  * [wordStart, wordEnd): `mot de passe X`) or after a verb whose clause starts with one (`la
@@ -32,6 +59,10 @@ function wideCopula(text: string, wordStart: number, wordEnd: number): boolean {
  */
 export function foreignProseValue(text: string, wordStart: number, wordEnd: number, start: number, end: number, state: ScanState): boolean {
   const length = wordEnd - wordStart;
+  if (length === 0 && closesForeignPhrase(text, wordStart - 1) && clauseNamesCredential(text, wordStart - 1)) {
+    classify(text, { start, end: sentenceValueEnd(text, start, end), quoted: false }, 'password', state, true);
+    return true;
+  }
   const wide = length <= 1 && wideCopula(text, wordStart, wordEnd);
   if (!wide && (length < 2 || length > LONGEST || FIRST[text.charCodeAt(wordStart) | 32] !== 1)) return false;
   const word = wide ? '' : text.slice(wordStart, wordEnd).toLowerCase();

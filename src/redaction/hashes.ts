@@ -1,4 +1,4 @@
-/** Password hashes: bcrypt, the crypt(3) families (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt), Cisco type 8 and 9, Kerberos ticket hashes, Argon2, Django's PBKDF2, MySQL native, PostgreSQL `md5…` and SCRAM, phpass, Werkzeug's, NT hashes on SAM dump lines, and LDAP `{SSHA}` values. An offline guess recovers the password, so a hash is a credential. */
+/** Password hashes: bcrypt, the crypt(3) families (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt), Cisco type 8 and 9, Kerberos ticket hashes, Argon2, Django's and passlib's PBKDF2, passlib's scrypt, MySQL native, PostgreSQL `md5…` and SCRAM, phpass, Werkzeug's, NT hashes on SAM dump lines, and LDAP `{SSHA}` and Atlassian `{PKCS5S2}` values. An offline guess recovers the password, so a hash is a credential. */
 import { isPlaceholderToken } from './placeholders.ts';
 import { isCredentialValue } from './values.ts';
 import type { CustomAnchor } from './record.ts';
@@ -30,6 +30,9 @@ const FAMILIES: readonly (readonly [string, RegExp])[] = [
   ['$P$ $H$', new RegExp(`\\$[PH]\\$${B}{31}`, 'y')],
   // Werkzeug's `generate_password_hash`: method and parameters, then `$<salt>$<hex digest>`.
   ['scrypt: pbkdf2:', /(?:scrypt:\d{1,7}:\d{1,3}:\d{1,3}|pbkdf2:sha(?:1|256|512):\d{1,8})\$[A-Za-z0-9]{8,64}\$[0-9a-f]{40,128}/y],
+  // passlib's modular forms: `$pbkdf2-sha256$<rounds>$<salt>$<checksum>`, `$scrypt$ln=…,r=…,p=…$<salt>$<checksum>`.
+  ['$pbkdf2', /\$pbkdf2(?:-sha(?:1|256|512))?\$\d{1,9}\$[A-Za-z0-9./]{4,64}\$[A-Za-z0-9./]{22,}/y],
+  ['$scrypt$', /\$scrypt\$ln=\d{1,2},r=\d{1,3},p=\d{1,3}\$[A-Za-z0-9+/.]{4,64}\$[A-Za-z0-9+/.]{22,}/y],
   ['SCRAM-SHA-256$', /SCRAM-SHA-256\$\d+:[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}:[A-Za-z0-9+/]+={0,2}/y],
 ];
 const TAIL = /[A-Za-z0-9]/;
@@ -75,7 +78,7 @@ export const HASH_ANCHORS: readonly CustomAnchor[] = [
   { literal: '$krb5', at: 'start', match: matchKerberosHash },
 ];
 
-const LDAP_RE = /\{(?:S?SHA(?:256|384|512)?|S?MD5|PBKDF2[A-Z0-9-]*|CRYPT)\}$/;
+const LDAP_RE = /\{(?:S?SHA(?:256|384|512)?|S?MD5|PBKDF2[A-Z0-9-]*|PKCS5S2|ARGON2|CRYPT)\}$/;
 
 /** The schemes that store a password as written (Dovecot's and nginx's `{PLAIN}`, `{CLEARTEXT}`). */
 const PLAIN_RE = /\{(?:PLAIN|CLEARTEXT|CLEAR)\}$/;

@@ -1,4 +1,4 @@
-/** Credentials in URLs and DSNs: the password of `scheme://user:password@host`, `user:password@tcp(host)` and `jdbc:oracle:thin:user/password@host` (only the password replaced), and a key in a URL's path; variable references and placeholder words stay. */
+/** Credentials in URLs and DSNs: the password of `scheme://user:password@host`, `user:password@tcp(host)` and `jdbc:oracle:thin:user/password@host` (only the password replaced), a key as a URL's user name or in its path; variable references and placeholder words stay. */
 import { Chars } from './chars.ts';
 import { isCredentialValue } from './values.ts';
 
@@ -33,6 +33,20 @@ export function matchUrlPassword(text: string, at: number): [number, number] | n
   if (password.length < MIN_PASSWORD) return null;
   return PLACEHOLDERS.some((re) => re.test(password)) ? null : [colon + 1, lastAt];
 }
+
+/** A user name with no password in the URL whose `://` is at `at`, when it is a random key (a DSN: `https://<key>@o1.ingest.sentry.io`); or null. */
+export function matchUrlUserKey(text: string, at: number): [number, number] | null {
+  const start = at + 3;
+  const end = USER.runEnd(text, start, start + MAX_USER_KEY + 1);
+  if (text.charCodeAt(end) !== 64 || end - start < MIN_USER_KEY || end - start > MAX_USER_KEY) return null;
+  if (!/[A-Za-z]/.test(text.charAt(SCHEME.runStart(text, at, at - 32)))) return null;
+  const user = text.slice(start, end);
+  // A prefixed token (`ghs_…`, `glpat-…`) is its format's to name.
+  return !UUID_SHAPE_RE.test(user) && !/^[a-z]{2,8}[_-]/.test(user) && isCredentialValue(user, 'token') ? [start, end] : null;
+}
+/** A URL's user name taken as a key: at least this long (people's and services' names are shorter or not random), at most 128. */
+const MIN_USER_KEY = 16;
+const MAX_USER_KEY = 128;
 
 const USER = new Chars('A-Za-z0-9._-');
 const DSN_PASSWORD = new Chars('A-Za-z0-9._~!$&*+,;=%#^-');

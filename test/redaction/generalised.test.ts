@@ -330,6 +330,38 @@ describe('structures that generalise', () => {
       'token:\nghp_fQirFyz5C45aHiVL\n37tPxXlC1d3SxZZFbNcy\nthanks',
       'token:\n[REDACTED github-token]\nthanks',
     ],
+    [
+      'a DSN whose key is the URL user',
+      'dsn: https://0820a3f187ebed74650c6796daad1a91@app.deepsource.com and https://jI0-ts-29e3jMfhf-njioN@api.uptrace.dev?grpc=4317',
+      'dsn: https://[REDACTED url-key]@app.deepsource.com and https://[REDACTED url-key]@api.uptrace.dev?grpc=4317',
+    ],
+    [
+      'passlib and Atlassian password hashes',
+      "h: $pbkdf2-sha256$29000$FJ8gQQRZZOWGuzb4HXUPvc$Q0xOEfp3hLQ/lzfkCCct8WZkCrvljTJFexj9azTPu4J\ncredential = '{PKCS5S2}AO/u2/1zTeK/1mBEeAPAL3uMnr8vrO+qdwTzMYrmt2GPpmElLYAXXJPXUboG9C6u'",
+      "h: [REDACTED password-hash]\ncredential = '[REDACTED password-hash]'",
+    ],
+    [
+      'an access key id beside its secret',
+      'AWS_ACCESS_KEY_ID=tid_sC4R9knv08pdQa1L9gXpjgVQuqTgFo',
+      'AWS_ACCESS_KEY_ID=[REDACTED client-id]',
+    ],
+    [
+      'an Authorization header of an unlisted scheme passed to a call, and authenticate(user, password)',
+      '.addHeader("Authorization", "KakaoAK 4bc63237bbcbaad081baeb77a37803bb"); httr::authenticate("analyst", "2cShCowNeIDD3zfV")',
+      '.addHeader("Authorization", "KakaoAK [REDACTED authorization]"); httr::authenticate("analyst", "[REDACTED password]")',
+    ],
+    [
+      'a function named for a key, and a generic `secret_` prefix under a token name',
+      'ors_api_key("5b3ce3597851110001cf6248716e57a358d36f889574e5b726a1967b"); $token = \'secret_oDq2htUOpegN7FuSpxUoGk1d4hRWBA9l\';',
+      'ors_api_key("[REDACTED api-key]"); $token = \'[REDACTED token]\';',
+    ],
+    [
+      'passwords in Japanese, Chinese, Korean, Russian and Italian prose',
+      'パスワードは zr8lglnPYHdoPN です。密码是 Kq8zN2vL5xRw 请保密。비밀번호는 Kq8zN2vL5xRw 입니다. ' +
+        'Пароль от сервера 10.0.4.17 (пользователь deploy): h9KBgE958QF62ca2. La password del database è rMls0iGfatfc2RcY (utente: x).',
+      'パスワードは [REDACTED password] です。密码是 [REDACTED password] 请保密。비밀번호는 [REDACTED password] 입니다. ' +
+        'Пароль от сервера 10.0.4.17 (пользователь deploy): [REDACTED password]. La password del database è [REDACTED password] (utente: x).',
+    ],
   ])('%s', async (_, text, expected) => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });
@@ -409,6 +441,10 @@ describe('hard negatives stay byte-exact', () => {
     'docker run -P -w /app node; mysql -u root -P 3306; grep -w foo -A 3 file; curl -u admin: https://x; set 0 items; page 7 of 9',
     'the key to success is hard_work_2024; getConnection(url, user, password); LOGFIRE_TOKEN=pylf_v1_us_...; API_KEY=sk-Ab3dE9xZq7Lm2Np4…',
     'net use Z: \\\\srv\\d /user:svc * /persistent:yes; runas /user:admin cmd.exe',
+    'arn:aws:secretsmanager:eu-west-1:960410985609:secret:prod/db-AbC9dE arn:aws:iam::123456789012:policy/token:Zq8xVw2rKp5m',
+    'vault kv get -field=password secret/prod/db; git clone https://deploy-bot-account@github.com/x/y',
+    'const EXAMPLE_JWT = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";',
+    'Версия: 1.2.3abc и сервер: h9KBgE958QF62ca2; log("message", "Hello world 4bc63237bbcbaad081baeb77a37803bb"); cache_key("5b3ce3597851110001cf6248716e57a358d36f889574e5b726a1967b")',
   ])('%s', async (text) => {
     expect((await redactTexts([text])).texts[0]).toBe(text);
   });

@@ -1,4 +1,4 @@
-/** Productivity and data services: 1Password, Notion, Airtable, ClickUp, PostHog, SaladCloud, Apify, Adafruit IO, Ubidots, SettleMint, Dropbox, MaxMind, 42 Intra, Defined Networking, ClickHouse, HubSpot, Mapbox, Okta, Klaviyo. */
+/** Productivity and data services: 1Password, Notion, Airtable, ClickUp, PostHog, SaladCloud, Apify, Adafruit IO, Ubidots, SettleMint, Dropbox, MaxMind, 42 Intra, Defined Networking, ClickHouse, HubSpot, Foursquare, Mapbox, Okta, Klaviyo. */
 import { chars } from '../chars.ts';
 import { prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
@@ -71,6 +71,7 @@ export const SAAS_KINDS: readonly KindRecord[] = [
     'HubSpot private app token (`pat-na1-` / `pat-eu1-` + UUID)',
     prefixed(['pat-na1-', 'pat-eu1-', 'pat-na2-'], chars('a-f0-9-'), 36),
   ),
+  tokenKind('foursquare-key', 'Foursquare Places API key (`fsq3` + 44 base64 characters)', prefixed('fsq3', BASE64_ANY, 44, 44, hasDigit)),
   tokenKind('mapbox-token', 'Mapbox access tokens (`pk.`, `sk.`, `tk.` + 60 + `.` + 22 characters)', {
     prefixes: ['pk.', 'sk.', 'tk.'],
     body: [run(ALNUM, 60, 64), '.', run(ALNUM, 22)],

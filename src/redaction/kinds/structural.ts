@@ -5,7 +5,7 @@ import { DER_LITERALS, encodesPrivateKey, matchDerBody, matchPuttyKey } from '..
 import { matchPem } from '../pem.ts';
 import { optional, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { matchDsnPassword, matchOracleThinPassword, matchUrlPassword, matchUrlPathKey } from '../urls.ts';
+import { matchDsnPassword, matchOracleThinPassword, matchUrlPassword, matchUrlPathKey, matchUrlUserKey } from '../urls.ts';
 import { URLSAFE } from './format-shapes.ts';
 
 /** A JWT segment: base64url of a JSON object, so it starts `ey` (`{"` or `{'`-like) and is at least `{"a":1}` long. */
@@ -28,12 +28,13 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
   {
     kind: 'password-hash',
     description:
-      'password hashes: bcrypt (`$2b$…`), crypt(3) (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt `$y$`), Cisco type 8 and 9, Kerberos ticket hashes (`$krb5tgs$`, `$krb5asrep$`), Argon2, Django PBKDF2, Werkzeug (`scrypt:…$…$…`), phpass (`$P$`), MySQL native (`*` + 40 hex), NT hashes on SAM dump lines, LDAP `{SSHA}`',
+      'password hashes: bcrypt (`$2b$…`), crypt(3) (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt `$y$`), Cisco type 8 and 9, Kerberos ticket hashes (`$krb5tgs$`, `$krb5asrep$`), Argon2, Django and passlib PBKDF2 (`$pbkdf2-sha256$…`), passlib scrypt, Werkzeug (`scrypt:…$…$…`), phpass (`$P$`), MySQL native (`*` + 40 hex), NT hashes on SAM dump lines, LDAP `{SSHA}`, Atlassian `{PKCS5S2}`',
     custom: HASH_ANCHORS,
   },
   tokenKind('jwt', 'JSON Web Token: two base64url JSON segments (`ey….ey…`) and a signature, or none (unsecured)', {
     prefixes: ['ey'],
     body: [SEGMENT, '.ey', SEGMENT, '.', optional(run(chars('A-Za-z0-9_=+/-'), 1, 4096))],
+    check: (value) => !isJwtIoSample(value),
   }),
   {
     kind: 'url-password',
@@ -48,8 +49,11 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
   {
     kind: 'url-key',
     description:
-      "a key in a URL's path: after a `/key/` or `/token/` segment (IFTTT's `/with/key/…`), or a webhook host's last segment (`https://hook.eu2.make.com/…`)",
-    custom: [{ literal: '://', at: 'infix', match: matchUrlPathKey }],
+      "a key in a URL's path: after a `/key/` or `/token/` segment (IFTTT's `/with/key/…`), or a webhook host's last segment (`https://hook.eu2.make.com/…`); or a random user name with no password (a DSN's key, `https://<key>@host`)",
+    custom: [
+      { literal: '://', at: 'infix', match: matchUrlPathKey },
+      { literal: '://', at: 'infix', match: matchUrlUserKey },
+    ],
   },
   { kind: 'bearer-token', description: 'opaque token after `Bearer` or `Authorization: Bearer|Token`: 16+ random characters' },
   { kind: 'azure-sas-signature', description: 'the `sig=` of an Azure shared access signature URL (base64 HMAC, URL-encoded or not)' },
@@ -85,3 +89,15 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
     roles: ['client-id'],
   },
 ];
+
+/** Whether a JWT is jwt.io's documented sample: its payload names `John Doe`, issued at 1516239022 (every algorithm's sample there). */
+function isJwtIoSample(value: string): boolean {
+  const payload = value.split('.', 2)[1] ?? '';
+  if (payload.length > 256) return false;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (payload.length % 4)) % 4));
+    return json.includes('"John Doe"') && json.includes('1516239022');
+  } catch {
+    return false;
+  }
+}

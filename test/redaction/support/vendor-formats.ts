@@ -138,6 +138,7 @@ export const VENDOR_SPECS: readonly Spec[] = [
   token('hubspot-token', ['pat-na1-', 'pat-eu1-'], [[HEX, 8], '-', [HEX, 4], '-', [HEX, 4], '-', [HEX, 4], '-', [HEX, 12]], {
     short: false,
   }),
+  token('foursquare-key', ['fsq3'], [[BASE64, 43], '7']),
   token('mapbox-token', ['sk.', 'pk.'], [[ALNUM, 60], '.', [ALNUM, 22]]),
   token('age-secret-key', ['AGE-SECRET-KEY-1'], [['QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L', 58]]),
   token('twitter-token', ['AAAAAAAAAAAAAAAAAAAAA'], [[ALNUM, 70, 90]], { short: false }),
