@@ -8,6 +8,7 @@ import { BLIND7_NEGATIVES, BLIND7_POSITIVES } from './held-out-blind7.ts';
 import { BLIND8_NEGATIVES, BLIND8_POSITIVES } from './held-out-blind8.ts';
 import { BLIND9_NEGATIVES, BLIND9_POSITIVES } from './held-out-blind9.ts';
 import { BLIND10_NEGATIVES, BLIND10_POSITIVES } from './held-out-blind10.ts';
+import { BLIND11_NEGATIVES, BLIND11_POSITIVES } from './held-out-blind11.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -123,6 +124,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['eighth blind batch', BLIND8_POSITIVES, BLIND8_NEGATIVES],
     ['ninth blind batch', BLIND9_POSITIVES, BLIND9_NEGATIVES],
     ['tenth blind batch', BLIND10_POSITIVES, BLIND10_NEGATIVES],
+    ['eleventh blind batch', BLIND11_POSITIVES, BLIND11_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
