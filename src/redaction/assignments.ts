@@ -79,6 +79,12 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   }
   let value = readValue(text, valueFrom, query);
   if (value === null) return;
+  // `login=user:password` (Squid's `cache_peer`, a proxy's settings): the password after the user's colon.
+  const colon = bare === 'login' ? value.start + text.slice(value.start, value.end).indexOf(':') : -1;
+  if (colon > value.start && colon < value.end - 1) {
+    if (isCredentialValue(text.slice(colon + 1, value.end), 'password')) push(state, colon + 1, value.end, 'password', RANK_NAMED);
+    return;
+  }
   // `Server=db;User Id=sa;Password=…;` (a connection string's pair) and `--set db.password=… --set …` (`=` with no blank
   // around it, a blank after the value: a command line's) hold a literal, never a code reference.
   if (

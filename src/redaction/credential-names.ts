@@ -147,6 +147,8 @@ export function nameRole(words: readonly string[]): NameRole | null {
     if (before === 'key' && words[words.length - 3] === 'access') return 'client-id';
     return before === 'client' || before === 'access' || before === 'secret' ? 'client-id' : null;
   }
+  // OCI's `pass_phrase`: a passphrase written as two words.
+  if (last === 'phrase' && before === 'pass') return 'password';
   // `auth_session`, `login_session`: the session that carries a login, a bearer credential.
   if (last === 'session' && (before === 'auth' || before === 'login')) return 'token';
   // Rails' `secret_key_base`.

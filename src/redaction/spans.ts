@@ -60,6 +60,8 @@ export function readValue(text: string, from: number, query = false): Span | nul
       first = text.charCodeAt(p);
     }
   }
+  // SQL's prefixed string literals, `N'…'` (Unicode, SQL Server) and `E'…'` (escapes, PostgreSQL): the string itself.
+  if ((first === 78 || first === 69) && text.charCodeAt(p + 1) === 39) first = text.charCodeAt(++p);
   // Most values are unquoted: the table is read only for a quote (a miss on it walks the prototype chain).
   const quoted = first === 34 || first === 39 || first === 96 ? QUOTED[first] : undefined;
   if (quoted !== undefined) {
@@ -183,6 +185,9 @@ function spaceStart(text: string, to: number, limit: number): number {
   return at;
 }
 
+/** Type names written after a declared name. */
+const TYPE_WORDS = new Set(['string', 'String', 'str', 'securestring', 'SecureString', 'Text']);
+
 /** A C# auto-property before its initialiser: `ApiKey { get; set; }`. */
 const PROPERTY_RE = /([A-Za-z_]\w{0,63})\s*\{\s*(?:get;|set;|init;|private set;|\s)*\}\s*$/;
 
@@ -193,6 +198,14 @@ const PROPERTY_RE = /([A-Za-z_]\w{0,63})\s*\{\s*(?:get;|set;|init;|private set;|
  */
 export function declaredName(text: string, to: number): Span | null {
   const name = readName(text, to);
+  if (name !== null && !name.quoted && name.end - name.start <= 12 && TYPE_WORDS.has(text.slice(name.start, name.end))) {
+    // A type after the declared name: Go's `var password string =`, Bicep's `param adminPassword string =`, VB's `ApiSecret As String =`.
+    let p = name.start;
+    while (p > 0 && p > name.start - 8 && text.charCodeAt(p - 1) === 32) p--;
+    if (p >= 3 && (text.charCodeAt(p - 1) | 32) === 115 && (text.charCodeAt(p - 2) | 32) === 97 && text.charCodeAt(p - 3) === 32) p -= 2;
+    const declared = p < name.start ? readName(text, p) : null;
+    if (declared !== null && !declared.quoted) return declared;
+  }
   if (name !== null) {
     let p = name.start;
     while (p > 0 && (text.charCodeAt(p - 1) === 38 || text.charCodeAt(p - 1) === 32)) p--;

@@ -82,8 +82,14 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const word = text.slice(wordStart, p);
   // A compound name or a long flag is judged under itself: one that hints at no credential says nothing.
   const curlUser = isCurlUser(word);
+  // Kickstart's `rootpw --plaintext <password>`.
+  if (length === 11 && word === '--plaintext' && text.startsWith('rootpw ', wordStart - 7))
+    classify(text, { start, end: sentenceValueEnd(text, start, end), quoted: false }, 'password', state, true);
   if (!copula && !scheme && !curlUser && !hintsCredential(word)) return;
-  const valueEnd = sentenceValueEnd(text, start, end);
+  let valueEnd = sentenceValueEnd(text, start, end);
+  // Laravel Sanctum's `<id>|<token>`: the id and its bar belong to the bearer token.
+  if (bearer && text.charCodeAt(valueEnd) === 124 && /^\d{1,12}$/.test(text.slice(start, valueEnd)))
+    valueEnd = sentenceValueEnd(text, valueEnd + 1, end);
   // No credential is shorter than a password (`-p`, `-u`, a word).
   if (valueEnd - start < MIN_PASSWORD) return;
   // A token that holds its own assignment (`NAME=value`, `NAME :=`) is read by the assignment rule, not as a value.
@@ -94,7 +100,7 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
     !basic &&
     (last === 58 ||
       (last === 61 && text.charCodeAt(valueEnd - 2) === 58) ||
-      (candidate.includes('=') && (chainedAssignment(candidate) || /^[A-Za-z_][\w.-]*=$/.test(candidate))))
+      (candidate.includes('=') && (chainedAssignment(candidate) || (/^[A-Za-z_][\w.-]*=$/.test(candidate) && !paddedKey(candidate)))))
   )
     return;
   const value: Span = { start, end: valueEnd, quoted: false };
@@ -106,7 +112,9 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   if (basic) {
     if (isBasicCredentials(raw)) push(state, start, valueEnd, 'basic-auth', RANK_NAMED);
   } else if (bearer) {
-    if (!claimsFormat(raw) && raw.length >= 16 && isCredentialValue(raw, 'token')) push(state, start, valueEnd, 'bearer-token', RANK_NAMED);
+    const token = raw.slice(raw.indexOf('|') + 1);
+    if (!claimsFormat(token) && token.length >= 16 && isCredentialValue(token, 'token'))
+      push(state, start, valueEnd, 'bearer-token', RANK_NAMED);
   } else if (curlUser) {
     const colon = raw.indexOf(':');
     const password = colon < 0 ? '' : raw.slice(colon + 1);
@@ -126,6 +134,11 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
     // After a kebab-case word (prose has those too) a short value must be a named kind; a long one may be any (`ngrok config add-authtoken …`).
     classify(text, value, word, state, !flag, joined === 1 && valueEnd - start < 24);
   }
+}
+
+/** Whether a value that ends in `=` is base64 padding a key rather than a name's operator: long, mixing cases and digits. */
+function paddedKey(candidate: string): boolean {
+  return candidate.length >= 24 && MIXED_RE.test(candidate);
 }
 
 /** Base64, as HTTP Basic credentials are written. */

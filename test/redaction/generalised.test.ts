@@ -362,6 +362,22 @@ describe('structures that generalise', () => {
       'パスワードは [REDACTED password] です。密码是 [REDACTED password] 请保密。비밀번호는 [REDACTED password] 입니다. ' +
         'Пароль от сервера 10.0.4.17 (пользователь deploy): [REDACTED password]. La password del database è [REDACTED password] (utente: x).',
     ],
+    [
+      'a declared name before its type (VB, Bicep, Go), a SQL N-string, a two-word pass phrase',
+      'Private Const ApiSecret As String = "ypc2OZKk7XciguXpXHxXCSXxMekMKWuN"\nparam sqlAdminPassword string = \'3meO5jLBGSAtGOiO0Q\'\n' +
+        "WITH PASSWORD = N'fexxUIjXCJjZkxanrT', CHECK_POLICY = ON;\npass_phrase=V6iqZyEANVYsWIq7CqyF",
+      'Private Const ApiSecret As String = "[REDACTED secret]"\nparam sqlAdminPassword string = \'[REDACTED password]\'\n' +
+        "WITH PASSWORD = N'[REDACTED password]', CHECK_POLICY = ON;\npass_phrase=[REDACTED password]",
+    ],
+    [
+      'slapd and kickstart root passwords, a Squid login, a JDBC call, a padded key flag, a Sanctum bearer token',
+      'rootpw      kxFNAzMwRk5F2C6A\nrootpw --plaintext 8FIpImO96RIfJgOu\ncache_peer p parent 3128 0 login=squidsvc:RCT5o8CCJ30FASY6\n' +
+        "Sql.newInstance('jdbc:postgresql://db:5432/b', 'app', 'zuuk1ht9tRNt18a4', 'org.postgresql.Driver')\n" +
+        '--access-key ECeXNc9kyE5Xiarybw4upoGpUNQV5eIEDnQDmBZupZr=\nAuthorization: Bearer 23043|7QtNqazaVNGOHYwt5FZgHbXokH2GXvRmuOZcWF0L',
+      'rootpw      [REDACTED password]\nrootpw --plaintext [REDACTED password]\ncache_peer p parent 3128 0 login=squidsvc:[REDACTED password]\n' +
+        "Sql.newInstance('jdbc:postgresql://db:5432/b', 'app', '[REDACTED password]', 'org.postgresql.Driver')\n" +
+        '--access-key [REDACTED api-key]\nAuthorization: Bearer [REDACTED bearer-token]',
+    ],
   ])('%s', async (_, text, expected) => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });
@@ -444,6 +460,7 @@ describe('hard negatives stay byte-exact', () => {
     'arn:aws:secretsmanager:eu-west-1:960410985609:secret:prod/db-AbC9dE arn:aws:iam::123456789012:policy/token:Zq8xVw2rKp5m',
     'vault kv get -field=password secret/prod/db; git clone https://deploy-bot-account@github.com/x/y',
     'const EXAMPLE_JWT = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";',
+    'Dim name As String = "ypc2OZKk7XciguXpXHxXCSXxMekMKWuN"; name = N\'Bob\'; login=admin; rootpw --iscrypted $6$abc; --token MY_VAR=',
     'Версия: 1.2.3abc и сервер: h9KBgE958QF62ca2; log("message", "Hello world 4bc63237bbcbaad081baeb77a37803bb"); cache_key("5b3ce3597851110001cf6248716e57a358d36f889574e5b726a1967b")',
   ])('%s', async (text) => {
     expect((await redactTexts([text])).texts[0]).toBe(text);
