@@ -2,7 +2,6 @@
 import { argumentEnd, pushPassword } from './argument-spans.ts';
 import { classify, push, roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
-import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
 import { isCredentialValue } from './values.ts';
 import { RANK_NAMED } from './record.ts';
@@ -50,18 +49,12 @@ export function setterArgument(text: string, start: number, end: number, state: 
   }
 }
 
-/** A scheme's letters (`KakaoAK`, `DeepL-Auth-Key`). */
-const SCHEME_WORD = chars('A-Za-z-');
-
 /**
  * A call's second argument that starts with a word, `addHeader("Authorization", "KakaoAK <key>")`:
- * the word holds no character the scan stops at, so the argument is read from it when the token
- * after it (at `start`, the word ending at `wordEnd`) is scanned.
+ * the word (at `wordStart`, after its opening quote) holds no character the scan stops at, so the
+ * argument is read from it when the token after it is scanned.
  */
-export function schemedArgument(text: string, wordEnd: number, start: number, end: number, state: ScanState): void {
-  const wordStart = SCHEME_WORD.runStart(text, wordEnd, wordEnd - 32);
-  const quote = text.charCodeAt(wordStart - 1);
-  if (wordEnd - wordStart < 3 || wordEnd === start || (quote !== 34 && quote !== 39)) return;
+export function schemedArgument(text: string, wordStart: number, end: number, state: ScanState): void {
   let comma = wordStart - 1;
   while (comma > 0 && comma > wordStart - 8 && text.charCodeAt(comma - 1) === 32) comma--;
   if (text.charCodeAt(comma - 1) === 44) credentialCall(text, comma - 1, wordStart, end, state);

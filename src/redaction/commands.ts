@@ -7,7 +7,7 @@ import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
 import { RANK_NAMED } from './record.ts';
 import { skipBlanks, wordEndBefore } from './spans.ts';
-import { isCredentialValue, passwordAndSecretVerdicts } from './values.ts';
+import { isCredentialValue, MIXED_RE, passwordAndSecretVerdicts } from './values.ts';
 
 const WORD = chars('A-Za-z0-9_.$-');
 /** Flags that may name a credential: every credential-like name holds one of these. */
@@ -115,12 +115,14 @@ export function commandArgument(text: string, start: number, end: number, state:
     credentialCall(text, comma, start, end, state);
     return;
   }
-  if (text.charCodeAt(start - 1) === 32) schemedArgument(text, p, start, end, state);
   // A quoted word (`set "Smtp:Password" "…"`) is read inside its quotes.
   const closing = text.charCodeAt(p - 1);
   const wordEnd = closing === 34 || closing === 39 ? p - 1 : p;
   const wordStart = WORD.runStart(text, wordEnd, wordEnd - 40);
   const length = wordEnd - wordStart;
+  const opening = text.charCodeAt(wordStart - 1);
+  if ((opening === 34 || opening === 39) && wordEnd === p && text.charCodeAt(start - 1) === 32)
+    schemedArgument(text, wordStart, end, state);
   if (
     length === 2 &&
     (text.charCodeAt(wordStart) | 32) === 98 &&
@@ -170,9 +172,6 @@ export function commandArgument(text: string, start: number, end: number, state:
       push(state, valueStart, valueEnd, 'token', RANK_NAMED);
   }
 }
-
-/** A value that mixes lowercase, uppercase and digits. */
-export const MIXED_RE = /^(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])(?=\D*\d)/;
 
 /** Samba tools, whose `-U` takes `user%password`. */
 const SAMBA_LINE_RE = /(?:^|[\s/])(?:smbclient|rpcclient|smbmap|smbcacls|smbget|smbpasswd)(?:\.exe)?\s/;

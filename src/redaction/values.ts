@@ -12,6 +12,8 @@ export const MIN_SECRET = 8;
 export const MAX_VALUE = 4096;
 
 const SPACE_RE = /\s/;
+/** A value that mixes lowercase, uppercase and digits. */
+export const MIXED_RE = /^(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])(?=\D*\d)/;
 
 /**
  * Per ASCII code, everything the profile asks of a character, packed: bits 0–3 what a value of

@@ -1,7 +1,6 @@
 /** Values whose name is not joined by an operator: after a verb in prose (`the api key is …`), after `Bearer` or `Basic`, after `curl -u`, after a `--token`-like flag, or after a compound name. */
 import { chars, isLetter } from './chars.ts';
 import { classify, push, roleOfName } from './classify.ts';
-import { MIXED_RE } from './commands.ts';
 import type { ScanState } from './classify.ts';
 import { claimsFormat } from './dispatch.ts';
 import { foreignProseValue } from './foreign-prose.ts';
@@ -10,7 +9,7 @@ import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_NAMED } from './record.ts';
 import { chainedAssignment, hintsCredential, MAX_NAME, NAME_CHARS, wordEndBefore, sentenceValueEnd } from './spans.ts';
 import type { Span } from './spans.ts';
-import { isCredentialValue, MIN_PASSWORD } from './values.ts';
+import { isCredentialValue, MIN_PASSWORD, MIXED_RE } from './values.ts';
 
 /** What a value read after a word may start with: like a token, not an operator or a bracket. */
 const VALUE_START = chars('A-Za-z0-9_+/-');
