@@ -188,6 +188,12 @@ function spaceStart(text: string, to: number, limit: number): number {
 /** Type names written after a declared name. */
 const TYPE_WORDS = new Set(['string', 'String', 'str', 'securestring', 'SecureString', 'Text']);
 
+/** Whether `name` is one of {@link TYPE_WORDS}: sliced only when it starts as they do (`s`, `S`, `T`). */
+function isTypeWord(text: string, name: Span): boolean {
+  const first = text.charCodeAt(name.start);
+  return (first === 115 || first === 83 || first === 84) && TYPE_WORDS.has(text.slice(name.start, name.end));
+}
+
 /** A C# auto-property before its initialiser: `ApiKey { get; set; }`. */
 const PROPERTY_RE = /([A-Za-z_]\w{0,63})\s*\{\s*(?:get;|set;|init;|private set;|\s)*\}\s*$/;
 
@@ -198,7 +204,7 @@ const PROPERTY_RE = /([A-Za-z_]\w{0,63})\s*\{\s*(?:get;|set;|init;|private set;|
  */
 export function declaredName(text: string, to: number): Span | null {
   const name = readName(text, to);
-  if (name !== null && !name.quoted && name.end - name.start <= 12 && TYPE_WORDS.has(text.slice(name.start, name.end))) {
+  if (name !== null && !name.quoted && name.end - name.start >= 3 && name.end - name.start <= 12 && isTypeWord(text, name)) {
     // A type after the declared name: Go's `var password string =`, Bicep's `param adminPassword string =`, VB's `ApiSecret As String =`.
     let p = name.start;
     while (p > 0 && p > name.start - 8 && text.charCodeAt(p - 1) === 32) p--;
