@@ -3,6 +3,7 @@
  * light stem, CJK as character pairs, stop words left out; one regular-expression pass per text.
  */
 import { STOP_WORDS } from './stop-words.ts';
+import { escapeRegExp } from '../regexp.ts';
 
 /** At most this many distinct terms count, the first ones in query order: the scan's cost per character stays bounded. */
 export const MAX_QUERY_TERMS = 32;
@@ -46,8 +47,6 @@ export function stem(word: string): string {
   }
   return word;
 }
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Compiles the readable citing text into its counted terms: case-folded words (two characters or

@@ -2,6 +2,7 @@
 import { RECORDS } from './kinds/index.ts';
 import type { NameRole } from './credential-names.ts';
 import { chars } from './chars.ts';
+import { escapeRegExp } from '../regexp.ts';
 import type { CustomAnchor, Format, KindRecord, NameAnchor, Part } from './record.ts';
 
 /** A literal that starts a token or sits inside one, and what to try there. */
@@ -68,7 +69,7 @@ for (const list of INFIXES) list?.sort((a, b) => b.literal.length - a.literal.le
 export const WORD_LED = chars('A-Za-z0-9');
 const WORD_INFIXES = INFIXES.flatMap((entries, code) => (entries !== undefined && WORD_LED.has(code) ? entries : []));
 /** Any word-led infix literal. */
-export const WORD_INFIX_RE = new RegExp(WORD_INFIXES.map(({ literal }) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+export const WORD_INFIX_RE = new RegExp(WORD_INFIXES.map(({ literal }) => escapeRegExp(literal)).join('|'), 'g');
 
 /** The fewest characters `parts` are written with. */
 function partsMin(parts: readonly Part[]): number {

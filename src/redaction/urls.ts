@@ -16,10 +16,15 @@ const PLACEHOLDERS: readonly RegExp[] = [
   /^(?:password|passwd|pass|pwd|secret|x-oauth-basic|changeme|change_me|redacted|placeholder|token)$/i,
 ];
 
+/** Whether a scheme of `min` characters or more, starting with a letter, ends at the `://` at `at`. */
+function hasScheme(text: string, at: number, min: number): boolean {
+  const start = SCHEME.runStart(text, at, at - 32);
+  return at - start >= min && /[A-Za-z]/.test(text.charAt(start));
+}
+
 /** The password of the URL whose `://` is at `at`, or null. */
 export function matchUrlPassword(text: string, at: number): [number, number] | null {
-  const schemeStart = SCHEME.runStart(text, at, at - 32);
-  if (at - schemeStart < 2 || !/[A-Za-z]/.test(text.charAt(schemeStart))) return null;
+  if (!hasScheme(text, at, 2)) return null;
   const start = at + 3;
   const end = AUTHORITY.runEnd(text, start, start + MAX_AUTHORITY + 1);
   if (end - start > MAX_AUTHORITY) return null;
@@ -34,19 +39,19 @@ export function matchUrlPassword(text: string, at: number): [number, number] | n
   return PLACEHOLDERS.some((re) => re.test(password)) ? null : [colon + 1, lastAt];
 }
 
+/** A URL's user name taken as a key: at least this long (people's and services' names are shorter or not random), at most 128. */
+const MIN_USER_KEY = 16;
+const MAX_USER_KEY = 128;
 /** A user name with no password in the URL whose `://` is at `at`, when it is a random key (a DSN: `https://<key>@o1.ingest.sentry.io`); or null. */
 export function matchUrlUserKey(text: string, at: number): [number, number] | null {
   const start = at + 3;
   const end = USER.runEnd(text, start, start + MAX_USER_KEY + 1);
   if (text.charCodeAt(end) !== 64 || end - start < MIN_USER_KEY || end - start > MAX_USER_KEY) return null;
-  if (!/[A-Za-z]/.test(text.charAt(SCHEME.runStart(text, at, at - 32)))) return null;
+  if (!hasScheme(text, at, 1)) return null;
   const user = text.slice(start, end);
   // A prefixed token (`ghs_…`, `glpat-…`) is its format's to name.
   return !UUID_SHAPE_RE.test(user) && !/^[a-z]{2,8}[_-]/.test(user) && isCredentialValue(user, 'token') ? [start, end] : null;
 }
-/** A URL's user name taken as a key: at least this long (people's and services' names are shorter or not random), at most 128. */
-const MIN_USER_KEY = 16;
-const MAX_USER_KEY = 128;
 
 const USER = new Chars('A-Za-z0-9._-');
 const DSN_PASSWORD = new Chars('A-Za-z0-9._~!$&*+,;=%#^-');

@@ -1,5 +1,6 @@
 /** What a typed query means for body matching: its trigram lookup, how a text is checked against it, how strong a match is, and its snippet. */
 import { splitsPair } from '../utf16.ts';
+import { escapeRegExp } from '../regexp.ts';
 
 /** Fewest characters a query needs for the trigram index; shorter queries match titles, ids and cwds only. */
 export const BODY_QUERY_MIN_CHARS = 3;
@@ -13,7 +14,6 @@ export const BODY_SNIPPET_MAX_CHARS = 160;
 /** Scripts written without spaces between words, where two characters already make a word. */
 const DENSE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const WORD_CHAR = /^[\p{L}\p{N}\p{M}_]$/u;
-const REGEXP_SPECIAL = /[\\^$.*+?()[\]{}|/]/g;
 
 /** A typed query, parsed for body matching. */
 export interface BodyQuery {
@@ -48,7 +48,7 @@ export function matchedQuery(query: string): string {
 export function parseBodyQuery(query: string): BodyQuery {
   const text = matchedQuery(query).trim().replace(/\s+/gu, ' ');
   const chars = Array.from(text);
-  const pattern = new RegExp(text.replace(REGEXP_SPECIAL, '\\$&'), 'iu');
+  const pattern = new RegExp(escapeRegExp(text), 'iu');
   if (chars.length >= BODY_QUERY_MIN_CHARS) {
     const match = trigramMatch(chars);
     return match === '' ? { mode: 'scan', text, match, pattern } : { mode: 'index', text, match, pattern };
