@@ -77,7 +77,10 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const command = length === 4 && first === 80 && text.startsWith('PASS', wordStart) && startsLine(text, wordStart);
   const scheme = bearer || basic || command;
   const joined = copula || scheme || flag ? 0 : compound(text, wordStart, p);
-  if (!copula && !scheme && !flag && joined === 0) return;
+  if (!copula && !scheme && !flag && joined === 0) {
+    if (length >= 3 && length <= 6) nounValue(text, wordStart, p, start, end, state);
+    return;
+  }
   const word = text.slice(wordStart, p);
   // A compound name or a long flag is judged under itself: one that hints at no credential says nothing.
   const curlUser = isCurlUser(word);
@@ -133,6 +136,24 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
     // After a kebab-case word (prose has those too) a short value must be a named kind; a long one may be any (`ngrok config add-authtoken …`).
     classify(text, value, word, state, !flag, joined === 1 && valueEnd - start < 24);
   }
+}
+
+/** Credential nouns a value may follow in prose with nothing between (`the token <value>`); `key` only after one of {@link KEY_KINDS}. */
+const BARE_NOUN_RE = /^(?:token|secret|apikey|key)$/i;
+/** The words before `key` that make it a credential's name (`api key`, `secret key`), not a cache's or a table's. */
+const KEY_KINDS_RE = /(?:^|[^A-Za-z])(?:api|access|secret|auth|app)\s$/i;
+
+/**
+ * A value right after a bare credential noun in prose (`use the token <value>`, `api key <value>`): only a long one that mixes
+ * cases and digits and is random enough for a token, as words and identifiers follow these nouns too.
+ */
+function nounValue(text: string, wordStart: number, wordEnd: number, start: number, end: number, state: ScanState): void {
+  if (end - start < 20 || !BARE_NOUN_RE.test(text.slice(wordStart, wordEnd))) return;
+  if (wordEnd - wordStart === 3 && !KEY_KINDS_RE.test(text.slice(Math.max(0, wordStart - 8), wordStart))) return;
+  const valueEnd = sentenceValueEnd(text, start, end);
+  const value = text.slice(start, valueEnd);
+  if (value.length >= 20 && MIXED_RE.test(value) && !claimsFormat(value) && isCredentialValue(value, 'token'))
+    push(state, start, valueEnd, 'token', RANK_NAMED);
 }
 
 /** Whether a value that ends in `=` is base64 padding a key rather than a name's operator: long, mixing cases and digits. */

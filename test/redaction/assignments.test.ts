@@ -53,6 +53,26 @@ describe('a random value assigned to a credential-like name', () => {
     );
   });
 
+  it('is redacted right after a bare credential noun in prose when it is long and mixes cases and digits', async () => {
+    await fc.assert(
+      fc.asyncProperty(random(ALNUM, 20, 40), async (value) => {
+        fc.pre(/[a-z]/.test(value) && /[A-Z]/.test(value) && /[0-9]/.test(value) && !claimsFormat(value));
+        const texts = [`use the token ${value} for now`, `Apollo API key ${value}`, `the secret ${value} works`, `apikey ${value}`];
+        const result = await redactTexts(texts);
+        expect(result.counts).toEqual([1, 1, 1, 1]);
+        for (const text of result.texts) expect(text).not.toContain(value);
+        // `key` alone names a cache's or a table's key; a short or one-case value after a noun is a word or an id.
+        const kept = [
+          `the cache key ${value} expired`,
+          'the token refreshHandler2 is gone',
+          'the secret 8f14e45fceea167a5a36dedd4bea2543 rotated',
+        ];
+        expect((await redactTexts(kept)).texts).toEqual(kept);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('is left alone under a name that says nothing about credentials', async () => {
     await fc.assert(
       fc.asyncProperty(
