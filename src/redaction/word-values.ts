@@ -65,6 +65,19 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   // The value itself starts like a token, not with an operator or a bracket.
   if (!VALUE_START.has(text.charCodeAt(start))) return;
   const first = text.charCodeAt(wordStart);
+  // A dash between blanks stands for the verb in chat (`API key - <value>`), as `to` does after a credential's name (`set the password to …`).
+  const to = length === 2 && (first | 32) === 116 && (text.charCodeAt(wordStart + 1) | 32) === 111;
+  if ((length <= 1 && isDashVerb(text, p)) || (to && hintsCredential(lastWordBefore(text, wordStart)))) {
+    const verbStart = length <= 1 ? p - 1 : wordStart;
+    classify(
+      text,
+      { start, end: sentenceValueEnd(text, start, end), quoted: false },
+      proseName(phraseBefore(text, verbStart)),
+      state,
+      true,
+    );
+    return;
+  }
   // A short flag other than curl's `-u` takes no value here (commands.ts reads `-p` and the like).
   if (first === 45 && text.charCodeAt(wordStart + 1) !== 45 && !(length === 2 && text.charCodeAt(wordStart + 1) === 117)) return;
   if (length <= 10 && foreignProseValue(text, wordStart, p, start, end, state)) return;
@@ -136,6 +149,18 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
     // After a kebab-case word (prose has those too) a short value must be a named kind; a long one may be any (`ngrok config add-authtoken …`).
     classify(text, value, word, state, !flag, joined === 1 && valueEnd - start < 24);
   }
+}
+
+/** Whether a dash (`-`, `–` or `—`) between blanks ends at `p`. */
+function isDashVerb(text: string, p: number): boolean {
+  const dash = text.charCodeAt(p - 1);
+  return p >= 3 && (dash === 45 || dash === 0x2013 || dash === 0x2014) && text.charCodeAt(p - 2) === 32 && text.charCodeAt(p) === 32;
+}
+
+/** The name-like word that ends a blank before `at`, or the empty string. */
+function lastWordBefore(text: string, at: number): string {
+  if (text.charCodeAt(at - 1) !== 32) return '';
+  return text.slice(NAME_CHARS.runStart(text, at - 1, at - 1 - MAX_NAME), at - 1);
 }
 
 /** Credential nouns a value may follow in prose with nothing between (`the token <value>`); `key` only after one of {@link KEY_KINDS}. */

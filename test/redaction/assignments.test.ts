@@ -57,9 +57,18 @@ describe('a random value assigned to a credential-like name', () => {
     await fc.assert(
       fc.asyncProperty(random(ALNUM, 20, 40), async (value) => {
         fc.pre(/[a-z]/.test(value) && /[A-Z]/.test(value) && /[0-9]/.test(value) && !claimsFormat(value));
-        const texts = [`use the token ${value} for now`, `Apollo API key ${value}`, `the secret ${value} works`, `apikey ${value}`];
+        const texts = [
+          `use the token ${value} for now`,
+          `Apollo API key ${value}`,
+          `the secret ${value} works`,
+          `apikey ${value}`,
+          // A dash between blanks, or `to` after a credential's name, stands for the verb.
+          `Apollo API key - ${value}`,
+          `Token — ${value}`,
+          `then set apollo_secret to ${value} and redeploy`,
+        ];
         const result = await redactTexts(texts);
-        expect(result.counts).toEqual([1, 1, 1, 1]);
+        expect(result.counts).toEqual([1, 1, 1, 1, 1, 1, 1]);
         for (const text of result.texts) expect(text).not.toContain(value);
         // `key` alone names a cache's or a table's key; a short or one-case value after a noun is a word or an id.
         const kept = [
