@@ -2,6 +2,7 @@
 import { classify, push } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { ethereumAccounts, JWK_PRIVATE, jwkPrivateMember, pairedValue, settingPair } from './keyed-values.ts';
+import { foreignColonValue } from './foreign-prose.ts';
 import { completedName, phraseNameBefore } from './name-context.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_NAMED } from './record.ts';
@@ -39,6 +40,11 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     if (next === 47 && text.charCodeAt(at + 2) === 47) return;
   }
   const name = code === 61 ? declaredName(text, nameEnd) : readName(text, nameEnd);
+  // A colon after a word in a language past ASCII (`密码:X`, `hasło: X`) closes a clause of prose.
+  if (code === 58 && (name === null ? previous > 127 : !name.quoted && text.charCodeAt(name.start - 1) > 127)) {
+    foreignColonValue(text, at, valueFrom, state);
+    return;
+  }
   if (name === null) return;
   // `${DB_PASSWORD:?missing}`, `${TOKEN:-}`: a shell parameter expansion, not an assignment.
   if (!name.quoted && name.start >= 2 && text.charCodeAt(name.start - 1) === 123 && text.charCodeAt(name.start - 2) === 36) return;

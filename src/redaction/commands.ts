@@ -36,8 +36,10 @@ const NETRC_RE = /(?:^|\s)machine\s+\S+\s+(?:login\s+\S+\s+)?(?:account\s+\S+\s+
 const ARGUMENT_WORD_ENDS = new Set(
   ['rd', 'wd', 'ss', 'th', 'in', 'it', 'us', 'pw'].map((end) => end.charCodeAt(0) * 128 + end.charCodeAt(1)),
 );
-/** Words an argument is read after, besides those ending in `password` or `passwd`: Redis' and slapd's directives, login subcommands, sqlplus. */
-const ARGUMENT_WORDS = new Set(['requirepass', 'masterauth', 'rootpw', 'login', 'auth', 'init', 'sqlplus']);
+/** Directives whose argument is a password: Redis' `requirepass` and `masterauth`, slapd's `rootpw`, nslcd's `bindpw`. */
+const PASSWORD_DIRECTIVES = new Set(['requirepass', 'masterauth', 'rootpw', 'bindpw']);
+/** Words an argument is read after, besides those ending in `password` or `passwd`: the directives, login subcommands, sqlplus. */
+const ARGUMENT_WORDS = new Set([...PASSWORD_DIRECTIVES, 'login', 'auth', 'init', 'sqlplus']);
 
 /** Whether `word` (lowercase) names a password (`password`, SQL's `PASSWORD`, haproxy's `insecure-password`, `db_passwd`). */
 function passwordWord(word: string): boolean {
@@ -150,7 +152,7 @@ export function commandArgument(text: string, start: number, end: number, state:
   const valueStart = start;
   const valueEnd = argumentEnd(text, start, end);
   const value = text.slice(valueStart, valueEnd);
-  if (password || word === 'requirepass' || word === 'masterauth' || word === 'rootpw') {
+  if (password || PASSWORD_DIRECTIVES.has(word)) {
     const quote = text.charCodeAt(start - 1);
     const from = Math.max(0, wordStart - 256);
     // A netrc entry or a quoted literal (`WITH PASSWORD '…'`, `set "Smtp:Password" "…"`) is a password as written; after a bare word

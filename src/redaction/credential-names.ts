@@ -120,7 +120,7 @@ const NOT_SECRET = new Set(
   (
     'public publishable pub csrf xsrf next page continuation cursor sort partition primary foreign cache idempotency max ' +
     'min num count total hash row object map lookup sequence schema bucket ssh gpg pgp host authorized known foo dummy fake ' +
-    'example sample mock'
+    'example sample mock instrumentation'
   ).split(' '),
 );
 

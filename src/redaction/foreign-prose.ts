@@ -1,7 +1,7 @@
 /** Credentials in prose of other languages: `le mot de passe …`, `la contraseña del wifi es …`, `A senha do banco é …`, `Das Passwort … ist …`, `Пароль от сервера: …`, `パスワードは …`. */
 import { classify } from './classify.ts';
 import type { ScanState } from './classify.ts';
-import { sentenceValueEnd } from './spans.ts';
+import { readValue, sentenceValueEnd } from './spans.ts';
 
 /** Credential nouns that may stand right before their value (`le mot de passe X`, `Passwort: X`), lowercased. */
 const NOUNS = new Set(['passe', 'passwort', 'kennwort', 'senha', 'clave', 'contrasena', 'wachtwoord', 'parola', 'chiave', 'haslo']);
@@ -51,6 +51,19 @@ function clauseNamesCredential(text: string, to: number): boolean {
   return wide && CLAUSE_NOUN_RE.test(text.slice(from, to));
 }
 
+/** A noun of {@link CLAUSE_NOUN_RE} that ends a word: read back from the ASCII tail of a word with a letter past ASCII (`hasło`, `şifre`). */
+const WIDE_NOUN_END_RE = new RegExp(`(?:${CLAUSE_NOUN_RE.source})$`, 'i');
+
+/**
+ * A value after an ASCII colon that closes a clause naming a credential in a language past ASCII (`密码:X`, `hasło: X`): the
+ * colon at `at` follows a letter past ASCII, or a word that does. Judged as prose is: only a random value.
+ */
+export function foreignColonValue(text: string, at: number, valueFrom: number, state: ScanState): void {
+  if (!clauseNamesCredential(text, at)) return;
+  const value = readValue(text, valueFrom);
+  if (value !== null) classify(text, value, 'password', state, true);
+}
+
 /**
  * The value at `start` (in a token ending at `end`) after a credential noun (the word
  * [wordStart, wordEnd): `mot de passe X`) or after a verb whose clause starts with one (`la
@@ -60,6 +73,11 @@ function clauseNamesCredential(text: string, to: number): boolean {
 export function foreignProseValue(text: string, wordStart: number, wordEnd: number, start: number, end: number, state: ScanState): boolean {
   const length = wordEnd - wordStart;
   if (length === 0 && closesForeignPhrase(text, wordStart - 1) && clauseNamesCredential(text, wordStart - 1)) {
+    classify(text, { start, end: sentenceValueEnd(text, start, end), quoted: false }, 'password', state, true);
+    return true;
+  }
+  // `hasło X`, `şifre "X"`: the word's ASCII tail after a letter past ASCII ends a noun.
+  if (length > 0 && text.charCodeAt(wordStart - 1) > 127 && WIDE_NOUN_END_RE.test(text.slice(Math.max(0, wordStart - 12), wordEnd))) {
     classify(text, { start, end: sentenceValueEnd(text, start, end), quoted: false }, 'password', state, true);
     return true;
   }

@@ -217,7 +217,7 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
   if (afterBlank(text, start)) {
     valueAfterWord(text, start, end, state);
     commandArgument(text, start, end, state);
-  }
+  } else if (start > 0 && text.charCodeAt(start - 1) > 127) valueAfterWord(text, start, end, state);
   const before = start > 0 ? text.charCodeAt(start - 1) : 0;
   if (before === 32 || before === 9) {
     const first = text.charCodeAt(start);

@@ -45,6 +45,9 @@ export function skipBlanks(text: string, from: number, limit: number): number {
   return p;
 }
 
+/** The letters and signs that prefix a string literal: `N`, `E`, `@`, `b`, `r`. */
+const LITERAL_PREFIX = new Set([78, 69, 64, 98, 114]);
+
 /** The value starting at `from` (after blanks): quoted to its closing quote on the same line, else a run of value characters. */
 export function readValue(text: string, from: number, query = false): Span | null {
   let p = skipBlanks(text, from, from + 16);
@@ -60,8 +63,8 @@ export function readValue(text: string, from: number, query = false): Span | nul
       first = text.charCodeAt(p);
     }
   }
-  // SQL's prefixed string literals, `N'…'` (Unicode, SQL Server) and `E'…'` (escapes, PostgreSQL): the string itself.
-  if ((first === 78 || first === 69) && text.charCodeAt(p + 1) === 39) first = text.charCodeAt(++p);
+  // Prefixed string literals: SQL's `N'…'` and `E'…'`, Objective-C's and C#'s `@"…"`, Python's `b'…'` and `r"…"`: the string itself.
+  if (LITERAL_PREFIX.has(first) && (text.charCodeAt(p + 1) === 39 || text.charCodeAt(p + 1) === 34)) first = text.charCodeAt(++p);
   // Most values are unquoted: the table is read only for a quote (a miss on it walks the prototype chain).
   const quoted = first === 34 || first === 39 || first === 96 ? QUOTED[first] : undefined;
   if (quoted !== undefined) {

@@ -378,6 +378,13 @@ describe('structures that generalise', () => {
         "Sql.newInstance('jdbc:postgresql://db:5432/b', 'app', '[REDACTED password]', 'org.postgresql.Driver')\n" +
         '--access-key [REDACTED api-key]\nAuthorization: Bearer [REDACTED bearer-token]',
     ],
+    [
+      'nslcd bindpw, prefixed string literals (@"…", b\'…\'), passwords in Chinese and Polish after an ASCII colon or none',
+      'bindpw i4cql99sNV72dHd0BXzN\nstatic NSString * const kAcmeAPISecret = @"9VFAGdWd3Dc3swmoSJCTzZFEZ5Mnuh9xwOQkdxvC";\n' +
+        "SECRET_KEY = b'Wd3Dc3swmoSJCTzZFEZ5Mnuh9x'\n账号 app_rw,密码:9WvlhdsXP2mj3m,用完记得改掉。login: sklep, hasło: hE6DP4WCpdec (nie)",
+      'bindpw [REDACTED password]\nstatic NSString * const kAcmeAPISecret = @"[REDACTED secret]";\n' +
+        "SECRET_KEY = b'[REDACTED api-key]'\n账号 app_rw,密码:[REDACTED password],用完记得改掉。login: sklep, hasło: [REDACTED password] (nie)",
+    ],
   ])('%s', async (_, text, expected) => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });

@@ -122,4 +122,12 @@ export const CLOUD_KINDS: readonly KindRecord[] = [
     'Vercel tokens (`vcp_`, `vci_`, `vca_`, `vcr_`, `vck_`)',
     prefixed(['vcp_', 'vci_', 'vca_', 'vcr_', 'vck_'], URLSAFE_PAD, 24, 128, lettersAndDigits),
   ),
+  tokenKind(
+    'azure-integration-runtime-key',
+    'Azure Data Factory integration runtime key (`IR@` + id `@` factory `@` region `@` base64 key)',
+    {
+      prefixes: ['IR@'],
+      body: [run(chars('0-9a-f-'), 36), '@', run(chars('A-Za-z0-9-'), 1, 63), '@', run(ALNUM_LOWER, 2, 24), '@', run(BASE64, 40, 48)],
+    },
+  ),
 ];

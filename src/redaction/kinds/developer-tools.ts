@@ -1,4 +1,4 @@
-/** Package registries and developer tools: npm, PyPI, RubyGems, Clojars, Docker, JFrog, CircleCI, Postman, ReadMe, Prefect, Harness, Octopus, Infracost, SonarQube, Frame.io, Typeform, Figma, Contentful, Zuplo, Statsig, Stytch, DataStax Astra. */
+/** Package registries and developer tools: npm, PyPI, RubyGems, Clojars, Docker, JFrog, CircleCI, Postman, ReadMe, Prefect, Harness, Octopus, Infracost, SonarQube, Frame.io, Typeform, Figma, Contentful, Zuplo, Statsig, Stytch, DataStax Astra, Code Climate. */
 import { chars } from '../chars.ts';
 import { prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
@@ -85,4 +85,9 @@ export const DEVELOPER_TOOL_KINDS: readonly KindRecord[] = [
     prefixes: ['AstraCS:'],
     body: [run(ALNUM, 24), ':', run(HEX, 64)],
   }),
+  {
+    kind: 'codeclimate-reporter-id',
+    description: 'Code Climate test reporter id (64 hex characters assigned to a name with `reporter` and `id`)',
+    named: { names: (words) => words.includes('reporter') && words.includes('id'), value: run(HEX, 64) },
+  },
 ];

@@ -1,4 +1,4 @@
-/** Chat and messaging: Slack, Discord, Telegram, Twilio, SendGrid, Brevo (Sendinblue), Mailgun, Mailchimp. */
+/** Chat and messaging: Slack, Discord, Telegram, Twilio, SendGrid, Brevo (Sendinblue), Mailgun, Mailchimp, Twitch. */
 import { matchTeamsWebhook } from '../vendor-matchers.ts';
 import { chars } from '../chars.ts';
 import { prefixed, run, tokenKind } from '../record.ts';
@@ -118,4 +118,11 @@ export const MESSAGING_KINDS: readonly KindRecord[] = [
       check: (value) => /^[a-f0-9]{8}:[a-f0-9]{8}$/.test(value),
     },
   },
+  tokenKind('twitch-stream-key', 'Twitch stream key (`live_` + the channel id + `_` + 30 characters)', {
+    prefixes: ['live_'],
+    body: [run(DIGITS, 6, 12), '_', run(ALNUM, 30)],
+    // The last segment of an ingest URL's path (`rtmp://…/app/live_…`).
+    edge: chars('A-Za-z0-9_+.-'),
+    check: lettersAndDigits,
+  }),
 ];

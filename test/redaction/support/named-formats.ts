@@ -175,6 +175,7 @@ export const NAMED_SPECS: readonly Spec[] = [
     ['BUNDLE_ENTERPRISE__CONTRIBSYS__COM', 'BUNDLE_GEMS__CONTRIBSYS__COM'],
     fc.tuple(random(HEX, 8), random(HEX, 8)).map(([a, b]) => `${a}:${b}`),
   ),
+  namedSpec('codeclimate-reporter-id', ['CC_TEST_REPORTER_ID', 'codeClimateReporterId'], random(HEX, 64)),
   namedSpec('datadog-key', [...spellings(['datadog', 'api', 'key']), 'DD_APP_KEY'], random(HEX, 32)),
   namedSpec('sumologic-key', spellings(['sumo', 'access', 'key']), random(ALNUM, 64)),
   namedSpec('pagerduty-key', spellings(['pagerduty', 'token']), random(BASE64URL, 20)),

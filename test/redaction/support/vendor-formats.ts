@@ -142,4 +142,11 @@ export const VENDOR_SPECS: readonly Spec[] = [
   token('mapbox-token', ['sk.', 'pk.'], [[ALNUM, 60], '.', [ALNUM, 22]]),
   token('age-secret-key', ['AGE-SECRET-KEY-1'], [['QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L', 58]]),
   token('twitter-token', ['AAAAAAAAAAAAAAAAAAAAA'], [[ALNUM, 70, 90]], { short: false }),
+  token('twitch-stream-key', ['live_'], [[DIGITS, 9], '_', [ALNUM, 30]]),
+  token(
+    'azure-integration-runtime-key',
+    ['IR@'],
+    [[HEX, 8], '-', [HEX, 4], '-', [HEX, 4], '-', [HEX, 4], '-', [HEX, 12], '@adf-etl@we@', [BASE64, 43], '='],
+    { short: false },
+  ),
 ];
