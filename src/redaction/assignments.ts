@@ -1,5 +1,6 @@
 /** Operator-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `Authorization: Basic …`, `<add key="…" value="…"/>`; judged under what the name says. */
 import { classify, push } from './classify.ts';
+import { claimsFormat } from './dispatch.ts';
 import type { ScanState } from './classify.ts';
 import { ethereumAccounts, JWK_PRIVATE, jwkPrivateMember, pairedValue, settingPair } from './keyed-values.ts';
 import { foreignColonValue } from './foreign-prose.ts';
@@ -46,6 +47,8 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     return;
   }
   if (name === null) return;
+  // `"Password:"`: a label whose colon ends its string, not an operator.
+  if (code === 58 && !name.quoted && (next === 34 || next === 39) && text.charCodeAt(name.start - 1) === next) return;
   // `${DB_PASSWORD:?missing}`, `${TOKEN:-}`: a shell parameter expansion, not an assignment.
   if (!name.quoted && name.start >= 2 && text.charCodeAt(name.start - 1) === 123 && text.charCodeAt(name.start - 2) === 36) return;
   const bare = sliceOrLast(text, name.start, name.end, lastBare);
@@ -58,6 +61,10 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   const query = before === 63 || before === 38;
   if (query && written === 'sig') {
     sasSignature(text, valueFrom, state);
+    return;
+  }
+  if (query && written === 'code') {
+    queryCode(text, valueFrom, state);
     return;
   }
   if (name.quoted && name.end - name.start <= 2 && JWK_PRIVATE.has(bare)) {
@@ -121,6 +128,17 @@ const MIN_RANDOM_WORD = 12;
 /** Whether a run of letters is random, not an identifier: long, no word-like run in it (`myApiKeyValue` has `Value`), random as a secret. */
 function isRandomWord(raw: string): boolean {
   return raw.length >= MIN_RANDOM_WORD && !raw.includes('.') && wordShare(raw) < 0.2 && isCredentialValue(raw, 'secret');
+}
+
+/**
+ * A URL query's `code=`: an OAuth authorization code or an Azure Functions key (`?code=…==`), a credential when long
+ * and random; a country, a coupon or an error code is short or a word.
+ */
+function queryCode(text: string, from: number, state: ScanState): void {
+  const value = readValue(text, from, true);
+  if (value === null || value.end - value.start < 20) return;
+  const raw = text.slice(value.start, value.end);
+  if (!claimsFormat(raw) && isCredentialValue(raw, 'token')) push(state, value.start, value.end, 'token', RANK_NAMED);
 }
 
 /** An Azure shared access signature's `sig=` in a URL query: base64 (URL-encoded or not) of an HMAC. */

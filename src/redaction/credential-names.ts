@@ -151,6 +151,8 @@ export function nameRole(words: readonly string[]): NameRole | null {
   if (last === 'phrase' && before === 'pass') return 'password';
   // `auth_session`, `login_session`: the session that carries a login, a bearer credential.
   if (last === 'session' && (before === 'auth' || before === 'login')) return 'token';
+  // Azure Service Bus' `SharedSecretValue`: the value of a shared secret.
+  if (last === 'value' && before === 'secret') return 'secret';
   // Rails' `secret_key_base`.
   if (last === 'base' && before === 'key' && words[words.length - 3] === 'secret') return 'secret';
   return HEADS.get(last) ?? null;

@@ -70,7 +70,11 @@ export function phraseBefore(text: string, verbStart: number): string {
   let words = 0;
   let start = p;
   while (words < 7 && p > 0 && text.charCodeAt(p - 1) === 32) {
-    const wordStart = NAME_CHARS.runStart(text, p - 1, p - 1 - 32);
+    const quote = text.charCodeAt(p - 2);
+    // A quoted word (`the password for user 'postgres' is …`) is one word of the phrase.
+    let open = -1;
+    if (quote === 39 || quote === 34) for (let k = p - 3; k >= 0 && k > p - 35 && open < 0; k--) if (text.charCodeAt(k) === quote) open = k;
+    const wordStart = open >= 0 ? open : NAME_CHARS.runStart(text, p - 1, p - 1 - 32);
     // A word that ends a sentence (`done.`) belongs to the one before.
     if (wordStart === p - 1 || text.charCodeAt(p - 2) === 46) break;
     start = wordStart;

@@ -158,6 +158,8 @@ export function isMarkedValue(value: string, mayHold: boolean, template = true):
   const first = value.charCodeAt(0);
   // $VAR ${VAR} %s %(x)s {{x}} {x} <x> [x] `cmd` @var
   if (first === 36 || first === 37 || first === 123 || first === 60 || first === 91 || first === 96 || first === 64) return true;
+  // A quoted shell variable spliced into a string (`"'$DB_PASSWORD'"`).
+  if ((first === 39 || first === 34) && value.charCodeAt(1) === 36) return true;
   if (template && (value.includes('${') || value.includes('{{') || value.includes('%s') || value.includes('$('))) return true;
   // A value shown with its tail masked (`signkey-prod-••••••••`, `sk_live_****`): the rest is hidden.
   if (maskedTail(value)) return true;

@@ -161,7 +161,8 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
   if (!punctuated) return isBuildLabel(value);
   const first = value.charCodeAt(0);
   if (first === 47 || value.startsWith('./') || value.startsWith('../') || value.startsWith('~/')) return true;
-  if (value.includes('://')) return true;
+  // A URL, and an Amazon Resource Name (`arn:aws:iam::aws:policy/IAMUserChangePassword`) names a resource, not a key.
+  if (value.includes('://') || value.startsWith('arn:')) return true;
   if (VERSION_RE.test(value) || isBuildLabel(value)) return true;
   if (EMAIL_RE.test(value) || HOST_RE.test(value)) return true;
   // `os.environ`, `config.apiKey`, `Shared.LintStatsTimePass`: each part a word, or short.

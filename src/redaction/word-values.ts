@@ -163,6 +163,9 @@ function lastWordBefore(text: string, at: number): string {
   return text.slice(NAME_CHARS.runStart(text, at - 1, at - 1 - MAX_NAME), at - 1);
 }
 
+/** A key of lowercase letters and digits (`cfgk7aygjdg5…`) with a letter past `f`, so not a hex digest. */
+const LOWER_KEY_RE = /^(?=[a-z0-9]*[g-z])(?=[a-z]*[0-9])[a-z0-9]+$/;
+
 /** Credential nouns a value may follow in prose with nothing between (`the token <value>`); `key` only after one of {@link KEY_KINDS}. */
 const BARE_NOUN_RE = /^(?:token|secret|apikey|key)$/i;
 /** The words before `key` that make it a credential's name (`api key`, `secret key`), not a cache's or a table's. */
@@ -170,14 +173,15 @@ const KEY_KINDS_RE = /(?:^|[^A-Za-z])(?:api|access|secret|auth|app)\s$/i;
 
 /**
  * A value right after a bare credential noun in prose (`use the token <value>`, `api key <value>`): only a long one that mixes
- * cases and digits and is random enough for a token, as words and identifiers follow these nouns too.
+ * cases and digits, or lowercase letters and digits unlike a hex digest, and is random enough for a token, as words and
+ * identifiers follow these nouns too.
  */
 function nounValue(text: string, wordStart: number, wordEnd: number, start: number, end: number, state: ScanState): void {
   if (end - start < 20 || !BARE_NOUN_RE.test(text.slice(wordStart, wordEnd))) return;
   if (wordEnd - wordStart === 3 && !KEY_KINDS_RE.test(text.slice(Math.max(0, wordStart - 8), wordStart))) return;
   const valueEnd = sentenceValueEnd(text, start, end);
   const value = text.slice(start, valueEnd);
-  if (value.length >= 20 && MIXED_RE.test(value) && !claimsFormat(value) && isCredentialValue(value, 'token'))
+  if (value.length >= 20 && (MIXED_RE.test(value) || LOWER_KEY_RE.test(value)) && !claimsFormat(value) && isCredentialValue(value, 'token'))
     push(state, start, valueEnd, 'token', RANK_NAMED);
 }
 

@@ -385,6 +385,19 @@ describe('structures that generalise', () => {
       'bindpw [REDACTED password]\nstatic NSString * const kAcmeAPISecret = @"[REDACTED secret]";\n' +
         "SECRET_KEY = b'[REDACTED api-key]'\n账号 app_rw,密码:[REDACTED password],用完记得改掉。login: sklep, hasło: [REDACTED password] (nie)",
     ],
+    [
+      'a shared secret value, .NET DirectoryEntry and Ruby DBI calls, a quoted word in a prose phrase, a URL query code, bare nouns',
+      'Endpoint=sb://bus.servicebus.windows.net/;SharedSecretIssuer=owner;SharedSecretValue=UGqzk+Ya3z03Fg6Kg2KbF9mQqOS4thH9QNpdOtxilol=\n' +
+        'new DirectoryEntry("LDAP://dc01.corp", "CORP\\\\svc", "Kx7TBKXPvx098!"); DBI.connect("DBI:Mysql:inv:db4", "inv", "LM8X7KfMnMGd")\n' +
+        "the password for user 'postgres' is 'unSPv94MtwK3' or edit .env\n" +
+        'POST https://fn.azurewebsites.net/api/Hook?code=5dQksXxbyCLC_GINsG5Aqy_HwWamgyG2oyq20zGG8pFoQ_HJcYEV4A== fails\n' +
+        'taxjar token cfgk7aygjdg5sdfl05pgzo5g434xhiif',
+      'Endpoint=sb://bus.servicebus.windows.net/;SharedSecretIssuer=owner;SharedSecretValue=[REDACTED secret]\n' +
+        'new DirectoryEntry("LDAP://dc01.corp", "CORP\\\\svc", "[REDACTED password]"); DBI.connect("DBI:Mysql:inv:db4", "inv", "[REDACTED password]")\n' +
+        "the password for user 'postgres' is '[REDACTED password]' or edit .env\n" +
+        'POST https://fn.azurewebsites.net/api/Hook?code=[REDACTED token] fails\n' +
+        'taxjar token [REDACTED token]',
+    ],
   ])('%s', async (_, text, expected) => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });
@@ -421,6 +434,9 @@ describe('hard negatives stay byte-exact', () => {
     '{"d": "DD_Sbk7bFzLFeTp8eL9e5PrVSuFG2qEFAP8TtoF7ous", "n": 3} <Setting><Value>TtGllN29RTlICp74</Value></Setting>',
     'commit_0e4e3ad309a5bfc38b50c13b8bb84ef9877f9f32 cache_key_d462e8f526f0ddeca69c595115c156ab94cf03a2 build-d462e8f526f0ddeca69c595115c156ab',
     'this.addPassword = "#add-password";',
+    'IAMUserChangePassword = "arn:aws:iam::aws:policy/IAMUserChangePassword"; echo \'export DATABASE_PASSWORD="\'$PRE_PASSWORD\'"\' >> .env',
+    'usernameLabel:"Username or email:",passwordLabel:"Password:",rememberMeLabel:"Remember me:"; ?code=US&page=2; the token 3f9a2c81e4b7d6a05c19',
+    'APPLICATIONINSIGHTS_CONNECTION_STRING=InstrumentationKey=123e4567-e89b-12d3-a456-426614174000;IngestionEndpoint=https://x.in.applicationinsights.azure.com/',
     'PolicyArn: arn:aws:iam::aws:policy/SecretsManagerReadWrite',
     '"Resource": "arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-password-AbCdEf"',
     '<input type="password" id="password" name="password">',

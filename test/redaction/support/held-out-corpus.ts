@@ -10,6 +10,7 @@ import { BLIND9_NEGATIVES, BLIND9_POSITIVES } from './held-out-blind9.ts';
 import { BLIND10_NEGATIVES, BLIND10_POSITIVES } from './held-out-blind10.ts';
 import { BLIND11_NEGATIVES, BLIND11_POSITIVES } from './held-out-blind11.ts';
 import { BLIND12_NEGATIVES, BLIND12_POSITIVES } from './held-out-blind12.ts';
+import { BLIND13_NEGATIVES, BLIND13_POSITIVES } from './held-out-blind13.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -127,6 +128,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['tenth blind batch', BLIND10_POSITIVES, BLIND10_NEGATIVES],
     ['eleventh blind batch', BLIND11_POSITIVES, BLIND11_NEGATIVES],
     ['twelfth blind batch', BLIND12_POSITIVES, BLIND12_NEGATIVES],
+    ['thirteenth blind batch', BLIND13_POSITIVES, BLIND13_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
