@@ -41,8 +41,11 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     if (next === 47 && text.charCodeAt(at + 2) === 47) return;
   }
   const name = code === 61 ? declaredName(text, nameEnd) : readName(text, nameEnd);
-  // A colon after a word in a language past ASCII (`密码:X`, `hasło: X`) closes a clause of prose.
-  if (code === 58 && (name === null ? previous > 127 : !name.quoted && text.charCodeAt(name.start - 1) > 127)) {
+  // A colon after a word in a language past ASCII (`密码:X`, `hasło: X`: at most the word's last four letters are ASCII) closes a clause of prose.
+  if (
+    code === 58 &&
+    (name === null ? previous > 127 : !name.quoted && name.end - name.start <= 4 && text.charCodeAt(name.start - 1) > 127)
+  ) {
     foreignColonValue(text, at, valueFrom, state);
     return;
   }

@@ -30,6 +30,11 @@ const CLAUSE_NOUN_RE =
 /** Characters that close such a phrase: a colon, ASCII or full-width, and the particles and copulas `は`, `が`, `是`, `为`, `는`, `은`. */
 const CLOSERS = new Set([0x3a, 0xff1a, 0x306f, 0x304c, 0x662f, 0x4e3a, 0xb294, 0xc740]);
 
+/** Whether `code`, past ASCII, may close such a phrase right before its value (`密码：X`, `パスワードはX`). */
+export function isWideCloser(code: number): boolean {
+  return code > 127 && CLOSERS.has(code);
+}
+
 /** Whether the character at `at` closes such a phrase: a particle, or a colon after a letter past ASCII or a `)` (`Пароль (deploy):`); a colon after an ASCII word (`key: value`) is the assignment rules'. */
 function closesForeignPhrase(text: string, at: number): boolean {
   const code = text.charCodeAt(at);

@@ -4,6 +4,7 @@ import type { ScanState } from './classify.ts';
 import { chars } from './chars.ts';
 import { setterArgument } from './calls.ts';
 import { valueAfterWord } from './word-values.ts';
+import { isWideCloser } from './foreign-prose.ts';
 import { commandArgument, flagArgument, pgpassLine, secureStringArgument, userPasswordSubcommand, userSwitchArgument } from './commands.ts';
 import { INFIXES, MIN_WORD_INFIX_TOKEN, STARTS, WORD_INFIX_RE, WORD_LED } from './dispatch.ts';
 import { samDumpHash, schemeValueAt } from './hashes.ts';
@@ -217,7 +218,7 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
   if (afterBlank(text, start)) {
     valueAfterWord(text, start, end, state);
     commandArgument(text, start, end, state);
-  } else if (start > 0 && text.charCodeAt(start - 1) > 127) valueAfterWord(text, start, end, state);
+  } else if (start > 0 && isWideCloser(text.charCodeAt(start - 1))) valueAfterWord(text, start, end, state);
   const before = start > 0 ? text.charCodeAt(start - 1) : 0;
   if (before === 32 || before === 9) {
     const first = text.charCodeAt(start);
