@@ -27,3 +27,15 @@ export function passwordArgument(text: string, from: number, state: ScanState): 
   const end = argumentEnd(text, start, Math.min(text.length, start + 4096));
   if (isCredentialValue(text.slice(start, end), 'password')) pushPassword(state, start, end);
 }
+
+/** The line before `at`, at most 96 characters of it: a command's user flag or name sits near its password flag. */
+export function lineBefore(text: string, at: number): string {
+  const from = Math.max(0, at - 96);
+  const window = text.slice(from, at);
+  return window.slice(window.lastIndexOf('\n') + 1);
+}
+
+/** A blank or a line break: a decoded view's other control characters (`\f` of `\\srv\finance`) sit inside an argument. */
+export function isLineBlank(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13;
+}

@@ -1,5 +1,5 @@
 /** Credentials passed as arguments: `-p <password>` and `-p<password>` (mysql, 7z), `-Password`, `-passout pass:…`, keytool's `-storepass`, `ConvertTo-SecureString "…"`, a netrc `password`, SQL's `PASSWORD '…'`, `net use … /user:`, `smbclient -U user%…`, `sqlplus user/…@db`, `htpasswd -b`, `rabbitmqctl add_user`, and `<tool> login|auth|init <token>`. */
-import { argumentEnd, passwordArgument, pushPassword } from './argument-spans.ts';
+import { argumentEnd, isLineBlank, lineBefore, passwordArgument, pushPassword } from './argument-spans.ts';
 import { classify, push, roleOfName } from './classify.ts';
 import { credentialCall, schemedArgument } from './calls.ts';
 import type { ScanState } from './classify.ts';
@@ -19,13 +19,6 @@ const TOOL_FLAG_RE: Readonly<Record<'-a' | '-P', RegExp>> = {
 };
 /** SNMPv3 tools, whose `-A` and `-X` take the auth and privacy passphrases. */
 const SNMP_LINE_RE = /(?:^|[\s/])snmp(?:walk|get|getnext|set|bulkwalk|bulkget|trap|table|inform)(?:\.exe)?\s/;
-
-/** The line before `at`, at most 96 characters of it: a command's user flag or name sits near its password flag. */
-function lineBefore(text: string, at: number): string {
-  const from = Math.max(0, at - 96);
-  const window = text.slice(from, at);
-  return window.slice(window.lastIndexOf('\n') + 1);
-}
 
 /** Tools whose `-p` takes the password glued to it. */
 const GLUED_P_RE = /(?:^|[\s/])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|7z|7za|7zz|7zr)(?:\.exe)?\s[^\n]*$/;
@@ -112,7 +105,7 @@ export function commandArgument(text: string, start: number, end: number, state:
   }
   const p = wordEndBefore(text, start);
   // A call's next argument, on the same line or the next (`DBI->connect(\n  "dsn",\n  "user",\n  "…"`).
-  const comma = text.charCodeAt(p - 1) === 10 ? commaBefore(text, p - 1) : p - 1;
+  const comma = commaBefore(text, p);
   if (text.charCodeAt(comma) === 44) {
     credentialCall(text, comma, start, end, state);
     return;
@@ -136,7 +129,7 @@ export function commandArgument(text: string, start: number, end: number, state:
   }
   // Cisco IOS: `enable secret 0 <password>`, `username … password 7 <password>` (type 0 is clear text, type 7 a reversible encoding).
   if (length === 1 && (text.charCodeAt(wordStart) === 48 || text.charCodeAt(wordStart) === 55)) {
-    if (CISCO_TYPE_RE.test(text.slice(Math.max(0, wordStart - 12), wordStart))) {
+    if (CISCO_TYPE_RE.test(text.slice(Math.max(0, wordStart - 20), wordStart))) {
       const valueEnd = argumentEnd(text, start, end);
       if (isCredentialValue(text.slice(start, valueEnd), 'password')) pushPassword(state, start, valueEnd);
     }
@@ -228,8 +221,8 @@ function passwordAfter(text: string, from: number, skip: number, state: ScanStat
   }
 }
 
-/** Cisco's `password` or `secret` keyword before a type number. */
-const CISCO_TYPE_RE = /\b(?:password|secret)\s+$/;
+/** Cisco's `password` or `secret` keyword before a type number, and a RADIUS or TACACS+ `key` (`pac key`, `tacacs-server key`, a server block's `key`). */
+const CISCO_TYPE_RE = /(?:\b(?:password|secret)|(?:^|\n)[ \t]*(?:pac[ \t]+)?key|-server[ \t]+key)[ \t]+$/;
 
 /** SQL's `IDENTIFIED BY` up to the password after it. */
 const IDENTIFIED_BY_RE = /\bidentified\s+by\s*$/i;
@@ -306,27 +299,6 @@ export function flagArgument(text: string, start: number, token: number, state: 
   }
 }
 
-/** A `net use` command line, up to a switch. */
-const NET_USE_RE = /(?:^|[\s&;|(])net(?:\.exe)?\s+use\s/i;
-
-/** `net use \\srv\share /user:DOMAIN\name <password>`: the argument after a `/user:` switch token at `start`, on a `net use` line. */
-export function userSwitchArgument(text: string, start: number, state: ScanState): void {
-  // xfreerdp's `/p:<password>` beside its `/u:`.
-  if (text.charCodeAt(start + 1) === 112 && text.charCodeAt(start + 2) === 58 && /(?:^|\s)\/u:/.test(lineBefore(text, start))) {
-    passwordArgument(text, start + 3, state);
-    return;
-  }
-  if (!/^\/user:/i.test(text.slice(start, start + 6)) || !NET_USE_RE.test(lineBefore(text, start))) return;
-  passwordBeforeSwitch(text, start, state);
-  let at = start + 6;
-  const limit = Math.min(text.length, at + 128);
-  while (at < limit && !/\s/.test(text.charAt(at))) at++;
-  const from = skipBlanks(text, at, at + 8);
-  // `*` asks for the password; another switch or the line's end gives none.
-  if (from === at || from >= text.length || '*/\r\n'.includes(text.charAt(from))) return;
-  passwordArgument(text, from, state);
-}
-
 /** An lftp command line. */
 const LFTP_LINE_RE = /(?:^|[\s/])lftp\s/;
 
@@ -343,43 +315,11 @@ function lftpUser(text: string, start: number, token: number, state: ScanState):
   if (isCredentialValue(text.slice(comma + 1, end), 'password')) pushPassword(state, comma + 1, end);
 }
 
-/** The character before the line break at `at` and the blanks before it: where a call's previous argument may end with its comma. */
+/** The character before the blanks and line breaks that end at `at` (64 at most: arguments aligned under a call's parenthesis): where a call's previous argument may end with its comma. */
 function commaBefore(text: string, at: number): number {
   let p = at;
-  while (p > 0 && p > at - 8 && isLineBlank(text.charCodeAt(p - 1))) p--;
+  while (p > 0 && p > at - 64 && isLineBlank(text.charCodeAt(p - 1))) p--;
   return p - 1;
-}
-
-/** A blank or a line break: a decoded view's other control characters (`\f` of `\\srv\finance`) sit inside an argument. */
-function isLineBlank(code: number): boolean {
-  return code === 32 || code === 9 || code === 10 || code === 13;
-}
-
-/** `net use Z: \\srv\share <password> /user:…`: the argument before the `/user:` switch at `start`, unless it is the share, the drive or `use`. */
-function passwordBeforeSwitch(text: string, start: number, state: ScanState): void {
-  let end = start;
-  while (end > 0 && end > start - 8 && text.charCodeAt(end - 1) === 32) end--;
-  let from = end;
-  while (from > 0 && from > end - 128 && !isLineBlank(text.charCodeAt(from - 1))) from--;
-  const quote = text.charCodeAt(from);
-  const [first, last] = quote === 34 || quote === 39 ? [from + 1, end - 1] : [from, end];
-  const value = text.slice(first, last);
-  // A share path holds a `\` (read in the decoded view, `\\srv\finance` may hold a control character too).
-  if (/[\\\x00-\x1f]/.test(value) || value.startsWith('/') || /^(?:[A-Za-z]:|use|\*)$/i.test(value)) return;
-  if (isCredentialValue(value, 'password')) pushPassword(state, first, last);
-}
-
-/**
- * `ConvertTo-SecureString "<password>" -AsPlainText`: the argument after the token [start, end),
- * read forwards, as a password of letters alone holds no character the scan stops at.
- */
-export function secureStringArgument(text: string, start: number, end: number, state: ScanState): void {
-  if (!/^convertto-securestring$/i.test(text.slice(start, end))) return;
-  let from = skipBlanks(text, end, end + 8);
-  // The argument may be named: `-String "…"`.
-  if (from > end && /^-String\s/i.test(text.slice(from, from + 8))) from = skipBlanks(text, from + 7, from + 16);
-  if (from === end || from >= text.length || text.charCodeAt(from) === 45) return;
-  passwordArgument(text, from, state);
 }
 
 /** A `.pgpass` host field's characters. */

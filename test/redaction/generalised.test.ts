@@ -386,6 +386,13 @@ describe('structures that generalise', () => {
         "SECRET_KEY = b'[REDACTED api-key]'\n账号 app_rw,密码:[REDACTED password],用完记得改掉。login: sklep, hasło: [REDACTED password] (nie)",
     ],
     [
+      "a RADIUS server block's key, a TACACS+ server key, a call's arguments aligned under its parenthesis",
+      ' pac key 0 GFtIGaRFh02uv5\ntacacs-server key 0 Qm3vTzL9pXw2\nvar root = new DirectoryEntry("LDAP://dc01.corp",\n' +
+        '                             "CORP\\\\svc_ldap",\n                             "7pFMqtzUmh113!");',
+      ' pac key 0 [REDACTED password]\ntacacs-server key 0 [REDACTED password]\nvar root = new DirectoryEntry("LDAP://dc01.corp",\n' +
+        '                             "CORP\\\\svc_ldap",\n                             "[REDACTED password]");',
+    ],
+    [
       'a shared secret value, .NET DirectoryEntry and Ruby DBI calls, a quoted word in a prose phrase, a URL query code, bare nouns',
       'Endpoint=sb://bus.servicebus.windows.net/;SharedSecretIssuer=owner;SharedSecretValue=UGqzk+Ya3z03Fg6Kg2KbF9mQqOS4thH9QNpdOtxilol=\n' +
         'new DirectoryEntry("LDAP://dc01.corp", "CORP\\\\svc", "Kx7TBKXPvx098!"); DBI.connect("DBI:Mysql:inv:db4", "inv", "LM8X7KfMnMGd")\n' +

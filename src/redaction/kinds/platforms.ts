@@ -1,8 +1,8 @@
-/** Hosting and infrastructure platforms: HashiCorp, Fly.io, PlanetScale, Doppler, Databricks, Dynatrace, Pulumi, OpenShift, Tailscale, Scalingo, Netlify-style deploy services, The Things Stack. */
+/** Hosting and infrastructure platforms: HashiCorp, Fly.io, PlanetScale, Doppler, Databricks, Dynatrace, Pulumi, OpenShift, Tailscale, Scalingo, Netlify-style deploy services, The Things Stack, Docker Swarm. */
 import { chars } from '../chars.ts';
 import { optional, prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { ALNUM, ALNUM_LOWER, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits, mixedCase } from './format-shapes.ts';
+import { ALNUM, ALNUM_LOWER, BASE64, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits, mixedCase } from './format-shapes.ts';
 
 /** The hosting and infrastructure platforms kinds. */
 export const PLATFORM_KINDS: readonly KindRecord[] = [
@@ -59,4 +59,10 @@ export const PLATFORM_KINDS: readonly KindRecord[] = [
   tokenKind('netlify-token', 'Netlify personal access token (`nfp_` + 36 characters)', prefixed('nfp_', ALNUM, 36, 36, lettersAndDigits)),
   tokenKind('neon-key', 'Neon API key (`napi_` + 64 lowercase characters)', prefixed('napi_', ALNUM_LOWER, 64, 64, lettersAndDigits)),
   tokenKind('render-key', 'Render API key (`rnd_` + 32 characters)', prefixed('rnd_', ALNUM, 32, 32, lettersAndDigits)),
+  tokenKind(
+    'docker-swarm-key',
+    'Docker Swarm unlock key (`SWMKEY-1-` + 43 base64 characters) and join token (`SWMTKN-1-` + 50 + `-` + 25)',
+    prefixed('SWMKEY-1-', BASE64, 43, 43, hasDigit),
+    { prefixes: ['SWMTKN-1-'], body: [run(ALNUM_LOWER, 50), '-', run(ALNUM_LOWER, 25)] },
+  ),
 ];

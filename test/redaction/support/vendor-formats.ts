@@ -143,6 +143,7 @@ export const VENDOR_SPECS: readonly Spec[] = [
   token('age-secret-key', ['AGE-SECRET-KEY-1'], [['QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L', 58]]),
   token('twitter-token', ['AAAAAAAAAAAAAAAAAAAAA'], [[ALNUM, 70, 90]], { short: false }),
   token('twitch-stream-key', ['live_'], [[DIGITS, 9], '_', [ALNUM, 30]]),
+  token('docker-swarm-key', ['SWMKEY-1-'], [[BASE64, 42], '7']),
   token(
     'azure-integration-runtime-key',
     ['IR@'],

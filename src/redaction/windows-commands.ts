@@ -1,0 +1,53 @@
+/** Credentials on Windows command lines: `net use … /user:… <password>` (either side of the switch), xfreerdp's `/p:` beside its `/u:`, and `ConvertTo-SecureString "<password>"`. */
+import { isLineBlank, lineBefore, passwordArgument, pushPassword } from './argument-spans.ts';
+import type { ScanState } from './classify.ts';
+import { skipBlanks } from './spans.ts';
+import { isCredentialValue } from './values.ts';
+
+/** A `net use` command line, up to a switch. */
+const NET_USE_RE = /(?:^|[\s&;|(])net(?:\.exe)?\s+use\s/i;
+
+/** `net use \\srv\share /user:DOMAIN\name <password>`: the argument after a `/user:` switch token at `start`, on a `net use` line. */
+export function userSwitchArgument(text: string, start: number, state: ScanState): void {
+  // xfreerdp's `/p:<password>` beside its `/u:`.
+  if (text.charCodeAt(start + 1) === 112 && text.charCodeAt(start + 2) === 58 && /(?:^|\s)\/u:/.test(lineBefore(text, start))) {
+    passwordArgument(text, start + 3, state);
+    return;
+  }
+  if (!/^\/user:/i.test(text.slice(start, start + 6)) || !NET_USE_RE.test(lineBefore(text, start))) return;
+  passwordBeforeSwitch(text, start, state);
+  let at = start + 6;
+  const limit = Math.min(text.length, at + 128);
+  while (at < limit && !/\s/.test(text.charAt(at))) at++;
+  const from = skipBlanks(text, at, at + 8);
+  // `*` asks for the password; another switch or the line's end gives none.
+  if (from === at || from >= text.length || '*/\r\n'.includes(text.charAt(from))) return;
+  passwordArgument(text, from, state);
+}
+
+/** `net use Z: \\srv\share <password> /user:…`: the argument before the `/user:` switch at `start`, unless it is the share, the drive or `use`. */
+function passwordBeforeSwitch(text: string, start: number, state: ScanState): void {
+  let end = start;
+  while (end > 0 && end > start - 8 && text.charCodeAt(end - 1) === 32) end--;
+  let from = end;
+  while (from > 0 && from > end - 128 && !isLineBlank(text.charCodeAt(from - 1))) from--;
+  const quote = text.charCodeAt(from);
+  const [first, last] = quote === 34 || quote === 39 ? [from + 1, end - 1] : [from, end];
+  const value = text.slice(first, last);
+  // A share path holds a `\` (read in the decoded view, `\\srv\finance` may hold a control character too).
+  if (/[\\\x00-\x1f]/.test(value) || value.startsWith('/') || /^(?:[A-Za-z]:|use|\*)$/i.test(value)) return;
+  if (isCredentialValue(value, 'password')) pushPassword(state, first, last);
+}
+
+/**
+ * `ConvertTo-SecureString "<password>" -AsPlainText`: the argument after the token [start, end),
+ * read forwards, as a password of letters alone holds no character the scan stops at.
+ */
+export function secureStringArgument(text: string, start: number, end: number, state: ScanState): void {
+  if (!/^convertto-securestring$/i.test(text.slice(start, end))) return;
+  let from = skipBlanks(text, end, end + 8);
+  // The argument may be named: `-String "…"`.
+  if (from > end && /^-String\s/i.test(text.slice(from, from + 8))) from = skipBlanks(text, from + 7, from + 16);
+  if (from === end || from >= text.length || text.charCodeAt(from) === 45) return;
+  passwordArgument(text, from, state);
+}
