@@ -28,10 +28,14 @@ function positiveInteger(value: string): number {
   return n;
 }
 
-/** A `--home` made absolute; an empty one is a usage error rather than a silent fall back to another home. */
-function homeDir(value: string): string {
-  if (value === '') throw new UsageError('--home: expected a directory, got an empty string');
-  return resolve(value);
+/**
+ * The DSH home to read: `flag` (from `--home`), else `$DSH_HOME`, else `~/.dsh`, made absolute. An empty `--home` is
+ * a usage error rather than a silent fall back to another home; an empty `$DSH_HOME` counts as unset.
+ */
+function resolveHome(flag: string | undefined, env: NodeJS.ProcessEnv): string {
+  if (flag === '') throw new UsageError('--home: expected a directory, got an empty string');
+  if (flag !== undefined) return resolve(flag);
+  return env.DSH_HOME !== undefined && env.DSH_HOME !== '' ? resolve(env.DSH_HOME) : join(homedir(), '.dsh');
 }
 
 /** A `--cwd` made absolute with its links resolved, as a host records a session's cwd; a path that does not exist is kept. */
@@ -128,7 +132,7 @@ const HOME_HELP = 'DSH home to read, which must exist (default: $DSH_HOME, else 
 /** Adds `--home` and `--cwd`, as every command that reads a home takes them, to `command`. */
 function readsHome(command: Command): Command {
   return command
-    .option('--home <dir>', HOME_HELP, homeDir)
+    .option('--home <dir>', HOME_HELP)
     .option(
       '--cwd <dir>',
       'working directory the citing session claims, for ranking; symlinks are resolved (default: the current directory)',
@@ -143,9 +147,7 @@ const maxInputOption = (): Option =>
 
 /** Builds the program; actions write through `io`. */
 function buildProgram(io: Io): Command {
-  // an empty $DSH_HOME counts as unset
-  const home = (flag: string | undefined): string => flag ?? (io.env.DSH_HOME ? resolve(io.env.DSH_HOME) : join(homedir(), '.dsh'));
-  const homeOf = (flags: { home?: string; cwd?: string }) => ({ home: home(flags.home), cwd: flags.cwd ?? realCwd('.') });
+  const homeOf = (flags: { home?: string; cwd?: string }) => ({ home: resolveHome(flags.home, io.env), cwd: flags.cwd ?? realCwd('.') });
   const program = new Command('dsh-session-ref')
     .description(
       'Inspect, preview and debug cross-session references (ctx.sessionReferenceResolver) against a DSH home, ' +
@@ -186,7 +188,7 @@ function buildProgram(io: Io): Command {
     .description('print the canonical mention of a session: @[label](dsh-session:…)')
     .argument('<sessionId>', 'the session id, exactly')
     .option('--label <text>', "label to show (default: the session's title, read from the home)")
-    .option('--home <dir>', `${HOME_HELP}; read only without --label`, homeDir)
+    .option('--home <dir>', `${HOME_HELP}; read only without --label`)
     .addHelpText(
       'after',
       '\nWithout --label the session must be in the home: its title becomes the label.\n\nExamples:\n' +
@@ -194,8 +196,11 @@ function buildProgram(io: Io): Command {
         '  dsh-session-ref mention 7f3a9c2e-5b1d-4e8f-9a6c-2d4b8e1f3a70 --label "Billing migration plan"',
     )
     .action(async (sessionId: string, options: { label?: string; home?: string }) => {
-      const { sessionLabel } = await import('./candidates-command.ts');
-      const label = options.label ?? (await sessionLabel(io, home(options.home), sessionId));
+      let label = options.label;
+      if (label === undefined) {
+        const { sessionLabel } = await import('./candidates-command.ts');
+        label = await sessionLabel(io, resolveHome(options.home, io.env), sessionId);
+      }
       io.out.line(formatSessionReferenceMention({ sessionId, label }));
     });
 
