@@ -1,36 +1,72 @@
-/** The `candidates` and `mention` commands: the `@` menu a host would show, as a table or JSON, and the label a session of the home is mentioned with. */
+/** The `candidates` and `mention` commands: the `@` menu a host would show, as a table or JSON, answered from the session index the CLI opens, and the label a session of the home is mentioned with. */
+import { join } from 'node:path';
 import stringWidth from 'string-width';
 import type { Context } from '@deepseek-ai/cordis';
-import { describeThrown, quoteText } from '../errors.ts';
-import { cleanLabel } from '../mentions/label-text.ts';
+import type { ResolvedConfig } from '../config.ts';
+import { CandidateDiscovery } from '../discovery/discovery.ts';
 import { checkpointTitles } from '../discovery/labels.ts';
 import { withMentions } from '../discovery/rank.ts';
+import { describeThrown, quoteText } from '../errors.ts';
+import { cleanLabel } from '../mentions/label-text.ts';
+import { findMatch, parseBodyQuery } from '../session-index/body-match.ts';
+import { IndexUnavailableError } from '../session-index/file.ts';
+import { INDEX_FILE_NAME, STORAGE_AREA } from '../session-index/location.ts';
 import type { SessionReferenceMentionCandidate } from '../types.ts';
-import { openCandidateIndex } from './candidate-index.ts';
-import { leftOut, throwawayAgent, withHome } from './home.ts';
+import { throwawayAgent, withHome } from './home.ts';
 import type { HomeOptions } from './home.ts';
 import type { Colors, Io } from './output-channel.ts';
-import { findMatch, parseBodyQuery } from '../session-index/body-match.ts';
 import { cellSafe, fitWidth, table } from './text-layout.ts';
 import type { Column } from './text-layout.ts';
 
-/** Options of {@link runCandidates}. */
-export interface CandidatesOptions extends HomeOptions {
-  /** Filter text; empty lists everything. */
-  query: string;
-  /** Maximum candidates; the resolver's default (50) when undefined. */
-  limit?: number;
-  /** Print the JSON array instead of the table. */
-  json: boolean;
+/** A discovery over one index (`home`: the home's own, current for its sessions; `memory`: built for this run from the logs), and how to let it go. */
+export interface CandidateIndex {
+  readonly discovery: CandidateDiscovery;
+  readonly source: 'home' | 'memory';
+  dispose(): Promise<unknown>;
+}
+
+async function mount(ctx: Context, config: ResolvedConfig, indexPath: string, readOnly: boolean): Promise<Omit<CandidateIndex, 'source'>> {
+  let discovery!: CandidateDiscovery;
+  const fiber = ctx.plugin((scoped: Context) => {
+    const options = { cacheTtlMs: Infinity, indexPath, readOnly, titleBackfill: 'background' as const, firstTitlesWaitMs: 0 };
+    discovery = new CandidateDiscovery(scoped, { ...options, redactSecrets: config.redactSecrets });
+  });
+  await fiber;
+  return { discovery, dispose: () => fiber.dispose() };
+}
+
+/**
+ * The session index `candidates` answers from, through the plugin's own discovery, since the resolver offers no
+ * public way to open a home's index read-only or to wait until an index is built: the home's index
+ * (`<home>/storages/session-reference-index.sqlite`), opened immutable so nothing is written into the home, when
+ * nothing in it waits for a running dsh to merge it and it holds every listed session at its listed revision;
+ * otherwise an index in memory, filled from every log (titles folded with the host's projection registry).
+ */
+export async function openCandidateIndex(ctx: Context, home: string, config: ResolvedConfig): Promise<CandidateIndex> {
+  try {
+    const own = await mount(ctx, config, join(home, STORAGE_AREA, INDEX_FILE_NAME), true);
+    try {
+      await own.discovery.indexed();
+      if (own.discovery.current) return { ...own, source: 'home' };
+    } catch {
+      // unreadable as it is: build one in memory
+    }
+    await own.dispose();
+  } catch (error) {
+    if (!(error instanceof IndexUnavailableError)) throw error;
+  }
+  const built = await mount(ctx, config, ':memory:', false);
+  await built.discovery.indexed();
+  return { ...built, source: 'memory' };
 }
 
 /** Longest body-match snippet shown in the MATCH column, in display columns. */
 const SNIPPET_COLUMNS = 60;
 
 /**
- * The part of a body snippet the MATCH column has room for, on one line and with its controls escaped: the whole
- * snippet when it fits `width` display columns, else a window that keeps the query's match in view (cut from the
- * start when need be, centred when the text allows), or the snippet's start when it holds no match; `…` marks a cut.
+ * The part of a body snippet the MATCH column has room for, on one line with its controls escaped: the whole
+ * snippet when it fits `width` columns, else a window that keeps the query's match in view (centred when the text
+ * allows), or the snippet's start when it holds no match; `…` marks a cut.
  */
 export function snippetWindow(snippet: string, query: string, width = SNIPPET_COLUMNS - 'body: '.length): string {
   const text = cellSafe(snippet.replace(/\s+/g, ' '));
@@ -41,13 +77,6 @@ export function snippetWindow(snippet: string, query: string, width = SNIPPET_CO
   const hit = stringWidth(from.slice(0, match.length));
   const head = fitWidth(before, Math.max(1, Math.floor((width - hit) / 2), width - stringWidth(from)), true);
   return head + fitWidth(from, width - stringWidth(head));
-}
-
-/** What the MATCH column shows: the field that matched, or the body snippet around the matched word. */
-function matchText(candidate: SessionReferenceMentionCandidate, query: string): string {
-  const match = candidate.match;
-  if (match === undefined) return '-';
-  return match.in === 'body' ? `body: ${snippetWindow(match.snippet, query)}` : match.in;
 }
 
 /**
@@ -65,25 +94,23 @@ export function candidatesTable(candidates: readonly SessionReferenceMentionCand
       style: (text, row, cc) => (row.sameWorkspace ? cc.green(text) : cc.dim(text)),
     },
   ];
-  if (query !== '') {
+  if (query !== '')
     columns.push({
       header: 'MATCH',
-      value: (row) => matchText(row, query),
+      value: ({ match }) => (match === undefined ? '-' : match.in === 'body' ? `body: ${snippetWindow(match.snippet, query)}` : match.in),
       max: SNIPPET_COLUMNS,
       style: (text, row, cc) => (row.match?.in === 'body' ? cc.dim(text) : text),
     });
-  }
   return table(candidates, columns, c);
 }
 
 /**
- * The `@` menu a host would show an agent working in `cwd`: the Remote face's candidates (discovery under the
- * candidate limit, each with its mention), as a table or as JSON, answered from the home's session index when it
- * is current, else from one built in memory from the logs (a progress line on a TTY); nothing is written into the
- * home. A session whose log cannot be listed is named on stderr and left out; one that cannot be read is labelled
- * by its id.
+ * `candidates`: the `@` menu a host would show an agent working in `cwd`, as the Remote face answers it (discovery
+ * under the candidate limit, each with its mention), as a table or JSON, from {@link openCandidateIndex} (a progress
+ * line on a TTY); nothing is written into the home. A session whose log cannot be listed is named on stderr and
+ * left out; one that cannot be folded is labelled by its id.
  */
-export async function runCandidates(io: Io, options: CandidatesOptions): Promise<SessionReferenceMentionCandidate[]> {
+export async function runCandidates(io: Io, options: HomeOptions & { query: string; limit?: number; json: boolean }): Promise<void> {
   const config = options.limit === undefined ? {} : { candidateLimit: options.limit };
   const candidates = await withHome(io, { home: options.home, spill: false, config }, 'listing sessions', async (host, warn, progress) => {
     progress.set(`indexing sessions in ${options.home}`);
@@ -92,7 +119,12 @@ export async function runCandidates(io: Io, options: CandidatesOptions): Promise
     try {
       const agent = throwawayAgent('candidates', options.cwd);
       const listed = withMentions(await index.discovery.list(agent, options.query, resolver.config.candidateLimit));
-      for (const log of host.persistence.unreadable()) warn(leftOut(log));
+      for (const { sessionId, path, reason } of host.persistence.unreadable())
+        warn(
+          sessionId === '*'
+            ? `left out every session under ${path}: ${reason}`
+            : `left out session ${JSON.stringify(sessionId)}: its log ${path} could not be read: ${reason}`,
+        );
       for (const { sessionId, reason } of index.discovery.unreadable())
         warn(`session ${quoteText(sessionId)} is labelled by its id: its log could not be folded: ${reason}`);
       return listed;
@@ -100,29 +132,21 @@ export async function runCandidates(io: Io, options: CandidatesOptions): Promise
       await index.dispose();
     }
   });
-  if (options.json) {
-    io.out.lines(`${JSON.stringify(candidates, null, 2)}\n`);
-    return candidates;
-  }
-  if (candidates.length === 0) {
+  if (options.json) io.out.json(candidates);
+  else if (candidates.length > 0) io.out.lines(candidatesTable(candidates, options.query, io.out.c));
+  else
     io.err.line(
       io.err.c.dim(options.query === '' ? `No sessions in ${options.home}.` : `No session matches ${JSON.stringify(options.query)}.`),
     );
-    return candidates;
-  }
-  io.out.lines(candidatesTable(candidates, options.query, io.out.c));
-  return candidates;
 }
 
-/** What `mention` labels a session with (its title, or its id when it has none, cleaned as untrusted text), and why the id stands in for a title that could not be read. */
-type SessionLabel = { label: string; warning?: string };
-
 /**
- * The label the `@` menu gives `sessionId`: its title from the projection cache's checkpoint, else folded from the
- * log by the host's session query, else its id; undefined when the home lists no such session.
+ * The label the `@` menu gives `sessionId` (cleaned as untrusted text): its title from the projection cache's
+ * checkpoint, else folded from the log by the host's session query, else its id, with a warning saying why the id
+ * stands in; undefined when the home lists no such session.
  * @param ctx - a home opened by `openHome`.
  */
-export async function labelOf(ctx: Context, sessionId: string): Promise<SessionLabel | undefined> {
+export async function labelOf(ctx: Context, sessionId: string): Promise<{ label: string; warning?: string } | undefined> {
   const record = (await ctx.sessionQuery.listSessions()).find((listed) => listed.header.id === sessionId);
   if (record === undefined) return undefined;
   const labelFrom = (title: string | null | undefined): string =>
@@ -146,10 +170,8 @@ export async function labelOf(ctx: Context, sessionId: string): Promise<SessionL
 export async function sessionLabel(io: Io, home: string, sessionId: string): Promise<string> {
   return withHome(io, { home, spill: false }, 'reading the session title', async (host, warn) => {
     const found = await labelOf(host.ctx, sessionId);
-    if (found !== undefined) {
-      if (found.warning !== undefined) warn(found.warning);
-      return found.label;
-    }
+    if (found?.warning !== undefined) warn(found.warning);
+    if (found !== undefined) return found.label;
     const unreadable = host.persistence.refusedFor(sessionId);
     if (unreadable !== undefined)
       throw new Error(`session ${JSON.stringify(sessionId)} cannot be read: its log ${unreadable.path}: ${unreadable.reason}`);

@@ -12,7 +12,8 @@ import type { Session } from '@deepseek-ai/dsh-session';
 import JsonlSessionPersistence from '@deepseek-ai/dsh-session-persistence-jsonl';
 import { formatSessionReferenceMention } from '../mentions/uri.ts';
 import { runCandidates } from './candidates-command.ts';
-import { mountHomeServices, SESSIONS_DIR, STORAGES_DIR } from './home.ts';
+import { STORAGE_AREA } from '../session-index/location.ts';
+import { mountHomeServices, SESSIONS_DIR } from './home.ts';
 import type { Io } from './output-channel.ts';
 import { runPreview } from './preview-command.ts';
 import { heading, shellQuote } from './text-layout.ts';
@@ -130,7 +131,7 @@ async function writeDemoHome(home: string): Promise<void> {
   const ctx = new Context();
   try {
     const root = join(home, SESSIONS_DIR);
-    await mountHomeServices(ctx, async () => ctx.plugin(JsonlSessionPersistence, { root }), join(home, STORAGES_DIR));
+    await mountHomeServices(ctx, async () => ctx.plugin(JsonlSessionPersistence, { root }), join(home, STORAGE_AREA));
     for (const spec of SESSIONS) {
       const meta = { cwd: spec.cwd, createdAt: Date.now() - spec.hoursAgo * 3_600_000 };
       const session = ctx.sessions.prepare(SessionId(spec.id), { meta });
@@ -150,6 +151,7 @@ async function writeDemoHome(home: string): Promise<void> {
   }
 }
 
+/** A fresh temporary directory, or `dir` made absolute when it is absent or empty. */
 async function demoHome(dir: string | undefined): Promise<string> {
   if (dir === undefined) return mkdtemp(join(tmpdir(), 'dsh-session-ref-demo-'));
   const home = resolve(dir);

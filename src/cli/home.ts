@@ -20,17 +20,15 @@ import type { Config } from '../config.ts';
 import { describeThrown } from '../errors.ts';
 import { SessionReferenceResolver } from '../plugin.ts';
 import { entryKind } from '../session-index/entry-kind.ts';
+import { STORAGE_AREA } from '../session-index/location.ts';
 import type { SessionReferenceAgent } from '../types.ts';
 import { withProgress } from './output-channel.ts';
 import type { Io, Progress } from './output-channel.ts';
 import { checkEntry, ReadOnlySessionPersistence } from './read-only-persistence.ts';
 import { count } from './text-layout.ts';
-import type { UnreadableLog } from './read-only-persistence.ts';
 
 /** Where a DSH home keeps its session logs (JSONL persistence root). */
 export const SESSIONS_DIR = 'sessions';
-/** Where a DSH home keeps its storage units (the projection cache's `session_projcache.json` among them). */
-export const STORAGES_DIR = 'storages';
 
 /** Largest storage unit (`<home>/storages/<unit>.json`) copied. */
 const MAX_UNIT_BYTES = 256 * 1024 * 1024;
@@ -67,24 +65,20 @@ async function copyStorages(storages: string, realHome: string, warn: (path: str
   const directory = await checkEntry(storages, realHome, 'directory');
   if (directory.kind === 'refused') warn(storages, directory.reason);
   if (directory.kind !== 'ok') return root;
-  for (const name of await readdir(storages)) {
-    if (!name.endsWith('.json')) continue;
+  for (const name of (await readdir(storages)).filter((entry) => entry.endsWith('.json'))) {
     const file = join(storages, name);
     const check = await checkEntry(file, realHome, 'file');
     const bytes = check.kind === 'refused' ? check.reason : await unitBytes(file);
-    if (typeof bytes === 'string') {
-      warn(file, bytes);
-      continue;
-    }
-    await writeFile(join(root, name), bytes);
+    if (typeof bytes === 'string') warn(file, bytes);
+    else await writeFile(join(root, name), bytes);
   }
   return root;
 }
 
 /**
- * Mounts on `ctx`, in order, the session store, the persistence `mountPersistence` mounts, the storage hub, the JSON
- * storage backend on `storages`, the storage domain, the projection registry, the title service and the projection
- * cache, each configured as a DSH host configures it; the projection cache writes only at its mandatory points.
+ * Mounts on `ctx`, in order and configured as a DSH host configures them, the session store, the persistence
+ * `mountPersistence` mounts, the storage hub, the JSON storage backend on `storages`, the storage domain, the
+ * projection registry, the title service and the projection cache (which writes only at its mandatory points).
  */
 export async function mountHomeServices(ctx: Context, mountPersistence: () => Promise<unknown>, storages: string): Promise<void> {
   await ctx.plugin(SessionStore);
@@ -97,10 +91,7 @@ export async function mountHomeServices(ctx: Context, mountPersistence: () => Pr
   await ctx.plugin(SessionProjectionCache, { writeEveryEvents: 10_000, writeIntervalMs: 3_600_000 });
 }
 
-/**
- * A booted read-only host over a DSH home: its root context, the mounted resolver, the read-only persistence (which
- * names the sessions left out), and how to dispose the whole composition.
- */
+/** A booted read-only host over a DSH home: its root context, the resolver, the read-only persistence (which names the sessions left out), and how to dispose it all. */
 export type HomeHost = Awaited<ReturnType<typeof openHome>>;
 
 /** The home's real path; an error saying so when it is absent or not a directory. */
@@ -128,14 +119,13 @@ async function detectCompression(root: string): Promise<JsonlCompression> {
 }
 
 /**
- * Boots over `options.home` the composition a DSH host mounts for reading sessions: the session store, the CLI's
- * read-only persistence over the host's JSONL persistence on `<home>/sessions` (mounted in a context of its own,
- * where nothing writes through it; encoding detected from disk), the storage domain on the JSON backend rooted at a
- * checked copy of `<home>/storages` (a unit that is not read starts empty, and `warn` is told), the projection
- * registry, the title service, the projection cache, the SQLite session-query engine for exact reads (its
- * full-text search off: body matches come from the session index), with `spill` the local spill store on
- * `<home>/spill` (refused when that is not a directory under the real home), and the resolver. A missing home
- * throws, and nothing is created then.
+ * Boots over `options.home` the composition a DSH host mounts for reading sessions ({@link mountHomeServices}), with
+ * the CLI's read-only persistence over the host's JSONL persistence on `<home>/sessions` (mounted in a context of its
+ * own, where nothing writes through it; encoding detected from disk), the JSON storage rooted at a checked copy of
+ * `<home>/storages` (a unit that is not read starts empty, and `warn` is told), the SQLite session-query engine for
+ * exact reads (its full-text search off: body matches come from the session index), with `spill` the local spill
+ * store on `<home>/spill` (refused when that is not a directory under the real home), and the resolver. A missing
+ * home throws, and nothing is created then.
  */
 export async function openHome(options: { home: string; spill: boolean; config?: Config; warn?: (message: string) => void }) {
   const { home } = options;
@@ -145,7 +135,7 @@ export async function openHome(options: { home: string; spill: boolean; config?:
   const spillCheck = options.spill ? await checkEntry(spillRoot, realHome, 'directory') : undefined;
   if (spillCheck?.kind === 'refused') throw new Error(`the spill directory ${spillRoot} is not written to: ${spillCheck.reason}`);
   const compression = await detectCompression(root);
-  const storages = await copyStorages(join(home, STORAGES_DIR), realHome, (file, reason) => {
+  const storages = await copyStorages(join(home, STORAGE_AREA), realHome, (file, reason) => {
     options.warn?.(`${file} is not read, so what it holds starts empty (titles are folded from the logs): ${reason}`);
   });
   const readerCtx = new Context();
@@ -176,20 +166,18 @@ export async function openHome(options: { home: string; spill: boolean; config?:
   }
 }
 
+/** Where a command reads: the absolute DSH home, and the citing session's working directory (links resolved) for same-workspace ranking. */
+export interface HomeOptions {
+  home: string;
+  cwd: string;
+}
+
 /**
- * A throwaway agent for the CLI: a fresh id that names no stored session, no route (so the budget is the
- * configured one or the 64 KiB fallback), and `cwd` for same-workspace ranking. It is never created in the store.
+ * A throwaway agent working in `cwd`: a fresh id that names no stored session (and is never created in the store),
+ * and no route, so the budget is the configured one or the 64 KiB fallback.
  */
 export function throwawayAgent(purpose: string, cwd: string): SessionReferenceAgent {
   return { id: `dsh-session-ref-${purpose}-${randomUUID()}`, options: {}, session: { header: { cwd } } };
-}
-
-/** Options every home-reading command takes. */
-export interface HomeOptions {
-  /** Absolute DSH home. */
-  home: string;
-  /** Absolute working directory of the throwaway agent (ranking, same-workspace), symlinks resolved. */
-  cwd: string;
 }
 
 /**
@@ -216,10 +204,4 @@ export async function withHome<T>(
   } finally {
     for (const warning of warnings) io.err.line(io.err.c.yellow(`warning: ${warning}`));
   }
-}
-
-/** The warning naming a session (or, for an entry that names none, a directory) the listing left out. */
-export function leftOut(log: UnreadableLog): string {
-  if (log.sessionId === '*') return `left out every session under ${log.path}: ${log.reason}`;
-  return `left out session ${JSON.stringify(log.sessionId)}: its log ${log.path} could not be read: ${log.reason}`;
 }

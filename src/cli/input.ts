@@ -2,34 +2,31 @@
 import { isUtf8 } from 'node:buffer';
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { entryKind } from '../session-index/entry-kind.ts';
 import { SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
+import { entryKind } from '../session-index/entry-kind.ts';
 import { count } from './text-layout.ts';
 
 /** Default `--max-input-bytes`: 64 MiB. */
 export const DEFAULT_MAX_INPUT_BYTES = 64 * 1024 * 1024;
 
-/** A stream of the regular file at `path`, opened without blocking; a FIFO, a socket, a device or a directory is refused. */
-async function regularFileStream(path: string): Promise<NodeJS.ReadableStream> {
-  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  const info = await handle.stat().catch(async (error: unknown) => {
-    await handle.close();
-    throw error;
-  });
-  if (!info.isFile()) {
-    await handle.close();
-    throw new Error(`${path} is ${entryKind(info)}, not a regular file; pass - to read standard input`);
-  }
-  return handle.createReadStream();
-}
-
 /**
- * Reads `path` (`-` for `stdin`, else a regular file) chunk by chunk, and rejects (exit status 1) as
- * soon as more than `maxBytes` bytes have arrived; the stream is then destroyed, so at most one chunk past the cap is
- * ever read and memory stays near `maxBytes`.
+ * Reads `path` (`-` for stdin, else a regular file, opened without blocking: a FIFO, a socket, a device or a
+ * directory is refused) chunk by chunk, and rejects (exit status 1) as soon as more than `maxBytes` bytes have
+ * arrived; the stream is then destroyed, so memory stays near `maxBytes`.
  */
 export async function readBoundedBytes(path: string, maxBytes: number): Promise<Buffer> {
-  const stream: NodeJS.ReadableStream = path === '-' ? process.stdin : await regularFileStream(path);
+  let stream: NodeJS.ReadableStream = process.stdin;
+  if (path !== '-') {
+    const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) throw new Error(`${path} is ${entryKind(info)}, not a regular file; pass - to read standard input`);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    stream = handle.createReadStream();
+  }
   const parts: Buffer[] = [];
   let total = 0;
   // Leaving the loop early (the throw) destroys the stream.
@@ -70,7 +67,7 @@ export function invalidUtf8Offset(bytes: Uint8Array): number {
 
 /**
  * `bytes` decoded as UTF-8 exactly (a byte-order mark kept as U+FEFF), for a reader that promises the exact text:
- * an invalid sequence rejects with `SESSION_REFERENCE_INVALID_REFERENCE` naming the byte offset of the first bad byte.
+ * an invalid sequence rejects with `SESSION_REFERENCE_INVALID_REFERENCE` naming the offset of the first bad byte.
  * @param what - what the bytes are, for the message (`transcript`).
  */
 export function decodeUtf8Exactly(bytes: Buffer, what: string): string {

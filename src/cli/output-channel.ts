@@ -17,63 +17,51 @@ export interface TextStream {
 /** One output channel, as {@link channel} wraps a stream. */
 export type Channel = ReturnType<typeof channel>;
 
-/** The CLI's I/O: results on `out`, diagnostics on `err`. */
+/** The CLI's I/O: results on `out`, progress, notes and errors on `err`, and the environment (`DSH_HOME`, `NO_COLOR`). */
 export interface Io {
-  /** Standard output: command results. */
   readonly out: Channel;
-  /** Standard error: progress, notes, errors. */
   readonly err: Channel;
-  /** The environment (for `DSH_HOME`, `NO_COLOR`). */
   readonly env: NodeJS.ProcessEnv;
 }
 
-/**
- * Whether to colour `stream`: only on a TTY, never when `NO_COLOR` is set to a non-empty value or `TERM` is `dumb`.
- * `FORCE_COLOR` and `CI` deliberately do not turn colour on for a pipe.
- */
+/** Whether to colour `stream`: only on a TTY, never with a non-empty `NO_COLOR` or `TERM=dumb`; `FORCE_COLOR` and `CI` never colour a pipe. */
 export function colourEnabled(stream: TextStream, env: NodeJS.ProcessEnv): boolean {
-  if (stream.isTTY !== true) return false;
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  return env.TERM !== 'dumb';
+  return stream.isTTY === true && (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb';
 }
 
-const identity = (text: string): string => text;
-const PLAIN = Object.fromEntries(Object.keys(STYLES).map((name) => [name, identity])) as Colors;
+/** Colours made of `style`, one function per entry of {@link STYLES}. */
+const colours = (style: (codes: readonly [number, number]) => (text: string) => string): Colors =>
+  Object.fromEntries(Object.entries(STYLES).map(([name, codes]) => [name, style(codes)])) as unknown as Colors;
 
 /**
- * Colours that mark their text with an unguessable per-channel token instead of escape sequences, so
- * the channel can escape every control character in what it writes and still turn exactly these marks,
- * and no look-alike from a session or a file, into SGR sequences.
+ * Colours that mark their text with an unguessable per-channel token instead of escape sequences, so the channel
+ * can escape every control character it writes and still turn exactly these marks, and no look-alike from a
+ * session or a file, into SGR sequences.
  */
 function markedColors(): { c: Colors; render: (text: string, escape: (text: string) => string) => string } {
   const token = randomBytes(12).toString('hex');
   const mark = (code: number): string => `\u0000${token}:${code}\u0000`;
-  const colour = ([open, close]: readonly [number, number]): ((text: string) => string) => {
-    const [start, end] = [mark(open), mark(close)];
-    // A nested colour's close also ends this one, so the outer colour is reopened after it.
-    return (text: string): string => start + text.replaceAll(end, end + start) + end;
-  };
-  const c = Object.fromEntries(Object.entries(STYLES).map(([name, codes]) => [name, colour(codes)])) as unknown as Colors;
+  // A nested colour's close also ends this one, so the outer colour is reopened after it.
+  const c = colours(
+    ([open, close]) =>
+      (text) =>
+        mark(open) + text.replaceAll(mark(close), mark(close) + mark(open)) + mark(close),
+  );
   const marks = new RegExp(`\u0000${token}:(\\d+)\u0000`);
-  return {
-    c,
-    render(text, escape) {
-      const parts = text.split(marks);
-      let out = '';
-      parts.forEach((part, i) => (out += i % 2 === 0 ? escape(part) : `\u001b[${part}m`));
-      return out;
-    },
-  };
+  const render = (text: string, escape: (text: string) => string): string =>
+    text
+      .split(marks)
+      .map((part, i) => (i % 2 === 0 ? escape(part) : `\u001b[${part}m`))
+      .join('');
+  return { c, render };
 }
 
 /**
- * One output channel: whether it is a terminal, and colours that are no-ops unless colour is enabled. Text is
- * written by `write` (part of one line), `line` (a whole line, then the CLI's own line break), `lines` (text the
- * CLI laid out in lines itself: a table, a heading, JSON, usage; its newlines stay) and `block` (text from
- * outside that spans lines, such as a message body; on a TTY each of its lines is shown behind a `│ ` gutter so
- * none can pass for a line of the CLI's own). On a TTY every other control character, whatever its origin, is
- * shown as a visible escape and only the colours `c` added survive; off a TTY text is written exactly. `control`
- * writes one of the CLI's own terminal sequences (the spinner's line erase) on a TTY only.
+ * One output channel. `write` writes part of a line, `line` a whole line, `lines` text the CLI laid out in lines
+ * itself (a table, usage), `json` a value as indented JSON, `block` text from outside that spans lines (on a TTY behind a `│ ` gutter, so
+ * none of its lines can pass for the CLI's own), `control` one of the CLI's own terminal sequences (TTY only).
+ * On a TTY every other control character is shown as a visible escape and only the colours of `c` survive; off a
+ * TTY text is written exactly and `c` does nothing.
  */
 export function channel(stream: TextStream, env: NodeJS.ProcessEnv) {
   const tty = stream.isTTY === true;
@@ -82,17 +70,25 @@ export function channel(stream: TextStream, env: NodeJS.ProcessEnv) {
     if (coloured !== undefined) return coloured.render(text, escape);
     return tty ? escape(text) : text;
   };
-  const c = coloured?.c ?? PLAIN;
+  const c = coloured?.c ?? colours(() => (text) => text);
   const gutter = render(c.dim('│ '), lineSafe);
-  const gutterLine = (part: string): string => `${gutter}${render(part, lineSafe)}\n`;
   return {
     tty,
     c,
     write: (text: string) => void stream.write(render(text, lineSafe)),
     line: (text = '') => void stream.write(`${render(text, lineSafe)}\n`),
     lines: (text: string) => void stream.write(render(text, terminalSafe)),
-    block: (text: string) => void stream.write(tty ? text.split('\n').map(gutterLine).join('') : `${text}\n`),
-    control: (sequence: string): void => {
+    json: (value: unknown) => void stream.write(render(`${JSON.stringify(value, null, 2)}\n`, terminalSafe)),
+    block: (text: string) =>
+      void stream.write(
+        tty
+          ? text
+              .split('\n')
+              .map((part) => `${gutter}${render(part, lineSafe)}\n`)
+              .join('')
+          : `${text}\n`,
+      ),
+    control: (sequence: string) => {
       if (tty) stream.write(sequence);
     },
   };
@@ -116,23 +112,20 @@ export function processIo(): Io {
 }
 
 /** The spinner's frames. */
-const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+const FRAMES = '⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏';
 
 /** How long an operation runs before the spinner appears, so small homes never flash one. */
 export const SPINNER_DELAY_MS = 400;
 
-/** What a running operation may tell its spinner. */
+/** What a running operation may tell its spinner: a new label from the next frame on, e.g. with a count of what is done. */
 export interface Progress {
-  /** Replaces the label from the next frame on, e.g. with a count of what is done. */
   set(label: string): void;
 }
 
 /**
- * Runs `work` while showing a label with a spinner and the elapsed time on `channel`, when it is a TTY; the line
- * is erased when `work` settles. Off a TTY nothing is written.
- * @param on - the channel, normally stderr.
- * @param label - what is happening, e.g. `reading sessions in ~/.dsh`; `work` may change it.
- * @param work - the operation.
+ * Runs `work` while, on a TTY, a spinner shows `label` (which `work` may change) and the elapsed time on `on`
+ * (normally stderr), from {@link SPINNER_DELAY_MS} on; the line is erased when `work` settles. Off a TTY nothing
+ * is written.
  */
 export async function withProgress<T>(on: Channel, label: string, work: (progress: Progress) => Promise<T>): Promise<T> {
   const progress: Progress = { set: (next) => void (label = next) };
@@ -140,17 +133,16 @@ export async function withProgress<T>(on: Channel, label: string, work: (progres
   const started = performance.now();
   let frame = 0;
   const draw = (): void => {
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
     on.control('\r\x1b[2K');
-    on.write(`${on.c.cyan(FRAMES[frame++ % FRAMES.length] ?? '')} ${label} ${on.c.dim(`${seconds}s`)}`);
+    on.write(
+      `${on.c.cyan(FRAMES[frame++ % FRAMES.length] ?? '')} ${label} ${on.c.dim(`${((performance.now() - started) / 1000).toFixed(1)}s`)}`,
+    );
   };
   let timer: NodeJS.Timeout | undefined;
   const delay = setTimeout(() => {
     draw();
-    timer = setInterval(draw, 80);
-    timer.unref();
-  }, SPINNER_DELAY_MS);
-  delay.unref();
+    timer = setInterval(draw, 80).unref();
+  }, SPINNER_DELAY_MS).unref();
   try {
     return await work(progress);
   } finally {

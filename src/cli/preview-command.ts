@@ -6,24 +6,23 @@ import { readPreparedContext } from '../context/prepared-reading.ts';
 import type { PreparedSourceView } from '../context/prepared-reading.ts';
 import { isSessionReferenceError } from '../errors.ts';
 import { rewriteMentions } from '../mentions/rewrite.ts';
-import type { PreparedReferencedMessage } from '../types.ts';
 import { throwawayAgent, withHome } from './home.ts';
 import type { HomeOptions } from './home.ts';
 import type { Colors, Io } from './output-channel.ts';
 import { bytes, cellSafe, count, heading, shellQuote, table } from './text-layout.ts';
 import type { Column } from './text-layout.ts';
 
-/** Options of {@link runPreview}. */
+/**
+ * Options of {@link runPreview}: the citing message's text, mentions included; the per-source budget, exact
+ * (`maxBytes`) or from a model context window in tokens (`contextWindow`, through the automatic budget); whether
+ * truncated transcripts are saved under `<home>/spill`; and whether `{ content, additionalContext }` is printed
+ * instead of the readable report.
+ */
 export interface PreviewOptions extends HomeOptions {
-  /** The citing message's text, mentions included. */
   text: string;
-  /** Exact per-source budget in serialised bytes. */
   maxBytes?: number;
-  /** Model context window in tokens; the budget becomes `automaticReferenceBytes(window, DEFAULT_REFERENCE_CONTEXT_FRACTION)`. */
   contextWindow?: number;
-  /** Save truncated transcripts under `<home>/spill`. */
   spill: boolean;
-  /** Print `{ content, additionalContext }` instead of the readable report. */
   json: boolean;
 }
 
@@ -65,7 +64,7 @@ function summaryTable(sources: readonly PreparedSourceView[], budget: number, c:
  * and the context message as the model gets them, a summary per source, and where truncated transcripts went;
  * or `{content, additionalContext}`.
  */
-export async function runPreview(io: Io, options: PreviewOptions): Promise<PreparedReferencedMessage> {
+export async function runPreview(io: Io, options: PreviewOptions): Promise<void> {
   const { content, references } = rewriteMentions<TextBlock>([{ type: 'text', text: options.text }]);
   // with neither flag the resolver's own budget applies: 64 KiB, since no model is mounted
   const { maxBytes, contextWindow } = options;
@@ -94,11 +93,9 @@ export async function runPreview(io: Io, options: PreviewOptions): Promise<Prepa
 
   const context = prepared.additionalContext;
   if (options.json) {
-    const json = context === undefined ? { content: prepared.content } : { content: prepared.content, additionalContext: context };
-    io.out.lines(`${JSON.stringify(json, null, 2)}\n`);
-    return prepared;
+    io.out.json({ content: prepared.content, additionalContext: context });
+    return;
   }
-
   const { out } = io;
   const c = out.c;
   out.lines(heading('Message', c, 'role user, the citing message as the model reads it'));
@@ -106,7 +103,7 @@ export async function runPreview(io: Io, options: PreviewOptions): Promise<Prepa
   if (context === undefined) {
     out.line();
     io.err.line(c.dim('No session mentions in the text: nothing would be added after the message.'));
-    return prepared;
+    return;
   }
   // what the model reads, and per source what preparing decided, read back from the message alone as a host can
   const { text, sources, budget } = readPreparedContext(prepared) ?? { text: '', sources: [], budget: 0 };
@@ -135,5 +132,4 @@ export async function runPreview(io: Io, options: PreviewOptions): Promise<Prepa
       out.line(`${c.bold(name)}: ${c.yellow(`not saved, ${why}`)}`);
     }
   }
-  return prepared;
 }

@@ -14,32 +14,9 @@ import { decodeUtf8Exactly, DEFAULT_MAX_INPUT_BYTES, readBoundedBytes } from './
 import type { Io } from './output-channel.ts';
 import { cellSafe, count, heading } from './text-layout.ts';
 
-/** A usage problem found after parsing (exit status 2), such as `--message` beyond the transcript's end. */
+/** A usage problem found outside commander's parsing (exit status 2), such as `--message` beyond the transcript's end. */
 class UsageError extends Error {
   override readonly name = 'UsageError';
-}
-
-/**
- * The DSH home to read: `option` (from `--home`), else `$DSH_HOME`, else `~/.dsh`, made absolute. An empty
- * `--home` is a usage error rather than a silent fall back to another home; an empty `$DSH_HOME` counts as unset.
- */
-function resolveHome(option: string | undefined, env: NodeJS.ProcessEnv): string {
-  if (option === '') throw new UsageError('--home: expected a directory, got an empty string');
-  if (option !== undefined) return resolve(option);
-  return env.DSH_HOME !== undefined && env.DSH_HOME !== '' ? resolve(env.DSH_HOME) : join(homedir(), '.dsh');
-}
-
-/**
- * The working directory the citing session claims: `option` (from `--cwd`), else the current directory, made
- * absolute with its symlinks resolved, as a host records a session's cwd; a path that does not exist is kept.
- */
-function resolveCwd(option: string | undefined): string {
-  const path = resolve(option ?? process.cwd());
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
 }
 
 /** The package's version, from the package.json every install ships. */
@@ -49,6 +26,35 @@ function positiveInteger(value: string): number {
   const n = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('expected a positive integer.');
   return n;
+}
+
+/**
+ * The DSH home to read: `flag` (from `--home`), else `$DSH_HOME`, else `~/.dsh`, made absolute. An empty `--home` is
+ * a usage error rather than a silent fall back to another home; an empty `$DSH_HOME` counts as unset.
+ */
+function resolveHome(flag: string | undefined, env: NodeJS.ProcessEnv): string {
+  if (flag === '') throw new UsageError('--home: expected a directory, got an empty string');
+  if (flag !== undefined) return resolve(flag);
+  return env.DSH_HOME !== undefined && env.DSH_HOME !== '' ? resolve(env.DSH_HOME) : join(homedir(), '.dsh');
+}
+
+/** A `--cwd` made absolute with its links resolved, as a host records a session's cwd; a path that does not exist is kept. */
+function realCwd(value: string): string {
+  const path = resolve(value);
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** What `transcript` is asked for, besides the file. */
+interface TranscriptFlags {
+  message?: number;
+  grep?: string;
+  json?: boolean;
+  allowUnterminated?: boolean;
+  maxInputBytes: number;
 }
 
 /** Code units of surrounding text kept on each side of a `--grep` match. */
@@ -61,18 +67,9 @@ function excerpt(text: string, offset: number, length: number): { start: number;
   return { start: splitsPair(text, start) ? start - 1 : start, end: splitsPair(text, end) ? end + 1 : end };
 }
 
-/** What `transcript` is asked for, besides the file. */
-interface TranscriptFlags {
-  message?: number;
-  grep?: string;
-  json?: boolean;
-  allowUnterminated?: boolean;
-  maxInputBytes: number;
-}
-
 /**
  * `transcript`: decodes a saved transcript with the package's reader and prints its messages (all, or `--message N`),
- * or with `--grep` the exact matches of a phrase with their surrounding text; `--json` prints the reader's result or
+ * or with `--grep` the exact matches of a phrase in their surrounding text; `--json` prints the reader's result or
  * the array of hits `{ message, offset, text }`.
  */
 function runTranscript(io: Io, text: string, options: TranscriptFlags): void {
@@ -87,32 +84,34 @@ function runTranscript(io: Io, text: string, options: TranscriptFlags): void {
     throw new UsageError(`--message ${options.message}: the transcript has ${parsed.messages.length} message(s)`);
   const selected = parsed.messages.filter((m) => options.message === undefined || m.index === options.message);
   const phrase = options.grep;
-  if (phrase !== undefined) {
-    const hits = findInTranscript(parsed, phrase).flatMap((hit) => {
-      const message = selected.find((m) => m.index === hit.message);
-      if (message === undefined) return [];
-      return [{ ...excerpt(message.text, hit.offset, phrase.length), text: message.text, message: hit.message, offset: hit.offset }];
-    });
-    if (options.json) {
-      const json = hits.map(({ message, offset, text: whole, start, end }) => ({ message, offset, text: whole.slice(start, end) }));
-      out.lines(`${JSON.stringify(json, null, 2)}\n`);
-    }
-    for (const { message, offset, text: whole, start, end } of options.json ? [] : hits) {
-      const cut = (from: number, to: number): string => cellSafe(whole.slice(from, to));
-      const match = c.bold(c.yellow(cut(offset, offset + phrase.length)));
-      const [lead, tail] = [start > 0 ? c.dim('…') : '', end < whole.length ? c.dim('…') : ''];
-      out.line(
-        `${c.cyan(`message ${message}`)} ${c.dim(`offset ${offset}`)}  ${lead}${cut(start, offset)}${match}${cut(offset + phrase.length, end)}${tail}`,
-      );
-    }
-    if (!options.json) io.err.line(c.dim(`${hits.length} match${hits.length === 1 ? '' : 'es'} of ${JSON.stringify(phrase)}`));
+  if (phrase === undefined) {
+    if (options.json) out.json({ ...parsed, messages: selected });
+    else printMessages(io, parsed, selected);
     return;
   }
+  const hits = findInTranscript(parsed, phrase).flatMap(({ message, offset }) => {
+    const whole = selected.find((m) => m.index === message)?.text;
+    return whole === undefined ? [] : [{ ...excerpt(whole, offset, phrase.length), whole, message, offset }];
+  });
   if (options.json) {
-    const result: ParsedTranscript = { ...parsed, messages: selected };
-    out.lines(`${JSON.stringify(result, null, 2)}\n`);
+    out.json(hits.map(({ message, offset, whole, start, end }) => ({ message, offset, text: whole.slice(start, end) })));
     return;
   }
+  for (const { message, offset, whole, start, end } of hits) {
+    const cut = (from: number, to: number): string => cellSafe(whole.slice(from, to));
+    const match = c.bold(c.yellow(cut(offset, offset + phrase.length)));
+    const [lead, tail] = [start > 0 ? c.dim('…') : '', end < whole.length ? c.dim('…') : ''];
+    out.line(
+      `${c.cyan(`message ${message}`)} ${c.dim(`offset ${offset}`)}  ${lead}${cut(start, offset)}${match}${cut(offset + phrase.length, end)}${tail}`,
+    );
+  }
+  io.err.line(c.dim(`${hits.length} match${hits.length === 1 ? '' : 'es'} of ${JSON.stringify(phrase)}`));
+}
+
+/** The readable transcript: a heading naming the session, what was captured, and each selected message behind the gutter. */
+function printMessages(io: Io, parsed: ParsedTranscript, selected: ParsedTranscript['messages']): void {
+  const { out } = io;
+  const c = out.c;
   const { capture } = parsed;
   out.lines(heading(`Transcript of ${cellSafe(capture.label)}`, c, `session ${cellSafe(capture.sessionId)}`));
   const seq = capture.capturedThroughSeq ?? '-';
@@ -129,28 +128,27 @@ function runTranscript(io: Io, text: string, options: TranscriptFlags): void {
 }
 
 const HOME_HELP = 'DSH home to read, which must exist (default: $DSH_HOME, else ~/.dsh)';
-const CWD_HELP = 'working directory the citing session claims, for ranking; symlinks are resolved (default: the current directory)';
 
-/** `--home` and `--cwd` as the home-reading commands take them. */
-interface HomeFlags {
-  home?: string;
-  cwd?: string;
+/** Adds `--home` and `--cwd`, as every command that reads a home takes them, to `command`. */
+function readsHome(command: Command): Command {
+  return command
+    .option('--home <dir>', HOME_HELP)
+    .option(
+      '--cwd <dir>',
+      'working directory the citing session claims, for ranking; symlinks are resolved (default: the current directory)',
+      realCwd,
+    );
 }
 
-function maxInputOption(): Option {
-  return new Option('--max-input-bytes <n>', 'largest file or stdin read, in bytes; a larger input exits 1')
+const maxInputOption = (): Option =>
+  new Option('--max-input-bytes <n>', 'largest file or stdin read, in bytes; a larger input exits 1')
     .argParser(positiveInteger)
     .default(DEFAULT_MAX_INPUT_BYTES, `${count(DEFAULT_MAX_INPUT_BYTES)}, 64 MiB`);
-}
 
 /** Builds the program; actions write through `io`. */
 function buildProgram(io: Io): Command {
-  const program = new Command('dsh-session-ref');
-  const homeOf = (flags: HomeFlags): { home: string; cwd: string } => ({
-    home: resolveHome(flags.home, io.env),
-    cwd: resolveCwd(flags.cwd),
-  });
-  program
+  const homeOf = (flags: { home?: string; cwd?: string }) => ({ home: resolveHome(flags.home, io.env), cwd: flags.cwd ?? realCwd('.') });
+  const program = new Command('dsh-session-ref')
     .description(
       'Inspect, preview and debug cross-session references (ctx.sessionReferenceResolver) against a DSH home, ' +
         'without starting a model. Never writes to <home>/sessions.',
@@ -171,16 +169,16 @@ function buildProgram(io: Io): Command {
         'failure, 2 on a usage error.\n\nStart with: dsh-session-ref demo',
     );
 
-  program
-    .command('candidates')
-    .description('list the sessions the @ menu offers, as a host would show them')
-    .argument('[query]', 'filter: case-insensitive text in the title, id or cwd, or (full-text search) what was said')
-    .option('--home <dir>', HOME_HELP)
-    .option('--cwd <dir>', CWD_HELP)
+  readsHome(
+    program
+      .command('candidates')
+      .description('list the sessions the @ menu offers, as a host would show them')
+      .argument('[query]', 'filter: case-insensitive text in the title, id or cwd, or (full-text search) what was said'),
+  )
     .option('--limit <n>', 'most candidates to list (default: 50)', positiveInteger)
     .option('--json', 'print the array of candidates, each with its mention')
     .addHelpText('after', '\nExamples:\n  dsh-session-ref candidates\n  dsh-session-ref candidates billing --cwd ~/projects/atlas --json')
-    .action(async (query: string | undefined, options: HomeFlags & { limit?: number; json?: boolean }) => {
+    .action(async (query: string | undefined, options: { home?: string; cwd?: string; limit?: number; json?: boolean }) => {
       const { runCandidates } = await import('./candidates-command.ts');
       await runCandidates(io, { ...homeOf(options), query: query ?? '', limit: options.limit, json: options.json === true });
     });
@@ -200,20 +198,19 @@ function buildProgram(io: Io): Command {
     .action(async (sessionId: string, options: { label?: string; home?: string }) => {
       let label = options.label;
       if (label === undefined) {
-        const home = resolveHome(options.home, io.env);
         const { sessionLabel } = await import('./candidates-command.ts');
-        label = await sessionLabel(io, home, sessionId);
+        label = await sessionLabel(io, resolveHome(options.home, io.env), sessionId);
       }
       io.out.line(formatSessionReferenceMention({ sessionId, label }));
     });
 
-  type PreviewFlags = HomeFlags & { maxBytes?: number; contextWindow?: number; spill: boolean; maxInputBytes: number; json?: boolean };
-  program
-    .command('preview')
-    .description('prepare the mentions in a message against the home and print what the model would get')
-    .argument('<text>', 'the message with @[label](dsh-session:…) mentions or bare dsh-session: URIs; - reads stdin')
-    .option('--home <dir>', HOME_HELP)
-    .option('--cwd <dir>', CWD_HELP)
+  type PreviewFlags = { home?: string; cwd?: string; maxBytes?: number; contextWindow?: number; spill: boolean; maxInputBytes: number };
+  readsHome(
+    program
+      .command('preview')
+      .description('prepare the mentions in a message against the home and print what the model would get')
+      .argument('<text>', 'the message with @[label](dsh-session:…) mentions or bare dsh-session: URIs; - reads stdin'),
+  )
     .addOption(
       new Option('--max-bytes <n>', 'exact per-source budget in serialised JSON bytes')
         .argParser(positiveInteger)
@@ -235,12 +232,12 @@ function buildProgram(io: Io): Command {
         'Examples:\n  dsh-session-ref preview "What did we decide in $(dsh-session-ref mention <id>)?"\n' +
         '  echo "see dsh-session:ImFiYyI" | dsh-session-ref preview - --max-bytes 4000 --json',
     )
-    .action(async (text: string, options: PreviewFlags) => {
-      const home = homeOf(options);
-      const message = text === '-' ? (await readBoundedBytes('-', options.maxInputBytes)).toString('utf8') : text;
+    .action(async (text: string, options: PreviewFlags & { json?: boolean }) => {
+      const { maxBytes, contextWindow, spill, maxInputBytes } = options;
+      const where = homeOf(options);
+      const message = text === '-' ? (await readBoundedBytes('-', maxInputBytes)).toString('utf8') : text;
       const { runPreview } = await import('./preview-command.ts');
-      const { maxBytes, contextWindow, spill } = options;
-      await runPreview(io, { ...home, text: message, maxBytes, contextWindow, spill, json: options.json === true });
+      await runPreview(io, { ...where, text: message, maxBytes, contextWindow, spill, json: options.json === true });
     });
 
   program

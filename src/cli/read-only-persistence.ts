@@ -19,7 +19,7 @@ const LIST_CONCURRENCY = 8;
 const LOG_NAMES = ['session.jsonl.zstd', 'session.jsonl'];
 
 /** What a check found: nothing there, an entry of the expected kind, or something refused, with the reason. */
-export type EntryCheck = { readonly kind: 'absent' } | { readonly kind: 'ok' } | { readonly kind: 'refused'; readonly reason: string };
+type EntryCheck = { readonly kind: 'absent' | 'ok' } | { readonly kind: 'refused'; readonly reason: string };
 
 const refusal = (reason: string): EntryCheck => ({ kind: 'refused', reason });
 
@@ -50,10 +50,9 @@ export async function checkEntry(path: string, realHome: string, want: 'file' | 
   return fits ? { kind: 'ok' } : refusal(`it is ${entryKind(info)}, not a ${want === 'file' ? 'regular file' : 'directory'}`);
 }
 
-/** A write reached the CLI's persistence, which refuses every one: the CLI never writes a session log. */
+/** A write reached the CLI's persistence, which refuses every one (`operation`: `create`, `append`, `prepare`, `load`): the CLI never writes a session log. */
 export class ReadOnlyHomeError extends Error {
   override readonly name = 'ReadOnlyHomeError';
-  /** The refused persistence method (`create`, `append`, `prepare`, `load`). */
   readonly operation: string;
 
   /** @param operation - the refused method. @param root - the sessions root it was refused under. */
@@ -63,23 +62,23 @@ export class ReadOnlyHomeError extends Error {
   }
 }
 
-/** A session the CLI leaves out, with why. */
-export interface UnreadableLog {
-  /** The session its entry stands for: its directory's (or flat log's) name, the id for a read that failed, `*` for a directory of many. */
+/**
+ * A session the CLI leaves out: the session its entry stands for (its directory's or flat log's name, the id for a
+ * read that failed, `*` for a directory of many), the log file or the entry in its place, and why.
+ */
+interface UnreadableLog {
   sessionId: string;
-  /** The log file, or the entry that stands in its place. */
   path: string;
-  /** Why it is left out. */
   reason: string;
 }
 
-/** Plugin configuration. */
+/**
+ * Plugin configuration: the host's JSONL persistence over the home, mounted where nothing writes through it (its
+ * locate and revisions only), `<home>/sessions`, and the home's real path (a log may link only to a file under it).
+ */
 export interface Config {
-  /** The host's JSONL persistence over the home, mounted where nothing writes through it: its locate and revisions only. */
   reader: JsonlSessionPersistence;
-  /** `<home>/sessions`. */
   root: string;
-  /** The home's real path: a log may be a link only to a file under it. */
   realHome: string;
 }
 

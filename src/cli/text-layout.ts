@@ -1,28 +1,21 @@
 /** Text helpers for the CLI: terminal-safe text, display widths, aligned tables, byte counts and section headings. */
 import stringWidth from 'string-width';
+import { CONTROL_CHARACTERS } from '../errors.ts';
 import type { Colors } from './output-channel.ts';
 
 const SHORT_ESCAPES: Readonly<Partial<Record<string, string>>> = { '\n': '\\n', '\t': '\\t', '\r': '\\r' };
 
-/**
- * Characters a terminal would interpret rather than show: C0 controls, DEL, C1 controls, bidi embedding, override
- * and isolate controls and the line and paragraph separators; `keep` spares tab and newline, or tab, or none.
- */
-function escapeControls(text: string, keep: '\t\n' | '\t' | ''): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (char) => {
-    if (keep.includes(char)) return char;
-    return SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
-  });
+/** `text` with every character a terminal would act on rather than show (controls, line separators, bidi controls) escaped, but those in `keep`. */
+function escapeControls(text: string, keep: string): string {
+  return text.replace(CONTROL_CHARACTERS, (char) =>
+    keep.includes(char) ? char : (SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  );
 }
 
-/**
- * `text` made safe for a terminal: characters that could move the cursor, recolour or reorder the screen (escape
- * sequences from a session's text, a file or an id, say) become visible `\uXXXX` escapes; newlines and tabs stay.
- * For text whose line breaks are the CLI's own.
- */
+/** `text` safe for a terminal, for text whose line breaks are the CLI's own: controls become visible escapes, newlines and tabs stay. */
 export const terminalSafe = (text: string): string => escapeControls(text, '\t\n');
 
-/** {@link terminalSafe}, and newlines shown as `\n` too: for one line of text, so nothing in it can start another. */
+/** {@link terminalSafe} for one line: newlines are shown as `\n` too, so nothing in it can start another. */
 export const lineSafe = (text: string): string => escapeControls(text, '\t');
 
 /** `text` for one table cell: every control character, newlines and tabs included, escaped. */
@@ -38,46 +31,32 @@ export function fitWidth(text: string, max: number, fromStart = false): string {
   let width = 1;
   const kept: string[] = [];
   for (const cluster of clusters) {
-    const w = stringWidth(cluster);
-    if (width + w > max) break;
-    width += w;
+    width += stringWidth(cluster);
+    if (width > max) break;
     kept.push(cluster);
   }
-  if (fromStart) return `…${kept.reverse().join('')}`;
-  return `${kept.join('')}…`;
+  return fromStart ? `…${kept.reverse().join('')}` : `${kept.join('')}…`;
 }
 
-/** One table column. */
+/** One table column: its header, a cell's plain text, an optional colouring (never changing the width), a maximum width, cut from the start (`keepEnd`, for paths), right-aligned. */
 export interface Column<Row> {
-  /** Header text. */
   header: string;
-  /** The cell's plain text. */
   value(row: Row): string;
-  /** Optional colouring applied after padding decisions (never changes the width). */
   style?(text: string, row: Row, c: Colors): string;
-  /** Maximum width in columns; longer cells are cut with `…`. */
   max?: number;
-  /** Cut long cells from the start (keeps the end of a path). */
   keepEnd?: boolean;
-  /** Right-align (numbers). */
   right?: boolean;
 }
 
 /** Renders rows as an aligned, two-space separated table with a dim header; control characters in cells are escaped. */
 export function table<Row>(rows: readonly Row[], columns: readonly Column<Row>[], c: Colors): string {
-  const cells = rows.map((row) =>
-    columns.map((column) => {
-      const text = cellSafe(column.value(row));
-      return column.max === undefined ? text : fitWidth(text, column.max, column.keepEnd);
-    }),
-  );
+  const cells = rows.map((row) => columns.map((column) => fitWidth(cellSafe(column.value(row)), column.max ?? Infinity, column.keepEnd)));
   const widths = columns.map((column, i) => Math.max(stringWidth(column.header), ...cells.map((row) => stringWidth(row[i] ?? ''))));
   const line = (texts: readonly string[], style: (text: string, i: number) => string): string =>
     texts
       .map((text, i) => {
         const gap = ' '.repeat((widths[i] ?? 0) - stringWidth(text));
-        if (columns[i]?.right === true) return gap + style(text, i);
-        return style(text, i) + (i === columns.length - 1 ? '' : gap);
+        return columns[i]?.right === true ? gap + style(text, i) : style(text, i) + (i === columns.length - 1 ? '' : gap);
       })
       .join('  ')
       .replace(/ +$/, '');
@@ -104,6 +83,5 @@ export function heading(title: string, c: Colors, note?: string): string {
 
 /** `text` quoted for a POSIX shell when it needs quoting, for the command lines the demo prints. */
 export function shellQuote(text: string): string {
-  if (/^[\w@%+=:,./-]+$/.test(text)) return text;
-  return `'${text.replace(/'/g, `'\\''`)}'`;
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openCandidateIndex } from '../../src/cli/candidate-index.ts';
+import { openCandidateIndex } from '../../src/cli/candidates-command.ts';
 import { loadConfig } from '../../src/config.ts';
 import { CandidateDiscovery } from '../../src/discovery/discovery.ts';
 import { INDEX_FILE_NAME } from '../../src/session-index/location.ts';
