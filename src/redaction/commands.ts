@@ -12,11 +12,12 @@ import { isCredentialValue, MIXED_RE, passwordAndSecretVerdicts } from './values
 const WORD = chars('A-Za-z0-9_.$-');
 /** Flags that may name a credential: every credential-like name holds one of these. */
 const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred/i;
-/** Tools whose `-a` (redis-cli) or `-P` (sqlcmd, bcp) flag takes the password. */
-const TOOL_FLAG_RE: Readonly<Record<'-a' | '-P', RegExp>> = {
-  '-a': /(?:^|[\s/])redis-cli(?:\.exe)?\s/,
-  '-P': /(?:^|[\s/])(?:sqlcmd|bcp|osql|zip|unzip)(?:\.exe)?\s/,
-};
+/** Tools whose `-a` (redis-cli), `-P` (sqlcmd, bcp) or `-s` (ldappasswd's new password) flag takes a password, by the flag's letter. */
+const TOOL_FLAG_RE: ReadonlyMap<number, RegExp> = new Map([
+  [97, /(?:^|[\s/])redis-cli(?:\.exe)?\s/],
+  [80, /(?:^|[\s/])(?:sqlcmd|bcp|osql|zip|unzip)(?:\.exe)?\s/],
+  [115, /(?:^|[\s/])ldappasswd\s/],
+]);
 /** SNMPv3 tools, whose `-A` and `-X` take the auth and privacy passphrases. */
 const SNMP_LINE_RE = /(?:^|[\s/])snmp(?:walk|get|getnext|set|bulkwalk|bulkget|trap|table|inform)(?:\.exe)?\s/;
 
@@ -27,12 +28,14 @@ const NETRC_RE = /(?:^|\s)machine\s+\S+\s+(?:login\s+\S+\s+)?(?:account\s+\S+\s+
 
 /** The last two letters (lowercased, `first * 128 + second`) of the words {@link commandArgument} reads an argument after. */
 const ARGUMENT_WORD_ENDS = new Set(
-  ['rd', 'wd', 'ss', 'th', 'in', 'it', 'us', 'pw'].map((end) => end.charCodeAt(0) * 128 + end.charCodeAt(1)),
+  ['rd', 'wd', 'ss', 'th', 'in', 'it', 'us', 'pw', 'nd'].map((end) => end.charCodeAt(0) * 128 + end.charCodeAt(1)),
 );
 /** Directives whose argument is a password: Redis' `requirepass` and `masterauth`, slapd's `rootpw`, nslcd's `bindpw`. */
 const PASSWORD_DIRECTIVES = new Set(['requirepass', 'masterauth', 'rootpw', 'bindpw']);
 /** Words an argument is read after, besides those ending in `password` or `passwd`: the directives, login subcommands, sqlplus. */
-const ARGUMENT_WORDS = new Set([...PASSWORD_DIRECTIVES, 'login', 'auth', 'init', 'sqlplus']);
+const ARGUMENT_WORDS = new Set([...PASSWORD_DIRECTIVES, 'login', 'auth', 'init', 'sqlplus', 'send']);
+/** An expect script's line that waits for a password prompt, then its `send "`. */
+const EXPECT_PROMPT_RE = /\bexpect\s[^\n]*assword[^\n]*\n\s*send\s+"?$/i;
 
 /** Whether `word` (lowercase) names a password (`password`, SQL's `PASSWORD`, haproxy's `insecure-password`, `db_passwd`). */
 function passwordWord(word: string): boolean {
@@ -88,6 +91,11 @@ function shortFlagPassword(value: string, text: string, flagStart: number, line?
  * word before it is a password flag, a credential constructor, a netrc `password` or a `login` subcommand.
  */
 export function commandArgument(text: string, start: number, end: number, state: ScanState): void {
+  // Poetry's `config http-basic.<repository> <user> <password>`.
+  if (text.charCodeAt(start) === 104 && text.startsWith('http-basic.', start) && POETRY_RE.test(lineBefore(text, start))) {
+    passwordAfter(text, end, 1, state);
+    return;
+  }
   // `mysql -u root -pS3cret`: the password glued to `-p`.
   // `-p'S3cret'` (a crontab's mysqldump) is quoted: the token ends at the quote.
   const quote = text.charCodeAt(start + 2);
@@ -161,12 +169,20 @@ export function commandArgument(text: string, start: number, end: number, state:
       const from = valueStart + value.indexOf('/') + 1;
       pushPassword(state, from, from + secret.length);
     }
+  } else if (word === 'send') {
+    // An expect script answering a password prompt: `send "<password>\r"`.
+    const typed = value.replace(/(?:\\r|\\n|\r|\n)+$/, '');
+    if (EXPECT_PROMPT_RE.test(text.slice(Math.max(0, wordStart - 96), start)) && isCredentialValue(typed, 'password'))
+      pushPassword(state, valueStart, valueStart + typed.length);
   } else {
     // `wandb login <key>`, `snyk auth <token>`, `shodan init <key>`: a long random argument to a login subcommand.
     if (value.length >= 32 && !claimsFormat(value) && isCredentialValue(value, 'token'))
       push(state, valueStart, valueEnd, 'token', RANK_NAMED);
   }
 }
+
+/** A Poetry command line up to its `config`. */
+const POETRY_RE = /(?:^|[\s;&|])poetry\s+config\s+$/;
 
 /** Samba tools, whose `-U` takes `user%password`. */
 const SAMBA_LINE_RE = /(?:^|[\s/])(?:smbclient|rpcclient|smbmap|smbcacls|smbget|smbpasswd)(?:\.exe)?\s/;
@@ -254,7 +270,7 @@ export function flagArgument(text: string, start: number, token: number, state: 
   // `-A`/`-X` of SNMPv3 tools.
   const toolFlag =
     length === 2 &&
-    (((letter === 97 || letter === 80) && TOOL_FLAG_RE[letter === 97 ? '-a' : '-P'].test(lineBefore(text, start))) ||
+    ((TOOL_FLAG_RE.get(letter)?.test(lineBefore(text, start)) ?? false) ||
       ((letter === 80 || letter === 119) && LOGIN_LINE_RE.test(lineBefore(text, start))) ||
       ((letter === 65 || letter === 88) && SNMP_LINE_RE.test(lineBefore(text, start))));
   if (length === 2 && letter === 117) {

@@ -386,6 +386,13 @@ describe('structures that generalise', () => {
         "SECRET_KEY = b'[REDACTED api-key]'\n账号 app_rw,密码:[REDACTED password],用完记得改掉。login: sklep, hasło: [REDACTED password] (nie)",
     ],
     [
+      "ldappasswd's new password, Poetry's http-basic credentials, an expect script answering a password prompt",
+      'ldappasswd -x -D "cn=admin" -w xjyVT9w5Yf11O5LY -s NewPw9w5Yf11O5LZ "uid=j"\npoetry config http-basic.acme ci-bot irBqJMRcqKtNag2v7U0NaM3J\n' +
+        'expect "password:"\nsend "S1kiwk8dFRNu4fD0\\r"\nexpect "$ "\nsend "uptime\\r"',
+      'ldappasswd -x -D "cn=admin" -w [REDACTED password] -s [REDACTED password] "uid=j"\npoetry config http-basic.acme ci-bot [REDACTED password]\n' +
+        'expect "password:"\nsend "[REDACTED password]\\r"\nexpect "$ "\nsend "uptime\\r"',
+    ],
+    [
       "a RADIUS server block's key, a TACACS+ server key, a call's arguments aligned under its parenthesis",
       ' pac key 0 GFtIGaRFh02uv5\ntacacs-server key 0 Qm3vTzL9pXw2\nvar root = new DirectoryEntry("LDAP://dc01.corp",\n' +
         '                             "CORP\\\\svc_ldap",\n                             "7pFMqtzUmh113!");',
