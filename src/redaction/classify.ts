@@ -116,8 +116,8 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
   push(state, value.start, value.end, ROLE_KINDS.get(role) ?? 'secret', RANK_GENERIC);
 }
 
-/** Prefixes of the public keys client SDKs embed in apps and pages. */
-const PUBLIC_KEY_RE = /^(?:pk|pub|phc|appl|goog|amzn|strp)_/;
+/** Prefixes of the public keys and client ids client SDKs embed in apps and pages (`klarna_live_client_…`). */
+const PUBLIC_KEY_RE = /^(?:(?:pk|pub|phc|appl|goog|amzn|strp)_|[a-z]+_(?:live|test)_client_)/;
 
 const SCHEMES: ReadonlyMap<string, string | null> = new Map([
   ['basic', 'basic-auth'],

@@ -2,6 +2,7 @@
 import { argumentEnd, isLineBlank, lineBefore, passwordArgument, pushPassword } from './argument-spans.ts';
 import { classify, push, roleOfName } from './classify.ts';
 import { credentialCall, schemedArgument } from './calls.ts';
+import { runAsPassword } from './windows-commands.ts';
 import type { ScanState } from './classify.ts';
 import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
@@ -11,7 +12,7 @@ import { isCredentialValue, MIXED_RE, passwordAndSecretVerdicts } from './values
 
 const WORD = chars('A-Za-z0-9_.$-');
 /** Flags that may name a credential: every credential-like name holds one of these. */
-const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred/i;
+const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred|pat\b/i;
 /** Tools whose `-a` (redis-cli), `-P` (sqlcmd, bcp) or `-s` (ldappasswd's new password) flag takes a password, by the flag's letter. */
 const TOOL_FLAG_RE: ReadonlyMap<number, RegExp> = new Map([
   [97, /(?:^|[\s/])redis-cli(?:\.exe)?\s/],
@@ -143,6 +144,7 @@ export function commandArgument(text: string, start: number, end: number, state:
     }
     return;
   }
+  if (length === 2 && text.charCodeAt(wordStart - 1) === 47) runAsPassword(text, wordStart, start, state);
   if (length < 4 || length > 24 || !ARGUMENT_WORD_ENDS.has((text.charCodeAt(wordEnd - 2) | 32) * 128 + (text.charCodeAt(wordEnd - 1) | 32)))
     return;
   // A flag (`-Password`) is the flag rules' to read.

@@ -127,9 +127,14 @@ const NOT_SECRET = new Set(
 /** Of {@link NOT_SECRET}, the words that make a password something else too; the rest say where a key lives (`EMAIL_HOST_PASSWORD`, `ansible_ssh_pass`, `cache_password`). */
 const NOT_A_PASSWORD = new Set('public publishable pub max min num count total hash example sample mock dummy fake foo'.split(' '));
 
+/** Last words that say which environment or encoding a credential is for, not what it is (`b` is `B64` with its count read off). */
+const NAME_SUFFIXES = new Set('prod production dev development staging stage live sandbox local qa uat b hex pem der'.split(' '));
+
 /** The role a name gives its value, or null when it names no credential. */
 export function nameRole(words: readonly string[]): NameRole | null {
   if (words.length === 0) return null;
+  // `NANGO_SECRET_KEY_PROD`, `PRIVATE_KEY_B64`: a last word that says which environment or which encoding names the same credential.
+  if (words.length > 1 && NAME_SUFFIXES.has(words[words.length - 1] ?? '')) return nameRole(words.slice(0, -1));
   // Alone, `pass` is a verb or a test result far more often than a password: only a random value is taken.
   if (words.length === 1 && words[0] === 'pass') return 'secret';
   const last = words[words.length - 1] ?? '';

@@ -84,7 +84,19 @@ export function matchPrefixed(text: string, at: number, prefix: string, format: 
   if (!edgeOk(text, start, format)) return null;
   const end = matchForward(text, at + prefix.length, format.body);
   if (end < 0 || !accept(text, at, at + prefix.length, end, format)) return null;
-  return [start, end];
+  return [start, dashedTail(text, end)];
+}
+
+/** Letters, digits, `_` and `-`: what a key's dash-joined tail is made of. */
+const TAIL = chars('A-Za-z0-9_-');
+
+/**
+ * Where a token ends when a `-` and more key characters follow its format (`sk_live_<40>-<52>`): a longer key of the same
+ * family, redacted whole so that no piece of it stays visible (4 KiB at most).
+ */
+function dashedTail(text: string, end: number): number {
+  if (text.charCodeAt(end) !== 45 || !TOKEN_AFTER.has(text.charCodeAt(end + 1))) return end;
+  return TAIL.runEnd(text, end, end + 4096);
 }
 
 /** The span of an infix `format` whose infix starts at `at` (the caller checked the literal); or null. The part after the infix is read first: it fails fastest. */

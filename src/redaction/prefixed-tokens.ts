@@ -10,8 +10,12 @@ const PREFIX = chars('a-z');
 const BODY = chars('A-Za-z0-9_-');
 /** The shortest body: ids of objects, messages and tool calls (`msg_…`, `call_…`, `cus_…`) stay under it. */
 const MIN_BODY = 32;
+/** The shortest body after a word that says the key is live or secret (`flb_live_…`, `acme_prod_…`): no id's prefix holds one. */
+const MIN_LIVE_BODY = 20;
+/** A prefix word that says a key is live or secret. */
+const LIVE_WORD_RE = /(?:^|[_-])(?:live|prod|production|sk|secret)[_-]/;
 /** The shortest token the rule reads: a two-letter word, its separator and the shortest body. */
-export const MIN_PREFIXED = MIN_BODY + 3;
+export const MIN_PREFIXED = MIN_LIVE_BODY + 3;
 /** The longest body: past it, the run is data, not a key. */
 const MAX_BODY = 256;
 /** A prefix word's longest. */
@@ -99,7 +103,7 @@ function bodyStart(text: string, start: number, end: number): number {
 /**
  * The token [start, end) when it is a key of a format no record names: a prefix of lowercase
  * words (not a public key's, not one a record claims, at its start or inside it), then a body
- * of at least 32 letters and digits that mixes both cases and digits (or is hex in one case
+ * of at least 32 letters and digits (20 after a word such as `live` or `sk`) that mixes both cases and digits (or is hex in one case
  * after a word that says it is secret, `prj_live_sk_…`) and is random by the rules a named value
  * is judged by. Returns its span, or null.
  */
@@ -108,7 +112,8 @@ export function prefixedToken(text: string, start: number, end: number): [number
   const body = bodyStart(text, start, end);
   if (body < 0) return null;
   const bodyEnd = BODY.runEnd(text, body, body + MAX_BODY + 1);
-  if (bodyEnd - body < MIN_BODY || bodyEnd - body > MAX_BODY || NOT_AFTER.has(text.charCodeAt(bodyEnd))) return null;
+  if (bodyEnd - body < MIN_LIVE_BODY || bodyEnd - body > MAX_BODY || NOT_AFTER.has(text.charCodeAt(bodyEnd))) return null;
+  if (bodyEnd - body < MIN_BODY && !LIVE_WORD_RE.test(text.slice(start, body))) return null;
   const keyLike = keyLikeBody(text, body, bodyEnd);
   if (!keyLike && !isHexBody(text, body, bodyEnd)) return null;
   const prefix = text.slice(start, body);

@@ -1,4 +1,4 @@
-/** Vendor credentials no format can express: Microsoft Teams webhook URLs, the id and secret of an Azure App Configuration connection string, and DeepL's free keys (a UUID and `:fx`). */
+/** Vendor credentials no format can express: Microsoft Teams webhook URLs, the id and secret of an Azure App Configuration connection string, DeepL's free keys (a UUID and `:fx`), and the keys blockchain node providers take in a URL's path. */
 import { chars } from './chars.ts';
 import { isPlaceholderToken } from './placeholders.ts';
 
@@ -38,4 +38,25 @@ const UUID_BEFORE_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 export function matchDeeplKey(text: string, at: number): [number, number] | null {
   if (at < 36 || /[A-Za-z0-9]/.test(text.charAt(at + 3)) || !UUID_BEFORE_RE.test(text.slice(at - 36, at))) return null;
   return /[0-9a-f-]/.test(text.charAt(at - 37)) ? null : [at - 36, at + 3];
+}
+
+/**
+ * The key a blockchain node provider takes as a segment of its endpoint's path, after the literal
+ * `host` (`.infura.io/v3/<key>`, `.ankr.com/<chain>/<key>`): `key` matched at the segment (or, with
+ * `chain`, at the one after it), ending the segment. The host alone tells the key from a path.
+ */
+export function rpcPathKey(host: string, key: RegExp, chain = false): (text: string, at: number) => [number, number] | null {
+  const sticky = new RegExp(`${key.source}(?![A-Za-z0-9_-])`, 'y');
+  return (text, at) => {
+    let from = at + host.length;
+    if (chain) {
+      const segment = text.slice(from, from + 33);
+      const slash = segment.indexOf('/');
+      if (slash < 1 || !HOST.all(segment.slice(0, slash))) return null;
+      from += slash + 1;
+    }
+    sticky.lastIndex = from;
+    if (!sticky.test(text.slice(0, from + 128)) || isPlaceholderToken(text.slice(from, sticky.lastIndex))) return null;
+    return [from, sticky.lastIndex];
+  };
 }

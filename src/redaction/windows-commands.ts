@@ -1,17 +1,36 @@
-/** Credentials on Windows command lines: `net use … /user:… <password>` (either side of the switch), xfreerdp's `/p:` beside its `/u:`, and `ConvertTo-SecureString "<password>"`. */
+/** Credentials on Windows command lines: `net use … /user:… <password>` (either side of the switch), xfreerdp's `/p:` beside its `/u:`, schtasks' `/rp`, cmdkey's `/pass:`, and `ConvertTo-SecureString "<password>"`. */
 import { isLineBlank, lineBefore, passwordArgument, pushPassword } from './argument-spans.ts';
 import type { ScanState } from './classify.ts';
 import { skipBlanks } from './spans.ts';
 import { isCredentialValue } from './values.ts';
 
+/** A schtasks command line. */
+const SCHTASKS_RE = /(?:^|[\s&;|(])schtasks(?:\.exe)?\s/i;
+/** A cmdkey command line. */
+const CMDKEY_RE = /(?:^|[\s&;|(])cmdkey(?:\.exe)?\s/i;
 /** A `net use` command line, up to a switch. */
 const NET_USE_RE = /(?:^|[\s&;|(])net(?:\.exe)?\s+use\s/i;
+
+/** schtasks' `/rp <password>` (the run-as user's, beside `/ru`): the argument at `start` after the switch [wordStart - 1, wordEnd). */
+export function runAsPassword(text: string, wordStart: number, start: number, state: ScanState): void {
+  if (
+    (text.charCodeAt(wordStart) | 32) === 114 &&
+    (text.charCodeAt(wordStart + 1) | 32) === 112 &&
+    SCHTASKS_RE.test(lineBefore(text, start))
+  )
+    passwordArgument(text, start, state);
+}
 
 /** `net use \\srv\share /user:DOMAIN\name <password>`: the argument after a `/user:` switch token at `start`, on a `net use` line. */
 export function userSwitchArgument(text: string, start: number, state: ScanState): void {
   // xfreerdp's `/p:<password>` beside its `/u:`.
   if (text.charCodeAt(start + 1) === 112 && text.charCodeAt(start + 2) === 58 && /(?:^|\s)\/u:/.test(lineBefore(text, start))) {
     passwordArgument(text, start + 3, state);
+    return;
+  }
+  // cmdkey's `/pass:<password>`.
+  if (/^\/pass:/i.test(text.slice(start, start + 6)) && CMDKEY_RE.test(lineBefore(text, start))) {
+    passwordArgument(text, start + 6, state);
     return;
   }
   if (!/^\/user:/i.test(text.slice(start, start + 6)) || !NET_USE_RE.test(lineBefore(text, start))) return;

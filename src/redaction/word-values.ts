@@ -2,6 +2,7 @@
 import { chars, isLetter } from './chars.ts';
 import { classify, push, roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
+import { nameRole } from './credential-names.ts';
 import { claimsFormat } from './dispatch.ts';
 import { foreignProseValue } from './foreign-prose.ts';
 import { phraseBefore, proseName } from './name-context.ts';
@@ -166,22 +167,47 @@ function lastWordBefore(text: string, at: number): string {
 /** A key of lowercase letters and digits (`cfgk7aygjdg5…`) with a letter past `f`, so not a hex digest. */
 const LOWER_KEY_RE = /^(?=[a-z0-9]*[g-z])(?=[a-z]*[0-9])[a-z0-9]+$/;
 
-/** Credential nouns a value may follow in prose with nothing between (`the token <value>`); `key` only after one of {@link KEY_KINDS}. */
+/** Credential nouns a value may follow in prose with nothing between (`the token <value>`, `diffbot token <value>`). */
 const BARE_NOUN_RE = /^(?:token|secret|apikey|key)$/i;
 /** The words before `key` that make it a credential's name (`api key`, `secret key`), not a cache's or a table's. */
 const KEY_KINDS_RE = /(?:^|[^A-Za-z])(?:api|access|secret|auth|app)\s$/i;
+/** Words before a noun that name no service: articles, determiners and adjectives of state. */
+const NOT_A_NAME = new Set(
+  'the a an this that these my your our their his her its new old same each every any no one first last which what valid invalid expired current'.split(
+    ' ',
+  ),
+);
+
+/** A service name's characters. */
+const WORD_BEFORE = chars('A-Za-z0-9');
+const DIGIT_RE = /[0-9]/;
+
+/** The word before `wordStart` (after one blank), lowercased, when it may name a service: 3 to 24 letters and digits, not {@link NOT_A_NAME}. */
+function serviceBefore(text: string, wordStart: number): string | null {
+  if (text.charCodeAt(wordStart - 1) !== 32) return null;
+  const from = WORD_BEFORE.runStart(text, wordStart - 1, wordStart - 26);
+  if (wordStart - 1 - from < 3 || wordStart - 1 - from > 24 || (from > 0 && WORD_BEFORE.has(text.charCodeAt(from - 1)))) return null;
+  const word = text.slice(from, wordStart - 1).toLowerCase();
+  return NOT_A_NAME.has(word) ? null : word;
+}
 
 /**
- * A value right after a bare credential noun in prose (`use the token <value>`, `api key <value>`): only a long one that mixes
- * cases and digits, or lowercase letters and digits unlike a hex digest, and is random enough for a token, as words and
- * identifiers follow these nouns too.
+ * A value right after a bare credential noun in prose: after a service's name (`diffbot token <value>`, `keen master key
+ * <value>`) any long random value with a digit; after an article or nothing (`use the token <value>`, `api key <value>`),
+ * only one that mixes cases and digits, or lowercase letters and digits unlike a hex digest, as words and identifiers follow
+ * these nouns too. A name that says what else the noun is (`cache key`, `csrf token`) names no credential.
  */
 function nounValue(text: string, wordStart: number, wordEnd: number, start: number, end: number, state: ScanState): void {
-  if (end - start < 20 || !BARE_NOUN_RE.test(text.slice(wordStart, wordEnd))) return;
-  if (wordEnd - wordStart === 3 && !KEY_KINDS_RE.test(text.slice(Math.max(0, wordStart - 8), wordStart))) return;
+  const noun = text.slice(wordStart, wordEnd);
+  if (end - start < 20 || !BARE_NOUN_RE.test(noun)) return;
+  const service = serviceBefore(text, wordStart);
+  const named = service !== null && nameRole([service, noun.toLowerCase()]) !== null;
+  if (service !== null && !named) return;
+  if (noun.length === 3 && !named && !KEY_KINDS_RE.test(text.slice(Math.max(0, wordStart - 8), wordStart))) return;
   const valueEnd = sentenceValueEnd(text, start, end);
   const value = text.slice(start, valueEnd);
-  if (value.length >= 20 && (MIXED_RE.test(value) || LOWER_KEY_RE.test(value)) && !claimsFormat(value) && isCredentialValue(value, 'token'))
+  const shaped = MIXED_RE.test(value) || LOWER_KEY_RE.test(value) || (named && DIGIT_RE.test(value));
+  if (value.length >= 20 && shaped && !claimsFormat(value) && isCredentialValue(value, 'token'))
     push(state, start, valueEnd, 'token', RANK_NAMED);
 }
 

@@ -386,6 +386,17 @@ describe('structures that generalise', () => {
         "SECRET_KEY = b'[REDACTED api-key]'\n账号 app_rw,密码:[REDACTED password],用完记得改掉。login: sklep, hasło: [REDACTED password] (nie)",
     ],
     [
+      "names ending in an environment or encoding, short live-prefixed keys, a service's bare noun, schtasks and cmdkey, a dashed key tail",
+      'NANGO_SECRET_KEY_PROD=b5de58e6-f8fa-49d4-9740-ae8a4beaa77d\nRH_PRIVATE_KEY_B64=TsfozJHn/eIKkuY9XtQPI0+5Fweh9+jUh0kRMwRjBQw=\n' +
+        "new Fleetbase('flb_live_L2dGqaAKY1tKUAW6A5g3XfhIvKD4');\ndiffbot token 1e3905e8db98836ae5943736b4238e32 is on the plan\n" +
+        'schtasks /create /tn N /ru CORP\\\\svc /rp 4B9ro5CrtlON8JS4\ncmdkey /generic:host /user:svc /pass:hmVRapPYTQyC9\n' +
+        "apiKey: 'sk_live_n4HwZNnp7gwAGdG3R8yFkhagpHlTlXJK-HldiyRd32nkSzepMuzxO'",
+      'NANGO_SECRET_KEY_PROD=[REDACTED api-key]\nRH_PRIVATE_KEY_B64=[REDACTED api-key]\n' +
+        "new Fleetbase('[REDACTED token]');\ndiffbot token [REDACTED token] is on the plan\n" +
+        'schtasks /create /tn N /ru CORP\\\\svc /rp [REDACTED password]\ncmdkey /generic:host /user:svc /pass:[REDACTED password]\n' +
+        "apiKey: '[REDACTED stripe-key]'",
+    ],
+    [
       "ldappasswd's new password, Poetry's http-basic credentials, an expect script answering a password prompt",
       'ldappasswd -x -D "cn=admin" -w xjyVT9w5Yf11O5LY -s NewPw9w5Yf11O5LZ "uid=j"\npoetry config http-basic.acme ci-bot irBqJMRcqKtNag2v7U0NaM3J\n' +
         'expect "password:"\nsend "S1kiwk8dFRNu4fD0\\r"\nexpect "$ "\nsend "uptime\\r"',
@@ -448,6 +459,7 @@ describe('hard negatives stay byte-exact', () => {
     '{"d": "DD_Sbk7bFzLFeTp8eL9e5PrVSuFG2qEFAP8TtoF7ous", "n": 3} <Setting><Value>TtGllN29RTlICp74</Value></Setting>',
     'commit_0e4e3ad309a5bfc38b50c13b8bb84ef9877f9f32 cache_key_d462e8f526f0ddeca69c595115c156ab94cf03a2 build-d462e8f526f0ddeca69c595115c156ab',
     'this.addPassword = "#add-password";',
+    "Klarna.OnsiteMessaging.init({ clientId: 'klarna_live_client_Ht4kP9qLm2Zx8Vn3Rb6Wc1Yd5Fg7Js0Ka' }); the cache key Xk9mQ2vLp8RtXk9mQ2vLp8Rt; csrf token Xk9mQ2vLp8RtXk9mQ2vLp8Rt9",
     'IAMUserChangePassword = "arn:aws:iam::aws:policy/IAMUserChangePassword"; echo \'export DATABASE_PASSWORD="\'$PRE_PASSWORD\'"\' >> .env',
     'usernameLabel:"Username or email:",passwordLabel:"Password:",rememberMeLabel:"Remember me:"; ?code=US&page=2; the token 3f9a2c81e4b7d6a05c19',
     'APPLICATIONINSIGHTS_CONNECTION_STRING=InstrumentationKey=123e4567-e89b-12d3-a456-426614174000;IngestionEndpoint=https://x.in.applicationinsights.azure.com/',

@@ -1,7 +1,8 @@
-/** Hosting and infrastructure platforms: HashiCorp, Fly.io, PlanetScale, Doppler, Databricks, Dynatrace, Pulumi, OpenShift, Tailscale, Scalingo, Netlify-style deploy services, The Things Stack, Docker Swarm. */
+/** Hosting and infrastructure platforms: HashiCorp, Fly.io, PlanetScale, Doppler, Databricks, Dynatrace, Pulumi, OpenShift, Tailscale, Scalingo, Netlify-style deploy services, The Things Stack, Docker Swarm, blockchain node providers. */
 import { chars } from '../chars.ts';
 import { optional, prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
+import { rpcPathKey } from '../vendor-matchers.ts';
 import { ALNUM, ALNUM_LOWER, BASE64, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits, mixedCase } from './format-shapes.ts';
 
 /** The hosting and infrastructure platforms kinds. */
@@ -65,4 +66,15 @@ export const PLATFORM_KINDS: readonly KindRecord[] = [
     prefixed('SWMKEY-1-', BASE64, 43, 43, hasDigit),
     { prefixes: ['SWMTKN-1-'], body: [run(ALNUM_LOWER, 50), '-', run(ALNUM_LOWER, 25)] },
   ),
+  {
+    kind: 'rpc-endpoint-key',
+    description: "Blockchain node providers' keys in an endpoint's path (Infura, Alchemy, Ankr, QuickNode, Chainstack)",
+    custom: [
+      { literal: '.infura.io/v3/', at: 'infix', match: rpcPathKey('.infura.io/v3/', /[0-9a-f]{32}/) },
+      { literal: '.alchemy.com/v2/', at: 'infix', match: rpcPathKey('.alchemy.com/v2/', /[A-Za-z0-9_-]{32}/) },
+      { literal: '.ankr.com/', at: 'infix', match: rpcPathKey('.ankr.com/', /[0-9a-f]{64}/, true) },
+      { literal: '.quiknode.pro/', at: 'infix', match: rpcPathKey('.quiknode.pro/', /[0-9a-f]{40}/) },
+      { literal: '.p2pify.com/', at: 'infix', match: rpcPathKey('.p2pify.com/', /[0-9a-f]{32}/) },
+    ],
+  },
 ];

@@ -58,6 +58,22 @@ export const GENERALISED_SPECS: readonly Spec[] = [
     nearMisses: [fc.constantFrom('<uuid>:fx', 'see a:fx', 'id 123e4567-e89b-12d3-a456-426614174000 is a request')],
   },
   {
+    kind: 'rpc-endpoint-key',
+    examples: fc.oneof(
+      random(HEX, 32).map((key) => ({ kind: 'rpc-endpoint-key', text: `https://mainnet.infura.io/v3/${key}`, secret: key })),
+      random(BASE64URL, 32).map((key) => ({ kind: 'rpc-endpoint-key', text: `https://eth-mainnet.g.alchemy.com/v2/${key}`, secret: key })),
+      random(HEX, 64).map((key) => ({ kind: 'rpc-endpoint-key', text: `https://rpc.ankr.com/polygon/${key}`, secret: key })),
+      random(HEX, 40).map((key) => ({ kind: 'rpc-endpoint-key', text: `https://a-b.quiknode.pro/${key}/`, secret: key })),
+    ),
+    nearMisses: [
+      fc.constantFrom(
+        'https://mainnet.infura.io/v3/YOUR_PROJECT_ID',
+        'https://rpc.ankr.com/eth',
+        'https://eth-mainnet.g.alchemy.com/v2/<key>',
+      ),
+    ],
+  },
+  {
     kind: 'url-key',
     examples: fc
       .tuple(

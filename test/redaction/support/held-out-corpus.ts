@@ -11,6 +11,8 @@ import { BLIND10_NEGATIVES, BLIND10_POSITIVES } from './held-out-blind10.ts';
 import { BLIND11_NEGATIVES, BLIND11_POSITIVES } from './held-out-blind11.ts';
 import { BLIND12_NEGATIVES, BLIND12_POSITIVES } from './held-out-blind12.ts';
 import { BLIND13_NEGATIVES, BLIND13_POSITIVES } from './held-out-blind13.ts';
+import { BLIND14_NEGATIVES, BLIND14_POSITIVES } from './held-out-blind14.ts';
+import { BLIND15_NEGATIVES, BLIND15_POSITIVES } from './held-out-blind15.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -129,6 +131,9 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['eleventh blind batch', BLIND11_POSITIVES, BLIND11_NEGATIVES],
     ['twelfth blind batch', BLIND12_POSITIVES, BLIND12_NEGATIVES],
     ['thirteenth blind batch', BLIND13_POSITIVES, BLIND13_NEGATIVES],
+    // The fifteenth arrived before the fourteenth: each batch keeps the seeds of its place in the order of arrival.
+    ['fifteenth blind batch', BLIND15_POSITIVES, BLIND15_NEGATIVES],
+    ['fourteenth blind batch', BLIND14_POSITIVES, BLIND14_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
