@@ -64,6 +64,22 @@ for (const record of RECORDS) {
 // Longer literals first: `sk-ant-` is tried before `sk-`.
 for (const list of STARTS) list?.sort((a, b) => b.literal.length - a.literal.length);
 for (const list of INFIXES) list?.sort((a, b) => b.literal.length - a.literal.length);
+/**
+ * Infix literals by `first * 128 + second` character code, longest first, each bucket ending with the one-character literals
+ * of its first character: at a `.` only the literals that go on with the next character are compared.
+ */
+export const INFIX_PAIRS: (Entry[] | undefined)[] = new Array<Entry[] | undefined>(128 * 128);
+/** The one-character infix literals by character code: all a character past ASCII after one can go on with. */
+export const INFIX_SINGLES: (Entry[] | undefined)[] = new Array<Entry[] | undefined>(128);
+INFIXES.forEach((entries: Entry[] | undefined, first) => {
+  if (entries === undefined) return;
+  const singles = entries.filter((entry) => entry.literal.length === 1);
+  if (singles.length > 0) INFIX_SINGLES[first] = singles;
+  for (let second = 0; second < 128; second++) {
+    const pair = entries.filter((entry) => entry.literal.length > 1 && entry.literal.charCodeAt(1) === second);
+    if (pair.length > 0 || singles.length > 0) INFIX_PAIRS[first * 128 + second] = [...pair, ...singles];
+  }
+});
 
 /** Letters and digits: random tokens are full of them, so the infix literals they start (`AZDO`, `NRAL`, `Q~`) are found by one native search. */
 export const WORD_LED = chars('A-Za-z0-9');

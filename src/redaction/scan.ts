@@ -7,7 +7,7 @@ import { valueAfterWord } from './word-values.ts';
 import { isWideCloser } from './foreign-prose.ts';
 import { commandArgument, flagArgument, pgpassLine, userPasswordSubcommand } from './commands.ts';
 import { secureStringArgument, userSwitchArgument } from './windows-commands.ts';
-import { INFIXES, MIN_WORD_INFIX_TOKEN, STARTS, WORD_INFIX_RE, WORD_LED } from './dispatch.ts';
+import { INFIX_PAIRS, INFIX_SINGLES, INFIXES, MIN_WORD_INFIX_TOKEN, STARTS, WORD_INFIX_RE, WORD_LED } from './dispatch.ts';
 import { samDumpHash, schemeValueAt } from './hashes.ts';
 import { kubernetesSecrets } from './kubernetes.ts';
 import { elementText } from './markup.ts';
@@ -122,7 +122,8 @@ function tryStarts(text: string, at: number, state: ScanState): void {
 }
 
 function tryInfixes(text: string, at: number, code: number, state: ScanState): void {
-  const entries = INFIXES[code];
+  const second = text.charCodeAt(at + 1);
+  const entries = second < 128 ? INFIX_PAIRS[code * 128 + second] : INFIX_SINGLES[code];
   if (entries === undefined) return;
   for (const entry of entries) {
     if (!literalAt(text, at, entry.literal, 1)) continue;
