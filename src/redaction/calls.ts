@@ -3,12 +3,12 @@ import { argumentEnd, pushPassword } from './argument-spans.ts';
 import { classify, push, roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { claimsFormat } from './dispatch.ts';
-import { isCredentialValue } from './values.ts';
+import { isCredentialValue, MIXED_RE } from './values.ts';
 import { RANK_NAMED } from './record.ts';
 
-/** Calls whose second string argument is a password (the third of Go's `smtp.PlainAuth(identity, user, password, host)`), Python's `auth=("user", "…")` and Faraday's `:basic, "user", "…"`. */
+/** Calls whose second string argument is a password or an account's key (Azure's `SharedKeyCredentials(account, key)`; the third of Go's `smtp.PlainAuth(identity, user, password, host)`), Python's `auth=("user", "…")` and Faraday's `:basic, "user", "…"`. */
 const CREDENTIAL_CALL_RE =
-  /(?:(?:\.login|\bauthenticate|NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth|\bauth\s*=\s*)\(|PlainAuth\(\s*"[^"\n]*"\s*,|:basic\s*,)\s*["'][^"'\n]{1,64}["']\s*$/;
+  /(?:(?:\.login|\bauthenticate|NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth|SharedKeyCredentials?|StorageSharedKeyCredential|AzureNamedKeyCredential|\bauth\s*=\s*)\(|PlainAuth\(\s*"[^"\n]*"\s*,|:basic\s*,)\s*["'][^"'\n]{1,64}["']\s*$/;
 /** Calls whose third string argument is a password: JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)` and `mysqli`, Ruby's `Net::FTP.open(host, user, password)`, Python's `ftplib.FTP(host, user, passwd)`, Perl's `DBI->connect(dsn, user, password)` and Ruby's `DBI.connect`, .NET's `new DirectoryEntry(path, user, password)`, Nim's `open("host:port", user, password, db)`, any call given a JDBC URL first (Groovy's `Sql.newInstance(url, user, password, driver)`). */
 const THIRD_ARGUMENT_CALL_RE =
   /(?:(?:getConnection|\bPDO|mysqli_connect|\bmysqli|Net::FTP\.(?:open|new)|\bFTP_TLS|\bFTP|DBI(?:->|\.)connect|DirectoryEntry)\(\s*(?:"[^"\n]{0,200}"|'[^'\n]{0,200}')|\bopen\(\s*["'][\w.-]+:\d{2,5}["']|\(\s*["']jdbc:[^"'\n]{0,200}["'])\s*,\s*["'][^"'\n]{1,64}["']\s*$/;
@@ -22,6 +22,10 @@ const NAMED_PAIR_RE = /\(\s*["']([A-Za-z_][\w.-]{1,63})["']\s*$/;
 /** A method that sets a credential, `setApiKey(`, `set_password(`, `WithToken(`, a builder's `.password(`, Lua's `red:auth(`, a function named for one (`ors_api_key(`): group 1 is its name. */
 const SETTER_RE = /(?:[.:]|\b(?=[Ss]et|[Ww]ith|[A-Za-z][A-Za-z0-9]*_))(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A-Za-z0-9_]{2,40})\($/;
 
+/** A class's constructor or factory: a capitalised word (`Smartsheet`, `Fleetbase`), after `new` or a module's name or neither. */
+const CLASS_CALL_RE = /(?:^|[^\w$])[A-Z][a-z][A-Za-z0-9]+\($/;
+/** A key given to a class: letters, digits, `_` and `-` only. */
+const CLASS_KEY_RE = /^[A-Za-z0-9_-]+$/;
 /** A call that builds an API client or a session from its first argument: its name ends in `API`, `Client`, `Session`, `Auth` or holds `Token`. */
 const CLIENT_CALL_RE = /(?:API|Api|Client|Session|Auth|Token[A-Za-z]*)\($/;
 
@@ -41,11 +45,14 @@ export function setterArgument(text: string, start: number, end: number, state: 
     classify(text, { start, end: argumentEnd(text, start, end), quoted: true }, name, state);
     return;
   }
-  // A client built from its key: `TodoistAPI("…")`, `berserk.TokenSession("…")`, `cohere.Client("…")`: a long random first argument.
-  if (CLIENT_CALL_RE.test(head) && text.charCodeAt(argumentEnd(text, start, end)) === text.charCodeAt(start - 1)) {
+  // A client built from its key: `TodoistAPI("…")`, `berserk.TokenSession("…")`, `cohere.Client("…")`: a long random first argument;
+  // any class built from one (`smartsheet.Smartsheet("…")`, `new Fleetbase('…')`): a longer one that mixes cases and digits.
+  const client = CLIENT_CALL_RE.test(head);
+  if ((client || CLASS_CALL_RE.test(head)) && text.charCodeAt(argumentEnd(text, start, end)) === text.charCodeAt(start - 1)) {
     const valueEnd = argumentEnd(text, start, end);
     const value = text.slice(start, valueEnd);
-    if (value.length >= 20 && !claimsFormat(value) && isCredentialValue(value, 'token')) push(state, start, valueEnd, 'token', RANK_NAMED);
+    const long = client ? value.length >= 20 : value.length >= 30 && MIXED_RE.test(value) && CLASS_KEY_RE.test(value);
+    if (long && !claimsFormat(value) && isCredentialValue(value, 'token')) push(state, start, valueEnd, 'token', RANK_NAMED);
   }
 }
 

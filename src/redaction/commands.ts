@@ -13,11 +13,13 @@ import { isCredentialValue, MIXED_RE, passwordAndSecretVerdicts } from './values
 const WORD = chars('A-Za-z0-9_.$-');
 /** Flags that may name a credential: every credential-like name holds one of these. */
 const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred|pat\b/i;
-/** Tools whose `-a` (redis-cli), `-P` (sqlcmd, bcp) or `-s` (ldappasswd's new password) flag takes a password, by the flag's letter. */
+/** Tools whose `-a` (redis-cli), `-P` (sqlcmd, bcp), `-s` (ldappasswd's new password) or `-w` (macOS `security`) flag takes a password, by the flag's letter. */
 const TOOL_FLAG_RE: ReadonlyMap<number, RegExp> = new Map([
   [97, /(?:^|[\s/])redis-cli(?:\.exe)?\s/],
   [80, /(?:^|[\s/])(?:sqlcmd|bcp|osql|zip|unzip)(?:\.exe)?\s/],
   [115, /(?:^|[\s/])ldappasswd\s/],
+  // macOS `security add-generic-password … -w <password>`.
+  [119, /(?:^|[\s/])security\s+(?:add|find|set)-(?:generic|internet)-password\s/],
 ]);
 /** SNMPv3 tools, whose `-A` and `-X` take the auth and privacy passphrases. */
 const SNMP_LINE_RE = /(?:^|[\s/])snmp(?:walk|get|getnext|set|bulkwalk|bulkget|trap|table|inform)(?:\.exe)?\s/;

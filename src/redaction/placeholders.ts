@@ -138,6 +138,9 @@ export function isPlaceholderValue(value: string): boolean {
   return (characters & STAND_IN) !== 0 || isMarkedValue(value, (characters & MARKER_LETTERS) !== 0, (characters & TEMPLATE_CHARS) !== 0);
 }
 
+/** A key that starts with `$`: letters, digits and `_`, both cases and a digit. */
+const DOLLAR_KEY_RE = /^\$(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])(?=\D*\d)[A-Za-z0-9_]+$/;
+
 /** Whether `value` ends in four or more bullets or asterisks, as a dashboard shows a key it hides. */
 function maskedTail(value: string): boolean {
   const n = value.length;
@@ -157,7 +160,9 @@ function maskedTail(value: string): boolean {
 export function isMarkedValue(value: string, mayHold: boolean, template = true): boolean {
   const first = value.charCodeAt(0);
   // $VAR ${VAR} %s %(x)s {{x}} {x} <x> [x] `cmd` @var
-  if (first === 36 || first === 37 || first === 123 || first === 60 || first === 91 || first === 96 || first === 64) return true;
+  if (first === 37 || first === 123 || first === 60 || first === 91 || first === 96 || first === 64) return true;
+  // `$VAR`, unless what follows the `$` is a long random key (Asaas writes its keys `$aact_prod_…`).
+  if (first === 36) return value.length < 40 || !DOLLAR_KEY_RE.test(value);
   // A quoted shell variable spliced into a string (`"'$DB_PASSWORD'"`).
   if ((first === 39 || first === 34) && value.charCodeAt(1) === 36) return true;
   if (template && (value.includes('${') || value.includes('{{') || value.includes('%s') || value.includes('$('))) return true;

@@ -31,6 +31,8 @@ const DIGEST_PREFIX_RE = /^(?:sha\d*|md5|blake\w*|xxh\w*|crc\d*)[_-]/;
 const MAX_SEPARATORS = 3;
 /** The longest run between separators a key's body holds at least. */
 const MIN_SEGMENT = 20;
+/** The same for a body of lowercase letters and digits alone. */
+const MIN_LOWER_SEGMENT = 40;
 
 /** The characters a body holds, marked per body read. */
 const SEEN = new CodeMarks();
@@ -42,7 +44,8 @@ for (let code = 65; code <= 90; code++) CLASS[code] = 2;
 for (let code = 48; code <= 57; code++) CLASS[code] = 4;
 
 /**
- * Whether the body [start, end) reads like a key's: it mixes lowercase, uppercase and digits,
+ * Whether the body [start, end) reads like a key's: it mixes lowercase, uppercase and digits (or
+ * holds a run of 40 lowercase letters and digits with a letter past `f`),
  * holds at most {@link MAX_SEPARATORS} separators with one segment of {@link MIN_SEGMENT} or
  * more, and repeats a character (an alphabet written out, `useandom-26T198340PX…`, never does).
  */
@@ -52,6 +55,7 @@ function keyLikeBody(text: string, start: number, end: number): boolean {
   let segment = 0;
   let longest = 0;
   let repeats = false;
+  let beyondHex = false;
   const pass = SEEN.next();
   const marks = SEEN.marks;
   for (let k = start; k < end; k++) {
@@ -62,11 +66,13 @@ function keyLikeBody(text: string, start: number, end: number): boolean {
       continue;
     }
     seen |= CLASS[code] ?? 0;
+    if (code > 102 && code <= 122) beyondHex = true;
     if (++segment > longest) longest = segment;
     if (marks[code] === pass) repeats = true;
     marks[code] = pass;
   }
-  return seen === 7 && longest >= MIN_SEGMENT && repeats;
+  // Lowercase letters and digits alone make a key when long and unlike a hex digest (`cog_k7c3qxye…`).
+  return (seen === 7 || (seen === 5 && beyondHex && longest >= MIN_LOWER_SEGMENT)) && longest >= MIN_SEGMENT && repeats;
 }
 
 /** A prefix with a word that says the token is secret (`prj_live_sk_…`): a hex body is a key only after one. */

@@ -386,6 +386,17 @@ describe('structures that generalise', () => {
         "SECRET_KEY = b'[REDACTED api-key]'\n账号 app_rw,密码:[REDACTED password],用完记得改掉。login: sklep, hasło: [REDACTED password] (nie)",
     ],
     [
+      "a class built from a long random key, Azure's shared-key credentials, macOS security -w, a $-led key, a long lowercase key, a long schtasks line",
+      'smart = smartsheet.Smartsheet(\'BssBZnnEYEJKrLeBLkIq9QruogNKA6uZibfOe\')\nSharedKeyCredentials("acct", "G+aF2zLfpMeJDo0cwegGrct3J+WQqmFmmv/QXYlttBgd1sk==")\n' +
+        'security add-generic-password -a deploy -s "acme" -w VYk2xefU39ol0teu3XQw -U\n' +
+        "'access_token: $aact_prod_DNq6zGHwIy5dVmDhqFwJzopmoSherkACruvuIoz'\nthe old one cog_k7c3qxyegb54fxp2dncggp755iwxbinsgn3ggfhvg4mz is in the runbook\n" +
+        'schtasks /create /tn "NightlyExport" /tr "C:\\\\jobs\\\\export.cmd" /sc daily /st 02:00 /ru CORP\\\\svc_export /rp 4B9ro5CrtlON8JS4',
+      'smart = smartsheet.Smartsheet(\'[REDACTED token]\')\nSharedKeyCredentials("acct", "[REDACTED password]")\n' +
+        'security add-generic-password -a deploy -s "acme" -w [REDACTED password] -U\n' +
+        "'access_token: [REDACTED token]'\nthe old one [REDACTED token] is in the runbook\n" +
+        'schtasks /create /tn "NightlyExport" /tr "C:\\\\jobs\\\\export.cmd" /sc daily /st 02:00 /ru CORP\\\\svc_export /rp [REDACTED password]',
+    ],
+    [
       "names ending in an environment or encoding, short live-prefixed keys, a service's bare noun, schtasks and cmdkey, a dashed key tail",
       'NANGO_SECRET_KEY_PROD=b5de58e6-f8fa-49d4-9740-ae8a4beaa77d\nRH_PRIVATE_KEY_B64=TsfozJHn/eIKkuY9XtQPI0+5Fweh9+jUh0kRMwRjBQw=\n' +
         "new Fleetbase('flb_live_L2dGqaAKY1tKUAW6A5g3XfhIvKD4');\ndiffbot token 1e3905e8db98836ae5943736b4238e32 is on the plan\n" +
@@ -459,6 +470,7 @@ describe('hard negatives stay byte-exact', () => {
     '{"d": "DD_Sbk7bFzLFeTp8eL9e5PrVSuFG2qEFAP8TtoF7ous", "n": 3} <Setting><Value>TtGllN29RTlICp74</Value></Setting>',
     'commit_0e4e3ad309a5bfc38b50c13b8bb84ef9877f9f32 cache_key_d462e8f526f0ddeca69c595115c156ab94cf03a2 build-d462e8f526f0ddeca69c595115c156ab',
     'this.addPassword = "#add-password";',
+    'const id = Guid.Parse("3F2504E0-4F89-11D3-9A0C-0305E82C3301"); new Date("2024-11-18T09:12:44Z"); new URL("https://acme.io/a/b"); export DB=$DATABASE_URL',
     "Klarna.OnsiteMessaging.init({ clientId: 'klarna_live_client_Ht4kP9qLm2Zx8Vn3Rb6Wc1Yd5Fg7Js0Ka' }); the cache key Xk9mQ2vLp8RtXk9mQ2vLp8Rt; csrf token Xk9mQ2vLp8RtXk9mQ2vLp8Rt9",
     'IAMUserChangePassword = "arn:aws:iam::aws:policy/IAMUserChangePassword"; echo \'export DATABASE_PASSWORD="\'$PRE_PASSWORD\'"\' >> .env',
     'usernameLabel:"Username or email:",passwordLabel:"Password:",rememberMeLabel:"Remember me:"; ?code=US&page=2; the token 3f9a2c81e4b7d6a05c19',

@@ -130,4 +130,9 @@ export const CLOUD_KINDS: readonly KindRecord[] = [
       body: [run(chars('0-9a-f-'), 36), '@', run(chars('A-Za-z0-9-'), 1, 63), '@', run(ALNUM_LOWER, 2, 24), '@', run(BASE64, 40, 48)],
     },
   ),
+  tokenKind(
+    'cloudflare-tunnel-token',
+    'Cloudflare Tunnel token (base64 of `{"a":…,"t":…,"s":…}`, so `eyJhIjoi…`)',
+    prefixed('eyJhIjoi', BASE64, 100, 512, hasDigit),
+  ),
 ];

@@ -144,6 +144,7 @@ export const VENDOR_SPECS: readonly Spec[] = [
   token('twitter-token', ['AAAAAAAAAAAAAAAAAAAAA'], [[ALNUM, 70, 90]], { short: false }),
   token('twitch-stream-key', ['live_'], [[DIGITS, 9], '_', [ALNUM, 30]]),
   token('docker-swarm-key', ['SWMKEY-1-'], [[BASE64, 42], '7']),
+  token('cloudflare-tunnel-token', ['eyJhIjoi'], [[BASE64, 150], '9'], { short: false }),
   token(
     'azure-integration-runtime-key',
     ['IR@'],
