@@ -167,10 +167,8 @@ function lastWordBefore(text: string, at: number): string {
 /** A key of lowercase letters and digits (`cfgk7aygjdg5…`) with a letter past `f`, so not a hex digest. */
 const LOWER_KEY_RE = /^(?=[a-z0-9]*[g-z])(?=[a-z]*[0-9])[a-z0-9]+$/;
 
-/** Credential nouns a value may follow in prose with nothing between (`the token <value>`, `diffbot token <value>`). */
+/** Credential nouns a value may follow in prose with nothing between (`the token <value>`, `diffbot token <value>`, `api key <value>`). */
 const BARE_NOUN_RE = /^(?:token|secret|apikey|key)$/i;
-/** The words before `key` that make it a credential's name (`api key`, `secret key`), not a cache's or a table's. */
-const KEY_KINDS_RE = /(?:^|[^A-Za-z])(?:api|access|secret|auth|app)\s$/i;
 /** Words before a noun that name no service: articles, determiners and adjectives of state. */
 const NOT_A_NAME = new Set(
   'the a an this that these my your our their his her its new old same each every any no one first last which what valid invalid expired current'.split(
@@ -180,6 +178,7 @@ const NOT_A_NAME = new Set(
 
 /** A service name's characters. */
 const WORD_BEFORE = chars('A-Za-z0-9');
+/** A digit anywhere. */
 const DIGIT_RE = /[0-9]/;
 
 /** The word before `wordStart` (after one blank), lowercased, when it may name a service: 3 to 24 letters and digits, not {@link NOT_A_NAME}. */
@@ -203,7 +202,8 @@ function nounValue(text: string, wordStart: number, wordEnd: number, start: numb
   const service = serviceBefore(text, wordStart);
   const named = service !== null && nameRole([service, noun.toLowerCase()]) !== null;
   if (service !== null && !named) return;
-  if (noun.length === 3 && !named && !KEY_KINDS_RE.test(text.slice(Math.max(0, wordStart - 8), wordStart))) return;
+  // `key` alone (`the key …`) names a cache's or a map's as often: only a named one (`api key`, `secret key`, `keen master key`).
+  if (noun.length === 3 && !named) return;
   const valueEnd = sentenceValueEnd(text, start, end);
   const value = text.slice(start, valueEnd);
   const shaped = MIXED_RE.test(value) || LOWER_KEY_RE.test(value) || (named && DIGIT_RE.test(value));
