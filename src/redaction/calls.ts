@@ -3,7 +3,7 @@ import { argumentEnd, pushPassword } from './argument-spans.ts';
 import { classify, push, roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { claimsFormat } from './dispatch.ts';
-import { isCredentialValue, MIXED_RE } from './values.ts';
+import { isCredentialValue, LOWER_KEY_RE, MIXED_RE } from './values.ts';
 import { RANK_NAMED } from './record.ts';
 
 /** Calls whose second string argument is a password or an account's key (Azure's `SharedKeyCredentials(account, key)`; the third of Go's `smtp.PlainAuth(identity, user, password, host)`), Python's `auth=("user", "…")` and Faraday's `:basic, "user", "…"`. */
@@ -23,7 +23,18 @@ const NAMED_PAIR_RE = /\(\s*["']([A-Za-z_][\w.-]{1,63})["']\s*$/;
 const SETTER_RE = /(?:[.:]|\b(?=[Ss]et|[Ww]ith|[A-Za-z][A-Za-z0-9]*_))(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A-Za-z0-9_]{2,40})\($/;
 
 /** A class's constructor or factory: a capitalised word (`Smartsheet`, `Fleetbase`), after `new` or a module's name or neither. */
-const CLASS_CALL_RE = /(?:^|[^\w$])[A-Z][a-z][A-Za-z0-9]+\($/;
+const CLASS_CALL_RE = /(?:^|[^\w$])([A-Z][a-z][A-Za-z0-9]+)\($/;
+/** Classes built from a digest, an id or a version, whose hex argument is no key. */
+const HEX_CLASS_RE = /hash|digest|sha|md5|commit|revision|checksum|id$|uuid|guid|version|color|colour|hex|address|tx/i;
+
+/**
+ * Whether a class's argument is a key: it mixes cases and digits, or is lowercase letters and digits unlike a hex digest,
+ * or is hex of 32 or more given to a class not named for a digest or an id (`new Onfleet('<hex>')`).
+ */
+function classKey(value: string, className: string): boolean {
+  if (MIXED_RE.test(value) || LOWER_KEY_RE.test(value)) return true;
+  return value.length >= 32 && /^[0-9a-f]+$/.test(value) && /[a-f]/.test(value) && !HEX_CLASS_RE.test(className);
+}
 /** A key given to a class: letters, digits, `_` and `-` only. */
 const CLASS_KEY_RE = /^[A-Za-z0-9_-]+$/;
 /** A call that builds an API client or a session from its first argument: its name ends in `API`, `Client`, `Session`, `Auth` or holds `Token`. */
@@ -48,10 +59,11 @@ export function setterArgument(text: string, start: number, end: number, state: 
   // A client built from its key: `TodoistAPI("…")`, `berserk.TokenSession("…")`, `cohere.Client("…")`: a long random first argument;
   // any class built from one (`smartsheet.Smartsheet("…")`, `new Fleetbase('…')`): a longer one that mixes cases and digits.
   const client = CLIENT_CALL_RE.test(head);
-  if ((client || CLASS_CALL_RE.test(head)) && text.charCodeAt(argumentEnd(text, start, end)) === text.charCodeAt(start - 1)) {
+  const className = client ? undefined : CLASS_CALL_RE.exec(head)?.[1];
+  if ((client || className !== undefined) && text.charCodeAt(argumentEnd(text, start, end)) === text.charCodeAt(start - 1)) {
     const valueEnd = argumentEnd(text, start, end);
     const value = text.slice(start, valueEnd);
-    const long = client ? value.length >= 20 : value.length >= 30 && MIXED_RE.test(value) && CLASS_KEY_RE.test(value);
+    const long = client ? value.length >= 20 : value.length >= 30 && CLASS_KEY_RE.test(value) && classKey(value, className ?? '');
     if (long && !claimsFormat(value) && isCredentialValue(value, 'token')) push(state, start, valueEnd, 'token', RANK_NAMED);
   }
 }

@@ -10,7 +10,7 @@ const QUALIFIERS = (
 ).split(' ');
 const COMPOUND_HEADS = ['password', 'passwd', 'secret', 'token', 'key', 'id', 'pwd', 'pw'];
 
-/** Heads that end a one-word name whatever comes before them (`PGPASSWORD`, `MYSQLPWD`): no English word ends so. */
+/** Heads that end a one-word name whatever comes before them (`PGPASSWORD`, `MYSQLPWD`, Group Policy's `cpassword`): no English word ends so. */
 const OPEN_HEADS = ['password', 'passwd', 'pwd'];
 /** Heads that do so in a name without dots (`wstoken`); in a dotted package name they end a library's (`io.jsonwebtoken`). */
 const UNDOTTED_OPEN_HEADS = ['token', 'secret'];
@@ -27,8 +27,13 @@ function splitCompound(word: string, into: string[], dotted: boolean): void {
     if (rest0.length > head.length && rest0.endsWith(head)) {
       const rest = rest0.slice(0, -head.length);
       const open = OPEN_HEADS.includes(head) || (!dotted && UNDOTTED_OPEN_HEADS.includes(head));
-      if (QUALIFIERS.includes(rest) || (open && rest.length >= 2)) {
+      if (QUALIFIERS.includes(rest) || (open && rest.length >= (head === 'password' ? 1 : 2))) {
         into.push(rest, HEAD_WORDS[head] ?? head);
+        return;
+      }
+      // A vendor's name glued to `apikey` (`autopilotapikey`, Walk Score's `wsapikey`).
+      if (head === 'key' && rest.length > 3 && rest.endsWith('api')) {
+        into.push(rest.slice(0, -3), 'api', 'key');
         return;
       }
     }

@@ -12,6 +12,8 @@ export const MIN_SECRET = 8;
 export const MAX_VALUE = 4096;
 
 const SPACE_RE = /\s/;
+/** A key of lowercase letters and digits (`cfgk7aygjdg5…`) with a letter past `f`, so not a hex digest. */
+export const LOWER_KEY_RE = /^(?=[a-z0-9]*[g-z])(?=[a-z]*[0-9])[a-z0-9]+$/;
 /** A value that mixes lowercase, uppercase and digits. */
 export const MIXED_RE = /^(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])(?=\D*\d)/;
 

@@ -10,7 +10,7 @@ import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_NAMED } from './record.ts';
 import { chainedAssignment, hintsCredential, MAX_NAME, NAME_CHARS, wordEndBefore, sentenceValueEnd } from './spans.ts';
 import type { Span } from './spans.ts';
-import { isCredentialValue, MIN_PASSWORD, MIXED_RE } from './values.ts';
+import { isCredentialValue, MIN_PASSWORD, LOWER_KEY_RE, MIXED_RE } from './values.ts';
 
 /** What a value read after a word may start with: like a token, not an operator or a bracket. */
 const VALUE_START = chars('A-Za-z0-9_+/-');
@@ -163,9 +163,6 @@ function lastWordBefore(text: string, at: number): string {
   if (text.charCodeAt(at - 1) !== 32) return '';
   return text.slice(NAME_CHARS.runStart(text, at - 1, at - 1 - MAX_NAME), at - 1);
 }
-
-/** A key of lowercase letters and digits (`cfgk7aygjdg5…`) with a letter past `f`, so not a hex digest. */
-const LOWER_KEY_RE = /^(?=[a-z0-9]*[g-z])(?=[a-z]*[0-9])[a-z0-9]+$/;
 
 /** Credential nouns a value may follow in prose with nothing between (`the token <value>`, `diffbot token <value>`, `api key <value>`). */
 const BARE_NOUN_RE = /^(?:token|secret|apikey|key)$/i;

@@ -386,6 +386,15 @@ describe('structures that generalise', () => {
         "SECRET_KEY = b'[REDACTED api-key]'\n账号 app_rw,密码:[REDACTED password],用完记得改掉。login: sklep, hasło: [REDACTED password] (nie)",
     ],
     [
+      "Group Policy's cpassword, a vendor's name glued to apikey, a class built from a lowercase or hex key",
+      '<Properties action="U" cpassword="j1Uyj3Vx8TY9LtLZil2uAuZkFQA/4latT76ZwgdHdhw" userName="LocalAdmin"/>\n' +
+        "headers: { autopilotapikey: '8c3cb66bc8799a6de95a2b0df191da76' }\nconst geocoder = new Geocodio('wct4aignawr2ensi42hksa5unpwl5r9xxyspav5');\n" +
+        "const onfleet = new Onfleet('d6d44c3b58142f459c3c11255a395311'); const c = new Commit('d6d44c3b58142f459c3c11255a395311');",
+      '<Properties action="U" cpassword="[REDACTED password]" userName="LocalAdmin"/>\n' +
+        "headers: { autopilotapikey: '[REDACTED api-key]' }\nconst geocoder = new Geocodio('[REDACTED token]');\n" +
+        "const onfleet = new Onfleet('[REDACTED token]'); const c = new Commit('d6d44c3b58142f459c3c11255a395311');",
+    ],
+    [
       "a class built from a long random key, Azure's shared-key credentials, macOS security -w, a $-led key, a long lowercase key, a long schtasks line",
       'smart = smartsheet.Smartsheet(\'BssBZnnEYEJKrLeBLkIq9QruogNKA6uZibfOe\')\nSharedKeyCredentials("acct", "G+aF2zLfpMeJDo0cwegGrct3J+WQqmFmmv/QXYlttBgd1sk==")\n' +
         'security add-generic-password -a deploy -s "acme" -w VYk2xefU39ol0teu3XQw -U\n' +
@@ -470,6 +479,7 @@ describe('hard negatives stay byte-exact', () => {
     '{"d": "DD_Sbk7bFzLFeTp8eL9e5PrVSuFG2qEFAP8TtoF7ous", "n": 3} <Setting><Value>TtGllN29RTlICp74</Value></Setting>',
     'commit_0e4e3ad309a5bfc38b50c13b8bb84ef9877f9f32 cache_key_d462e8f526f0ddeca69c595115c156ab94cf03a2 build-d462e8f526f0ddeca69c595115c156ab',
     'this.addPassword = "#add-password";',
+    'warpstream:\n  virtual_cluster_id: vci_0e4e3ad3_09a5_bfc3_8b50_c13b8bb84ef9\n  region: us-east-1',
     'const id = Guid.Parse("3F2504E0-4F89-11D3-9A0C-0305E82C3301"); new Date("2024-11-18T09:12:44Z"); new URL("https://acme.io/a/b"); export DB=$DATABASE_URL',
     "Klarna.OnsiteMessaging.init({ clientId: 'klarna_live_client_Ht4kP9qLm2Zx8Vn3Rb6Wc1Yd5Fg7Js0Ka' }); the cache key Xk9mQ2vLp8RtXk9mQ2vLp8Rt; csrf token Xk9mQ2vLp8RtXk9mQ2vLp8Rt9",
     'IAMUserChangePassword = "arn:aws:iam::aws:policy/IAMUserChangePassword"; echo \'export DATABASE_PASSWORD="\'$PRE_PASSWORD\'"\' >> .env',

@@ -120,7 +120,14 @@ export const CLOUD_KINDS: readonly KindRecord[] = [
   tokenKind(
     'vercel-token',
     'Vercel tokens (`vcp_`, `vci_`, `vca_`, `vcr_`, `vck_`)',
-    prefixed(['vcp_', 'vci_', 'vca_', 'vcr_', 'vck_'], URLSAFE_PAD, 24, 128, lettersAndDigits),
+    // Random base62: both cases (a `vci_…` id of lowercase hex groups is another service's).
+    prefixed(
+      ['vcp_', 'vci_', 'vca_', 'vcr_', 'vck_'],
+      URLSAFE_PAD,
+      24,
+      128,
+      (value) => lettersAndDigits(value) && mixedCase(value.slice(4)),
+    ),
   ),
   tokenKind(
     'azure-integration-runtime-key',

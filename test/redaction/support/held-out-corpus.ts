@@ -13,6 +13,7 @@ import { BLIND12_NEGATIVES, BLIND12_POSITIVES } from './held-out-blind12.ts';
 import { BLIND13_NEGATIVES, BLIND13_POSITIVES } from './held-out-blind13.ts';
 import { BLIND14_NEGATIVES, BLIND14_POSITIVES } from './held-out-blind14.ts';
 import { BLIND15_NEGATIVES, BLIND15_POSITIVES } from './held-out-blind15.ts';
+import { BLIND16_NEGATIVES, BLIND16_POSITIVES } from './held-out-blind16.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -134,6 +135,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     // The fifteenth arrived before the fourteenth: each batch keeps the seeds of its place in the order of arrival.
     ['fifteenth blind batch', BLIND15_POSITIVES, BLIND15_NEGATIVES],
     ['fourteenth blind batch', BLIND14_POSITIVES, BLIND14_NEGATIVES],
+    ['sixteenth blind batch', BLIND16_POSITIVES, BLIND16_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
