@@ -91,6 +91,8 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     const phrase = code === 58 && next === 32 && !name.quoted ? phraseNameBefore(text, name.start, name.end) : null;
     const value = phrase === null ? null : readValue(text, valueFrom);
     if (phrase !== null && value !== null && !value.quoted) classify(text, value, phrase, state, true);
+    // `Hasło do VPN dla nowego konta: …`: a clause of another language that names a credential before its last word.
+    else if (phrase === null && code === 58 && next === 32 && !name.quoted) foreignColonValue(text, at, valueFrom, state);
     return;
   }
   let value = readValue(text, valueFrom, query);

@@ -8,7 +8,7 @@ import { RANK_NAMED } from './record.ts';
 
 /** Calls whose second string argument is a password or an account's key (Azure's `SharedKeyCredentials(account, key)`; the third of Go's `smtp.PlainAuth(identity, user, password, host)`), Python's `auth=("user", "…")` and Faraday's `:basic, "user", "…"`. */
 const CREDENTIAL_CALL_RE =
-  /(?:(?:\.login|\bauthenticate|NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth|SharedKeyCredentials?|StorageSharedKeyCredential|AzureNamedKeyCredential|\bauth\s*=\s*)\(|PlainAuth\(\s*"[^"\n]*"\s*,|:basic\s*,)\s*["'][^"'\n]{1,64}["']\s*$/;
+  /(?:(?:\.login|\bauthenticate|NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth|SharedKeyCredentials?|StorageSharedKeyCredential|AzureNamedKeyCredential|NewSimpleBindRequest|simple_bind(?:_s)?|\.[Bb]ind|\bauth\s*=\s*)\(|PlainAuth\(\s*"[^"\n]*"\s*,|:basic\s*,)\s*["'][^"'\n]{1,64}["']\s*$/;
 /** Calls whose third string argument is a password: JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)` and `mysqli`, Ruby's `Net::FTP.open(host, user, password)`, Python's `ftplib.FTP(host, user, passwd)`, Perl's `DBI->connect(dsn, user, password)` and Ruby's `DBI.connect`, .NET's `new DirectoryEntry(path, user, password)`, Nim's `open("host:port", user, password, db)`, any call given a JDBC URL first (Groovy's `Sql.newInstance(url, user, password, driver)`). */
 const THIRD_ARGUMENT_CALL_RE =
   /(?:(?:getConnection|\bPDO|mysqli_connect|\bmysqli|Net::FTP\.(?:open|new)|\bFTP_TLS|\bFTP|DBI(?:->|\.)connect|DirectoryEntry)\(\s*(?:"[^"\n]{0,200}"|'[^'\n]{0,200}')|\bopen\(\s*["'][\w.-]+:\d{2,5}["']|\(\s*["']jdbc:[^"'\n]{0,200}["'])\s*,\s*["'][^"'\n]{1,64}["']\s*$/;
@@ -16,12 +16,14 @@ const THIRD_ARGUMENT_CALL_RE =
 const BASIC_AUTH_SOME_RE = /\.basic_auth\(\s*"[^"\n]{1,64}"\s*,\s*Some$/;
 /** The string argument before a call's comma: group 1 its text. */
 const LAST_STRING_RE = /["']([^"'\n]{1,64})["']\s*$/;
-/** A call's first argument, a quoted name, up to the comma before the second. */
-const NAMED_PAIR_RE = /\(\s*["']([A-Za-z_][\w.-]{1,63})["']\s*$/;
+/** A call's first argument, a quoted name (or a form field's `#id`) or a constant's (`Context.SECURITY_CREDENTIALS`), up to the comma before the second. */
+const NAMED_PAIR_RE = /\(\s*(?:["']#?([A-Za-z_][\w.-]{1,63})["']|(?:[A-Za-z_][\w$]*\.)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+))\s*$/;
 
 /** A method that sets a credential, `setApiKey(`, `set_password(`, `WithToken(`, a builder's `.password(`, Lua's `red:auth(`, a function named for one (`ors_api_key(`): group 1 is its name. */
 const SETTER_RE = /(?:[.:]|\b(?=[Ss]et|[Ww]ith|[A-Za-z][A-Za-z0-9]*_))(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A-Za-z0-9_]{2,40})\($/;
 
+/** A call that encodes Basic credentials: `btoa(`, Python's `b64encode(`. */
+const BASE64_CALL_RE = /(?:\bbtoa|b64encode)\($/;
 /** A class's constructor or factory: a capitalised word (`Smartsheet`, `Fleetbase`), after `new` or a module's name or neither. */
 const CLASS_CALL_RE = /(?:^|[^\w$])([A-Z][a-z][A-Za-z0-9]+)\($/;
 /** Classes built from a digest, an id or a version, whose hex argument is no key. */
@@ -49,6 +51,14 @@ export function setterArgument(text: string, start: number, end: number, state: 
     return;
   }
   const head = text.slice(Math.max(0, open - 48), open + 1);
+  // `btoa('user:<password>')`, `b64encode(b'user:<password>')`: Basic credentials being built.
+  if (BASE64_CALL_RE.test(head)) {
+    const valueEnd = argumentEnd(text, start, end);
+    const colon = text.slice(start, valueEnd).indexOf(':');
+    if (colon > 0 && isCredentialValue(text.slice(start + colon + 1, valueEnd), 'password'))
+      pushPassword(state, start + colon + 1, valueEnd);
+    return;
+  }
   const setter = SETTER_RE.exec(head);
   const name = setter?.[1];
   // A bare `setKey(` names a cache or map key as often as a credential.
@@ -108,7 +118,7 @@ export function credentialCall(text: string, comma: number, start: number, end: 
       pushPassword(state, colon + 1, valueEnd);
     return;
   }
-  // A setting passed as a pair: `define('DB_PASSWORD', '…')`, `setenv("API_TOKEN", "…")`, `config.set("secret", "…")`.
+  // A setting passed as a pair: `define('DB_PASSWORD', '…')`, `setenv("API_TOKEN", "…")`, `page.fill('#password', '…')`, `env.put(Context.SECURITY_CREDENTIALS, "…")`.
   const pair = NAMED_PAIR_RE.exec(before);
-  if (pair !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, pair[1] ?? '', state);
+  if (pair !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, pair[1] ?? pair[2] ?? '', state);
 }

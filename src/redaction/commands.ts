@@ -18,6 +18,8 @@ const TOOL_FLAG_RE: ReadonlyMap<number, RegExp> = new Map([
   [97, /(?:^|[\s/])redis-cli(?:\.exe)?\s/],
   [80, /(?:^|[\s/])(?:sqlcmd|bcp|osql|zip|unzip)(?:\.exe)?\s/],
   [115, /(?:^|[\s/])ldappasswd\s/],
+  // `openssl enc … -k <password>`.
+  [107, /(?:^|[\s/])openssl\s+(?:enc\b|aes|des|bf|camellia|chacha)/],
   // macOS `security add-generic-password … -w <password>`.
   [119, /(?:^|[\s/])security\s+(?:add|find|set)-(?:generic|internet)-password\s/],
 ]);
@@ -133,7 +135,7 @@ export function commandArgument(text: string, start: number, end: number, state:
     length === 2 &&
     (text.charCodeAt(wordStart) | 32) === 98 &&
     (text.charCodeAt(wordStart + 1) | 32) === 121 &&
-    IDENTIFIED_BY_RE.test(text.slice(Math.max(0, p - 24), p))
+    IDENTIFIED_BY_RE.test(text.slice(Math.max(0, p - 64), p))
   ) {
     sqlPassword(text, start, end, state);
     return;
@@ -223,14 +225,19 @@ export function userPasswordSubcommand(text: string, start: number, end: number,
 /** The argument after `skip` others from `from` on, read forwards (a letters-only password holds no pivot): a password when it is one. */
 function passwordAfter(text: string, from: number, skip: number, state: ScanState): void {
   let at = from;
-  for (let k = 0; ; k++) {
+  let counted = 0;
+  // Up to 8 flags between the arguments (`htpasswd -b -c <file> <user> <password>`) are read past, not counted.
+  for (let read = 0; read <= skip + 8; read++) {
     const argument = skipBlanks(text, at, at + 8);
     if (argument === at || argument >= text.length) return;
     const quote = text.charCodeAt(argument);
     const quoted = quote === 34 || quote === 39;
-    if (k === skip) {
-      if (text.charCodeAt(quoted ? argument + 1 : argument) !== 45) passwordArgument(text, argument, state);
-      return;
+    if (text.charCodeAt(quoted ? argument + 1 : argument) !== 45) {
+      if (counted === skip) {
+        passwordArgument(text, argument, state);
+        return;
+      }
+      counted++;
     }
     const limit = Math.min(text.length, argument + 256);
     // A quoted argument's closing quote is looked for within the limit only: an unclosed one would send the search to the text's end.
@@ -245,7 +252,7 @@ function passwordAfter(text: string, from: number, skip: number, state: ScanStat
 const CISCO_TYPE_RE = /(?:\b(?:password|secret)|(?:^|\n)[ \t]*(?:pac[ \t]+)?key|-server[ \t]+key)[ \t]+$/;
 
 /** SQL's `IDENTIFIED BY` up to the password after it. */
-const IDENTIFIED_BY_RE = /\bidentified\s+by\s*$/i;
+const IDENTIFIED_BY_RE = /\bidentified\s+(?:with\s+\w{1,32}\s+)?by\s*$/i;
 
 /** `CREATE USER … IDENTIFIED BY '<password>'`: the quoted literal at `start`. */
 function sqlPassword(text: string, start: number, end: number, state: ScanState): void {

@@ -102,6 +102,8 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
   ['passphrase', 'password'],
   ['pswd', 'password'],
   ['psk', 'password'],
+  // An NT hash (mimikatz's `NTLM : <hex>`) logs in as the password does.
+  ['ntlm', 'password'],
   ['authtok', 'password'],
   ['secret', 'secret'],
   // Duo's `skey` (beside its `ikey` and `akey`), the S/KEY one-time password; `sk` beside an `ak` (Huawei's and others' access key pairs).

@@ -1,4 +1,4 @@
-/** Password hashes: bcrypt, the crypt(3) families (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt), Cisco type 8 and 9, Kerberos ticket hashes, Argon2, Django's and passlib's PBKDF2, passlib's scrypt, MySQL native, PostgreSQL `md5…` and SCRAM, phpass, Werkzeug's, NT hashes on SAM dump lines, and LDAP `{SSHA}` and Atlassian `{PKCS5S2}` values. An offline guess recovers the password, so a hash is a credential. */
+/** Password hashes: bcrypt, the crypt(3) families (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt), Cisco type 8 and 9, Kerberos ticket hashes, Argon2, Django's and passlib's PBKDF2, passlib's scrypt, MySQL native, PostgreSQL `md5…` and SCRAM, phpass, Drupal's, Mosquitto's, NetBSD's, GRUB's, SQL Server's, Oracle's, Werkzeug's, NT hashes on SAM dump lines, and LDAP `{SSHA}` and Atlassian `{PKCS5S2}` values. An offline guess recovers the password, so a hash is a credential. */
 import { isPlaceholderToken } from './placeholders.ts';
 import { isCredentialValue } from './values.ts';
 import type { CustomAnchor } from './record.ts';
@@ -34,10 +34,20 @@ const FAMILIES: readonly (readonly [string, RegExp])[] = [
   ['$pbkdf2', /\$pbkdf2(?:-sha(?:1|256|512))?\$\d{1,9}\$[A-Za-z0-9./]{4,64}\$[A-Za-z0-9./]{22,}/y],
   ['$scrypt$', /\$scrypt\$ln=\d{1,2},r=\d{1,3},p=\d{1,3}\$[A-Za-z0-9+/.]{4,64}\$[A-Za-z0-9+/.]{22,}/y],
   ['SCRAM-SHA-256$', /SCRAM-SHA-256\$\d+:[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}:[A-Za-z0-9+/]+={0,2}/y],
+  // Django's bcrypt forms, the algorithm's name included: `bcrypt_sha256$$2b$12$…`.
+  ['bcrypt_sha256$$ bcrypt$$', new RegExp(`(?:bcrypt_sha256|bcrypt)\\$\\$2[abxy]\\$\\d{2}\\$${B}{53}`, 'y')],
+  // Mosquitto's `$7$<iterations>$<salt>$<sha512 PBKDF2>`, Drupal 7's `$S$`, NetBSD's `$sha1$`, GRUB's `grub.pbkdf2.sha512.…`.
+  ['$7$', /\$7\$\d{1,7}\$[A-Za-z0-9+/]{12,24}={0,2}\$[A-Za-z0-9+/]{64,88}={0,2}/y],
+  ['$S$', new RegExp(`\\$S\\$${B}{52}`, 'y')],
+  ['$sha1$', new RegExp(`\\$sha1\\$\\d{1,9}\\$${B}{1,64}\\$${B}{28}`, 'y')],
+  ['grub.pbkdf2.', /grub\.pbkdf2\.sha512\.\d{1,9}\.[0-9A-F]{32,256}\.[0-9A-F]{64,256}/y],
+  // SQL Server's `0x0200…` (SHA-512) and `0x0100…` (SHA-1) password hashes, Oracle's 12c `S:` verifier.
+  ['0x0200 0x0100', /0x0[12]00[0-9A-Fa-f]{80,136}/y],
+  ['S:', /S:[0-9A-F]{60}(?:;T:[0-9A-F]{160})?(?:;H:[0-9A-F]{32})?/y],
 ];
 const TAIL = /[A-Za-z0-9]/;
-/** Longest hash read: a sha512-crypt with rounds, or an Argon2 with long parameters. */
-const MAX_HASH = 256;
+/** Longest hash read: a sha512-crypt with rounds, an Argon2 with long parameters, a GRUB PBKDF2. */
+const MAX_HASH = 600;
 
 /** The matcher of one family: its hash starting at `at`, or null. */
 function familyMatcher(re: RegExp): (text: string, at: number) => [number, number] | null {

@@ -1,4 +1,5 @@
 /** Values whose name is not joined by an operator: after a verb in prose (`the api key is …`), after `Bearer` or `Basic`, after `curl -u`, after a `--token`-like flag, or after a compound name. */
+import { lineBefore } from './argument-spans.ts';
 import { chars, isLetter } from './chars.ts';
 import { classify, push, roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
@@ -23,8 +24,10 @@ function isCopula(text: string, start: number, end: number): boolean {
   const c = text.charCodeAt(start + 2);
   return end - start === 3 && ((a === 119 && b === 97 && c === 115) || (a === 97 && b === 114 && c === 101));
 }
-/** Flags that take a credential as their next argument. */
-const CURL_USER = new Set(['-u', '--user', '--proxy-user']);
+/** Flags that take a credential as their next argument: curl's, and HTTPie's `--auth`. */
+const CURL_USER = new Set(['-u', '--user', '--proxy-user', '--auth']);
+/** An HTTPie command line, whose `-a` takes `user:password`. */
+const HTTPIE_RE = /(?:^|[\s;&|])https?\s/;
 
 /** Whether `word` is curl's user flag: compared only when a flag's length fits, as the word before a value is often a long token. */
 function isCurlUser(word: string): boolean {
@@ -80,7 +83,9 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
     return;
   }
   // A short flag other than curl's `-u` takes no value here (commands.ts reads `-p` and the like).
-  if (first === 45 && text.charCodeAt(wordStart + 1) !== 45 && !(length === 2 && text.charCodeAt(wordStart + 1) === 117)) return;
+  const httpieAuth = length === 2 && first === 45 && text.charCodeAt(wordStart + 1) === 97 && HTTPIE_RE.test(lineBefore(text, wordStart));
+  if (first === 45 && text.charCodeAt(wordStart + 1) !== 45 && !(length === 2 && text.charCodeAt(wordStart + 1) === 117) && !httpieAuth)
+    return;
   if (length <= 10 && foreignProseValue(text, wordStart, p, start, end, state)) return;
   if (length < 2 || (length <= 9 && leadWordValue(text, wordStart, p, start, end, state))) return;
   const copula = length <= 3 && isCopula(text, wordStart, p);
@@ -97,7 +102,7 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   }
   const word = text.slice(wordStart, p);
   // A compound name or a long flag is judged under itself: one that hints at no credential says nothing.
-  const curlUser = isCurlUser(word);
+  const curlUser = isCurlUser(word) || httpieAuth;
   // Kickstart's `rootpw --plaintext <password>`.
   if (length === 11 && word === '--plaintext' && text.startsWith('rootpw ', wordStart - 7))
     classify(text, { start, end: sentenceValueEnd(text, start, end), quoted: false }, 'password', state, true);
@@ -158,10 +163,13 @@ function isDashVerb(text: string, p: number): boolean {
   return p >= 3 && (dash === 45 || dash === 0x2013 || dash === 0x2014) && text.charCodeAt(p - 2) === 32 && text.charCodeAt(p) === 32;
 }
 
-/** The name-like word that ends a blank before `at`, or the empty string. */
+/** The name-like word (quoted or not) that ends a blank before `at`, or the empty string. */
 function lastWordBefore(text: string, at: number): string {
   if (text.charCodeAt(at - 1) !== 32) return '';
-  return text.slice(NAME_CHARS.runStart(text, at - 1, at - 1 - MAX_NAME), at - 1);
+  // A quoted name (Kotlin's `"password" to "…"`) is read inside its quotes.
+  const close = text.charCodeAt(at - 2);
+  const end = close === 34 || close === 39 ? at - 2 : at - 1;
+  return text.slice(NAME_CHARS.runStart(text, end, end - MAX_NAME), end);
 }
 
 /** Credential nouns a value may follow in prose with nothing between (`the token <value>`, `diffbot token <value>`, `api key <value>`). */
@@ -239,7 +247,7 @@ function leadWordValue(text: string, wordStart: number, wordEnd: number, start: 
   const length = wordEnd - wordStart;
   const first = text.charCodeAt(wordStart) | 32;
   if (
-    !(first === 112 && length <= 3) &&
+    !(first === 112 && length <= 4) &&
     !(first === 97 && length === 4) &&
     !(first === 99 && length === 9) &&
     !(first === 114 && length === 6)
@@ -248,7 +256,7 @@ function leadWordValue(text: string, wordStart: number, wordEnd: number, start: 
   const word = text.slice(wordStart, wordEnd);
   const value: Span = { start, end: sentenceValueEnd(text, start, end), quoted: false };
   const raw = text.slice(value.start, value.end);
-  if (word === 'pw' || word === 'PW' || word === 'pwd') {
+  if (word === 'pw' || word === 'PW' || word === 'pwd' || word === 'pass') {
     if (MIXED_RE.test(raw)) classify(text, value, 'password', state, true);
   } else if (word === 'auth') {
     const colon = raw.indexOf(':');

@@ -386,6 +386,28 @@ describe('structures that generalise', () => {
         "SECRET_KEY = b'[REDACTED api-key]'\n账号 app_rw,密码:[REDACTED password],用完记得改掉。login: sklep, hasło: [REDACTED password] (nie)",
     ],
     [
+      'LDAP binds, a form field filled by selector, a JNDI constant, btoa and HTTPie credentials, Kotlin pairs, more hash formats',
+      'ldap.NewSimpleBindRequest("cn=gitea,dc=acme", "7yrNaquRcVLt^09", nil)\nawait page.fill(\'#password\', \'u9ET5SeG2!97bw\');\n' +
+        'env.put(Context.SECURITY_CREDENTIALS, "TT4bKh1aNaJD!74");\nbtoa(\'grafana-reader:1bsFfHqF3f6Mxb\')\nhttp -a deploy:JeiNCNrXZSU9Ixb4 POST https://n\n' +
+        '"password" to "8C70LzVLtc*006",\n * NTLM     : 29b49c9f7424df5cb658b21a98ac0cdb\nhtpasswd -b -c /etc/nginx/.htpasswd metrics eZ7nWq3eFMps4F8c\n' +
+        "CREATE USER g IDENTIFIED WITH sha256_password BY 'kJlIFpfOTa3mkhGLZH';\nopenssl enc -aes-256-cbc -k DVaWqVycJa8kPWkRR9Dl -in a\n" +
+        'Hasło do VPN dla nowego konta: CN7KL1z9w5!71 — zmień je.\nuser reporting, pass uks9Scuds1e&597 (do not paste)',
+      'ldap.NewSimpleBindRequest("cn=gitea,dc=acme", "[REDACTED password]", nil)\nawait page.fill(\'#password\', \'[REDACTED password]\');\n' +
+        'env.put(Context.SECURITY_CREDENTIALS, "[REDACTED secret]");\nbtoa(\'grafana-reader:[REDACTED password]\')\nhttp -a [REDACTED basic-auth] POST https://n\n' +
+        '"password" to "[REDACTED password]",\n * NTLM     : [REDACTED password]\nhtpasswd -b -c /etc/nginx/.htpasswd metrics [REDACTED password]\n' +
+        "CREATE USER g IDENTIFIED WITH sha256_password BY '[REDACTED password]';\nopenssl enc -aes-256-cbc -k [REDACTED password] -in a\n" +
+        'Hasło do VPN dla nowego konta: [REDACTED password] — zmień je.\nuser reporting, pass [REDACTED password] (do not paste)',
+    ],
+    [
+      "Mosquitto's, Drupal's, NetBSD's, GRUB's, SQL Server's and Oracle's password hashes, Django's bcrypt forms whole",
+      'sensor01:$7$101$1Zzra4cWt0bFKFvP$6IgtMK3TOVLIg3AF+dmR8HUsvSNzy32UMzXPFnG4C4NdV5mOTYWL9BCJQxtnID/Fj4/LHtDyHHi2qBzL8Hqp7G==\n' +
+        "pass = '$S$DNDJGLo0JrbrVJlAAlRmtChMZt9clUHIpVmW2kNoXutqGsv0yUH7'\nop:$sha1$24680$qBGB/4/X$RubwCphgin7LRKNmZEjb2MQ2YfP.:1001\n" +
+        "password = 'bcrypt_sha256$$2b$12$8RGm6gYcBfCzQbNrZw3uEuZJgvDkVfr.5kZpJ1W1o4uQ2f8bKJhLe'",
+      'sensor01:[REDACTED password-hash]\n' +
+        "pass = '[REDACTED password-hash]'\nop:[REDACTED password-hash]:1001\n" +
+        "password = '[REDACTED password-hash]'",
+    ],
+    [
       "Group Policy's cpassword, a vendor's name glued to apikey, a class built from a lowercase or hex key",
       '<Properties action="U" cpassword="j1Uyj3Vx8TY9LtLZil2uAuZkFQA/4latT76ZwgdHdhw" userName="LocalAdmin"/>\n' +
         "headers: { autopilotapikey: '8c3cb66bc8799a6de95a2b0df191da76' }\nconst geocoder = new Geocodio('wct4aignawr2ensi42hksa5unpwl5r9xxyspav5');\n" +

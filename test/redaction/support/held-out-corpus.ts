@@ -14,6 +14,8 @@ import { BLIND13_NEGATIVES, BLIND13_POSITIVES } from './held-out-blind13.ts';
 import { BLIND14_NEGATIVES, BLIND14_POSITIVES } from './held-out-blind14.ts';
 import { BLIND15_NEGATIVES, BLIND15_POSITIVES } from './held-out-blind15.ts';
 import { BLIND16_NEGATIVES, BLIND16_POSITIVES } from './held-out-blind16.ts';
+import { BLIND17_NEGATIVES, BLIND17_POSITIVES } from './held-out-blind17.ts';
+import { BLIND18_NEGATIVES, BLIND18_POSITIVES } from './held-out-blind18.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -136,6 +138,8 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['fifteenth blind batch', BLIND15_POSITIVES, BLIND15_NEGATIVES],
     ['fourteenth blind batch', BLIND14_POSITIVES, BLIND14_NEGATIVES],
     ['sixteenth blind batch', BLIND16_POSITIVES, BLIND16_NEGATIVES],
+    ['seventeenth blind batch', BLIND17_POSITIVES, BLIND17_NEGATIVES],
+    ['eighteenth blind batch', BLIND18_POSITIVES, BLIND18_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
