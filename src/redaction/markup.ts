@@ -1,9 +1,16 @@
-/** Credentials in markup: the text of an XML element named like a credential (`<password>…</password>`, Maven's `settings.xml`, .NET configs), or of a `<Value>` inside one (Windows answer files). */
-import { classify } from './classify.ts';
+/** Credentials in markup: the text of an XML element named like a credential (`<password>…</password>`, Maven's `settings.xml`, .NET configs) or by its `name` attribute (Hibernate), of a `<Value>` inside one (Windows answer files), and the private parts of .NET's `<RSAKeyValue>`. */
+import { classify, push } from './classify.ts';
+import { RANK_NAMED } from './record.ts';
 import type { ScanState } from './classify.ts';
 import { chars } from './chars.ts';
 
 const TAG = chars('A-Za-z0-9_.:-');
+/** The elements of an RSA key's private half in .NET's XML form. */
+const RSA_PRIVATE_PARTS = new Set(['P', 'Q', 'DP', 'DQ', 'InverseQ', 'D']);
+/** The closing tag of the element before a private part, in the order .NET writes them (`Modulus`, `Exponent`, `P`, `Q`, …). */
+const RSA_PREVIOUS_RE = /<\/(?:Exponent|P|Q|DP|DQ|InverseQ)>\s*$/;
+/** A tag's `name` or `key` attribute: what its text is the value of. */
+const NAME_ATTRIBUTE_RE = /\b(?:name|key)\s*=\s*["']([^"'\n]{1,128})["']/;
 const MAX_TEXT = 512;
 
 /** The name of the element whose opening tag ends just before `at` (blanks and line breaks skipped), or null. */
@@ -41,6 +48,14 @@ export function elementText(text: string, start: number, state: ScanState): void
   const end = text.slice(start, start + MAX_TEXT + 1).indexOf('<') + start;
   if (end < start || !text.startsWith(`</${name}>`, end)) return;
   if (text.slice(start, end).includes('\n')) return;
-  const judged = name === 'Value' || name === 'value' ? (parentName(text, nameStart - 1) ?? name) : name;
+  // The private parts of .NET's `<RSAKeyValue>` (`<P>`, `<Q>`, `<DP>`, `<DQ>`, `<InverseQ>`, `<D>`), each after the element before it in the key.
+  if (RSA_PRIVATE_PARTS.has(name)) {
+    if (end - start >= 16 && RSA_PREVIOUS_RE.test(text.slice(Math.max(0, nameStart - 20), nameStart - 1)))
+      push(state, start, end, 'private-key', RANK_NAMED);
+    return;
+  }
+  // A setting named by its attribute (Hibernate's `<property name="hibernate.connection.password">…</property>`).
+  const attribute = tagEnd < close ? NAME_ATTRIBUTE_RE.exec(text.slice(tagEnd, close))?.[1] : undefined;
+  const judged = name === 'Value' || name === 'value' ? (parentName(text, nameStart - 1) ?? name) : (attribute ?? name);
   classify(text, { start, end, quoted: true }, judged, state);
 }

@@ -1,4 +1,4 @@
-/** PEM private key blocks: `-----BEGIN … PRIVATE KEY-----`, a base64 body, the END line (or none, when the text was cut). */
+/** PEM private key blocks: `-----BEGIN … PRIVATE KEY-----`, a base64 body, the END line (or none, when the text was cut); and SSH2 (RFC 4716) private key blocks. */
 import { Chars } from './chars.ts';
 import { isPlaceholderToken } from './placeholders.ts';
 
@@ -101,4 +101,37 @@ export function matchPem(text: string, at: number): [number, number] | null {
   const stop = dashes >= 0 && dashes < limit ? dashes : limit;
   const end = cutBodyEnd(text, bodyStart, stop);
   return end > bodyStart && realBody(text.slice(bodyStart, end)) ? [at, end] : null;
+}
+
+/** An SSH2 private key block's first line. */
+const SSH2_BEGIN_RE = /^---- BEGIN SSH2 (?:ENCRYPTED )?PRIVATE KEY ----/;
+const SSH2_END = '---- END SSH2 ';
+/** What starts an SSH2 block's BEGIN and END lines. */
+const SSH2_DASHES = '---- ';
+
+/** `text.indexOf(SSH2_DASHES, from)`, remembered as {@link nextDashes} is: the search never rereads a stretch. */
+let endText: string | undefined;
+let endFrom = 0;
+let endFound = -1;
+function nextSsh2End(text: string, from: number): number {
+  if (text !== endText || from < endFrom || (endFound >= 0 && from > endFound)) {
+    endText = text;
+    endFrom = from;
+    endFound = text.indexOf(SSH2_DASHES, from);
+  } else if (endFound < 0) {
+    endFrom = from;
+  }
+  return endFound;
+}
+
+/** An SSH2 private key block at `at` (`---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----`, headers, base64, the END line), or null. */
+export function matchSsh2Key(text: string, at: number): [number, number] | null {
+  const begin = SSH2_BEGIN_RE.exec(text.slice(at, at + 64));
+  if (begin === null) return null;
+  const bodyStart = at + begin[0].length;
+  // The next line of dashes ends the block: an END line, or another block's BEGIN (then this one is not read).
+  const end = nextSsh2End(text, bodyStart);
+  if (end < 0 || end - at > MAX_BLOCK || !text.startsWith(SSH2_END, end) || !realBody(text.slice(bodyStart, end))) return null;
+  const close = text.slice(end + SSH2_END.length, end + 64).indexOf('----');
+  return [at, close < 0 ? end : end + SSH2_END.length + close + 4];
 }

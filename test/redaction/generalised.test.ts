@@ -399,6 +399,14 @@ describe('structures that generalise', () => {
         'Hasło do VPN dla nowego konta: [REDACTED password] — zmień je.\nuser reporting, pass [REDACTED password] (do not paste)',
     ],
     [
+      "an SSH2 private key block, .NET's RSAKeyValue private parts, a Hibernate property named by its attribute",
+      '---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nComment: "rsa-key-20240411"\nP2/56wAAAQ+/GOUjblrHoQ5UPDOxFslKclQoJjl1QwZl4CK95e+ehM1GpwyAYSZXt1C3Ur\n' +
+        '---- END SSH2 ENCRYPTED PRIVATE KEY ----\n<RSAKeyValue><Modulus>Ve/6bQYQYAH1EsQN0X1U4jGAJtSY</Modulus><Exponent>AQAB</Exponent>' +
+        '<P>fSLnitStmPKv7YaSjFhD2eNUVPsUwLwN</P></RSAKeyValue>\n<property name="hibernate.connection.password">YJXdBPVHjdLk86</property>',
+      '[REDACTED private-key]\n<RSAKeyValue><Modulus>Ve/6bQYQYAH1EsQN0X1U4jGAJtSY</Modulus><Exponent>AQAB</Exponent>' +
+        '<P>[REDACTED private-key]</P></RSAKeyValue>\n<property name="hibernate.connection.password">[REDACTED password]</property>',
+    ],
+    [
       "Mosquitto's, Drupal's, NetBSD's, GRUB's, SQL Server's and Oracle's password hashes, Django's bcrypt forms whole",
       'sensor01:$7$101$1Zzra4cWt0bFKFvP$6IgtMK3TOVLIg3AF+dmR8HUsvSNzy32UMzXPFnG4C4NdV5mOTYWL9BCJQxtnID/Fj4/LHtDyHHi2qBzL8Hqp7G==\n' +
         "pass = '$S$DNDJGLo0JrbrVJlAAlRmtChMZt9clUHIpVmW2kNoXutqGsv0yUH7'\nop:$sha1$24680$qBGB/4/X$RubwCphgin7LRKNmZEjb2MQ2YfP.:1001\n" +

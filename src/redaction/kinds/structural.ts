@@ -2,7 +2,7 @@
 import { chars } from '../chars.ts';
 import { HASH_ANCHORS } from '../hashes.ts';
 import { DER_LITERALS, encodesPrivateKey, matchDerBody, matchPuttyKey } from '../key-bodies.ts';
-import { matchPem } from '../pem.ts';
+import { matchPem, matchSsh2Key } from '../pem.ts';
 import { optional, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
 import { matchDsnPassword, matchOracleThinPassword, matchUrlPassword, matchUrlPathKey, matchUrlUserKey } from '../urls.ts';
@@ -21,6 +21,7 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
       { literal: '-----BEGIN ', at: 'start', match: matchPem },
       ...DER_LITERALS.map((literal) => ({ literal, at: 'start' as const, match: matchDerBody })),
       { literal: 'PuTTY-User-Key-File-', at: 'start', match: matchPuttyKey },
+      { literal: '---- BEGIN SSH2 ', at: 'start', match: matchSsh2Key },
     ],
     // A whole PEM block encoded in base64 (`LS0tLS1CRUdJTi` is `-----BEGIN`).
     formats: [{ prefixes: ['LS0tLS1CRUdJTi'], body: [run(chars('A-Za-z0-9+/='), 40, 16_384)], check: encodesPrivateKey }],
