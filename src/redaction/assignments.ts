@@ -74,8 +74,9 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     jwkPrivateMember(text, name, valueFrom, state);
     return;
   }
-  // `"value": …` and `value: …` after a `name`/`key` field (JSON, YAML); an XML `value="…"` is read from its `key=` (settingPair).
-  if ((bare === 'value' || bare === 'Value' || bare === 'ParameterValue') && code === 58) {
+  // `"value": …` and `value: …` after a `name`/`key` field or inside an object named by its key (JSON, YAML; Pulumi's `plaintext`);
+  // an XML `value="…"` is read from its `key=` (settingPair).
+  if (bare === 'value' || bare === 'Value' || bare === 'ParameterValue' || bare === 'plaintext') {
     pairedValue(text, name, valueFrom, state);
     return;
   }
@@ -114,6 +115,8 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     value = { ...value, reference: false };
   if (pair && value.quoted && settingPair(text, value, state, bare === 'name' ? name.start : -1)) return;
   if (pair && !hintsCredential(written)) return;
+  // `{ key: "X-Api-Key", value: … }` (Postman, HAR): the key's text names the value that follows, it is no credential.
+  if (pair && PAIR_VALUE_NEXT_RE.test(text.slice(value.end, value.end + 24))) return;
   if (kubernetesKind) {
     if (value.end - value.start === 6 && text.startsWith('Secret', value.start)) state.kubernetesSecret = true;
     return;
@@ -126,6 +129,9 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   }
   classify(text, value, written, state);
 }
+
+/** A pair's `value` field right after its key's text. */
+const PAIR_VALUE_NEXT_RE = /^["']?\s*,?\s*["']?[Vv]alue["']?\s*[:=]/;
 
 /** The shortest run of letters taken for a literal rather than an identifier. */
 const MIN_RANDOM_WORD = 12;

@@ -11,7 +11,7 @@ const CREDENTIAL_CALL_RE =
   /(?:(?:\.login|\bauthenticate|NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth|SharedKeyCredentials?|StorageSharedKeyCredential|AzureNamedKeyCredential|NewSimpleBindRequest|simple_bind(?:_s)?|\.[Bb]ind|\bauth\s*=\s*)\(|PlainAuth\(\s*"[^"\n]*"\s*,|:basic\s*,)\s*["'][^"'\n]{1,64}["']\s*$/;
 /** Calls whose third string argument is a password: JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)` and `mysqli`, Ruby's `Net::FTP.open(host, user, password)`, Python's `ftplib.FTP(host, user, passwd)`, Perl's `DBI->connect(dsn, user, password)` and Ruby's `DBI.connect`, .NET's `new DirectoryEntry(path, user, password)`, Nim's `open("host:port", user, password, db)`, any call given a JDBC URL first (Groovy's `Sql.newInstance(url, user, password, driver)`). */
 const THIRD_ARGUMENT_CALL_RE =
-  /(?:(?:getConnection|\bPDO|mysqli_connect|\bmysqli|Net::FTP\.(?:open|new)|\bFTP_TLS|\bFTP|DBI(?:->|\.)connect|DirectoryEntry)\(\s*(?:"[^"\n]{0,200}"|'[^'\n]{0,200}')|\bopen\(\s*["'][\w.-]+:\d{2,5}["']|\(\s*["']jdbc:[^"'\n]{0,200}["'])\s*,\s*["'][^"'\n]{1,64}["']\s*$/;
+  /(?:(?:getConnection|\bPDO(?:->__construct)?|mysqli_connect|\bmysqli|Net::FTP\.(?:open|new)|\bFTP_TLS|\bFTP|DBI(?:->|\.)connect|DirectoryEntry)\(\s*(?:"[^"\n]{0,200}"|'[^'\n]{0,200}')|\bopen\(\s*["'][\w.-]+:\d{2,5}["']|\(\s*["']jdbc:[^"'\n]{0,200}["'])\s*,\s*["'][^"'\n]{1,64}["']\s*$/;
 /** reqwest's `.basic_auth("user", Some(` up to the password. */
 const BASIC_AUTH_SOME_RE = /\.basic_auth\(\s*"[^"\n]{1,64}"\s*,\s*Some$/;
 /** The string argument before a call's comma: group 1 its text. */

@@ -108,6 +108,8 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
     return;
   }
   if (role === 'auth' && authorization(text, value, state, AUTHORIZATION_RE.test(name))) return;
+  // A single-page app's sign-in config ships its OAuth client id to every browser: public by design.
+  if (role === 'client-id' && BROWSER_AUTH_RE.test(text.slice(Math.max(0, given.start - 300), given.start))) return;
   if (value !== given && role !== 'password' && schemedCredential(text, given, state)) return;
   if (value.reference === true) return;
   if (claimsFormat(raw) || !isCredentialValue(raw, loose && role === 'password' ? 'secret' : role)) return;
@@ -116,8 +118,12 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
   push(state, value.start, value.end, ROLE_KINDS.get(role) ?? 'secret', RANK_GENERIC);
 }
 
-/** Prefixes of the public keys and client ids client SDKs embed in apps and pages (`klarna_live_client_…`). */
-const PUBLIC_KEY_RE = /^(?:(?:pk|pub|phc|appl|goog|amzn|strp)_|[a-z]+_(?:live|test)_client_)/;
+/** The browser sign-in SDKs' configs, whose client id every visitor receives (Auth0, Okta, Amplify/Cognito, MSAL, Google). */
+const BROWSER_AUTH_RE =
+  /<Auth0Provider\b|createAuth0Client\(|new OktaAuth\(|OktaAuth\(\{|Amplify\.configure\(|new PublicClientApplication\(|<GoogleOAuthProvider\b|<MsalProvider\b/;
+
+/** Prefixes of the public keys and client ids client SDKs embed in apps and pages (`klarna_live_client_…`, Datadog's `pub…` client tokens). */
+const PUBLIC_KEY_RE = /^(?:(?:pk|pub|phc|appl|goog|amzn|strp)_|[a-z]+_(?:live|test)_client_|pub[0-9a-f]{32}$)/;
 
 const SCHEMES: ReadonlyMap<string, string | null> = new Map([
   ['basic', 'basic-auth'],

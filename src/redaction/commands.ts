@@ -3,6 +3,7 @@ import { argumentEnd, isLineBlank, lineBefore, passwordArgument, pushPassword } 
 import { classify, push, roleOfName } from './classify.ts';
 import { credentialCall, schemedArgument } from './calls.ts';
 import { runAsPassword } from './windows-commands.ts';
+import { bodySecret, writtenSecret } from './shell-output.ts';
 import type { ScanState } from './classify.ts';
 import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
@@ -149,6 +150,8 @@ export function commandArgument(text: string, start: number, end: number, state:
     return;
   }
   if (length === 2 && text.charCodeAt(wordStart - 1) === 47) runAsPassword(text, wordStart, start, state);
+  if (length === 6 || length === 2) bodySecret(text, wordStart, wordEnd, start, end, state);
+  writtenSecret(text, start, end, state);
   if (length < 4 || length > 24 || !ARGUMENT_WORD_ENDS.has((text.charCodeAt(wordEnd - 2) | 32) * 128 + (text.charCodeAt(wordEnd - 1) | 32)))
     return;
   // A flag (`-Password`) is the flag rules' to read.

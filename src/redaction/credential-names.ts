@@ -102,6 +102,8 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
   ['passphrase', 'password'],
   ['pswd', 'password'],
   ['psk', 'password'],
+  // `SSHPASS`, the variable `sshpass -e` reads.
+  ['sshpass', 'password'],
   // An NT hash (mimikatz's `NTLM : <hex>`) logs in as the password does.
   ['ntlm', 'password'],
   ['authtok', 'password'],
@@ -121,13 +123,13 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
 
 /**
  * Words that make a credential-like name something else: public keys, anti-forgery and paging
- * tokens, database and cache keys, counts (`max_tokens`).
+ * tokens, database and cache keys, counts (`max_tokens`), a reference to a stored secret (`existingSecret`).
  */
 const NOT_SECRET = new Set(
   (
     'public publishable pub csrf xsrf next page continuation cursor sort partition primary foreign cache idempotency max ' +
     'min num count total hash row object map lookup sequence schema bucket ssh gpg pgp host authorized known foo dummy fake ' +
-    'example sample mock instrumentation'
+    'example sample mock instrumentation existing'
   ).split(' '),
 );
 

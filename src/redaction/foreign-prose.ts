@@ -5,8 +5,8 @@ import { readValue, sentenceValueEnd } from './spans.ts';
 
 /** Credential nouns that may stand right before their value (`le mot de passe X`, `Passwort: X`), lowercased. */
 const NOUNS = new Set(['passe', 'passwort', 'kennwort', 'senha', 'clave', 'contrasena', 'wachtwoord', 'parola', 'chiave', 'haslo']);
-/** Verbs that assign in those languages (`ist`, `est`, `es`, `er`, `jest`, `era`, `continua`); `é`, `è` and `är` are read by code. */
-const COPULAS = new Set(['ist', 'est', 'es', 'er', 'jest', 'era', 'continua', 'sigue', 'reste', 'bleibt']);
+/** Verbs that assign in those languages (`ist`, `est`, `es`, `er`, `jest`, Polish `to`, `era`, `continua`); `é`, `è` and `är` are read by code. */
+const COPULAS = new Set(['ist', 'est', 'es', 'er', 'jest', 'to', 'era', 'continua', 'sigue', 'reste', 'bleibt']);
 /** A credential noun, then the rest of the clause up to the verb: the phrase before a copula names a credential. */
 const PHRASE_RE =
   /(?:^|[\s'’(])(?:mot de passe|password|passwort|kennwort|senha|clave|contraseña|contrasena|wachtwoord|lösenord|salasana|hasło|parola|chiave|token|jeton|clé d'api|api-schlüssel)(?:[^.!?;\n]{0,60})$/i;
@@ -26,7 +26,7 @@ function wideCopula(text: string, wordStart: number, wordEnd: number): boolean {
 
 /** Credential nouns of prose that closes the phrase with a colon or a particle before the value (`Пароль от сервера: X`, `パスワードは X`, `密码是 X`). */
 const CLAUSE_NOUN_RE =
-  /пароль|пароля|токен|hasło|heslo|şifre|jelszó|κωδικός|パスワード|暗証番号|トークン|密码|密碼|口令|令牌|密钥|비밀번호|토큰/i;
+  /пароль|пароля|токен|hasło|heslo|şifresi|şifre|parolası|jelszó|κωδικός|パスワード|暗証番号|トークン|密码|密碼|口令|令牌|密钥|비밀번호|비번|토큰/i;
 /** Characters that close such a phrase: a colon, ASCII or full-width, and the particles and copulas `は`, `が`, `是`, `为`, `는`, `은`. */
 const CLOSERS = new Set([0x3a, 0xff1a, 0x306f, 0x304c, 0x662f, 0x4e3a, 0xb294, 0xc740]);
 
@@ -81,8 +81,8 @@ export function foreignProseValue(text: string, wordStart: number, wordEnd: numb
     classify(text, { start, end: sentenceValueEnd(text, start, end), quoted: false }, 'password', state, true);
     return true;
   }
-  // `hasło X`, `şifre "X"`: the word's ASCII tail after a letter past ASCII ends a noun.
-  if (length > 0 && text.charCodeAt(wordStart - 1) > 127 && WIDE_NOUN_END_RE.test(text.slice(Math.max(0, wordStart - 12), wordEnd))) {
+  // `hasło X`, `şifre "X"`, `비번 X`: the word (or its ASCII tail) after a letter past ASCII ends a noun.
+  if (text.charCodeAt(wordStart - 1) > 127 && WIDE_NOUN_END_RE.test(text.slice(Math.max(0, wordStart - 12), wordEnd))) {
     classify(text, { start, end: sentenceValueEnd(text, start, end), quoted: false }, 'password', state, true);
     return true;
   }

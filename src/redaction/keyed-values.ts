@@ -68,16 +68,19 @@ export function settingPair(text: string, key: Span, state: ScanState, nameAt: n
   return true;
 }
 
-/** A `name`/`key` field just before a `value` field, its name in group 2: Kubernetes' `- name: X` / `value: …`, ECS' and HAR's `{"name": "X", "value": …}`, Postman's `{"key": "X", "value": …}`, CloudFormation's `ParameterKey`/`ParameterValue`. */
-const PAIR_NAME_RE = /["']?(?:[Nn]ame|[Kk]ey|ParameterKey)["']?\s*[:=]\s*(["']?)([A-Za-z0-9_.:/-]{1,64})\1\s*,?\s*["']?$/;
+/** A `name`/`key` field before a `value` field (up to two short fields between, a plan's `+`/`~` marks allowed), its name in group 2: Kubernetes' `- name: X` / `value: …`, ECS' and HAR's `{"name": "X", "value": …}`, Postman's `{"key": "X", "value": …}`, CloudFormation's `ParameterKey`/`ParameterValue`, AWS SSM's and Azure's JSON. */
+const PAIR_NAME_RE =
+  /["']?(?:[Nn]ame|[Kk]ey|ParameterKey)["']?\s*[:=]\s*(["']?)([A-Za-z0-9_.:/-]{1,64})\1[\s+~]*,?(?:[\s+~]*["']?\w{1,24}["']?\s*:\s*["'][^"'\n]{0,40}["']\s*,){0,2}[\s+~]*["']?$/;
+/** An object named by its key, just opened before a `value` field: Terraform state's `"redis_auth_token": {` / `"value": …`. */
+const PARENT_NAME_RE = /["']([A-Za-z0-9_.:/-]{1,64})["']\s*:\s*\{\s*["']?$/;
 /** How far back the pair's name is looked for. */
 const PAIR_WINDOW = 160;
 
 /** The value of a `value` field whose `name` or `key` field comes just before it, judged under that name (`- name: DB_PASSWORD` / `value: …`). */
 export function pairedValue(text: string, name: Span, valueFrom: number, state: ScanState): void {
   const to = name.quoted ? name.start - 1 : name.start;
-  const match = PAIR_NAME_RE.exec(text.slice(Math.max(0, to - PAIR_WINDOW), to + (name.quoted ? 1 : 0)));
-  const pairName = match?.[2];
+  const window = text.slice(Math.max(0, to - PAIR_WINDOW), to + (name.quoted ? 1 : 0));
+  const pairName = PAIR_NAME_RE.exec(window)?.[2] ?? PARENT_NAME_RE.exec(window)?.[1];
   if (pairName === undefined || inFormControl(text, to)) return;
   const value = readValue(text, valueFrom);
   if (value !== null) classify(text, value, pairName, state);

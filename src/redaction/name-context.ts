@@ -30,6 +30,9 @@ export function completedName(text: string, start: number, written: string): str
   return written === 'default' ? (variableName(text, start) ?? written) : withWordBefore(text, start, written);
 }
 
+/** Credential nouns of other languages, in a phrase before a verb. */
+const FOREIGN_NOUN_RE = /\b(?:wachtwoord|passwort|kennwort|mot de passe|contraseña|senha|lösenord|salasana|adgangskode|passord|heslo)\b/i;
+
 /** A prose phrase's credential word, and what it is for: `pass for the staging box`, `root pw`; group 1 the phrase up to the word. */
 const PROSE_HEAD_RE = /^(.*?\b(?:password|passwd|passphrase|pass|pw|pwd|psk|secret|token|key))(?:\s+for\b.*)?\s*$/i;
 
@@ -51,6 +54,8 @@ let lastPhrase = '';
 let lastProseName = '';
 
 function readProseName(phrase: string): string {
+  // `het wachtwoord voor de VPN-gebruiker ops`: a credential noun of another language names a password.
+  if (FOREIGN_NOUN_RE.test(phrase)) return 'password';
   const head = PROSE_HEAD_RE.exec(phrase);
   const name = head?.[1];
   if (name === undefined) return phrase;

@@ -138,6 +138,9 @@ export function isPlaceholderValue(value: string): boolean {
   return (characters & STAND_IN) !== 0 || isMarkedValue(value, (characters & MARKER_LETTERS) !== 0, (characters & TEMPLATE_CHARS) !== 0);
 }
 
+/** A password's source rather than the password: `env:NAME`, `file:path`, `fd:N`. */
+const SOURCE_RE = /^(?:env|file|fd):\S/;
+
 /** A key that starts with `$`: letters, digits and `_`, both cases and a digit. */
 const DOLLAR_KEY_RE = /^\$(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])(?=\D*\d)[A-Za-z0-9_]+$/;
 
@@ -163,6 +166,8 @@ export function isMarkedValue(value: string, mayHold: boolean, template = true):
   if (first === 37 || first === 123 || first === 60 || first === 91 || first === 96 || first === 64) return true;
   // `$VAR`, unless what follows the `$` is a long random key (Asaas writes its keys `$aact_prod_…`).
   if (first === 36) return value.length < 40 || !DOLLAR_KEY_RE.test(value);
+  // openssl's and others' `env:VAR`, `file:path`, `fd:3`: where the password is read from.
+  if (SOURCE_RE.test(value)) return true;
   // A quoted shell variable spliced into a string (`"'$DB_PASSWORD'"`).
   if ((first === 39 || first === 34) && value.charCodeAt(1) === 36) return true;
   if (template && (value.includes('${') || value.includes('{{') || value.includes('%s') || value.includes('$('))) return true;

@@ -109,6 +109,11 @@ export function wordShare(value: string): number {
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-([0-9a-f])[0-9a-f]{3}-([0-9a-f])[0-9a-f]{3}-[0-9a-f]{12}$/i;
 
+/** A Twilio resource SID: two capitals and 32 hex. */
+const RESOURCE_SID_RE = /^[A-Z]{2}[0-9a-f]{32}$/;
+/** A SealedSecret's ciphertext: `Ag` and base64. */
+const SEALED_RE = /^Ag[A-Za-z0-9+/]+={0,2}$/;
+
 /** An RFC 9562 UUID: the 8-4-4-4-12 shape with a version from 1 to 8 and the standard variant. */
 export function isUuid(value: string): boolean {
   // The 8-4-4-4-12 shape is 36 characters long.
@@ -157,6 +162,10 @@ function fileBaseLooksNamed(value: string): boolean {
  * names, e-mail addresses, URLs. `punctuated`: whether it holds a character other than a letter or digit, when the caller knows.
  */
 export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE.test(value)): boolean {
+  // A Twilio resource SID (`AC`, `SM`, `MG` + 32 hex) names an account or a message; its token is another value.
+  if (value.length === 34 && RESOURCE_SID_RE.test(value)) return true;
+  // A Bitnami SealedSecret's ciphertext (`Ag…`, hundreds of base64 characters) is safe to publish by design.
+  if (value.length >= 300 && SEALED_RE.test(value)) return true;
   // Letters and digits alone hold none of the shapes below but a build label.
   if (!punctuated) return isBuildLabel(value);
   const first = value.charCodeAt(0);

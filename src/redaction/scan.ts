@@ -10,6 +10,7 @@ import { secureStringArgument, userSwitchArgument } from './windows-commands.ts'
 import { INFIX_PAIRS, INFIX_SINGLES, INFIXES, MIN_WORD_INFIX_TOKEN, STARTS, WORD_INFIX_RE, WORD_LED } from './dispatch.ts';
 import { samDumpHash, schemeValueAt } from './hashes.ts';
 import { kubernetesSecrets } from './kubernetes.ts';
+import { printedSecret } from './shell-output.ts';
 import { elementText } from './markup.ts';
 import { matchInfix, matchPrefixed } from './match.ts';
 import { MIN_PREFIXED, prefixedToken } from './prefixed-tokens.ts';
@@ -233,6 +234,7 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
   const second = text.charCodeAt(start + 1) | 32;
   if ((length === 8 && second === 100) || (length === 15 && second === 104) || (length === 22 && second === 111))
     wholeTokens(text, start, end, state);
+  if (before === 10) printedSecret(text, start, end, state);
   if (before === 62) elementText(text, start, state);
   else if (before === 125) {
     const span = schemeValueAt(text, start, end);

@@ -65,6 +65,11 @@ export function readValue(text: string, from: number, query = false): Span | nul
   }
   // Prefixed string literals: SQL's `N'…'` and `E'…'`, Objective-C's and C#'s `@"…"`, Python's `b'…'` and `r"…"`: the string itself.
   if (LITERAL_PREFIX.has(first) && (text.charCodeAt(p + 1) === 39 || text.charCodeAt(p + 1) === 34)) first = text.charCodeAt(++p);
+  // Python's and TOML's triple-quoted strings (`password = """…"""` in an ini file): the string between.
+  if (first === 34 && text.startsWith('"""', p)) {
+    const close = text.slice(p + 3, p + 3 + MAX_VALUE).indexOf('"""');
+    return close > 0 && !text.slice(p + 3, p + 3 + close).includes('\n') ? { start: p + 3, end: p + 3 + close, quoted: true } : null;
+  }
   // Most values are unquoted: the table is read only for a quote (a miss on it walks the prototype chain).
   const quoted = first === 34 || first === 39 || first === 96 ? QUOTED[first] : undefined;
   if (quoted !== undefined) {

@@ -42,12 +42,15 @@ export function matchUrlPassword(text: string, at: number): [number, number] | n
 /** A URL's user name taken as a key: at least this long (people's and services' names are shorter or not random), at most 128. */
 const MIN_USER_KEY = 16;
 const MAX_USER_KEY = 128;
-/** A user name with no password in the URL whose `://` is at `at`, when it is a random key (a DSN: `https://<key>@o1.ingest.sentry.io`); or null. */
+/** Sentry's ingest hosts: a Sentry DSN's key is public by design (browsers ship it), so it is no credential. */
+const SENTRY_HOST_RE = /^@(?:o\d+\.)?ingest\.(?:[a-z]{2}\.)?sentry\.io\b/;
+
+/** A user name with no password in the URL whose `://` is at `at`, when it is a random key (a DSN: `https://<key>@api.uptrace.dev/1`); or null. */
 export function matchUrlUserKey(text: string, at: number): [number, number] | null {
   const start = at + 3;
   const end = USER.runEnd(text, start, start + MAX_USER_KEY + 1);
   if (text.charCodeAt(end) !== 64 || end - start < MIN_USER_KEY || end - start > MAX_USER_KEY) return null;
-  if (!hasScheme(text, at, 1)) return null;
+  if (!hasScheme(text, at, 1) || SENTRY_HOST_RE.test(text.slice(end, end + 48))) return null;
   const user = text.slice(start, end);
   // A prefixed token (`ghs_…`, `glpat-…`) is its format's to name.
   return !UUID_SHAPE_RE.test(user) && !/^[a-z]{2,8}[_-]/.test(user) && isCredentialValue(user, 'token') ? [start, end] : null;

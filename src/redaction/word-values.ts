@@ -183,6 +183,8 @@ const NOT_A_NAME = new Set(
 
 /** A service name's characters. */
 const WORD_BEFORE = chars('A-Za-z0-9');
+/** What joins a word to the one before it in a compound. */
+const COMPOUND_BEFORE = chars('A-Za-z0-9_./-');
 /** A digit anywhere. */
 const DIGIT_RE = /[0-9]/;
 
@@ -190,7 +192,8 @@ const DIGIT_RE = /[0-9]/;
 function serviceBefore(text: string, wordStart: number): string | null {
   if (text.charCodeAt(wordStart - 1) !== 32) return null;
   const from = WORD_BEFORE.runStart(text, wordStart - 1, wordStart - 26);
-  if (wordStart - 1 - from < 3 || wordStart - 1 - from > 24 || (from > 0 && WORD_BEFORE.has(text.charCodeAt(from - 1)))) return null;
+  // A word of a compound (`multi-Region key`, `aws.kms key`) names no service.
+  if (wordStart - 1 - from < 3 || wordStart - 1 - from > 24 || (from > 0 && COMPOUND_BEFORE.has(text.charCodeAt(from - 1)))) return null;
   const word = text.slice(from, wordStart - 1).toLowerCase();
   return NOT_A_NAME.has(word) ? null : word;
 }

@@ -399,6 +399,32 @@ describe('structures that generalise', () => {
         'Hasło do VPN dla nowego konta: [REDACTED password] — zmień je.\nuser reporting, pass [REDACTED password] (do not paste)',
     ],
     [
+      'a value piped to a secret store, gh secret set --body, a secret printed by the command before it, JSON and plan pairs, state outputs',
+      "printf '%s' 'pzjopJecma4Wash6sZTg6FiMa9ED83KaphjjuXff' | vercel env add PARTNER_API_SECRET production\n" +
+        'gh secret set DEPLOY_API_TOKEN --repo acme/web --body "DGOZgJPXH6szeLIUnBi932JL6oSz5k8nzfmTiK4S"\n' +
+        '$ gcloud secrets versions access latest --secret=partner-hmac-key\n443f8742c0ad3c04506d3661318054c9a58b69d435495063eb71aca5e96c99bc\n' +
+        '{"Name": "/billing/prod/partner-api-secret", "Type": "SecureString", "Value": "TxtGUJA7RXLb1O9pJhxq1KnsrE31ceXN"}\n' +
+        '  + set {\n      + name  = "adminPassword"\n      + value = "Vd9RkCzq2LmX7pTa"\n    }\n' +
+        '"outputs": { "redis_auth_token": { "value": "dEq9LSMNCBlwhrvOqC10GDzicB8DUYIt31Go9HIq", "type": "string" } }',
+      "printf '%s' '[REDACTED password]' | vercel env add PARTNER_API_SECRET production\n" +
+        'gh secret set DEPLOY_API_TOKEN --repo acme/web --body "[REDACTED password]"\n' +
+        '$ gcloud secrets versions access latest --secret=partner-hmac-key\n[REDACTED password]\n' +
+        '{"Name": "/billing/prod/partner-api-secret", "Type": "SecureString", "Value": "[REDACTED secret]"}\n' +
+        '  + set {\n      + name  = "adminPassword"\n      + value = "[REDACTED password]"\n    }\n' +
+        '"outputs": { "redis_auth_token": { "value": "[REDACTED token]", "type": "string" } }',
+    ],
+    [
+      'SSHPASS, a PDO constructor in a stack trace, a triple-quoted ini value, chat in Polish, Korean, Turkish and Dutch',
+      "SSHPASS='GDOTgq9ng9qy06' sshpass -e rsync -az ./dist/ deploy@10.0.4.20:/var/www/app/\n" +
+        "#0 Db.php(31): PDO->__construct('mysql:host=db;d...', 'shop_rw', '1Eve2aHI9kYE!55', Array)\n" +
+        'password = \"\"\"VXdyVEMzvSXWrj#89;\"\"\"\nhasło do FTP klienta to 2z598Wizp7180#, login: acme\n' +
+        'staging 서버 root 비번 CoRoT6oXhoM5T41 입니다\nredis şifresi leG0V46koirgeUxy, kimseyle\nhet wachtwoord voor de VPN-gebruiker ops is pK6WMbQXitj737, zet',
+      "SSHPASS='[REDACTED password]' sshpass -e rsync -az ./dist/ deploy@10.0.4.20:/var/www/app/\n" +
+        "#0 Db.php(31): PDO->__construct('mysql:host=db;d...', 'shop_rw', '[REDACTED password]', Array)\n" +
+        'password = \"\"\"[REDACTED password]\"\"\"\nhasło do FTP klienta to [REDACTED password], login: acme\n' +
+        'staging 서버 root 비번 [REDACTED password] 입니다\nredis şifresi [REDACTED password], kimseyle\nhet wachtwoord voor de VPN-gebruiker ops is [REDACTED password], zet',
+    ],
+    [
       "an SSH2 private key block, .NET's RSAKeyValue private parts, a Hibernate property named by its attribute",
       '---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nComment: "rsa-key-20240411"\nP2/56wAAAQ+/GOUjblrHoQ5UPDOxFslKclQoJjl1QwZl4CK95e+ehM1GpwyAYSZXt1C3Ur\n' +
         '---- END SSH2 ENCRYPTED PRIVATE KEY ----\n<RSAKeyValue><Modulus>Ve/6bQYQYAH1EsQN0X1U4jGAJtSY</Modulus><Exponent>AQAB</Exponent>' +
@@ -509,6 +535,9 @@ describe('hard negatives stay byte-exact', () => {
     '{"d": "DD_Sbk7bFzLFeTp8eL9e5PrVSuFG2qEFAP8TtoF7ous", "n": 3} <Setting><Value>TtGllN29RTlICp74</Value></Setting>',
     'commit_0e4e3ad309a5bfc38b50c13b8bb84ef9877f9f32 cache_key_d462e8f526f0ddeca69c595115c156ab94cf03a2 build-d462e8f526f0ddeca69c595115c156ab',
     'this.addPassword = "#add-password";',
+    'openssl enc -aes-256-cbc -pbkdf2 -in db.sql -out db.sql.enc -pass env:BACKUP_KEY; existingSecret: grafana-admin; client = Client("AC63ec4e28146f5e6d9825032350ea8d9d", os.environ["TWILIO_AUTH_TOKEN"])',
+    "Sentry.init({ dsn: 'https://0cc1f2b0a5b94e55a1b2c3d4e5f60718@o032230.ingest.us.sentry.io/0119291374747605' }); new OktaAuth({ issuer: 'https://acme.okta.com', clientId: '0oa1k2m3n4p5q6r7s8t9' });",
+    'pm.request.headers.add({ key: "X-Api-Key", value: pm.collectionVariables.get("apiKey") }); KMS multi-Region key mrk-2165f7c6512588983c4402ac43b57a6a is replicated',
     'warpstream:\n  virtual_cluster_id: vci_0e4e3ad3_09a5_bfc3_8b50_c13b8bb84ef9\n  region: us-east-1',
     'const id = Guid.Parse("3F2504E0-4F89-11D3-9A0C-0305E82C3301"); new Date("2024-11-18T09:12:44Z"); new URL("https://acme.io/a/b"); export DB=$DATABASE_URL',
     "Klarna.OnsiteMessaging.init({ clientId: 'klarna_live_client_Ht4kP9qLm2Zx8Vn3Rb6Wc1Yd5Fg7Js0Ka' }); the cache key Xk9mQ2vLp8RtXk9mQ2vLp8Rt; csrf token Xk9mQ2vLp8RtXk9mQ2vLp8Rt9",

@@ -16,6 +16,8 @@ import { BLIND15_NEGATIVES, BLIND15_POSITIVES } from './held-out-blind15.ts';
 import { BLIND16_NEGATIVES, BLIND16_POSITIVES } from './held-out-blind16.ts';
 import { BLIND17_NEGATIVES, BLIND17_POSITIVES } from './held-out-blind17.ts';
 import { BLIND18_NEGATIVES, BLIND18_POSITIVES } from './held-out-blind18.ts';
+import { BLIND19_NEGATIVES, BLIND19_POSITIVES } from './held-out-blind19.ts';
+import { BLIND20_NEGATIVES, BLIND20_POSITIVES } from './held-out-blind20.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -140,6 +142,8 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['sixteenth blind batch', BLIND16_POSITIVES, BLIND16_NEGATIVES],
     ['seventeenth blind batch', BLIND17_POSITIVES, BLIND17_NEGATIVES],
     ['eighteenth blind batch', BLIND18_POSITIVES, BLIND18_NEGATIVES],
+    ['nineteenth blind batch', BLIND19_POSITIVES, BLIND19_NEGATIVES],
+    ['twentieth blind batch', BLIND20_POSITIVES, BLIND20_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,

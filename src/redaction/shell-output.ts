@@ -1,0 +1,46 @@
+/** Secrets a shell session shows: a value piped into a command that stores it (`printf '…' | docker secret create`), given to `gh secret set --body`, or printed alone on the line after a command that reads one back (`gcloud secrets versions access`, `… | base64 -d`). */
+import { argumentEnd, lineBefore, pushPassword } from './argument-spans.ts';
+import type { ScanState } from './classify.ts';
+import { skipBlanks } from './spans.ts';
+import { isCredentialValue } from './values.ts';
+
+/** A command line up to the value `echo` or `printf` writes. */
+const WRITER_RE = /(?:^|[\s;&|(])(?:echo(?:\s+-[neE]{1,3})?|printf(?:\s+(?:'%s\\?n?'|"%s\\?n?"))?)\s+["']?$/;
+/** What takes the written value and keeps it: a secret store's command after a pipe, or a file named for a password or key. */
+const KEEPER_RE =
+  /^\s*(?:\|\s*(?:sudo\s+)?(?:vercel\s+env\s+add|docker\s+secret\s+create|gh\s+secret\s+set|fly(?:ctl)?\s+secrets\s+(?:set|import)|kubectl\s+create\s+secret|wrangler\s+secret\s+put|netlify\s+env:set|heroku\s+config:set|vault\s+(?:kv\s+put|login)|docker\s+login|podman\s+login|helm\s+registry\s+login|chpasswd|passwd\s+--stdin)|>{1,2}\s*\S*(?:pass|secret|token|key|cred)\S*)/i;
+/** A line that reads a secret back: a secret manager's read, an environment's get, a Kubernetes secret decoded, a password file printed. */
+const READER_RE =
+  /^\s*[$#>]\s.*(?:secrets\s+versions\s+access|env:get|config:get|get-secret-value|secret\s+show|kv\s+get|base64\s+(?:-d|--decode)|cat\s+\S*(?:pass|secret|token|key|cred)\S*)/i;
+
+/** A value written by `echo`/`printf` at `start` (its token ends at `end`) and piped or redirected to a keeper of secrets. */
+export function writtenSecret(text: string, start: number, end: number, state: ScanState): void {
+  // Most arguments are followed by anything but a pipe or a redirection: read in place first.
+  const closing = text.charCodeAt(end);
+  const after = skipBlanks(text, closing === 34 || closing === 39 ? end + 1 : end, end + 9);
+  const next = text.charCodeAt(after);
+  if (next !== 124 && next !== 62) return;
+  const valueEnd = argumentEnd(text, start, end);
+  if (!WRITER_RE.test(lineBefore(text, start)) || !KEEPER_RE.test(text.slice(after, after + 96))) return;
+  if (isCredentialValue(text.slice(start, valueEnd), 'password')) pushPassword(state, start, valueEnd);
+}
+
+/** A value alone on its line [start, end), printed by the command on the line before (`$ gcloud secrets versions access …`). */
+export function printedSecret(text: string, start: number, end: number, state: ScanState): void {
+  const lineEnd = text.charCodeAt(end);
+  if (end < text.length && lineEnd !== 10 && lineEnd !== 13) return;
+  const previous = lineBefore(text, start - 1);
+  if (previous.length > 0 && READER_RE.test(previous) && isCredentialValue(text.slice(start, end), 'secret'))
+    pushPassword(state, start, end);
+}
+
+/** A `gh secret set` command line. */
+const GH_SECRET_RE = /(?:^|[\s;&|])gh\s+secret\s+set\s/;
+
+/** `gh secret set NAME --body <value>`: the argument at `start` after the `--body` (or `-b`) word [wordStart, wordEnd). */
+export function bodySecret(text: string, wordStart: number, wordEnd: number, start: number, end: number, state: ScanState): void {
+  const word = text.slice(wordStart, wordEnd);
+  if ((word !== '--body' && word !== '-b') || !GH_SECRET_RE.test(lineBefore(text, wordStart))) return;
+  const valueEnd = argumentEnd(text, start, end);
+  if (isCredentialValue(text.slice(start, valueEnd), 'password')) pushPassword(state, start, valueEnd);
+}
