@@ -58,6 +58,16 @@ function clauseNamesCredential(text: string, to: number): boolean {
 
 /** A noun of {@link CLAUSE_NOUN_RE} that ends a word: read back from the ASCII tail of a word with a letter past ASCII (`hasło`, `şifre`). */
 const WIDE_NOUN_END_RE = new RegExp(`(?:${CLAUSE_NOUN_RE.source})$`, 'i');
+/** The last letter past ASCII of each such noun, in both cases: the only letters before a word (or its ASCII tail) that may end one. */
+const WIDE_NOUN_LAST = new Set(
+  CLAUSE_NOUN_RE.source
+    .replace(/^\/|\/\w*$/g, '')
+    .split('|')
+    .flatMap((noun) => {
+      const wide = [...noun].filter((char) => char.charCodeAt(0) > 127).at(-1) ?? '';
+      return [wide.toLowerCase(), wide.toUpperCase()].map((char) => char.charCodeAt(0));
+    }),
+);
 
 /**
  * A value after an ASCII colon that closes a clause naming a credential in a language past ASCII (`密码:X`, `hasło: X`): the
@@ -82,7 +92,7 @@ export function foreignProseValue(text: string, wordStart: number, wordEnd: numb
     return true;
   }
   // `hasło X`, `şifre "X"`, `비번 X`: the word (or its ASCII tail) after a letter past ASCII ends a noun.
-  if (text.charCodeAt(wordStart - 1) > 127 && WIDE_NOUN_END_RE.test(text.slice(Math.max(0, wordStart - 12), wordEnd))) {
+  if (WIDE_NOUN_LAST.has(text.charCodeAt(wordStart - 1)) && WIDE_NOUN_END_RE.test(text.slice(Math.max(0, wordStart - 12), wordEnd))) {
     classify(text, { start, end: sentenceValueEnd(text, start, end), quoted: false }, 'password', state, true);
     return true;
   }

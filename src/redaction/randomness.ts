@@ -109,6 +109,8 @@ export function wordShare(value: string): number {
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-([0-9a-f])[0-9a-f]{3}-([0-9a-f])[0-9a-f]{3}-[0-9a-f]{12}$/i;
 
+/** An IPv4 address, with its port or not (`10.2.3.15:3306`). */
+const IP_PORT_RE = /^\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?$/;
 /** A Twilio resource SID: two capitals and 32 hex. */
 const RESOURCE_SID_RE = /^[A-Z]{2}[0-9a-f]{32}$/;
 /** A SealedSecret's ciphertext: `Ag` and base64. */
@@ -173,7 +175,7 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
   // A URL, and an Amazon Resource Name (`arn:aws:iam::aws:policy/IAMUserChangePassword`) names a resource, not a key.
   if (value.includes('://') || value.startsWith('arn:')) return true;
   if (VERSION_RE.test(value) || isBuildLabel(value)) return true;
-  if (EMAIL_RE.test(value) || HOST_RE.test(value)) return true;
+  if (EMAIL_RE.test(value) || HOST_RE.test(value) || IP_PORT_RE.test(value)) return true;
   // `os.environ`, `config.apiKey`, `Shared.LintStatsTimePass`: each part a word, or short.
   if (DOTTED_IDENTIFIER_RE.test(value) && value.split('.').every((part) => part.length <= 4 || wordShare(part) >= 0.5)) return true;
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) && !/[0-9]/.test(value)) return true;

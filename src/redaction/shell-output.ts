@@ -39,6 +39,7 @@ const GH_SECRET_RE = /(?:^|[\s;&|])gh\s+secret\s+set\s/;
 
 /** `gh secret set NAME --body <value>`: the argument at `start` after the `--body` (or `-b`) word [wordStart, wordEnd). */
 export function bodySecret(text: string, wordStart: number, wordEnd: number, start: number, end: number, state: ScanState): void {
+  if (text.charCodeAt(wordStart) !== 45) return;
   const word = text.slice(wordStart, wordEnd);
   if ((word !== '--body' && word !== '-b') || !GH_SECRET_RE.test(lineBefore(text, wordStart))) return;
   const valueEnd = argumentEnd(text, start, end);

@@ -535,6 +535,7 @@ describe('hard negatives stay byte-exact', () => {
     '{"d": "DD_Sbk7bFzLFeTp8eL9e5PrVSuFG2qEFAP8TtoF7ous", "n": 3} <Setting><Value>TtGllN29RTlICp74</Value></Setting>',
     'commit_0e4e3ad309a5bfc38b50c13b8bb84ef9877f9f32 cache_key_d462e8f526f0ddeca69c595115c156ab94cf03a2 build-d462e8f526f0ddeca69c595115c156ab',
     'this.addPassword = "#add-password";',
+    'パスワード 10.2.3.15:3306 の設定; the db host is 10.0.4.17:5432',
     'openssl enc -aes-256-cbc -pbkdf2 -in db.sql -out db.sql.enc -pass env:BACKUP_KEY; existingSecret: grafana-admin; client = Client("AC63ec4e28146f5e6d9825032350ea8d9d", os.environ["TWILIO_AUTH_TOKEN"])',
     "Sentry.init({ dsn: 'https://0cc1f2b0a5b94e55a1b2c3d4e5f60718@o032230.ingest.us.sentry.io/0119291374747605' }); new OktaAuth({ issuer: 'https://acme.okta.com', clientId: '0oa1k2m3n4p5q6r7s8t9' });",
     'pm.request.headers.add({ key: "X-Api-Key", value: pm.collectionVariables.get("apiKey") }); KMS multi-Region key mrk-2165f7c6512588983c4402ac43b57a6a is replicated',
