@@ -64,7 +64,8 @@ const WIDE_NOUN_LAST = new Set(
     .replace(/^\/|\/\w*$/g, '')
     .split('|')
     .flatMap((noun) => {
-      const wide = [...noun].filter((char) => char.charCodeAt(0) > 127).at(-1) ?? '';
+      let wide = '';
+      for (let k = 0; k < noun.length; k++) if (noun.charCodeAt(k) > 127) wide = noun.charAt(k);
       return [wide.toLowerCase(), wide.toUpperCase()].map((char) => char.charCodeAt(0));
     }),
 );
