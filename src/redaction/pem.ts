@@ -6,20 +6,34 @@ const LABEL = new Chars('A-Z0-9 ');
 const MAX_BLOCK = 65_536;
 const MIN_BASE64 = 32;
 
-/** `text.indexOf('-----', from)`, remembered: BEGIN lines come in increasing order, so the search never rereads a stretch. */
-let dashText: string | undefined;
-let dashFrom = 0;
-let dashFound = -1;
-function nextDashes(text: string, from: number): number {
-  if (text !== dashText || from < dashFrom || (dashFound >= 0 && from > dashFound)) {
-    dashText = text;
-    dashFrom = from;
-    dashFound = text.indexOf('-----', from);
-  } else if (dashFound < 0) {
-    dashFrom = from;
+/**
+ * `text.indexOf(needle, from)`, remembered: blocks' first lines come in increasing order, so the
+ * search for what follows one never rereads a stretch.
+ */
+class ForwardSearch {
+  private readonly needle: string;
+  private text: string | undefined;
+  private from = 0;
+  private found = -1;
+
+  constructor(needle: string) {
+    this.needle = needle;
   }
-  return dashFound;
+
+  next(text: string, from: number): number {
+    if (text !== this.text || from < this.from || (this.found >= 0 && from > this.found)) {
+      this.text = text;
+      this.from = from;
+      this.found = text.indexOf(this.needle, from);
+    } else if (this.found < 0) {
+      this.from = from;
+    }
+    return this.found;
+  }
 }
+
+/** The next `-----` (a PEM END line, or the next block). */
+const DASHES = new ForwardSearch('-----');
 
 /** The end of the label (`-----BEGIN RSA PRIVATE KEY-----`) starting at `at`, or -1. */
 function labelEnd(text: string, at: number): number {
@@ -90,7 +104,7 @@ export function matchPem(text: string, at: number): [number, number] | null {
   const bodyStart = labelEnd(text, at);
   if (bodyStart < 0) return null;
   const limit = Math.min(text.length, at + MAX_BLOCK);
-  const dashes = nextDashes(text, bodyStart);
+  const dashes = DASHES.next(text, bodyStart);
   if (dashes >= 0 && dashes < limit && text.startsWith('-----END ', dashes)) {
     if (!realBody(text.slice(bodyStart, dashes))) return null;
     const close = text.indexOf('-----', dashes + 9);
@@ -109,20 +123,8 @@ const SSH2_END = '---- END SSH2 ';
 /** What starts an SSH2 block's BEGIN and END lines. */
 const SSH2_DASHES = '---- ';
 
-/** `text.indexOf(SSH2_DASHES, from)`, remembered as {@link nextDashes} is: the search never rereads a stretch. */
-let endText: string | undefined;
-let endFrom = 0;
-let endFound = -1;
-function nextSsh2End(text: string, from: number): number {
-  if (text !== endText || from < endFrom || (endFound >= 0 && from > endFound)) {
-    endText = text;
-    endFrom = from;
-    endFound = text.indexOf(SSH2_DASHES, from);
-  } else if (endFound < 0) {
-    endFrom = from;
-  }
-  return endFound;
-}
+/** The next SSH2 dashes line (an END line, or the next block's BEGIN). */
+const SSH2_LINES = new ForwardSearch(SSH2_DASHES);
 
 /** An SSH2 private key block at `at` (`---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----`, headers, base64, the END line), or null. */
 export function matchSsh2Key(text: string, at: number): [number, number] | null {
@@ -130,7 +132,7 @@ export function matchSsh2Key(text: string, at: number): [number, number] | null 
   if (begin === null) return null;
   const bodyStart = at + begin[0].length;
   // The next line of dashes ends the block: an END line, or another block's BEGIN (then this one is not read).
-  const end = nextSsh2End(text, bodyStart);
+  const end = SSH2_LINES.next(text, bodyStart);
   if (end < 0 || end - at > MAX_BLOCK || !text.startsWith(SSH2_END, end) || !realBody(text.slice(bodyStart, end))) return null;
   const close = text.slice(end + SSH2_END.length, end + 64).indexOf('----');
   return [at, close < 0 ? end : end + SSH2_END.length + close + 4];
