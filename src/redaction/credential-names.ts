@@ -104,6 +104,10 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
   ['psk', 'password'],
   // `SSHPASS`, the variable `sshpass -e` reads.
   ['sshpass', 'password'],
+  // The word for a password in German, Dutch, Portuguese, Italian, Czech, Finnish, Norwegian and Danish (`Passwort: …`).
+  ...'passwort kennwort wachtwoord senha parola heslo salasana passord adgangskode'
+    .split(' ')
+    .map((word): [string, NameRole] => [word, 'password']),
   // An NT hash (mimikatz's `NTLM : <hex>`) logs in as the password does.
   ['ntlm', 'password'],
   ['authtok', 'password'],
@@ -129,7 +133,7 @@ const NOT_SECRET = new Set(
   (
     'public publishable pub csrf xsrf next page continuation cursor sort partition primary foreign cache idempotency max ' +
     'min num count total hash row object map lookup sequence schema bucket ssh gpg pgp host authorized known foo dummy fake ' +
-    'example sample mock instrumentation existing'
+    'example sample mock instrumentation existing hashed'
   ).split(' '),
 );
 

@@ -138,6 +138,8 @@ export function isPlaceholderValue(value: string): boolean {
   return (characters & STAND_IN) !== 0 || isMarkedValue(value, (characters & MARKER_LETTERS) !== 0, (characters & TEMPLATE_CHARS) !== 0);
 }
 
+/** A printf-style `%s` directive. */
+const FORMAT_RE = /%s(?![A-Za-z0-9])/;
 /** A password's source rather than the password: `env:NAME`, `file:path`, `fd:N`. */
 const SOURCE_RE = /^(?:env|file|fd):\S/;
 
@@ -170,7 +172,8 @@ export function isMarkedValue(value: string, mayHold: boolean, template = true):
   if (SOURCE_RE.test(value)) return true;
   // A quoted shell variable spliced into a string (`"'$DB_PASSWORD'"`).
   if ((first === 39 || first === 34) && value.charCodeAt(1) === 36) return true;
-  if (template && (value.includes('${') || value.includes('{{') || value.includes('%s') || value.includes('$('))) return true;
+  // `%s` as a format string writes it, before a blank, punctuation or the end (a random key may hold `%s4` by chance).
+  if (template && (value.includes('${') || value.includes('{{') || FORMAT_RE.test(value) || value.includes('$('))) return true;
   // A value shown with its tail masked (`signkey-prod-••••••••`, `sk_live_****`): the rest is hidden.
   if (maskedTail(value)) return true;
   // Every token marker is a value marker.

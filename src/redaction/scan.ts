@@ -242,6 +242,8 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
   }
   const known = state.found.length;
   tryStarts(text, start, state);
+  // A diff's added line (`+-----BEGIN PRIVATE KEY-----`): what follows the `+` starts a token too.
+  if (before === 10 && text.charCodeAt(start) === 43) tryStarts(text, start + 1, state);
   // A token no format took at its start may be a key of a format no record names; a value assigned to a name is judged by the name.
   if (end - start >= MIN_PREFIXED && state.found.length === known && !assigned(text, start)) {
     const prefixed = prefixedToken(text, start, end);

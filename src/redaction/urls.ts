@@ -35,7 +35,8 @@ export function matchUrlPassword(text: string, at: number): [number, number] | n
   while (colon < lastAt && text.charCodeAt(colon) !== 58) colon++;
   if (colon >= lastAt) return null;
   const password = text.slice(colon + 1, lastAt);
-  if (password.length < MIN_PASSWORD) return null;
+  // A password that repeats its user (`postgres:postgres@localhost`) is a local default, written in every `.env.example`.
+  if (password.length < MIN_PASSWORD || text.startsWith(`${password}:`, start)) return null;
   return PLACEHOLDERS.some((re) => re.test(password)) ? null : [colon + 1, lastAt];
 }
 

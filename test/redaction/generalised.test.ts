@@ -399,6 +399,13 @@ describe('structures that generalise', () => {
         'Hasło do VPN dla nowego konta: [REDACTED password] — zmień je.\nuser reporting, pass [REDACTED password] (do not paste)',
     ],
     [
+      "a private key added by a diff, a Django key holding '%s', 'Passwort:' in German",
+      '+++ b/testdata/service-key.pem\n@@ -0,0 +1,4 @@\n+-----BEGIN PRIVATE KEY-----\n+MIIEvgIBADANBgkqhkiG9w0BAQEFAASCBKgwggSkAgEAAoIBAQ81sLybFkBej0ls\n' +
+        '+-----END PRIVATE KEY-----\nSECRET_KEY = "v9oef3zf9xao1u4e72sjut%s4k3vo41(#j0jzed0s1x+wghjne!ucp"\nUser: migrator\nPasswort: jIFIM5hd7gWf%129',
+      '+++ b/testdata/service-key.pem\n@@ -0,0 +1,4 @@\n+[REDACTED private-key]\n' +
+        'SECRET_KEY = "[REDACTED api-key]"\nUser: migrator\nPasswort: [REDACTED password]',
+    ],
+    [
       'a value piped to a secret store, gh secret set --body, a secret printed by the command before it, JSON and plan pairs, state outputs',
       "printf '%s' 'pzjopJecma4Wash6sZTg6FiMa9ED83KaphjjuXff' | vercel env add PARTNER_API_SECRET production\n" +
         'gh secret set DEPLOY_API_TOKEN --repo acme/web --body "DGOZgJPXH6szeLIUnBi932JL6oSz5k8nzfmTiK4S"\n' +
@@ -535,6 +542,7 @@ describe('hard negatives stay byte-exact', () => {
     '{"d": "DD_Sbk7bFzLFeTp8eL9e5PrVSuFG2qEFAP8TtoF7ous", "n": 3} <Setting><Value>TtGllN29RTlICp74</Value></Setting>',
     'commit_0e4e3ad309a5bfc38b50c13b8bb84ef9877f9f32 cache_key_d462e8f526f0ddeca69c595115c156ab94cf03a2 build-d462e8f526f0ddeca69c595115c156ab',
     'this.addPassword = "#add-password";',
+    'DATABASE_URL=postgresql://postgres:postgres@localhost:5432/app_dev\n"hashed_secret": "8b1a9953c4611296a827abf8c47804d7e6c49c6b"; log("user %s logged in", name)',
     'パスワード 10.2.3.15:3306 の設定; the db host is 10.0.4.17:5432',
     'openssl enc -aes-256-cbc -pbkdf2 -in db.sql -out db.sql.enc -pass env:BACKUP_KEY; existingSecret: grafana-admin; client = Client("AC63ec4e28146f5e6d9825032350ea8d9d", os.environ["TWILIO_AUTH_TOKEN"])',
     "Sentry.init({ dsn: 'https://0cc1f2b0a5b94e55a1b2c3d4e5f60718@o032230.ingest.us.sentry.io/0119291374747605' }); new OktaAuth({ issuer: 'https://acme.okta.com', clientId: '0oa1k2m3n4p5q6r7s8t9' });",

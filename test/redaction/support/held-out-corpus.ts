@@ -18,6 +18,7 @@ import { BLIND17_NEGATIVES, BLIND17_POSITIVES } from './held-out-blind17.ts';
 import { BLIND18_NEGATIVES, BLIND18_POSITIVES } from './held-out-blind18.ts';
 import { BLIND19_NEGATIVES, BLIND19_POSITIVES } from './held-out-blind19.ts';
 import { BLIND20_NEGATIVES, BLIND20_POSITIVES } from './held-out-blind20.ts';
+import { BLIND21_NEGATIVES, BLIND21_POSITIVES } from './held-out-blind21.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -144,6 +145,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['eighteenth blind batch', BLIND18_POSITIVES, BLIND18_NEGATIVES],
     ['nineteenth blind batch', BLIND19_POSITIVES, BLIND19_NEGATIVES],
     ['twentieth blind batch', BLIND20_POSITIVES, BLIND20_NEGATIVES],
+    ['twenty-first blind batch', BLIND21_POSITIVES, BLIND21_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
