@@ -29,8 +29,8 @@ export function passwordArgument(text: string, from: number, state: ScanState): 
 }
 
 /** The line before `at`, at most 96 characters of it: a command's user flag or name sits near its password flag. */
-export function lineBefore(text: string, at: number): string {
-  const from = Math.max(0, at - 96);
+export function lineBefore(text: string, at: number, reach = 96): string {
+  const from = Math.max(0, at - reach);
   const window = text.slice(from, at);
   return window.slice(window.lastIndexOf('\n') + 1);
 }

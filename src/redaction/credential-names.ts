@@ -93,6 +93,10 @@ export function withoutCount(word: string): string {
   return code >= 97 && code <= 122 ? word.slice(0, at) : word;
 }
 
+/** The word for a password in other languages, written in ASCII (`Passwort`, `wachtwoord`, `senha`). */
+export const FOREIGN_PASSWORD_WORDS: readonly string[] =
+  'passwort kennwort wachtwoord senha parola heslo salasana passord adgangskode'.split(' ');
+
 /** Last words that make the name a credential, and what kind. */
 const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
   ['password', 'password'],
@@ -105,9 +109,7 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
   // `SSHPASS`, the variable `sshpass -e` reads.
   ['sshpass', 'password'],
   // The word for a password in German, Dutch, Portuguese, Italian, Czech, Finnish, Norwegian and Danish (`Passwort: …`).
-  ...'passwort kennwort wachtwoord senha parola heslo salasana passord adgangskode'
-    .split(' ')
-    .map((word): [string, NameRole] => [word, 'password']),
+  ...FOREIGN_PASSWORD_WORDS.map((word): [string, NameRole] => [word, 'password']),
   // An NT hash (mimikatz's `NTLM : <hex>`) logs in as the password does.
   ['ntlm', 'password'],
   ['authtok', 'password'],

@@ -25,8 +25,30 @@ function wideCopula(text: string, wordStart: number, wordEnd: number): boolean {
 }
 
 /** Credential nouns of prose that closes the phrase with a colon or a particle before the value (`Пароль от сервера: X`, `パスワードは X`, `密码是 X`). */
-const CLAUSE_NOUN_RE =
-  /пароль|пароля|токен|hasło|heslo|şifresi|şifre|parolası|jelszó|κωδικός|パスワード|暗証番号|トークン|密码|密碼|口令|令牌|密钥|비밀번호|비번|토큰/i;
+const CLAUSE_NOUNS = [
+  'пароль',
+  'пароля',
+  'токен',
+  'hasło',
+  'heslo',
+  'şifresi',
+  'şifre',
+  'parolası',
+  'jelszó',
+  'κωδικός',
+  'パスワード',
+  '暗証番号',
+  'トークン',
+  '密码',
+  '密碼',
+  '口令',
+  '令牌',
+  '密钥',
+  '비밀번호',
+  '비번',
+  '토큰',
+];
+const CLAUSE_NOUN_RE = new RegExp(CLAUSE_NOUNS.join('|'), 'i');
 /** Characters that close such a phrase: a colon, ASCII or full-width, and the particles and copulas `は`, `が`, `是`, `为`, `는`, `은`. */
 const CLOSERS = new Set([0x3a, 0xff1a, 0x306f, 0x304c, 0x662f, 0x4e3a, 0xb294, 0xc740]);
 
@@ -60,14 +82,11 @@ function clauseNamesCredential(text: string, to: number): boolean {
 const WIDE_NOUN_END_RE = new RegExp(`(?:${CLAUSE_NOUN_RE.source})$`, 'i');
 /** The last letter past ASCII of each such noun, in both cases: the only letters before a word (or its ASCII tail) that may end one. */
 const WIDE_NOUN_LAST = new Set(
-  CLAUSE_NOUN_RE.source
-    .replace(/^\/|\/\w*$/g, '')
-    .split('|')
-    .flatMap((noun) => {
-      let wide = '';
-      for (let k = 0; k < noun.length; k++) if (noun.charCodeAt(k) > 127) wide = noun.charAt(k);
-      return [wide.toLowerCase(), wide.toUpperCase()].map((char) => char.charCodeAt(0));
-    }),
+  CLAUSE_NOUNS.flatMap((noun) => {
+    let wide = '';
+    for (let k = 0; k < noun.length; k++) if (noun.charCodeAt(k) > 127) wide = noun.charAt(k);
+    return [wide.toLowerCase(), wide.toUpperCase()].map((char) => char.charCodeAt(0));
+  }),
 );
 
 /**

@@ -1,6 +1,6 @@
 /** What the text around a name adds to it: the word before a bare `key` or a number (`Unseal Key 1:`), a Terraform variable's name for its `default`, and the credential word of a prose phrase (`the password for the db is …`). */
 import { isDigit } from './chars.ts';
-import { nameRole } from './credential-names.ts';
+import { FOREIGN_PASSWORD_WORDS, nameRole } from './credential-names.ts';
 import { hintsCredential, NAME_CHARS, sliceOrLast } from './spans.ts';
 
 /** A Terraform variable's block, open up to its `default`: group 1 is the variable's name. */
@@ -30,8 +30,11 @@ export function completedName(text: string, start: number, written: string): str
   return written === 'default' ? (variableName(text, start) ?? written) : withWordBefore(text, start, written);
 }
 
-/** Credential nouns of other languages, in a phrase before a verb. */
-const FOREIGN_NOUN_RE = /\b(?:wachtwoord|passwort|kennwort|mot de passe|contraseña|senha|lösenord|salasana|adgangskode|passord|heslo)\b/i;
+/** Credential nouns of other languages, in a phrase before a verb (`parola` alone is any word in Italian prose, not read here). */
+const FOREIGN_NOUN_RE = new RegExp(
+  `\\b(?:${[...FOREIGN_PASSWORD_WORDS.filter((word) => word !== 'parola'), 'mot de passe', 'contraseña', 'lösenord'].join('|')})\\b`,
+  'i',
+);
 
 /** A prose phrase's credential word, and what it is for: `pass for the staging box`, `root pw`; group 1 the phrase up to the word. */
 const PROSE_HEAD_RE = /^(.*?\b(?:password|passwd|passphrase|pass|pw|pwd|psk|secret|token|key))(?:\s+for\b.*)?\s*$/i;

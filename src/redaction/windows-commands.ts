@@ -15,8 +15,7 @@ const NET_USE_RE = /(?:^|[\s&;|(])net(?:\.exe)?\s+use\s/i;
 export function runAsPassword(text: string, wordStart: number, start: number, state: ScanState): void {
   if ((text.charCodeAt(wordStart) | 32) !== 114 || (text.charCodeAt(wordStart + 1) | 32) !== 112) return;
   // A schtasks line names its task, program and schedule before `/rp`: read back 256 characters.
-  const window = text.slice(Math.max(0, start - 256), start);
-  if (SCHTASKS_RE.test(window.slice(window.lastIndexOf('\n') + 1))) passwordArgument(text, start, state);
+  if (SCHTASKS_RE.test(lineBefore(text, start, 256))) passwordArgument(text, start, state);
 }
 
 /** `net use \\srv\share /user:DOMAIN\name <password>`: the argument after a `/user:` switch token at `start`, on a `net use` line. */
