@@ -20,8 +20,11 @@ export function writtenSecret(text: string, start: number, end: number, state: S
   const after = skipBlanks(text, closing === 34 || closing === 39 ? end + 1 : end, end + 9);
   const next = text.charCodeAt(after);
   if (next !== 124 && next !== 62) return;
+  // Code is full of `>` (`=>`, `x > y`): the writer's name just before the value is looked for before the line is read.
+  const head = text.slice(Math.max(0, start - 24), start);
+  if (!head.includes('echo') && !head.includes('printf')) return;
+  if (!KEEPER_RE.test(text.slice(after, after + 96)) || !WRITER_RE.test(lineBefore(text, start))) return;
   const valueEnd = argumentEnd(text, start, end);
-  if (!WRITER_RE.test(lineBefore(text, start)) || !KEEPER_RE.test(text.slice(after, after + 96))) return;
   if (isCredentialValue(text.slice(start, valueEnd), 'password')) pushPassword(state, start, valueEnd);
 }
 
