@@ -19,6 +19,11 @@ import { BLIND18_NEGATIVES, BLIND18_POSITIVES } from './held-out-blind18.ts';
 import { BLIND19_NEGATIVES, BLIND19_POSITIVES } from './held-out-blind19.ts';
 import { BLIND20_NEGATIVES, BLIND20_POSITIVES } from './held-out-blind20.ts';
 import { BLIND21_NEGATIVES, BLIND21_POSITIVES } from './held-out-blind21.ts';
+import { BLIND22_NEGATIVES, BLIND22_POSITIVES } from './held-out-blind22.ts';
+import { BLIND23_NEGATIVES, BLIND23_POSITIVES } from './held-out-blind23.ts';
+import { BLIND24_NEGATIVES, BLIND24_POSITIVES } from './held-out-blind24.ts';
+import { BLIND25_NEGATIVES, BLIND25_POSITIVES } from './held-out-blind25.ts';
+import { BLIND26_NEGATIVES, BLIND26_POSITIVES } from './held-out-blind26.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -146,6 +151,13 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['nineteenth blind batch', BLIND19_POSITIVES, BLIND19_NEGATIVES],
     ['twentieth blind batch', BLIND20_POSITIVES, BLIND20_NEGATIVES],
     ['twenty-first blind batch', BLIND21_POSITIVES, BLIND21_NEGATIVES],
+    ['twenty-second blind batch', BLIND22_POSITIVES, BLIND22_NEGATIVES],
+    // The twenty-fourth arrived before the twenty-third.
+    ['twenty-fourth blind batch', BLIND24_POSITIVES, BLIND24_NEGATIVES],
+    ['twenty-third blind batch', BLIND23_POSITIVES, BLIND23_NEGATIVES],
+    // The twenty-sixth arrived before the twenty-fifth.
+    ['twenty-sixth blind batch', BLIND26_POSITIVES, BLIND26_NEGATIVES],
+    ['twenty-fifth blind batch', BLIND25_POSITIVES, BLIND25_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
