@@ -8,6 +8,7 @@ import { completedName, phraseNameBefore } from './name-context.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_NAMED } from './record.ts';
 import { declaredName, hintsCredential, PATH_RE, readName, readValue, sliceOrLast } from './spans.ts';
+import type { Span } from './spans.ts';
 import { isCredentialValue } from './values.ts';
 import { wordShare } from './randomness.ts';
 
@@ -98,6 +99,13 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   }
   let value = readValue(text, valueFrom, query);
   if (value === null) return;
+  // `KEY = process.env.KEY || "<fallback>"`: the literal a reference falls back to is the value, a credential when random
+  // (a password's fallback is often a word: `|| "not-set"`).
+  const fallback = value.quoted ? null : fallbackAfter(text, value.end);
+  if (fallback !== null) {
+    classify(text, fallback, written, state, true);
+    return;
+  }
   // `login=user:password` (Squid's `cache_peer`, a proxy's settings): the password after the user's colon.
   const colon = bare === 'login' ? value.start + text.slice(value.start, value.end).indexOf(':') : -1;
   if (colon > value.start && colon < value.end - 1) {
@@ -128,6 +136,17 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     if (PATH_RE.test(raw) && !isRandomWord(raw)) return;
   }
   classify(text, value, written, state);
+}
+
+/** The operators a reference falls back to a literal with: `||`, `??`, Kotlin's `?:`, Python's `or`. */
+const FALLBACK_RE = /^\s{0,4}(?:\|\||\?\?|\?:|or\s)\s{0,4}["'`]/;
+
+/** The quoted literal after a reference that ends at `end` and a fallback operator, or null. */
+function fallbackAfter(text: string, end: number): Span | null {
+  const match = FALLBACK_RE.exec(text.slice(end, end + 16));
+  if (match === null) return null;
+  const literal = readValue(text, end + match[0].length - 1);
+  return literal !== null && literal.quoted ? literal : null;
 }
 
 /** A pair's `value` field right after its key's text. */

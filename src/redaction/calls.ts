@@ -16,8 +16,12 @@ const THIRD_ARGUMENT_CALL_RE =
 const BASIC_AUTH_SOME_RE = /\.basic_auth\(\s*"[^"\n]{1,64}"\s*,\s*Some$/;
 /** The string argument before a call's comma: group 1 its text. */
 const LAST_STRING_RE = /["']([^"'\n]{1,64})["']\s*$/;
-/** A call's first argument, a quoted name (or a form field's `#id`) or a constant's (`Context.SECURITY_CREDENTIALS`), up to the comma before the second. */
-const NAMED_PAIR_RE = /\(\s*(?:["']#?([A-Za-z_][\w.-]{1,63})["']|(?:[A-Za-z_][\w$]*\.)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+))\s*$/;
+/**
+ * A call's first argument, a quoted name (or a form field's `#id`) or a constant's (`Context.SECURITY_CREDENTIALS`), up to the
+ * comma before the second; or any argument that quotes a constant's name (Gradle's `buildConfigField("String", "API_KEY", …)`).
+ */
+const NAMED_PAIR_RE =
+  /(?:\(\s*(?:["']#?([A-Za-z_][\w.-]{1,63})["']|(?:[A-Za-z_][\w$]*\.)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+))|,\s*["']([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["'])\s*$/;
 
 /** A method that sets a credential, `setApiKey(`, `set_password(`, `WithToken(`, a builder's `.password(`, Lua's `red:auth(`, a function named for one (`ors_api_key(`): group 1 is its name. */
 const SETTER_RE = /(?:[.:]|\b(?=[Ss]et|[Ww]ith|[A-Za-z][A-Za-z0-9]*_))(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A-Za-z0-9_]{2,40})\($/;
@@ -42,8 +46,14 @@ const CLASS_KEY_RE = /^[A-Za-z0-9_-]+$/;
 /** A call that builds an API client or a session from its first argument: its name ends in `API`, `Client`, `Session`, `Auth` or holds `Token`. */
 const CLIENT_CALL_RE = /(?:API|Api|Client|Session|Auth|Token[A-Za-z]*)\($/;
 
+/** A string argument at `start`, after its quote: the first of a call (`("…`), or one quoted twice (`, "\\"…`). */
+export function quotedArgument(text: string, start: number, end: number, state: ScanState): void {
+  if (text.charCodeAt(start - 2) === 40) setterArgument(text, start, end, state);
+  else wrappedArgument(text, start, end, state);
+}
+
 /** A string argument at `start` (after `("`): a credential when the call sets one by name, `$mollie->setApiKey("live_…")`. */
-export function setterArgument(text: string, start: number, end: number, state: ScanState): void {
+function setterArgument(text: string, start: number, end: number, state: ScanState): void {
   const open = start - 2;
   if (text.startsWith('Some', open - 4) && BASIC_AUTH_SOME_RE.test(text.slice(Math.max(0, open - 96), open))) {
     const valueEnd = argumentEnd(text, start, end);
@@ -89,6 +99,21 @@ export function schemedArgument(text: string, wordStart: number, end: number, st
   if (text.charCodeAt(comma - 1) === 44) credentialCall(text, comma - 1, wordStart, end, state);
 }
 
+/**
+ * An argument quoted twice, a string literal that holds a quoted string (Gradle's `buildConfigField("String", "API_KEY",
+ * "\\"<key>\\"")`, read as `""<key>""` once its escapes are decoded; Groovy's `'"<key>"'`): read as the call's argument
+ * when a comma comes before its outer quote.
+ */
+function wrappedArgument(text: string, start: number, end: number, state: ScanState): void {
+  const wrap = text.charCodeAt(start - 2);
+  const outer = wrap === 92 ? start - 3 : start - 2;
+  const quote = text.charCodeAt(outer);
+  if (quote !== 34 && quote !== 39) return;
+  let comma = outer;
+  while (comma > 0 && comma > outer - 8 && text.charCodeAt(comma - 1) === 32) comma--;
+  if (text.charCodeAt(comma - 1) === 44) credentialCall(text, comma - 1, start, end, state);
+}
+
 /** `NetworkCredential("user", "<password>")`: the second argument, when `comma` follows a call's first string argument. */
 export function credentialCall(text: string, comma: number, start: number, end: number, state: ScanState): void {
   const quote = text.charCodeAt(start - 1);
@@ -120,5 +145,37 @@ export function credentialCall(text: string, comma: number, start: number, end: 
   }
   // A setting passed as a pair: `define('DB_PASSWORD', '…')`, `setenv("API_TOKEN", "…")`, `page.fill('#password', '…')`, `env.put(Context.SECURITY_CREDENTIALS, "…")`.
   const pair = NAMED_PAIR_RE.exec(before);
-  if (pair !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, pair[1] ?? pair[2] ?? '', state);
+  const name = pair === null ? null : (pair[1] ?? pair[2] ?? pair[3] ?? '');
+  if (name !== null && roleOfName(name) !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, name, state);
+  else if (keyPairCall(before, text.slice(valueStart, valueEnd))) push(state, valueStart, valueEnd, 'secret', RANK_NAMED);
+  else if (name !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, name, state);
+}
+
+/** A call's name and its first argument up to the comma before the second: a quoted string (group 2) or a reference (group 3). */
+const FIRST_ARGUMENT_RE = /([A-Za-z_$][\w$]*)\(\s*(?:["']([^"'\n]{8,200})["']|([A-Za-z_$][\w$.]{0,80}))\s*$/;
+/** Calls that compare, hash, log or edit strings: two random arguments are digests or data there, not a key and its secret. */
+const NOT_A_CLIENT_RE =
+  /hash|digest|sha|md5|hmac|compare|equal|assert|expect|check|verify|match|diff|replace|format|join|log|print|test|encode|decode|sign|encrypt|decrypt|get$|set$/i;
+/** An id of a few letters and hex (Twilio's `SK…` key SID), which the value rules leave alone. */
+const PREFIXED_HEX_ID_RE = /^[A-Za-z]{1,4}[0-9a-f]{24,}$/;
+/** A reference that names the first half of a key pair: an id, a user, an account or an application (`ALGOLIA_APP_ID`, `accountSid`). */
+const ID_REFERENCE_RE = /(?:id|sid|user(?:name)?|account|app|key)$/i;
+
+/**
+ * Whether `value`, a call's second string argument, is the secret half of a key pair given to a
+ * client: `Aws::Credentials.new('AKIA…', '<secret>')`, `twilio("SK…", "<secret>")`,
+ * `algoliasearch(APP_ID, '<key>')`. The first argument is a random id or a reference named for one, the
+ * call is not one that compares or hashes strings, and the value is long and random.
+ */
+function keyPairCall(before: string, value: string): boolean {
+  if (value.length < 16 || !(MIXED_RE.test(value) || LOWER_KEY_RE.test(value) || /^[0-9a-f]{32,}$/.test(value))) return false;
+  const call = FIRST_ARGUMENT_RE.exec(before);
+  if (call === null) return false;
+  const [, name = '', first, reference = ''] = call;
+  if (NOT_A_CLIENT_RE.test(name)) return false;
+  const paired =
+    first === undefined
+      ? ID_REFERENCE_RE.test(reference)
+      : PREFIXED_HEX_ID_RE.test(first) || (/[0-9]/.test(first) && isCredentialValue(first, 'token'));
+  return paired && !claimsFormat(value) && isCredentialValue(value, 'token');
 }

@@ -2,6 +2,7 @@
 import { RECORDS } from './kinds/index.ts';
 import type { NameRole } from './credential-names.ts';
 import { chars } from './chars.ts';
+import { isCredentialValue } from './values.ts';
 import { escapeRegExp } from '../regexp.ts';
 import type { CustomAnchor, Format, KindRecord, NameAnchor, Part } from './record.ts';
 
@@ -108,9 +109,11 @@ for (const list of STARTS)
 /**
  * Whether `value` starts with a vendor's literal prefix. A value that claims a vendor format
  * but does not match it (`xoxp-1234567890`, `glpat-XXXX`) is a documentation example: the
- * generic keyword rule leaves it alone. `anyPrefix`: the generic prefixes (`live_`, `secret-`)
- * claim too, for a rule that has no name to go by. `at`: where the value starts in `value`
- * (a token read in place, unsliced).
+ * generic keyword rule leaves it alone. A long random body after the prefix is a key all the
+ * same (another version of the vendor's format, or another vendor's with the same prefix:
+ * Segment's `sgp_` beside Sourcegraph's), so a whole value claims nothing then. `anyPrefix`: the
+ * generic prefixes (`live_`, `secret-`) claim too, for a rule that has no name to go by. `at`:
+ * where the value starts in `value` (a token read in place, unsliced).
  */
 export function claimsFormat(value: string, anyPrefix = false, at = 0): boolean {
   if (value.length < at + 2) return false;
@@ -122,7 +125,24 @@ export function claimsFormat(value: string, anyPrefix = false, at = 0): boolean 
   for (const { literal } of entries) {
     // The first two characters match by the bucket; a literal of three or more is compared from its third.
     if (literal.length < 3 || literal.length > value.length - at || literal.charCodeAt(2) !== value.charCodeAt(at + 2)) continue;
-    if ((anyPrefix || !GENERIC_PREFIXES.has(literal)) && value.startsWith(literal, at)) return true;
+    if ((anyPrefix || !GENERIC_PREFIXES.has(literal)) && value.startsWith(literal, at))
+      return at > 0 || anyPrefix || !randomBody(value, literal.length);
   }
   return false;
+}
+
+/** The shortest body after a vendor's prefix that is judged as a key of its own. */
+const MIN_UNCLAIMED_BODY = 24;
+/** A body's characters. */
+const BODY = chars('A-Za-z0-9');
+
+/** Whether `value` past `from` (and the separators after the prefix) is one long random run of letters and digits. */
+function randomBody(value: string, from: number): boolean {
+  let body = from;
+  while (body < value.length && !BODY.has(value.charCodeAt(body))) body++;
+  return (
+    value.length - body >= MIN_UNCLAIMED_BODY &&
+    BODY.runEnd(value, body, value.length) === value.length &&
+    isCredentialValue(value.slice(body), 'token')
+  );
 }

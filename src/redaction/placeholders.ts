@@ -36,7 +36,20 @@ export function isSeparator(code: number): boolean {
  */
 export function isPlaceholderToken(body: string): boolean {
   const characters = placeholderCharacters(body);
-  return (characters & STAND_IN) !== 0 || ((characters & MARKER_LETTERS) !== 0 && TOKEN_MARKER_RE.test(body));
+  return (characters & STAND_IN) !== 0 || ((characters & MARKER_LETTERS) !== 0 && TOKEN_MARKER_RE.test(body)) || isCountedRun(body);
+}
+
+/** Whether a body of ten digits or more counts up, as a documentation example does (`glpat-01234567890123456789`): nine steps in ten go to the next digit. */
+function isCountedRun(body: string): boolean {
+  if (body.length < 10) return false;
+  let steps = 0;
+  for (let k = 1; k < body.length; k++) {
+    const previous = body.charCodeAt(k - 1);
+    const code = body.charCodeAt(k);
+    if (code < 48 || code > 57) return false;
+    if (code === previous + 1 || (previous === 57 && code === 48)) steps++;
+  }
+  return body.charCodeAt(0) >= 48 && body.charCodeAt(0) <= 57 && steps * 10 >= (body.length - 1) * 9;
 }
 
 /** {@link placeholderCharacters}: the characters are a stand-in's. */

@@ -188,6 +188,8 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
   if (/^(?:(?:ctrl|shift|alt|cmd|meta|option|super|win)\+)+[a-z0-9]+$/i.test(value)) return true;
   // A GitHub App's client id (`Iv1.` + 16 hex) is public.
   if (/^Iv\d+\.[0-9a-f]{16}$/.test(value)) return true;
+  // So is a Zoho client id (`1000.` + 30 upper-case letters and digits); its tokens are `1000.<hex>.<hex>`.
+  if (/^1000\.[A-Z0-9]{30}$/.test(value)) return true;
   // SSH public key types (`ssh-ed25519`, `ecdsa-sha2-nistp256`) name a public key.
   if (/^(?:ssh|ecdsa|sk-ssh|sk-ecdsa)-[a-z0-9@.-]+$/.test(value)) return true;
   // `cert.p12`, `src/index.ts`, `s_rsa1024_priv.pem`: a file name is made of words, not of random characters.

@@ -2,7 +2,7 @@
 import { assignmentAt } from './assignments.ts';
 import type { ScanState } from './classify.ts';
 import { chars } from './chars.ts';
-import { setterArgument } from './calls.ts';
+import { quotedArgument } from './calls.ts';
 import { valueAfterWord } from './word-values.ts';
 import { isWideCloser } from './foreign-prose.ts';
 import { commandArgument, flagArgument, pgpassLine, userPasswordSubcommand } from './commands.ts';
@@ -228,7 +228,7 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     if (first === 45) flagArgument(text, start, end, state);
     else if (first === 47) userSwitchArgument(text, start, state);
   }
-  if ((before === 34 || before === 39) && start >= 2 && text.charCodeAt(start - 2) === 40) setterArgument(text, start, end, state);
+  if ((before === 34 || before === 39) && start >= 2) quotedArgument(text, start, end, state);
   const length = end - start;
   // `add_user`, `change_password`, `ConvertTo-SecureString` by length and second letter.
   const second = text.charCodeAt(start + 1) | 32;

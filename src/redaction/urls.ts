@@ -87,11 +87,14 @@ export function matchOracleThinPassword(text: string, at: number): [number, numb
 }
 
 const HOST = new Chars('A-Za-z0-9.-');
+const PORT = new Chars('0-9');
 /** A path's characters, up to a query, a fragment, a quote or punctuation that ends a sentence or a list (`,`, `;`). */
 const PATH = new Chars('A-Za-z0-9._~%:@/-');
 const MAX_PATH = 1024;
 /** Path segments after which the next one is a key: IFTTT's `/with/key/…`, `/token/…`. */
 const KEY_SEGMENTS = new Set(['key', 'keys', 'token', 'tokens', 'apikey', 'api_key', 'api-key', 'secret', 'access_token']);
+/** What a device does with its access token in a device API's path. */
+const DEVICE_ACTIONS = new Set(['telemetry', 'attributes', 'rpc', 'claim']);
 /** The shortest key taken from a path: ids of objects stay under it. */
 const MIN_PATH_KEY = 20;
 const UUID_SHAPE_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -117,19 +120,27 @@ function namesKey(text: string, start: number, end: number): boolean {
  */
 export function matchUrlPathKey(text: string, at: number): [number, number] | null {
   const hostStart = at + 3;
-  const hostEnd = HOST.runEnd(text, hostStart, hostStart + 254);
-  if (hostEnd === hostStart || text.charCodeAt(hostEnd) !== 47) return null;
+  const nameEnd = HOST.runEnd(text, hostStart, hostStart + 254);
+  // A port after the host (`tb.plant-3.local:8080/…`).
+  const hostEnd = text.charCodeAt(nameEnd) === 58 ? PORT.runEnd(text, nameEnd + 1, nameEnd + 7) : nameEnd;
+  if (nameEnd === hostStart || text.charCodeAt(hostEnd) !== 47) return null;
   const end = PATH.runEnd(text, hostEnd, hostEnd + MAX_PATH + 1);
   if (end - hostEnd > MAX_PATH) return null;
   let previousStart = 0;
   let previousEnd = 0;
+  // The segment before the previous one, for a device API's `/api/v1/<token>/telemetry`.
+  let v1 = false;
   for (let segment = hostEnd + 1; segment < end;) {
     let stop = segment;
     while (stop < end && text.charCodeAt(stop) !== 47) stop++;
     // A sentence's full stop or colon after the URL is not the key's.
     if (stop === end) while (stop > segment && (text.charCodeAt(stop - 1) === 46 || text.charCodeAt(stop - 1) === 58)) stop--;
     if (namesKey(text, previousStart, previousEnd)) return pathKey(text.slice(segment, stop)) ? [segment, stop] : null;
+    // ThingsBoard's device API (HTTP and CoAP): `/api/v1/<access token>/telemetry`, `…/attributes`, `…/rpc`, `…/claim`.
+    if (v1 && DEVICE_ACTIONS.has(text.slice(segment, stop)) && pathKey(text.slice(previousStart, previousEnd)))
+      return [previousStart, previousEnd];
     if (stop > segment) {
+      v1 = previousEnd - previousStart === 2 && text.startsWith('v1', previousStart);
       previousStart = segment;
       previousEnd = stop;
     } else previousEnd = previousStart;

@@ -506,6 +506,21 @@ describe('structures that generalise', () => {
         'POST https://fn.azurewebsites.net/api/Hook?code=[REDACTED token] fails\n' +
         'taxjar token [REDACTED token]',
     ],
+    [
+      'a key pair given to a client, a fallback after a reference, a doubly quoted argument, a device path, an unknown body after a known prefix',
+      "Aws::Credentials.new('AKIA4HQ7ZT2XKWLB6RJD', 'kXh4hNe4ovjg1/uczkcpOyRmdGIzgVygK7cMWANX')\n" +
+        "const admin = algoliasearch(process.env.ALGOLIA_APP_ID, '7c912e5bacd726ded35fa08ce233189e');\n" +
+        'const IPGEO_KEY = process.env.IPGEO || "834dfef16393c006f0b3645ba13f0737";\n' +
+        'buildConfigField("String", "WEATHER_API_KEY", "\\"e39af7899f36f86fc6860062ca6f081e\\"")\n' +
+        'curl -X POST http://tb.local:8080/api/v1/eKyfDMn7A2Uayb84nBq9/telemetry\n' +
+        'api_key = "NRAK-9LDFFRRUVWPG00L7F88HM2PE4DY29BNSRKTIXRHSGQ"; honeycomb_writekey: 4b62aaeb0b30a65b8f8f35a816f300aa',
+      "Aws::Credentials.new('[REDACTED aws-access-key]', '[REDACTED secret]')\n" +
+        "const admin = algoliasearch(process.env.ALGOLIA_APP_ID, '[REDACTED secret]');\n" +
+        'const IPGEO_KEY = process.env.IPGEO || "[REDACTED api-key]";\n' +
+        'buildConfigField("String", "WEATHER_API_KEY", "\\"[REDACTED api-key]\\"")\n' +
+        'curl -X POST http://tb.local:8080/api/v1/[REDACTED url-key]/telemetry\n' +
+        'api_key = "[REDACTED api-key]"; honeycomb_writekey: [REDACTED api-key]',
+    ],
   ])('%s', async (_, text, expected) => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });
@@ -601,6 +616,8 @@ describe('hard negatives stay byte-exact', () => {
     'const EXAMPLE_JWT = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";',
     'Dim name As String = "ypc2OZKk7XciguXpXHxXCSXxMekMKWuN"; name = N\'Bob\'; login=admin; rootpw --iscrypted $6$abc; --token MY_VAR=',
     'Версия: 1.2.3abc и сервер: h9KBgE958QF62ca2; log("message", "Hello world 4bc63237bbcbaad081baeb77a37803bb"); cache_key("5b3ce3597851110001cf6248716e57a358d36f889574e5b726a1967b")',
+    'const password = process.env.DEV_PASSWORD || "not-set"; assertEqual("9a3f12b4c5d6e7f8901234567890abc1", "23d4e5f67890abcdef1234567890abcd")',
+    'ZOHO_CLIENT_ID=1000.2ZQ8XKM4PLR7TNWV5BJD3HCY6GFA9E; token: xoxp-1234-1234-1234-4ddbc191d40ee098cbaae6f3523ada2d; GET /api/v1/users/telemetry',
   ])('%s', async (text) => {
     expect((await redactTexts([text])).texts[0]).toBe(text);
   });

@@ -5,16 +5,16 @@ import type { KindRecord } from '../record.ts';
 import { matchAppConfiguration } from '../vendor-matchers.ts';
 import { ALNUM, ALNUM_LOWER, BASE64, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits, mixedCase } from './format-shapes.ts';
 
-/** AWS access key ids are base32: `A-Z` and `2-7`. */
-const BASE32_UPPER = chars('A-Z2-7');
+/** AWS access key ids: AWS issues them in base32 (`A-Z`, `2-7`), and scanners and tools accept any upper-case letter or digit. */
+const UPPER_ALNUM = chars('A-Z0-9');
 
 /** The cloud providers kinds. */
 export const CLOUD_KINDS: readonly KindRecord[] = [
   tokenKind(
     'aws-access-key',
-    'AWS access key id: `AKIA`, `ASIA` and the other IAM prefixes + 16 base32 characters',
-    prefixed(['AKIA', 'ASIA', 'ABIA', 'ACCA', 'AGPA', 'AIDA', 'AROA', 'AIPA', 'ANPA', 'ANVA', 'APKA'], BASE32_UPPER, 16),
-    prefixed('A3T', chars('A-Z0-9'), 17),
+    'AWS access key id: `AKIA`, `ASIA` and the other IAM prefixes + 16 upper-case letters and digits (base32 in the keys AWS issues)',
+    prefixed(['AKIA', 'ASIA', 'ABIA', 'ACCA', 'AGPA', 'AIDA', 'AROA', 'AIPA', 'ANPA', 'ANVA', 'APKA'], UPPER_ALNUM, 16),
+    prefixed('A3T', UPPER_ALNUM, 17),
   ),
   {
     kind: 'aws-secret-key',

@@ -39,8 +39,9 @@ export const CODE_HOSTING_KINDS: readonly KindRecord[] = [
   tokenKind('bitbucket-token', 'Bitbucket app passwords and API tokens (`ATBB…`)', prefixed('ATBB', ALNUM, 32, 64, lettersAndDigits)),
   tokenKind(
     'sourcegraph-token',
-    'Sourcegraph access tokens (`sgp_` + 16 hex + `_` + 40 hex, `sgp_local_…`, or `sgp_` + 40 hex)',
+    'Sourcegraph access tokens (`sgp_` + 16 hex + `_` + 40 hex, `sgp_local_…`, or `sgp_` + 40 hex) and Cody gateway keys (`slk_` + 64 hex)',
     prefixed('sgp_local_', HEX_ANY, 40),
+    prefixed('slk_', HEX_ANY, 64),
     { prefixes: ['sgp_'], body: [optional(run(HEX_ANY, 16), '_'), run(HEX_ANY, 40)] },
   ),
   tokenKind(

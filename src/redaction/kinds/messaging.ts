@@ -6,6 +6,8 @@ import type { KindRecord } from '../record.ts';
 import { ALNUM, DIGITS, HEX, URLSAFE, lettersAndDigits } from './format-shapes.ts';
 
 const SLACK_BODY = chars('A-Za-z0-9-');
+/** An older app token's secret: base64 without padding. */
+const APP_SECRET = chars('A-Za-z0-9/+');
 
 /**
  * Slack's classic tokens: numeric team/user/install ids (five or more digits; a leading one-digit
@@ -32,6 +34,8 @@ export const MESSAGING_KINDS: readonly KindRecord[] = [
     'Slack bot, user, workspace, refresh, legacy, app-level and configuration tokens (`xoxb-`, `xoxp-`, `xoxa-`, `xoxr-`, `xoxs-`, `xoxo-`, `xapp-`, `xoxe.xoxp-`, `xoxe-`)',
     prefixed(['xoxb-', 'xoxp-', 'xoxa-', 'xoxr-', 'xoxs-', 'xoxo-'], SLACK_BODY, 10, 255, slackSegments),
     prefixed('xapp-', SLACK_BODY, 40, 255, slackAppSegments),
+    // An older app token shape scanners know: `xapp-` + a 12-digit id + 24 characters.
+    { prefixes: ['xapp-'], body: [run(DIGITS, 12), '-', run(APP_SECRET, 24)], check: lettersAndDigits },
     { prefixes: ['xoxe.xoxp-', 'xoxe.xoxb-'], body: [run(DIGITS, 1), '-', run(ALNUM, 32, 255)], check: lettersAndDigits },
     { prefixes: ['xoxe-'], body: [run(DIGITS, 1), '-', run(ALNUM, 32, 255)], check: lettersAndDigits },
   ),

@@ -113,4 +113,13 @@ export const SAAS_KINDS: readonly KindRecord[] = [
     prefixed('AAAAAAAAAAAAAAAAAAAAA', chars('A-Za-z0-9%='), 60, 200, lettersAndDigits),
   ),
   tokenKind('klaviyo-key', 'Klaviyo private API key (`pk_` + 34 characters)', prefixed('pk_', ALNUM, 34, 34, lettersAndDigits)),
+  tokenKind(
+    'segment-token',
+    'Segment public API token (`sgp_` + 64 letters and digits)',
+    prefixed('sgp_', ALNUM, 64, 64, lettersAndDigits),
+  ),
+  tokenKind('zoho-token', 'Zoho OAuth access and refresh tokens (`1000.` + 32 hex + `.` + 32 hex)', {
+    prefixes: ['1000.'],
+    body: [run(HEX, 32), '.', run(HEX, 32)],
+  }),
 ];

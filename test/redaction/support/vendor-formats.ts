@@ -45,6 +45,8 @@ export const VENDOR_SPECS: readonly Spec[] = [
   token('astra-token', ['AstraCS:'], [[ALNUM, 24], ':', [HEX, 64]]),
   token('helicone-key', ['sk-helicone-'], [[ALNUM_LOWER, 7], '-', [ALNUM_LOWER, 7], '-', [ALNUM_LOWER, 7], '-', [ALNUM_LOWER, 7]]),
   token('klaviyo-key', ['pk_'], [[ALNUM, 34]]),
+  token('segment-token', ['sgp_'], [[ALNUM, 64]]),
+  token('zoho-token', ['1000.'], [[HEX, 32], '.', [HEX, 32]]),
   token('replicate-token', ['r8_'], [[ALNUM, 37]]),
   token('elevenlabs-key', ['sk_'], [[HEX, 48]]),
   token('slack-token', ['xoxb-'], [[DIGITS, 10, 13], '-', [DIGITS, 10, 13], '-', [ALNUM, 24]], { short: false }),
