@@ -116,15 +116,25 @@ const RESOURCE_SID_RE = /^[A-Z]{2}[0-9a-f]{32}$/;
 /** A SealedSecret's ciphertext: `Ag` and base64. */
 const SEALED_RE = /^Ag[A-Za-z0-9+/]+={0,2}$/;
 
-/** An RFC 9562 UUID: the 8-4-4-4-12 shape with a version from 1 to 8 and the standard variant. */
-export function isUuid(value: string): boolean {
-  // The 8-4-4-4-12 shape is 36 characters long.
-  if (value.length !== 36) return false;
+/** The storage emulator's account key (Azurite's `devstoreaccount1`), published in Microsoft's documentation: it opens nothing. */
+const EMULATOR_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
+
+/** Whether a value ends in the storage emulator's published account key. */
+export function isEmulatorKey(value: string): boolean {
+  return value.endsWith(EMULATOR_KEY);
+}
+
+/**
+ * A UUID's 8-4-4-4-12 shape of hex: 2 for an RFC 9562 UUID (a version from 1 to 8 and the standard variant), 1 for the
+ * shape alone (a key written in it, Heroku's), 0 otherwise.
+ */
+export function uuidShape(value: string): number {
+  if (value.length !== 36) return 0;
   const match = UUID_RE.exec(value);
-  if (match === null) return false;
+  if (match === null) return 0;
   const version = parseInt(match[1] ?? '', 16);
   const variant = parseInt(match[2] ?? '', 16);
-  return version >= 1 && version <= 8 && variant >= 8 && variant <= 11;
+  return version >= 1 && version <= 8 && variant >= 8 && variant <= 11 ? 2 : 1;
 }
 
 const VERSION_RE = /^v?\d+(?:\.\d+){1,3}(?:[-+._][0-9A-Za-z.+_-]*)?$|^[a-z]{1,6}\d+(?:\.\d+){1,3}[-+._]/i;
@@ -188,6 +198,9 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
   if (/^(?:(?:ctrl|shift|alt|cmd|meta|option|super|win)\+)+[a-z0-9]+$/i.test(value)) return true;
   // A GitHub App's client id (`Iv1.` + 16 hex) is public.
   if (/^Iv\d+\.[0-9a-f]{16}$/.test(value)) return true;
+  if (value.length === EMULATOR_KEY.length && value === EMULATOR_KEY) return true;
+  // A Braintree tokenization key and a Midtrans client key are client-side keys, public by design.
+  if (/^(?:sandbox|production)_[a-z0-9]{8}_[a-z0-9]{16}$/.test(value) || /^(?:SB-)?Mid-client-/.test(value)) return true;
   // So is a Zoho client id (`1000.` + 30 upper-case letters and digits); its tokens are `1000.<hex>.<hex>`.
   if (/^1000\.[A-Z0-9]{30}$/.test(value)) return true;
   // SSH public key types (`ssh-ed25519`, `ecdsa-sha2-nistp256`) name a public key.

@@ -17,6 +17,7 @@ import { tryJoined } from './wrapped-tokens.ts';
 import { MIN_PREFIXED, prefixedToken } from './prefixed-tokens.ts';
 import { RANK_FORMAT, RANK_GENERIC } from './record.ts';
 import type { Finding } from './record.ts';
+import { readName } from './spans.ts';
 import { isSignal, plainView, ViewBuilder } from './views.ts';
 import type { View } from './views.ts';
 
@@ -158,14 +159,22 @@ function afterBlank(text: string, at: number): boolean {
   return code === 32 || code === 9;
 }
 
-/** Whether the token at `start` is a value an operator assigns (`COMMIT="…"`, `id: …`): after `=` or `:`, a quote and blanks between. */
+/** Names that say nothing of a value (a letter or two, `value`, `data`, `tmp`): a token assigned to one is judged by its shape. */
+const BLANK_NAME_RE = /^(?:[A-Za-z]{1,2}\d?|val(?:ue)?|data|result|res|out(?:put)?|args?|str(?:ing)?|text|tmp|temp)$/;
+
+/**
+ * Whether the token at `start` is a value an operator assigns to a name that judges it (`COMMIT="…"`, `id: …`): after `=` or
+ * `:`, a quote and blanks between, and a name other than {@link BLANK_NAME_RE}'s.
+ */
 function assigned(text: string, start: number): boolean {
   let at = start - 1;
   const quote = text.charCodeAt(at);
   if (quote === 34 || quote === 39) at--;
   while (at >= 0 && at > start - 10 && text.charCodeAt(at) === 32) at--;
   const code = text.charCodeAt(at);
-  return code === 61 || code === 58;
+  if (code !== 61 && code !== 58) return false;
+  const name = readName(text, at);
+  return name === null || name.end - name.start > 6 || !BLANK_NAME_RE.test(text.slice(name.start, name.end));
 }
 
 /**

@@ -2,7 +2,7 @@
 import { CodeMarks } from './code-marks.ts';
 import type { NameRole } from './credential-names.ts';
 import { MARKER_STARTS, isMarkedValue, isMaskGlyph, isSeparator, standInCharacters } from './placeholders.ts';
-import { isStructuredNonSecret, isUuid, wordShare } from './randomness.ts';
+import { isStructuredNonSecret, uuidShape, wordShare } from './randomness.ts';
 
 /** Shortest value taken for a password, and for any other credential. */
 export const MIN_PASSWORD = 6;
@@ -212,7 +212,9 @@ function passwordValue(value: string, profile: Profile): boolean {
 /** Whether a value random enough to be a key, token or secret. */
 function randomValue(value: string, role: NameRole, profile: Profile): boolean {
   if (value.length < MIN_SECRET) return false;
-  if (isUuid(value)) return role !== 'client-id';
+  // A UUID names a client (public); a key written in the UUID's shape (Heroku's) is a key.
+  const uuid = uuidShape(value);
+  if (uuid !== 0) return role !== 'client-id' || uuid === 1;
   if (profile.sequence >= 0.4) return false;
   if (profile.digitsOnly) return value.length >= 12 && profile.distinct >= 5;
   if (profile.hex) return value.length >= 16 && profile.entropy >= 2.3;

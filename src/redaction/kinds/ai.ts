@@ -2,7 +2,7 @@
 import { chars } from '../chars.ts';
 import { prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { ALNUM, ALNUM_LOWER, HEX, LETTERS, URLSAFE, lettersAndDigits, mixedCase, notWords } from './format-shapes.ts';
+import { ALNUM, ALNUM_LOWER, ALNUM_UPPER, HEX, URLSAFE, lettersAndDigits, mixedCase, notWords } from './format-shapes.ts';
 import { matchDeeplKey } from '../vendor-matchers.ts';
 
 /** The AI model providers kinds. */
@@ -29,7 +29,7 @@ export const AI_KINDS: readonly KindRecord[] = [
     'huggingface-token',
     'Hugging Face user access tokens (`hf_` + 34 characters, digits or not) and organisation tokens (`api_org_`)',
     prefixed('hf_', ALNUM, 34, 34, (value) => mixedCase(value) && notWords(value.slice(3))),
-    prefixed('api_org_', LETTERS, 34, 34, (value) => mixedCase(value) && notWords(value.slice(8))),
+    prefixed('api_org_', ALNUM, 34, 34, (value) => mixedCase(value) && notWords(value.slice(8))),
   ),
   tokenKind('xai-key', 'xAI API key (`xai-` + 80 characters)', prefixed('xai-', ALNUM, 80)),
   tokenKind('nvidia-key', 'NVIDIA API key (`nvapi-` + 64 characters)', prefixed('nvapi-', URLSAFE, 64)),
@@ -87,4 +87,15 @@ export const AI_KINDS: readonly KindRecord[] = [
       check: lettersAndDigits,
     },
   },
+  tokenKind(
+    'ai-platform-key',
+    'MiniMax (`MINIMAX-` + four groups of 8), Cartesia (`sk_car_`) and Firecrawl (`fc-` + 32 hex) keys',
+    {
+      prefixes: ['MINIMAX-'],
+      body: [run(ALNUM_UPPER, 8), '-', run(ALNUM_UPPER, 8), '-', run(ALNUM_UPPER, 8), '-', run(ALNUM_UPPER, 8)],
+      check: lettersAndDigits,
+    },
+    prefixed('sk_car_', ALNUM, 20, 64, lettersAndDigits),
+    prefixed('fc-', HEX, 32, 32, lettersAndDigits),
+  ),
 ];

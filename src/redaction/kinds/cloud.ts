@@ -2,6 +2,7 @@
 import { chars } from '../chars.ts';
 import { optional, prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
+import { isEmulatorKey } from '../randomness.ts';
 import { matchAppConfiguration } from '../vendor-matchers.ts';
 import { ALNUM, ALNUM_LOWER, BASE64, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits, mixedCase } from './format-shapes.ts';
 
@@ -76,11 +77,18 @@ export const CLOUD_KINDS: readonly KindRecord[] = [
   {
     kind: 'azure-storage-key',
     description: 'Azure storage account key: 88 base64 characters after `AccountKey=` or assigned to an Azure storage name',
-    formats: [{ prefixes: ['AccountKey='], body: [run(BASE64, 86, 88)], edge: null, check: (value) => value.endsWith('==') }],
+    formats: [
+      {
+        prefixes: ['AccountKey='],
+        body: [run(BASE64, 86, 88)],
+        edge: null,
+        check: (value) => value.endsWith('==') && !isEmulatorKey(value),
+      },
+    ],
     named: {
       names: (words) => words.includes('azure') || words.includes('storage'),
       value: run(BASE64, 86, 88),
-      check: (value) => value.endsWith('==') && lettersAndDigits(value),
+      check: (value) => value.endsWith('==') && lettersAndDigits(value) && !isEmulatorKey(value),
     },
   },
   tokenKind(
@@ -141,5 +149,10 @@ export const CLOUD_KINDS: readonly KindRecord[] = [
     'cloudflare-tunnel-token',
     'Cloudflare Tunnel token (base64 of `{"a":…,"t":…,"s":…}`, so `eyJhIjoi…`)',
     prefixed('eyJhIjoi', BASE64, 100, 512, hasDigit),
+  ),
+  tokenKind(
+    'google-express-key',
+    'Google Cloud express-mode API key (`AQ.Ab8R` + 40 to 60 characters)',
+    prefixed('AQ.Ab8R', URLSAFE, 40, 60, lettersAndDigits),
   ),
 ];

@@ -2,7 +2,7 @@
 import { chars } from '../chars.ts';
 import { optional, prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { ALNUM, ALNUM_LOWER, HEX_ANY, URLSAFE, WORD, lettersAndDigits } from './format-shapes.ts';
+import { ALNUM, ALNUM_LOWER, DIGITS, HEX_ANY, URLSAFE, WORD, lettersAndDigits } from './format-shapes.ts';
 
 /** The user part of `https://<token>:x-oauth-basic@github.com`, when it is a token. */
 function oauthBasicUser(text: string, at: number): [number, number] | null {
@@ -21,6 +21,11 @@ export const CODE_HOSTING_KINDS: readonly KindRecord[] = [
     description:
       'GitHub classic (`ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_`, up to 255 characters) and fine-grained (`github_pat_`) tokens; tokens before `:x-oauth-basic@`',
     formats: [
+      // A stateless installation token: `ghs_`, the installation id, `_`, then a JWT.
+      {
+        prefixes: ['ghs_'],
+        body: [run(DIGITS, 1, 12), '_eyJ', run(URLSAFE, 10, 2048), '.', run(URLSAFE, 10, 4096), '.', run(URLSAFE, 10, 1024)],
+      },
       { prefixes: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'], body: [run(WORD, 36, 251)] },
       { prefixes: ['github_pat_'], body: [run(WORD, 50, 244)] },
     ],
@@ -36,7 +41,12 @@ export const CODE_HOSTING_KINDS: readonly KindRecord[] = [
     prefixed('GR1348941', URLSAFE, 20),
     { prefixes: ['_gitlab_session='], body: [run(ALNUM_LOWER, 32)], edge: null },
   ),
-  tokenKind('bitbucket-token', 'Bitbucket app passwords and API tokens (`ATBB…`)', prefixed('ATBB', ALNUM, 32, 64, lettersAndDigits)),
+  tokenKind(
+    'bitbucket-token',
+    'Bitbucket app passwords and API tokens (`ATBB…`) and Bitbucket Data Center HTTP access tokens (`BBDC-` + 44)',
+    prefixed('ATBB', ALNUM, 32, 64, lettersAndDigits),
+    prefixed('BBDC-', chars('A-Za-z0-9+/'), 40, 48, lettersAndDigits),
+  ),
   tokenKind(
     'sourcegraph-token',
     'Sourcegraph access tokens (`sgp_` + 16 hex + `_` + 40 hex, `sgp_local_…`, or `sgp_` + 40 hex) and Cody gateway keys (`slk_` + 64 hex)',

@@ -30,7 +30,11 @@ export const DEVELOPER_TOOL_KINDS: readonly KindRecord[] = [
     prefixed('AKCp', ALNUM, 69),
     prefixed('cmVmdGtu', ALNUM, 56),
   ),
-  tokenKind('circleci-token', 'CircleCI personal API token (`CCIPAT_…`)', prefixed('CCIPAT_', URLSAFE, 40, 80)),
+  tokenKind(
+    'circleci-token',
+    'CircleCI personal and project API tokens (`CCIPAT_…`, `CCIPRJ_…`)',
+    prefixed(['CCIPAT_', 'CCIPRJ_'], URLSAFE, 40, 80),
+  ),
   tokenKind(
     'postman-key',
     'Postman API key (`PMAK-` + 24 hex + `-` + 34 hex)',

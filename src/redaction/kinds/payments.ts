@@ -70,6 +70,16 @@ export const PAYMENT_KINDS: readonly KindRecord[] = [
     prefixes: ['access_token$production$', 'access_token$sandbox$'],
     body: [run(ALNUM, 16), '$', run(HEX, 32)],
   }),
+  tokenKind(
+    'midtrans-server-key',
+    'Midtrans server key (`Mid-server-`, `SB-Mid-server-` + 10 to 30 characters; the client key is public)',
+    prefixed(['SB-Mid-server-', 'Mid-server-'], chars('A-Za-z0-9_-'), 10, 30, lettersAndDigits),
+  ),
+  tokenKind('plaid-access-token', 'Plaid access tokens (`access-production-`, `access-development-`, `access-sandbox-` + a UUID)', {
+    prefixes: ['access-production-', 'access-development-', 'access-sandbox-'],
+    body: [run(HEX, 8), '-', run(HEX, 4), '-', run(HEX, 4), '-', run(HEX, 4), '-', run(HEX, 12)],
+  }),
+  tokenKind('razorpay-key', 'Razorpay live key id (`rzp_live_` + 14 characters)', prefixed('rzp_live_', ALNUM, 14, 14, lettersAndDigits)),
   tokenKind('paddle-key', 'Paddle API key (`pdl_live_apikey_` / `pdl_sdbx_apikey_` + 26 + `_` + 22 + `_` + 3 characters)', {
     prefixes: ['pdl_live_apikey_', 'pdl_sdbx_apikey_'],
     body: [run(ALNUM_LOWER, 26), '_', run(ALNUM, 22), '_', run(ALNUM, 3)],

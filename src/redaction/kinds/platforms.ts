@@ -64,7 +64,7 @@ export const PLATFORM_KINDS: readonly KindRecord[] = [
     'docker-swarm-key',
     'Docker Swarm unlock key (`SWMKEY-1-` + 43 base64 characters) and join token (`SWMTKN-1-` + 50 + `-` + 25)',
     prefixed('SWMKEY-1-', BASE64, 43, 43, hasDigit),
-    { prefixes: ['SWMTKN-1-'], body: [run(ALNUM_LOWER, 50), '-', run(ALNUM_LOWER, 25)] },
+    { prefixes: ['SWMTKN-1-'], body: [run(ALNUM_LOWER, 50, 52), '-', run(ALNUM_LOWER, 25)] },
   ),
   {
     kind: 'rpc-endpoint-key',
@@ -77,4 +77,10 @@ export const PLATFORM_KINDS: readonly KindRecord[] = [
       { literal: '.p2pify.com/', at: 'infix', match: rpcPathKey('.p2pify.com/', /[0-9a-f]{32}/) },
     ],
   },
+  tokenKind(
+    'database-platform-key',
+    'Databricks OAuth secret (`dose` + 32 to 36 characters) and CockroachDB Cloud API key (`CCDB1_` + 22 + `_` + 40)',
+    prefixed('dose', ALNUM, 32, 36, (value) => lettersAndDigits(value) && mixedCase(value)),
+    { prefixes: ['CCDB1_'], body: [run(ALNUM, 22), '_', run(ALNUM, 40)], check: lettersAndDigits },
+  ),
 ];

@@ -2,7 +2,18 @@
 import { chars } from '../chars.ts';
 import { prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { ALNUM, ALNUM_UPPER, BASE64_ANY, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits } from './format-shapes.ts';
+import {
+  ALNUM,
+  ALNUM_LOWER,
+  ALNUM_UPPER,
+  BASE64_ANY,
+  DIGITS,
+  HEX,
+  URLSAFE,
+  URLSAFE_PAD,
+  hasDigit,
+  lettersAndDigits,
+} from './format-shapes.ts';
 
 /** The productivity and data services kinds. */
 export const SAAS_KINDS: readonly KindRecord[] = [
@@ -26,7 +37,11 @@ export const SAAS_KINDS: readonly KindRecord[] = [
     prefixes: ['pk_'],
     body: [run(DIGITS, 5, 12), '_', run(ALNUM_UPPER, 32)],
   }),
-  tokenKind('posthog-key', 'PostHog personal API key (`phx_` + 43+ characters)', prefixed('phx_', URLSAFE, 40, 60, lettersAndDigits)),
+  tokenKind(
+    'posthog-key',
+    'PostHog personal, secure, app and refresh keys (`phx_`, `phs_`, `pha_`, `phr_` + 40 or more characters)',
+    prefixed(['phx_', 'phs_', 'pha_', 'phr_'], URLSAFE, 40, 60, lettersAndDigits),
+  ),
   tokenKind(
     'saladcloud-key',
     'SaladCloud API key (`salad_cloud_org_` / `salad_cloud_user_` + 40+ characters)',
@@ -93,8 +108,8 @@ export const SAAS_KINDS: readonly KindRecord[] = [
   },
   tokenKind(
     'age-secret-key',
-    'age encryption secret key (`AGE-SECRET-KEY-1` + 58 bech32 characters)',
-    prefixed('AGE-SECRET-KEY-1', chars('QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L'), 58),
+    'age encryption secret keys (`AGE-SECRET-KEY-1` + 58 bech32 characters, and the post-quantum `AGE-SECRET-KEY-PQ-1…`)',
+    prefixed(['AGE-SECRET-KEY-1', 'AGE-SECRET-KEY-PQ-1'], chars('QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L'), 58, 2048),
   ),
   tokenKind('salesforce-token', 'Salesforce session / access token (`00D` + org id + `!` + 80+ characters)', {
     prefixes: ['00D'],
@@ -113,6 +128,31 @@ export const SAAS_KINDS: readonly KindRecord[] = [
     prefixed('AAAAAAAAAAAAAAAAAAAAA', chars('A-Za-z0-9%='), 60, 200, lettersAndDigits),
   ),
   tokenKind('klaviyo-key', 'Klaviyo private API key (`pk_` + 34 characters)', prefixed('pk_', ALNUM, 34, 34, lettersAndDigits)),
+  tokenKind(
+    'mailersend-token',
+    'MailerSend API token (`mlsn.` + 30 to 100 characters)',
+    prefixed('mlsn.', ALNUM, 30, 100, lettersAndDigits),
+  ),
+  tokenKind(
+    'mappedin-key',
+    'Mappedin API key and secret (`mik_` + 25, `mis_` + 51 characters)',
+    prefixed('mik_', ALNUM, 25, 25, lettersAndDigits),
+    prefixed('mis_', ALNUM, 51, 51, lettersAndDigits),
+  ),
+  tokenKind(
+    'mintlify-key',
+    'Mintlify API keys (`mint_`, `mint_dsc_` + 24 to 44 characters)',
+    prefixed(['mint_dsc_', 'mint_'], ALNUM, 24, 44, lettersAndDigits),
+  ),
+  tokenKind('redirect-pizza-token', 'redirect.pizza API token (`rpa_` + 30 characters)', prefixed('rpa_', ALNUM, 30, 30, lettersAndDigits)),
+  tokenKind(
+    'app-platform-key',
+    'Arcjet (`ajkey_`), Aikido (`AIK_SECRET_`), Canva (`cnvca`) and Block Protocol (`b10ck5.`) keys',
+    prefixed('ajkey_', ALNUM_LOWER, 26, 64, hasDigit),
+    prefixed('AIK_SECRET_', ALNUM, 40, 96, lettersAndDigits),
+    prefixed('cnvca', URLSAFE, 40, 64, lettersAndDigits),
+    { prefixes: ['b10ck5.'], body: [run(ALNUM, 24, 48), '.', run(ALNUM, 24, 48)], check: lettersAndDigits },
+  ),
   tokenKind(
     'segment-token',
     'Segment public API token (`sgp_` + 64 letters and digits)',

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { token } from './formats.ts';
 import type { Example, Spec } from './formats.ts';
-import { ALNUM, ALNUM_LOWER, BASE64, BASE64URL, HEX, random } from './random.ts';
+import { ALNUM, ALNUM_LOWER, ALNUM_UPPER, BASE64, BASE64URL, HEX, random } from './random.ts';
 
 const HEX_MIXED = HEX + 'ABCDEF';
 const CRYPT64 = './' + ALNUM;
@@ -33,6 +33,28 @@ export const GENERALISED_SPECS: readonly Spec[] = [
   token('deno-token', ['ddp_', 'ddo_'], [[ALNUM, 36]]),
   token('e2b-key', ['e2b_'], [[HEX, 40]]),
   token('adobe-key', ['p8e-'], [[ALNUM, 16], '-', [ALNUM, 15]]),
+  token('google-express-key', ['AQ.Ab8R'], [[BASE64URL, 40, 60]]),
+  token('ai-platform-key', ['MINIMAX-'], [[ALNUM_UPPER, 8], '-', [ALNUM_UPPER, 8], '-', [ALNUM_UPPER, 8], '-', [ALNUM_UPPER, 8]]),
+  token('ai-platform-key', ['sk_car_'], [[ALNUM, 20, 64]]),
+  token('ai-platform-key', ['fc-'], [[HEX, 32]]),
+  token('midtrans-server-key', ['SB-Mid-server-', 'Mid-server-'], [[ALNUM, 10, 30]]),
+  token(
+    'plaid-access-token',
+    ['access-production-', 'access-sandbox-'],
+    [[HEX, 8], '-', [HEX, 4], '-', [HEX, 4], '-', [HEX, 4], '-', [HEX, 12]],
+  ),
+  token('razorpay-key', ['rzp_live_'], [[ALNUM, 14]]),
+  token('database-platform-key', ['dose'], [[ALNUM, 32, 36]]),
+  token('database-platform-key', ['CCDB1_'], [[ALNUM, 22], '_', [ALNUM, 40]]),
+  token('mailersend-token', ['mlsn.'], [[ALNUM, 30, 100]]),
+  token('mappedin-key', ['mik_'], [[ALNUM, 25]]),
+  token('mappedin-key', ['mis_'], [[ALNUM, 51]]),
+  token('mintlify-key', ['mint_', 'mint_dsc_'], [[ALNUM, 24, 44]]),
+  token('redirect-pizza-token', ['rpa_'], [[ALNUM, 30]]),
+  token('app-platform-key', ['ajkey_'], [[ALNUM_LOWER, 26, 64]]),
+  token('app-platform-key', ['AIK_SECRET_'], [[ALNUM, 40, 96]]),
+  token('app-platform-key', ['cnvca'], [[BASE64URL, 40, 64]]),
+  token('app-platform-key', ['b10ck5.'], [[ALNUM, 24, 48], '.', [ALNUM, 24, 48]]),
   token('salesforce-token', ['00D'], [[ALNUM, 15], '!', [ALNUM + '._', 96]], { short: false }),
   token('trello-token', ['ATTA'], [[HEX_MIXED, 72]]),
   token('pinterest-token', ['pina_'], [[ALNUM, 40, 96]], { short: false }),

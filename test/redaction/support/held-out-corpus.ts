@@ -24,6 +24,9 @@ import { BLIND23_NEGATIVES, BLIND23_POSITIVES } from './held-out-blind23.ts';
 import { BLIND24_NEGATIVES, BLIND24_POSITIVES } from './held-out-blind24.ts';
 import { BLIND25_NEGATIVES, BLIND25_POSITIVES } from './held-out-blind25.ts';
 import { BLIND26_NEGATIVES, BLIND26_POSITIVES } from './held-out-blind26.ts';
+import { BLIND27_NEGATIVES, BLIND27_POSITIVES } from './held-out-blind27.ts';
+import { BLIND28_NEGATIVES, BLIND28_POSITIVES } from './held-out-blind28.ts';
+import { BLIND29_NEGATIVES, BLIND29_POSITIVES } from './held-out-blind29.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -158,6 +161,10 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     // The twenty-sixth arrived before the twenty-fifth.
     ['twenty-sixth blind batch', BLIND26_POSITIVES, BLIND26_NEGATIVES],
     ['twenty-fifth blind batch', BLIND25_POSITIVES, BLIND25_NEGATIVES],
+    // The twenty-ninth arrived first of the last three, then the twenty-eighth and the twenty-seventh.
+    ['twenty-ninth blind batch', BLIND29_POSITIVES, BLIND29_NEGATIVES],
+    ['twenty-eighth blind batch', BLIND28_POSITIVES, BLIND28_NEGATIVES],
+    ['twenty-seventh blind batch', BLIND27_POSITIVES, BLIND27_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
