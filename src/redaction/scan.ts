@@ -1,7 +1,7 @@
 /** The one pass over a text: a native search for pivot characters, each pivot's token read once, and the record tables consulted at token starts, infix literals and assignment operators. */
 import { assignmentAt } from './assignments.ts';
 import type { ScanState } from './classify.ts';
-import { chars } from './chars.ts';
+import { chars, isLetter } from './chars.ts';
 import { quotedArgument } from './calls.ts';
 import { valueAfterWord } from './word-values.ts';
 import { isWideCloser } from './foreign-prose.ts';
@@ -173,6 +173,12 @@ function assigned(text: string, start: number): boolean {
   while (at >= 0 && at > start - 10 && text.charCodeAt(at) === 32) at--;
   const code = text.charCodeAt(at);
   if (code !== 61 && code !== 58) return false;
+  // Most names are longer than a blank one: seven letters before the operator say so without reading the name.
+  let k = at - 1;
+  while (k > 0 && k > at - 8 && text.charCodeAt(k) === 32) k--;
+  let letters = 0;
+  for (; k >= 0 && letters < 7 && isLetter(text.charCodeAt(k)); k--) letters++;
+  if (letters === 7) return true;
   const name = readName(text, at);
   return name === null || name.end - name.start > 6 || !BLANK_NAME_RE.test(text.slice(name.start, name.end));
 }
