@@ -43,8 +43,8 @@ function classKey(value: string, className: string): boolean {
 }
 /** A key given to a class: letters, digits, `_` and `-` only. */
 const CLASS_KEY_RE = /^[A-Za-z0-9_-]+$/;
-/** A call that builds an API client or a session from its first argument: its name ends in `API`, `Client`, `Session`, `Auth` or holds `Token`. */
-const CLIENT_CALL_RE = /(?:API|Api|Client|Session|Auth|Token[A-Za-z]*)\($/;
+/** A call that builds an API client or a session from its first argument: its name ends in `API`, `Client`, `Session`, `Auth` or holds `Token`, or a module's export called at once (`require('telnyx')(…)`). */
+const CLIENT_CALL_RE = /(?:API|Api|Client|Session|Auth|Token[A-Za-z]*|\brequire\(\s*['"][\w@/.-]{1,64}['"]\s*\))\($/;
 
 /** A string argument at `start`, after its quote: the first of a call (`("…`), or one quoted twice (`, "\\"…`). */
 export function quotedArgument(text: string, start: number, end: number, state: ScanState): void {

@@ -175,5 +175,7 @@ export function nameRole(words: readonly string[]): NameRole | null {
   if (last === 'value' && before === 'secret') return 'secret';
   // Rails' `secret_key_base`.
   if (last === 'base' && before === 'key' && words[words.length - 3] === 'secret') return 'secret';
+  // Agora's `appCertificate`: the app's signing secret, not a certificate.
+  if (last === 'certificate' && before === 'app') return 'secret';
   return HEADS.get(last) ?? null;
 }

@@ -245,7 +245,7 @@ export function declaredName(text: string, to: number): Span | null {
  * Cheap test before splitting a name into words: every credential-like name, and every name a
  * named record knows, holds one of these.
  */
-const NAME_HINT_RE = /pass|pw|pswd|secret|token|key|auth|cred|id|pat|contribsys|login|psk|ntlm|^sk$/i;
+const NAME_HINT_RE = /pass|pw|pswd|secret|token|key|auth|cred|id|pat|contribsys|login|psk|ntlm|certificate|^sk$/i;
 
 /** The last name tested and its answer: dense text tests one name line after line, and comparing it is cheaper than the search. */
 let lastHintName = '';

@@ -217,7 +217,8 @@ function randomValue(value: string, role: NameRole, profile: Profile): boolean {
   if (uuid !== 0) return role !== 'client-id' || uuid === 1;
   if (profile.sequence >= 0.4) return false;
   if (profile.digitsOnly) return value.length >= 12 && profile.distinct >= 5;
-  if (profile.hex) return value.length >= 16 && profile.entropy >= 2.3;
+  // ipinfo's tokens are 14 hex characters; a client's id is told apart by more.
+  if (profile.hex) return value.length >= (role === 'client-id' ? 16 : 14) && profile.entropy >= 2.3;
   // Letters only: a key or token made of letters alone mixes case at random (`jCBaQngSHiHDRY`); one case, or
   // camelCase (`typertGateway`, `endpoint`), is a word or an identifier.
   if (profile.lettersOnly) return profile.classChanges >= 0.3 && profile.entropy >= entropyFloor(value.length);

@@ -536,6 +536,13 @@ describe('structures that generalise', () => {
         'HEROKU_API_KEY=2f6c3b1a-9d8e-0a7b-1c2d-3e4f5a6b7c8d',
       "let s = '[REDACTED token]';\n[REDACTED github-token]\nHEROKU_API_KEY=[REDACTED api-key]",
     ],
+    [
+      "a module's export called with a key, an app certificate, a 14-hex token in a query",
+      "const telnyx = require('telnyx')('KEYaaYiIJx1Wzbl8YpWGU4mqyxJ8VlutYUe1T_d29on4CDhJflmSSVO9V2');\n" +
+        'app_certificate: 10aaec8dfeeaef70ffd64d3eacd1351c\ncurl "https://ipinfo.io/8.8.8.8/json?token=92d61001135fd9"',
+      "const telnyx = require('telnyx')('[REDACTED token]');\n" +
+        'app_certificate: [REDACTED secret]\ncurl "https://ipinfo.io/8.8.8.8/json?token=[REDACTED token]"',
+    ],
   ])('%s', async (_, text, expected) => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });

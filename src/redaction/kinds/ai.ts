@@ -50,7 +50,7 @@ export const AI_KINDS: readonly KindRecord[] = [
     prefixes: ['sk-helicone-'],
     body: [run(ALNUM_LOWER, 7), '-', run(ALNUM_LOWER, 7), '-', run(ALNUM_LOWER, 7), '-', run(ALNUM_LOWER, 7)],
   }),
-  tokenKind('replicate-token', 'Replicate API token (`r8_` + 37 characters)', prefixed('r8_', ALNUM, 37, 37, lettersAndDigits)),
+  tokenKind('replicate-token', 'Replicate API token (`r8_` + 37 characters)', prefixed('r8_', URLSAFE, 37, 37, lettersAndDigits)),
   tokenKind('elevenlabs-key', 'ElevenLabs API key (`sk_` + 48 hex)', prefixed('sk_', HEX, 48)),
   tokenKind(
     'tavily-key',
