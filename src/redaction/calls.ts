@@ -41,10 +41,13 @@ function classKey(value: string, className: string): boolean {
   if (MIXED_RE.test(value) || LOWER_KEY_RE.test(value)) return true;
   return value.length >= 32 && /^[0-9a-f]+$/.test(value) && /[a-f]/.test(value) && !HEX_CLASS_RE.test(className);
 }
+/** Prefixes of keys a browser SDK is given, public by design (Branch's `key_live_`, PostHog's `phc_`, publishable `pk_`). */
+const PUBLIC_KEY_PREFIX_RE = /^(?:pk|pub|public|phc|key|client|site)[_-]/;
 /** A key given to a class: letters, digits, `_` and `-` only. */
 const CLASS_KEY_RE = /^[A-Za-z0-9_-]+$/;
-/** A call that builds an API client or a session from its first argument: its name ends in `API`, `Client`, `Session`, `Auth` or holds `Token`, or a module's export called at once (`require('telnyx')(…)`). */
-const CLIENT_CALL_RE = /(?:API|Api|Client|Session|Auth|Token[A-Za-z]*|\brequire\(\s*['"][\w@/.-]{1,64}['"]\s*\))\($/;
+/** A call that builds an API client or a session from its first argument: its name ends in `API`, `Client`, `Session`, `Auth` or holds `Token`, a module's export called at once (`require('telnyx')(…)`), or a module's `init`/`configure` (`rollbar.init(…)`, `chargebee.configure(…)`). */
+const CLIENT_CALL_RE =
+  /(?:API|Api|Client|Session|Auth|Token[A-Za-z]*|\brequire\(\s*['"][\w@/.-]{1,64}['"]\s*\)|\b[a-z][a-z0-9]{2,20}\.(?:init|configure))\($/;
 
 /** A string argument at `start`, after its quote: the first of a call (`("…`), or one quoted twice (`, "\\"…`). */
 export function quotedArgument(text: string, start: number, end: number, state: ScanState): void {
@@ -84,7 +87,8 @@ function setterArgument(text: string, start: number, end: number, state: ScanSta
     const valueEnd = argumentEnd(text, start, end);
     const value = text.slice(start, valueEnd);
     const long = client ? value.length >= 20 : value.length >= 30 && CLASS_KEY_RE.test(value) && classKey(value, className ?? '');
-    if (long && !claimsFormat(value) && isCredentialValue(value, 'token')) push(state, start, valueEnd, 'token', RANK_NAMED);
+    if (long && !PUBLIC_KEY_PREFIX_RE.test(value) && !claimsFormat(value) && isCredentialValue(value, 'token'))
+      push(state, start, valueEnd, 'token', RANK_NAMED);
   }
 }
 
@@ -168,7 +172,7 @@ const ID_REFERENCE_RE = /(?:id|sid|user(?:name)?|account|app|key)$/i;
  * call is not one that compares or hashes strings, and the value is long and random.
  */
 function keyPairCall(before: string, value: string): boolean {
-  if (value.length < 16 || !(MIXED_RE.test(value) || LOWER_KEY_RE.test(value) || /^[0-9a-f]{32,}$/.test(value))) return false;
+  if (value.length < 16 || !(MIXED_RE.test(value) || LOWER_KEY_RE.test(value) || /^[0-9a-f]{20,}$/.test(value))) return false;
   const call = FIRST_ARGUMENT_RE.exec(before);
   if (call === null) return false;
   const [, name = '', first, reference = ''] = call;

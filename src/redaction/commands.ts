@@ -2,7 +2,7 @@
 import { argumentEnd, isLineBlank, lineBefore, passwordArgument, pushPassword } from './argument-spans.ts';
 import { classify, push, roleOfName } from './classify.ts';
 import { credentialCall, schemedArgument } from './calls.ts';
-import { runAsPassword } from './windows-commands.ts';
+import { netUserPassword, runAsPassword } from './windows-commands.ts';
 import { bodySecret, writtenSecret } from './shell-output.ts';
 import type { ScanState } from './classify.ts';
 import { chars } from './chars.ts';
@@ -150,6 +150,7 @@ export function commandArgument(text: string, start: number, end: number, state:
     return;
   }
   if (length === 2 && text.charCodeAt(wordStart - 1) === 47) runAsPassword(text, wordStart, start, state);
+  netUserPassword(text, wordStart, start, state);
   if (length === 6 || length === 2) bodySecret(text, wordStart, wordEnd, start, end, state);
   writtenSecret(text, start, end, state);
   if (length < 4 || length > 24 || !ARGUMENT_WORD_ENDS.has((text.charCodeAt(wordEnd - 2) | 32) * 128 + (text.charCodeAt(wordEnd - 1) | 32)))

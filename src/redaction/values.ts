@@ -209,6 +209,9 @@ function passwordValue(value: string, profile: Profile): boolean {
   return value.length >= MIN_PASSWORD && (value.length > 16 || profile.sequence < 0.5);
 }
 
+/** The shortest key of letters in one case (Vultr's 36 capitals): shorter runs of one case are words and constants' names. */
+const MIN_ONE_CASE_KEY = 24;
+
 /** Whether a value random enough to be a key, token or secret. */
 function randomValue(value: string, role: NameRole, profile: Profile): boolean {
   if (value.length < MIN_SECRET) return false;
@@ -221,7 +224,11 @@ function randomValue(value: string, role: NameRole, profile: Profile): boolean {
   if (profile.hex) return value.length >= (role === 'client-id' ? 16 : 14) && profile.entropy >= 2.3;
   // Letters only: a key or token made of letters alone mixes case at random (`jCBaQngSHiHDRY`); one case, or
   // camelCase (`typertGateway`, `endpoint`), is a word or an identifier.
-  if (profile.lettersOnly) return profile.classChanges >= 0.3 && profile.entropy >= entropyFloor(value.length);
+  if (profile.lettersOnly)
+    return (
+      (profile.classChanges >= 0.3 || (value.length >= MIN_ONE_CASE_KEY && wordShare(value) < 0.2)) &&
+      profile.entropy >= entropyFloor(value.length)
+    );
   // Words and identifiers (`SalesResults-1.2`, `token_from_the_environment`), unless digits are glued inside
   // the letters as in random strings (`Uinso9dh0cOupgeK`).
   if (profile.gluedRuns < 2) {

@@ -1,4 +1,4 @@
-/** Credentials on Windows command lines: `net use … /user:… <password>` (either side of the switch), xfreerdp's `/p:` beside its `/u:`, schtasks' `/rp`, cmdkey's `/pass:`, and `ConvertTo-SecureString "<password>"`. */
+/** Credentials on Windows command lines: `net use … /user:… <password>` (either side of the switch), `net user <name> <password>`, xfreerdp's `/p:` beside its `/u:`, schtasks' `/rp`, cmdkey's `/pass:`, and `ConvertTo-SecureString "<password>"`. */
 import { isLineBlank, lineBefore, passwordArgument, pushPassword } from './argument-spans.ts';
 import type { ScanState } from './classify.ts';
 import { skipBlanks } from './spans.ts';
@@ -39,6 +39,22 @@ export function userSwitchArgument(text: string, start: number, state: ScanState
   // `*` asks for the password; another switch or the line's end gives none.
   if (from === at || from >= text.length || '*/\r\n'.includes(text.charAt(from))) return;
   passwordArgument(text, from, state);
+}
+
+/** A `net user` command up to the user's name. */
+const NET_USER_RE = /(?:^|[\s&;|(])net(?:\.exe)?\s+user\s+$/i;
+
+/**
+ * `net user <name> <password> [/add]`: the argument at `start` after the user's name [wordStart, …), on a `net user`
+ * line (`*` asks for the password, a switch gives none).
+ */
+export function netUserPassword(text: string, wordStart: number, start: number, state: ScanState): void {
+  let p = wordStart;
+  while (p > 0 && p > wordStart - 8 && text.charCodeAt(p - 1) === 32) p--;
+  if (p < 4 || (text.charCodeAt(p - 4) | 32) !== 117 || (text.charCodeAt(p - 1) | 32) !== 114) return;
+  const first = text.charCodeAt(start);
+  if (first === 47 || first === 42 || !NET_USER_RE.test(lineBefore(text, wordStart))) return;
+  passwordArgument(text, start, state);
 }
 
 /** `net use Z: \\srv\share <password> /user:…`: the argument before the `/user:` switch at `start`, unless it is the share, the drive or `use`. */

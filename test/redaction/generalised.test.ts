@@ -543,6 +543,17 @@ describe('structures that generalise', () => {
       "const telnyx = require('telnyx')('[REDACTED token]');\n" +
         'app_certificate: [REDACTED secret]\ncurl "https://ipinfo.io/8.8.8.8/json?token=[REDACTED token]"',
     ],
+    [
+      "net user's password, a module's init with its key, the secret beside a key in a client's call, a key of capitals alone",
+      'net user svc_backup Ev4Wzb4x1jWd#61 /add\n' +
+        "rollbar.init('fcbad40adc830c9fc827e7735982efad', environment='production')\n" +
+        "new Pusher('d127e929f53a0ce98583', '3a0c6dc79ba8a8cc76ee', '6789899')\n" +
+        'VULTR_API_KEY=SWBQHYOYUFMSYBYBQZYUIWGFTEGTYQQFNVRW',
+      'net user svc_backup [REDACTED password] /add\n' +
+        "rollbar.init('[REDACTED token]', environment='production')\n" +
+        "new Pusher('d127e929f53a0ce98583', '[REDACTED secret]', '6789899')\n" +
+        'VULTR_API_KEY=[REDACTED api-key]',
+    ],
   ])('%s', async (_, text, expected) => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });
@@ -642,6 +653,8 @@ describe('hard negatives stay byte-exact', () => {
     'ZOHO_CLIENT_ID=1000.2ZQ8XKM4PLR7TNWV5BJD3HCY6GFA9E; token: xoxp-1234-1234-1234-4ddbc191d40ee098cbaae6f3523ada2d; GET /api/v1/users/telemetry',
     'AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;',
     'authorization: \'sandbox_g42y39zw_348pk9cgf3bgyw2b\'; data-client-key="SB-Mid-client-Xk9mQ2vLp8RtXk9m"; ClientId: 9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d',
+    "branch.init('key_live_hkDytPACtipny3N9XmnbZlapBDdj4WIL'); posthog.init('phc_Xk9mQ2vLp8RtXk9mQ2vLp8RtXk9mQ2vLp8RtXk9'); net user alice * /add",
+    'API_KEY=ABSTRACTFACTORYBEANDEFINITIONREADER; NAME=THISISAVERYLONGCONSTANTNAME',
   ])('%s', async (text) => {
     expect((await redactTexts([text])).texts[0]).toBe(text);
   });
