@@ -1,8 +1,10 @@
-/** Secrets a shell session shows: a value piped into a command that stores it (`printf '…' | docker secret create`), given to `gh secret set --body`, or printed alone on the line after a command that reads one back (`gcloud secrets versions access`, `… | base64 -d`). */
+/** Secrets a shell session shows: a value piped into a command that stores it (`printf '…' | docker secret create`), given to `gh secret set --body`, or printed alone on the line after a command that reads one back (`gcloud secrets versions access`, `… | base64 -d`) or after a line that names it (`API Secret`). */
 import { argumentEnd, lineBefore, pushPassword } from './argument-spans.ts';
+import { push } from './classify.ts';
 import type { ScanState } from './classify.ts';
+import { RANK_NAMED } from './record.ts';
 import { skipBlanks } from './spans.ts';
-import { isCredentialValue } from './values.ts';
+import { isCredentialValue, LOWER_KEY_RE, MIXED_RE } from './values.ts';
 
 /** A command line up to the value `echo` or `printf` writes. */
 const WRITER_RE = /(?:^|[\s;&|(])(?:echo(?:\s+-[neE]{1,3})?|printf(?:\s+(?:'%s\\?n?'|"%s\\?n?"))?)\s+["']?$/;
@@ -33,8 +35,31 @@ export function printedSecret(text: string, start: number, end: number, state: S
   const lineEnd = text.charCodeAt(end);
   if (end < text.length && lineEnd !== 10 && lineEnd !== 13) return;
   const previous = lineBefore(text, start - 1);
-  if (previous.length > 0 && READER_RE.test(previous) && isCredentialValue(text.slice(start, end), 'secret'))
-    pushPassword(state, start, end);
+  if (previous.length > 0 && READER_RE.test(previous)) {
+    if (isCredentialValue(text.slice(start, end), 'secret')) pushPassword(state, start, end);
+    return;
+  }
+  // A line that names the value, a blank line between or not: `API Secret`, `here's the staging key for …`.
+  const label = previous.trim().length > 0 ? previous : lineBefore(text, start - 1 - previous.length - 1, 200);
+  if (end - start >= MIN_LABELLED && LABEL_RE.test(label) && !PUBLIC_LABEL_RE.test(label) && labelledValue(text.slice(start, end)))
+    push(state, start, end, 'secret', RANK_NAMED);
+}
+
+/** A credential's noun in a line before a value alone on its own line. */
+const LABEL_RE = /\b(?:api[ _-]?key|key|token|secret|password|passphrase|credentials?)\b/i;
+/** A label that says the value is public, or a PEM block's armour. */
+const PUBLIC_LABEL_RE = /public|publishable|^\s*-----/i;
+/** The shortest value taken from its own line after a label: shorter ones are words, ids and codes. */
+const MIN_LABELLED = 20;
+
+/** Whether a value alone on its line is a key: random, mixing cases and digits or long hex, and no digest's length (a git SHA, a SHA-256). */
+function labelledValue(value: string): boolean {
+  // A base64 line (`+`, `/`, `=`) is a block's body, a PEM public key's under its armour.
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) return false;
+  const hex = /^[0-9a-f]+$/i.test(value);
+  if (hex ? value.length < 32 || value.length === 40 || value.length === 64 : !MIXED_RE.test(value) && !LOWER_KEY_RE.test(value))
+    return false;
+  return isCredentialValue(value, 'secret');
 }
 
 /** A `gh secret set` command line. */

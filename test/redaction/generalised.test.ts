@@ -554,6 +554,11 @@ describe('structures that generalise', () => {
         "new Pusher('d127e929f53a0ce98583', '[REDACTED secret]', '6789899')\n" +
         'VULTR_API_KEY=[REDACTED api-key]',
     ],
+    [
+      'a key alone on its line after a line that names it',
+      "here's the staging key for the geocoding provider, can you wire it in?\n\n734eb02ff676e9eeb8e85e2368c6ce34\n\nthanks",
+      "here's the staging key for the geocoding provider, can you wire it in?\n\n[REDACTED secret]\n\nthanks",
+    ],
   ])('%s', async (_, text, expected) => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });
@@ -655,6 +660,7 @@ describe('hard negatives stay byte-exact', () => {
     'authorization: \'sandbox_g42y39zw_348pk9cgf3bgyw2b\'; data-client-key="SB-Mid-client-Xk9mQ2vLp8RtXk9m"; ClientId: 9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d',
     "branch.init('key_live_hkDytPACtipny3N9XmnbZlapBDdj4WIL'); posthog.init('phc_Xk9mQ2vLp8RtXk9mQ2vLp8RtXk9mQ2vLp8RtXk9'); net user alice * /add",
     'API_KEY=ABSTRACTFACTORYBEANDEFINITIONREADER; NAME=THISISAVERYLONGCONSTANTNAME',
+    'the commit that fixed the token bug:\n8b1e2c3d4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c\n# publishable key:\npk9Xk2mQ8vLp4RtXk9mQ2vLp8RtXk',
   ])('%s', async (text) => {
     expect((await redactTexts([text])).texts[0]).toBe(text);
   });
