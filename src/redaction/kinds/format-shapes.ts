@@ -8,8 +8,6 @@ export const ALNUM = chars('A-Za-z0-9');
 export const ALNUM_LOWER = chars('a-z0-9');
 /** Uppercase letters and digits. */
 export const ALNUM_UPPER = chars('A-Z0-9');
-/** Letters. */
-export const LETTERS = chars('A-Za-z');
 /** Digits. */
 export const DIGITS = chars('0-9');
 /** Lowercase hex. */
