@@ -41,14 +41,20 @@ function isCurlUser(word: string): boolean {
  */
 function compound(text: string, start: number, end: number): number {
   let kebab = 0;
+  let joined = 0;
+  let digitRuns = 0;
   for (let k = start + 1; k < end; k++) {
     const code = text.charCodeAt(k);
     const previous = text.charCodeAt(k - 1);
-    if (code === 95 && k + 1 < end) return 2;
-    if (code >= 65 && code <= 90 && previous >= 97 && previous <= 122) return 2;
-    if (code === 45 && k + 1 < end && previous !== 45) kebab = 1;
+    if (code >= 48 && code <= 57) {
+      if (previous < 48 || previous > 57) digitRuns++;
+    } else if (code === 95 && k + 1 < end) return 2;
+    else if (code >= 65 && code <= 90 && previous >= 97 && previous <= 122) joined = 2;
+    else if (code === 45 && k + 1 < end && previous !== 45) kebab = 1;
   }
-  return kebab;
+  // Digits in three runs or more between letters make a random token, not a name (`x509`, `oauth2`, `s3` hold one).
+  if (digitRuns >= 3) return 0;
+  return joined || kebab;
 }
 
 /**

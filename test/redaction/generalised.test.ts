@@ -661,6 +661,7 @@ describe('hard negatives stay byte-exact', () => {
     "branch.init('key_live_hkDytPACtipny3N9XmnbZlapBDdj4WIL'); posthog.init('phc_Xk9mQ2vLp8RtXk9mQ2vLp8RtXk9mQ2vLp8RtXk9'); net user alice * /add",
     'API_KEY=ABSTRACTFACTORYBEANDEFINITIONREADER; NAME=THISISAVERYLONGCONSTANTNAME',
     'the commit that fixed the token bug:\n8b1e2c3d4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c\n# publishable key:\npk9Xk2mQ8vLp4RtXk9mQ2vLp8RtXk',
+    'p1kVZukEuZYKE1nxrDkNziy3PIp2jwcQagRDMsenihkQfTkdtywIFZUKey eE1Ygsmc5C5BFIFgjUM9Tcweg2GyoaTBWh5ctvRQAz8HpWnaJevYe68JA3z8',
   ])('%s', async (text) => {
     expect((await redactTexts([text])).texts[0]).toBe(text);
   });
