@@ -42,7 +42,8 @@ function isCurlUser(word: string): boolean {
 function compound(text: string, start: number, end: number): number {
   let kebab = 0;
   let joined = 0;
-  let digitRuns = 0;
+  const first = text.charCodeAt(start);
+  let digitRuns = first >= 48 && first <= 57 ? 1 : 0;
   for (let k = start + 1; k < end; k++) {
     const code = text.charCodeAt(k);
     const previous = text.charCodeAt(k - 1);
