@@ -1,5 +1,6 @@
 /** Secrets a shell session shows: a value piped into a command that stores it (`printf '…' | docker secret create`), given to `gh secret set --body`, or printed alone on the line after a command that reads one back (`gcloud secrets versions access`, `… | base64 -d`) or after a line that names it (`API Secret`). */
 import { argumentEnd, lineBefore, pushPassword } from './argument-spans.ts';
+import { chars } from './chars.ts';
 import { push } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { RANK_NAMED } from './record.ts';
@@ -40,11 +41,17 @@ export function printedSecret(text: string, start: number, end: number, state: S
     return;
   }
   // A line that names the value, a blank line between or not: `API Secret`, `here's the staging key for …`.
-  const label = previous.trim().length > 0 ? previous : lineBefore(text, start - 1 - previous.length - 1, 200);
-  if (end - start >= MIN_LABELLED && LABEL_RE.test(label) && !PUBLIC_LABEL_RE.test(label) && labelledValue(text.slice(start, end)))
+  // A base64 line (`+`, `/`, `=`) is a block's body, a PEM public key's under its armour.
+  if (end - start < MIN_LABELLED || LABELLED_CHARS.runEnd(text, start, end) !== end) return;
+  const label = NOT_BLANK_RE.test(previous) ? previous : lineBefore(text, start - 1 - previous.length - 1, 200);
+  if (LABEL_RE.test(label) && !PUBLIC_LABEL_RE.test(label) && labelledValue(text.slice(start, end)))
     push(state, start, end, 'secret', RANK_NAMED);
 }
 
+/** A labelled value's characters. */
+const LABELLED_CHARS = chars('A-Za-z0-9_-');
+/** A line with something on it. */
+const NOT_BLANK_RE = /\S/;
 /** A credential's noun in a line before a value alone on its own line. */
 const LABEL_RE = /\b(?:api[ _-]?key|key|token|secret|password|passphrase|credentials?)\b/i;
 /** A label that says the value is public, or a PEM block's armour. */
@@ -54,8 +61,6 @@ const MIN_LABELLED = 20;
 
 /** Whether a value alone on its line is a key: random, mixing cases and digits or long hex, and no digest's length (a git SHA, a SHA-256). */
 function labelledValue(value: string): boolean {
-  // A base64 line (`+`, `/`, `=`) is a block's body, a PEM public key's under its armour.
-  if (!/^[A-Za-z0-9_-]+$/.test(value)) return false;
   const hex = /^[0-9a-f]+$/i.test(value);
   if (hex ? value.length < 32 || value.length === 40 || value.length === 64 : !MIXED_RE.test(value) && !LOWER_KEY_RE.test(value))
     return false;
@@ -67,9 +72,11 @@ const GH_SECRET_RE = /(?:^|[\s;&|])gh\s+secret\s+set\s/;
 
 /** `gh secret set NAME --body <value>`: the argument at `start` after the `--body` (or `-b`) word [wordStart, wordEnd). */
 export function bodySecret(text: string, wordStart: number, wordEnd: number, start: number, end: number, state: ScanState): void {
-  if (text.charCodeAt(wordStart) !== 45) return;
-  const word = text.slice(wordStart, wordEnd);
-  if ((word !== '--body' && word !== '-b') || !GH_SECRET_RE.test(lineBefore(text, wordStart))) return;
+  // `-b` or `--body`, told by length and character code before the line is read.
+  const length = wordEnd - wordStart;
+  if (text.charCodeAt(wordStart) !== 45 || (length === 2 ? text.charCodeAt(wordStart + 1) !== 98 : !text.startsWith('--body', wordStart)))
+    return;
+  if (!GH_SECRET_RE.test(lineBefore(text, wordStart))) return;
   const valueEnd = argumentEnd(text, start, end);
   if (isCredentialValue(text.slice(start, valueEnd), 'password')) pushPassword(state, start, valueEnd);
 }

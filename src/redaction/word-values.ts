@@ -93,8 +93,9 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const httpieAuth = length === 2 && first === 45 && text.charCodeAt(wordStart + 1) === 97 && HTTPIE_RE.test(lineBefore(text, wordStart));
   if (first === 45 && text.charCodeAt(wordStart + 1) !== 45 && !(length === 2 && text.charCodeAt(wordStart + 1) === 117) && !httpieAuth)
     return;
-  if (length <= 10 && foreignProseValue(text, wordStart, p, start, end, state)) return;
-  if (length < 2 || (length <= 9 && leadWordValue(text, wordStart, p, start, end, state))) return;
+  // A flag is no word of prose: the prose rules are not asked.
+  if (first !== 45 && length <= 10 && foreignProseValue(text, wordStart, p, start, end, state)) return;
+  if (length < 2 || (first !== 45 && length <= 9 && leadWordValue(text, wordStart, p, start, end, state))) return;
   const copula = length <= 3 && isCopula(text, wordStart, p);
   const bearer = length === 6 && (first === 66 || first === 98) && /^(?:Bearer|bearer|BEARER)$/.test(text.slice(wordStart, p));
   const basic = length === 5 && (first === 66 || first === 98) && /^(?:Basic|basic|BASIC)$/.test(text.slice(wordStart, p));
