@@ -216,7 +216,6 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
   const second = text.charCodeAt(start + 1) | 32;
   if ((length === 8 && second === 100) || (length === 15 && second === 104) || (length === 22 && second === 111))
     wholeTokens(text, start, end, state);
-  if (before === 10) printedSecret(text, start, end, state);
   if (before === 62) elementText(text, start, state);
   else if (before === 125) {
     const span = schemeValueAt(text, start, end);
@@ -231,6 +230,7 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     const prefixed = prefixedToken(text, start, end);
     if (prefixed !== null) state.found.push({ start: prefixed[0], end: prefixed[1], kind: 'token', rank: RANK_GENERIC });
   }
+  if (before === 10) printedSecret(text, start, end, state, state.found.length === known);
   if (end - start >= MIN_WORD_INFIX_TOKEN)
     for (let at = nextWordInfix(text, start, state); at >= 0 && at < end; at = nextWordInfix(text, at + 1, state))
       tryInfixes(text, at, text.charCodeAt(at), state);

@@ -31,8 +31,8 @@ export function writtenSecret(text: string, start: number, end: number, state: S
   if (isCredentialValue(text.slice(start, valueEnd), 'password')) pushPassword(state, start, valueEnd);
 }
 
-/** A value alone on its line [start, end), printed by the command on the line before (`$ gcloud secrets versions access …`). */
-export function printedSecret(text: string, start: number, end: number, state: ScanState): void {
+/** A value alone on its line [start, end), printed by the command on the line before (`$ gcloud secrets versions access …`), or named by it when no format took it (`unclaimed`). */
+export function printedSecret(text: string, start: number, end: number, state: ScanState, unclaimed: boolean): void {
   const lineEnd = text.charCodeAt(end);
   if (end < text.length && lineEnd !== 10 && lineEnd !== 13) return;
   const previous = lineBefore(text, start - 1);
@@ -42,7 +42,7 @@ export function printedSecret(text: string, start: number, end: number, state: S
   }
   // A line that names the value, a blank line between or not: `API Secret`, `here's the staging key for …`.
   // A base64 line (`+`, `/`, `=`) is a block's body, a PEM public key's under its armour.
-  if (end - start < MIN_LABELLED || LABELLED_CHARS.runEnd(text, start, end) !== end) return;
+  if (!unclaimed || end - start < MIN_LABELLED || LABELLED_CHARS.runEnd(text, start, end) !== end) return;
   const label = NOT_BLANK_RE.test(previous) ? previous : lineBefore(text, start - 1 - previous.length - 1, 200);
   if (LABEL_RE.test(label) && !PUBLIC_LABEL_RE.test(label) && labelledValue(text.slice(start, end)))
     push(state, start, end, 'secret', RANK_NAMED);
