@@ -7,7 +7,8 @@ import { bodySecret, writtenSecret } from './shell-output.ts';
 import type { ScanState } from './classify.ts';
 import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
-import { RANK_NAMED } from './record.ts';
+import { RANK_FORMAT, RANK_NAMED } from './record.ts';
+import { samDumpHash } from './hashes.ts';
 import { skipBlanks, wordEndBefore } from './spans.ts';
 import { isCredentialValue, MIXED_RE, passwordAndSecretVerdicts } from './values.ts';
 
@@ -367,4 +368,16 @@ export function pgpassLine(text: string, start: number, end: number, state: Scan
   const line = PGPASS_LINE_RE.exec(text.slice(start, end));
   const password = line?.[1];
   if (password !== undefined && isCredentialValue(password, 'password')) pushPassword(state, end - password.length, end);
+}
+
+/** A token of five fields or more, [start, end) with `colons` colons and `before` the code before it: a `.pgpass` line or a SAM dump's. */
+export function colonFields(text: string, start: number, end: number, colons: number, before: number, state: ScanState): void {
+  // Six fields or more may be a SAM dump's line (`user:rid:<lm>:<nt>:::`).
+  if (colons >= 5) {
+    const span = samDumpHash(text, start, end);
+    if (span !== null) push(state, span[0], span[1], 'password-hash', RANK_FORMAT);
+  }
+  // A whole line of four fields or more after its host (`host:port:database:user:password`) may be a `.pgpass` entry.
+  if ((before === 10 || start === 0) && (end === text.length || text.charCodeAt(end) === 10 || text.charCodeAt(end) === 13))
+    pgpassLine(text, start, end, state);
 }

@@ -5,10 +5,10 @@ import { chars, isLetter } from './chars.ts';
 import { quotedArgument } from './calls.ts';
 import { valueAfterWord } from './word-values.ts';
 import { isWideCloser } from './foreign-prose.ts';
-import { commandArgument, flagArgument, pgpassLine, userPasswordSubcommand } from './commands.ts';
+import { colonFields, commandArgument, flagArgument, userPasswordSubcommand } from './commands.ts';
 import { secureStringArgument, userSwitchArgument } from './windows-commands.ts';
 import { INFIX_PAIRS, INFIX_SINGLES, INFIXES, MIN_WORD_INFIX_TOKEN, STARTS, WORD_INFIX_RE, WORD_LED } from './dispatch.ts';
-import { samDumpHash, schemeValueAt } from './hashes.ts';
+import { schemeValueAt } from './hashes.ts';
 import { kubernetesSecrets } from './kubernetes.ts';
 import { printedSecret } from './shell-output.ts';
 import { elementText } from './markup.ts';
@@ -151,6 +151,25 @@ function readToken(text: string, pivot: number, floor: number): void {
   firstFlagged = first;
 }
 
+/**
+ * The argument after a long flag that ends at `flagEnd` (`--password SfEwqLJhzQcTb`), read here when it holds no pivot
+ * (letters alone): the pivot search never stops in it, so the rules that read a value after its flag are asked now.
+ */
+function valueWithoutPivot(text: string, flagEnd: number, state: ScanState): void {
+  let start = flagEnd;
+  while (start < text.length && start < flagEnd + 4 && text.charCodeAt(start) === 32) start++;
+  const quote = text.charCodeAt(start);
+  if (quote === 34 || quote === 39) start++;
+  if (start === flagEnd) return;
+  let end = start;
+  for (; end < text.length && end < start + 256; end++) {
+    const code = text.charCodeAt(end);
+    if (!TOKEN.has(code)) break;
+    if (PIVOTS.has(code)) return;
+  }
+  if (end - start >= 8) valueAfterWord(text, start, end, state);
+}
+
 /** Whether a value may start at `at` after a word: a blank before it, or a quote after a blank. */
 function afterBlank(text: string, at: number): boolean {
   if (at === 0) return false;
@@ -207,8 +226,10 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
   const before = start > 0 ? text.charCodeAt(start - 1) : 0;
   if (before === 32 || before === 9) {
     const first = text.charCodeAt(start);
-    if (first === 45) flagArgument(text, start, end, state);
-    else if (first === 47) userSwitchArgument(text, start, state);
+    if (first === 45) {
+      flagArgument(text, start, end, state);
+      if (text.charCodeAt(start + 1) === 45) valueWithoutPivot(text, end, state);
+    } else if (first === 47) userSwitchArgument(text, start, state);
   }
   if ((before === 34 || before === 39) && start >= 2) quotedArgument(text, start, end, state);
   const length = end - start;
@@ -246,18 +267,6 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     if ((flags & 1) !== 0 && at + 1 < end) tryStarts(text, at + 1, state);
   }
   if (colons >= 4) colonFields(text, start, end, colons, before, state);
-}
-
-/** A token of five fields or more, [start, end) with `colons` colons and `before` the code before it: a `.pgpass` line or a SAM dump's. */
-function colonFields(text: string, start: number, end: number, colons: number, before: number, state: ScanState): void {
-  // Six fields or more may be a SAM dump's line (`user:rid:<lm>:<nt>:::`).
-  if (colons >= 5) {
-    const span = samDumpHash(text, start, end);
-    if (span !== null) state.found.push({ start: span[0], end: span[1], kind: 'password-hash', rank: RANK_FORMAT });
-  }
-  // A whole line of four fields or more after its host (`host:port:database:user:password`) may be a `.pgpass` entry.
-  if ((before === 10 || start === 0) && (end === text.length || text.charCodeAt(end) === 10 || text.charCodeAt(end) === 13))
-    pgpassLine(text, start, end, state);
 }
 
 /** What a scan found, and in which view of the text. */

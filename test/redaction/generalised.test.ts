@@ -559,6 +559,11 @@ describe('structures that generalise', () => {
       "here's the staging key for the geocoding provider, can you wire it in?\n\n734eb02ff676e9eeb8e85e2368c6ce34\n\nthanks",
       "here's the staging key for the geocoding provider, can you wire it in?\n\n[REDACTED secret]\n\nthanks",
     ],
+    [
+      'a password of letters alone after a long flag',
+      'docker login -u me --password SfEwqLJhzQcTbWxK registry.acme.io',
+      'docker login -u me --password [REDACTED password] registry.acme.io',
+    ],
   ])('%s', async (_, text, expected) => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });
@@ -662,6 +667,7 @@ describe('hard negatives stay byte-exact', () => {
     'API_KEY=ABSTRACTFACTORYBEANDEFINITIONREADER; NAME=THISISAVERYLONGCONSTANTNAME',
     'the commit that fixed the token bug:\n8b1e2c3d4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c\n# publishable key:\npk9Xk2mQ8vLp4RtXk9mQ2vLp8RtXk',
     'p1kVZukEuZYKE1nxrDkNziy3PIp2jwcQagRDMsenihkQfTkdtywIFZUKey eE1Ygsmc5C5BFIFgjUM9Tcweg2GyoaTBWh5ctvRQAz8HpWnaJevYe68JA3z8',
+    'git commit --message SomethingReadable; npm run build --workspace frontend; kubectl get pods --namespace monitoring',
   ])('%s', async (text) => {
     expect((await redactTexts([text])).texts[0]).toBe(text);
   });
