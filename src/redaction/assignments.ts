@@ -124,7 +124,7 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   if (pair && value.quoted && settingPair(text, value, state, bare === 'name' ? name.start : -1)) return;
   if (pair && !hintsCredential(written)) return;
   // `{ key: "X-Api-Key", value: … }` (Postman, HAR): the key's text names the value that follows, it is no credential.
-  if (pair && PAIR_VALUE_NEXT_RE.test(text.slice(value.end, value.end + 24))) return;
+  if ((pair || bare === 'key') && PAIR_VALUE_NEXT_RE.test(text.slice(value.end, value.end + 24))) return;
   if (kubernetesKind) {
     if (value.end - value.start === 6 && text.startsWith('Secret', value.start)) state.kubernetesSecret = true;
     return;

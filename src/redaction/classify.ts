@@ -120,7 +120,7 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
 
 /** The browser sign-in SDKs' configs, whose client id every visitor receives (Auth0, Okta, Amplify/Cognito, MSAL, Google). */
 const BROWSER_AUTH_RE =
-  /<Auth0Provider\b|createAuth0Client\(|new OktaAuth\(|OktaAuth\(\{|Amplify\.configure\(|new PublicClientApplication\(|<GoogleOAuthProvider\b|<MsalProvider\b/;
+  /<Auth0Provider\b|createAuth0Client\(|new OktaAuth\(|OktaAuth\(\{|Amplify\.configure\(|\bCognito:\s*\{|new PublicClientApplication\(|<GoogleOAuthProvider\b|<MsalProvider\b/;
 
 /** Prefixes of the public keys and client ids client SDKs embed in apps and pages (`klarna_live_client_…`, Datadog's `pub…` client tokens). */
 const PUBLIC_KEY_RE = /^(?:(?:pk|pub|phc|appl|goog|amzn|strp)_|[a-z]+_(?:live|test)_client_|pub[0-9a-f]{32}$)/;

@@ -668,6 +668,8 @@ describe('hard negatives stay byte-exact', () => {
     'the commit that fixed the token bug:\n8b1e2c3d4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c\n# publishable key:\npk9Xk2mQ8vLp4RtXk9mQ2vLp8RtXk',
     'p1kVZukEuZYKE1nxrDkNziy3PIp2jwcQagRDMsenihkQfTkdtywIFZUKey eE1Ygsmc5C5BFIFgjUM9Tcweg2GyoaTBWh5ctvRQAz8HpWnaJevYe68JA3z8',
     'git commit --message SomethingReadable; npm run build --workspace frontend; kubectl get pods --namespace monitoring',
+    'DATABASE_PASSWORD: vault:secret/data/orders/db#password; <add key="DbPassword" value="__DB_PASSWORD__" />',
+    '{ "key": "X-Api-Key", "value": "{{API_KEY}}" }; Auth: { Cognito: { userPoolId: \'eu-west-1_AbCdEf123\', userPoolClientId: \'4k2lq8n0h7c1m5p9r3t6v8x2z4\' } }',
   ])('%s', async (text) => {
     expect((await redactTexts([text])).texts[0]).toBe(text);
   });

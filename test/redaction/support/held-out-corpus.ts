@@ -28,6 +28,7 @@ import { BLIND27_NEGATIVES, BLIND27_POSITIVES } from './held-out-blind27.ts';
 import { BLIND28_NEGATIVES, BLIND28_POSITIVES } from './held-out-blind28.ts';
 import { BLIND29_NEGATIVES, BLIND29_POSITIVES } from './held-out-blind29.ts';
 import { BLIND30_NEGATIVES, BLIND30_POSITIVES } from './held-out-blind30.ts';
+import { BLIND31_NEGATIVES, BLIND31_POSITIVES } from './held-out-blind31.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -167,6 +168,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['twenty-eighth blind batch', BLIND28_POSITIVES, BLIND28_NEGATIVES],
     ['twenty-seventh blind batch', BLIND27_POSITIVES, BLIND27_NEGATIVES],
     ['thirtieth blind batch', BLIND30_POSITIVES, BLIND30_NEGATIVES],
+    ['thirty-first blind batch', BLIND31_POSITIVES, BLIND31_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
