@@ -11,6 +11,7 @@ import { declaredName, hintsCredential, PATH_RE, readName, readValue, sliceOrLas
 import type { Span } from './spans.ts';
 import { isCredentialValue } from './values.ts';
 import { wordShare } from './randomness.ts';
+import { opensLine, unnamedConfigValue } from './unnamed-values.ts';
 
 /** Whether the blank-free run that ends at `to` holds three colons or more (an ARN, a URN), read back 128 characters at most. */
 function inColonChain(text: string, to: number): boolean {
@@ -95,6 +96,10 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     if (phrase !== null && value !== null && !value.quoted) classify(text, value, phrase, state, true);
     // `Hasło do VPN dla nowego konta: …`: a clause of another language that names a credential before its last word.
     else if (phrase === null && code === 58 && next === 32 && !name.quoted) foreignColonValue(text, at, valueFrom, state);
+    if (phrase === null && opensLine(text, name.start, name.quoted)) {
+      const unnamed = readValue(text, valueFrom);
+      if (unnamed !== null) unnamedConfigValue(text, written, unnamed, state);
+    }
     return;
   }
   let value = readValue(text, valueFrom, query);

@@ -6,7 +6,7 @@ export type NameRole = 'password' | 'secret' | 'token' | 'key' | 'client-id' | '
 /** Words a compound splits into when written as one (`apikey`, `ACCESSID`, `authToken` lowercased). */
 const QUALIFIERS = (
   'api access secret auth client private session refresh bearer app master account service signing encryption license ' +
-  'deploy personal admin root db user consumer webhook oauth id sdk storage bot shared integration write read ingest'
+  'deploy personal admin root db user consumer webhook oauth id sdk storage bot shared integration write read ingest token'
 ).split(' ');
 const COMPOUND_HEADS = ['password', 'passwd', 'secret', 'token', 'key', 'id', 'pwd', 'pw'];
 

@@ -1,4 +1,4 @@
-/** AI model providers: OpenAI, Anthropic, DeepSeek, Groq, Hugging Face, xAI, NVIDIA, OpenRouter, Pinecone, Perplexity, LangSmith, Langfuse, Helicone, Replicate, ElevenLabs, DeepL. */
+/** AI model providers: OpenAI, Anthropic, DeepSeek, Groq, Hugging Face, xAI, NVIDIA, OpenRouter, Pinecone, Perplexity, LangSmith, Langfuse, Helicone, Replicate, ElevenLabs, DeepL, Mem0. */
 import { chars } from '../chars.ts';
 import { prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
@@ -7,6 +7,7 @@ import { matchDeeplKey } from '../vendor-matchers.ts';
 
 /** The AI model providers kinds. */
 export const AI_KINDS: readonly KindRecord[] = [
+  tokenKind('mem0-key', 'Mem0 API key (`m0-` + 40 characters)', prefixed('m0-', ALNUM, 40, 40, lettersAndDigits)),
   tokenKind(
     'openai-key',
     'OpenAI API keys: `sk-proj-`, `sk-svcacct-`, `sk-admin-`, `sk-None-`, and legacy `sk-` + 48 characters',

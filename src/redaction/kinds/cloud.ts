@@ -4,7 +4,7 @@ import { optional, prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
 import { isEmulatorKey } from '../randomness.ts';
 import { matchAppConfiguration } from '../vendor-matchers.ts';
-import { ALNUM, ALNUM_LOWER, BASE64, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits, mixedCase } from './format-shapes.ts';
+import { ALNUM, ALNUM_LOWER, BASE64, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits, mixedCase } from './format-shapes.ts';
 
 /** AWS access key ids: AWS issues them in base32 (`A-Z`, `2-7`), and scanners and tools accept any upper-case letter or digit. */
 const UPPER_ALNUM = chars('A-Z0-9');
@@ -111,10 +111,19 @@ export const CLOUD_KINDS: readonly KindRecord[] = [
     prefixes: ['v1.0-'],
     body: [run(HEX, 24), '-', run(HEX, 146)],
   }),
-  tokenKind('yandex-key', 'Yandex Cloud API key (`AQVN…`) and IAM token (`t1.…`)', prefixed('AQVN', URLSAFE, 35, 38, lettersAndDigits), {
-    prefixes: ['t1.'],
-    body: [run(URLSAFE, 1, 8), optional(run(chars('='), 1, 2)), '.', run(URLSAFE, 80, 100), optional(run(chars('='), 1, 2))],
-  }),
+  tokenKind(
+    'yandex-key',
+    'Yandex Cloud API key (`AQVN…`), IAM token (`t1.…`), and Dictionary, Translate and Predictor keys (`dict.1.1.…`)',
+    prefixed('AQVN', URLSAFE, 35, 38, lettersAndDigits),
+    {
+      prefixes: ['t1.'],
+      body: [run(URLSAFE, 1, 8), optional(run(chars('='), 1, 2)), '.', run(URLSAFE, 80, 100), optional(run(chars('='), 1, 2))],
+    },
+    {
+      prefixes: ['dict.1.1.', 'trnsl.1.1.', 'pdct.1.1.'],
+      body: [run(DIGITS, 8), 'T', run(DIGITS, 6), 'Z.', run(HEX, 16), '.', run(HEX, 40)],
+    },
+  ),
   {
     kind: 'ibm-cloud-key',
     description: 'IBM Cloud API key assigned to an `ibm` / `iam` api-key name (44 characters)',

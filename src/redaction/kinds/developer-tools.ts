@@ -1,4 +1,4 @@
-/** Package registries and developer tools: npm, PyPI, RubyGems, Clojars, Docker, JFrog, CircleCI, Postman, ReadMe, Prefect, Harness, Octopus, Infracost, SonarQube, Frame.io, Typeform, Figma, Contentful, Zuplo, Statsig, Stytch, DataStax Astra, Code Climate. */
+/** Package registries and developer tools: npm, PyPI, RubyGems, Clojars, Docker, JFrog, CircleCI, Postman, ReadMe, Prefect, Harness, Octopus, Infracost, SonarQube, Frame.io, Typeform, Figma, Contentful, Zuplo, Statsig, Stytch, DataStax Astra, Code Climate, Builder.io, ConfigCat, Unkey, Cal.com, Samsara. */
 import { chars } from '../chars.ts';
 import { prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
@@ -6,6 +6,14 @@ import { ALNUM, ALNUM_LOWER, ALNUM_UPPER, HEX, URLSAFE, URLSAFE_PAD, hasDigit, l
 
 /** The package registries and developer tools kinds. */
 export const DEVELOPER_TOOL_KINDS: readonly KindRecord[] = [
+  tokenKind('builder-io-key', 'Builder.io private key (`bpk-` + 32 hex)', prefixed('bpk-', HEX, 32)),
+  tokenKind('configcat-sdk-key', 'ConfigCat SDK key (`configcat-sdk-1/` + 22 + `/` + 22 characters)', {
+    prefixes: ['configcat-sdk-1/'],
+    body: [run(URLSAFE, 22), '/', run(URLSAFE, 22)],
+  }),
+  tokenKind('unkey-key', 'Unkey root key (`unkey_` + 16 to 32 characters)', prefixed('unkey_', ALNUM, 16, 32, lettersAndDigits)),
+  tokenKind('calcom-key', 'Cal.com API key (`cal_live_`, `cal_test_` + 32 hex)', prefixed(['cal_live_', 'cal_test_'], HEX, 32)),
+  tokenKind('samsara-token', 'Samsara API token (`samsara_api_` + 30 characters)', prefixed('samsara_api_', ALNUM, 30)),
   {
     kind: 'npm-token',
     description: 'npm access token (`npm_` + 36 characters) and the value of an `.npmrc` `_authToken=`',

@@ -1,4 +1,4 @@
-/** Chat and messaging: Slack, Discord, Telegram, Twilio, SendGrid, Brevo (Sendinblue), Mailgun, Mailchimp, Twitch. */
+/** Chat and messaging: Slack, Discord, Telegram, Twilio, SendGrid, Brevo (Sendinblue), Mailgun, Mailchimp, Twitch, PubNub. */
 import { matchTeamsWebhook } from '../vendor-matchers.ts';
 import { chars } from '../chars.ts';
 import { prefixed, run, tokenKind } from '../record.ts';
@@ -29,6 +29,10 @@ function slackAppSegments(value: string): boolean {
 
 /** The chat and messaging kinds. */
 export const MESSAGING_KINDS: readonly KindRecord[] = [
+  tokenKind('pubnub-publish-key', 'PubNub publish key (`pub-c-` + a UUID; the `sub-c-` subscribe key is public)', {
+    prefixes: ['pub-c-'],
+    body: [run(HEX, 8), '-', run(HEX, 4), '-', run(HEX, 4), '-', run(HEX, 4), '-', run(HEX, 12)],
+  }),
   tokenKind(
     'slack-token',
     'Slack bot, user, workspace, refresh, legacy, app-level and configuration tokens (`xoxb-`, `xoxp-`, `xoxa-`, `xoxr-`, `xoxs-`, `xoxo-`, `xapp-`, `xoxe.xoxp-`, `xoxe-`)',

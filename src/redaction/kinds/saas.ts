@@ -74,7 +74,7 @@ export const SAAS_KINDS: readonly KindRecord[] = [
   tokenKind(
     'defined-networking-token',
     'Defined Networking API token (`dnkey-` + 79 characters)',
-    prefixed('dnkey-', chars('a-z0-9=_-'), 70, 90, lettersAndDigits),
+    prefixed('dnkey-', chars('A-Za-z0-9=_-'), 70, 90, lettersAndDigits),
   ),
   tokenKind(
     'clickhouse-key',

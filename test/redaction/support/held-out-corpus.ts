@@ -29,6 +29,8 @@ import { BLIND28_NEGATIVES, BLIND28_POSITIVES } from './held-out-blind28.ts';
 import { BLIND29_NEGATIVES, BLIND29_POSITIVES } from './held-out-blind29.ts';
 import { BLIND30_NEGATIVES, BLIND30_POSITIVES } from './held-out-blind30.ts';
 import { BLIND31_NEGATIVES, BLIND31_POSITIVES } from './held-out-blind31.ts';
+import { BLIND32_NEGATIVES, BLIND32_POSITIVES } from './held-out-blind32.ts';
+import { BLIND33_NEGATIVES, BLIND33_POSITIVES } from './held-out-blind33.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -169,6 +171,8 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['twenty-seventh blind batch', BLIND27_POSITIVES, BLIND27_NEGATIVES],
     ['thirtieth blind batch', BLIND30_POSITIVES, BLIND30_NEGATIVES],
     ['thirty-first blind batch', BLIND31_POSITIVES, BLIND31_NEGATIVES],
+    ['thirty-second blind batch', BLIND32_POSITIVES, BLIND32_NEGATIVES],
+    ['thirty-third blind batch', BLIND33_POSITIVES, BLIND33_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
