@@ -119,6 +119,8 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
   ['sk', 'secret'],
   ['token', 'token'],
   ['pat', 'token'],
+  // curl's `--oauth2-bearer`: the bearer token itself.
+  ['bearer', 'token'],
   ['key', 'key'],
   ['auth', 'auth'],
   ['authorization', 'auth'],

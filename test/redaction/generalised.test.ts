@@ -570,6 +570,11 @@ describe('structures that generalise', () => {
       'docker login -u me --password [REDACTED password] registry.acme.io',
     ],
     [
+      "curl's bearer flag",
+      'curl --oauth2-bearer hUZm4TKEn9mphfioOAWCJre7B0yAtO24q4cquxdKFey https://api.acme.io',
+      'curl --oauth2-bearer [REDACTED token] https://api.acme.io',
+    ],
+    [
       'a long random value under a config key that names only its service',
       'routing:\n  tomtom: DSZ5PvqgWwcjXDRhtUDz7NruOso1aWYT\n  traffic: true\nLINENOTIFY=Oyu7vEKP7tn3vQFLpNSVspDzmCXkHOWrabWB2Mn8Htz',
       'routing:\n  tomtom: [REDACTED token]\n  traffic: true\nLINENOTIFY=[REDACTED token]',
