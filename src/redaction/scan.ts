@@ -247,9 +247,10 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
   // A diff's added line (`+-----BEGIN PRIVATE KEY-----`): what follows the `+` starts a token too.
   if (before === 10 && text.charCodeAt(start) === 43) tryStarts(text, start + 1, state);
   // A token no format took at its start may be a key of a format no record names; a value assigned to a name is judged by the name.
-  if (end - start >= MIN_PREFIXED && state.found.length === known && !assigned(text, start)) {
+  if (end - start >= MIN_PREFIXED && state.found.length === known) {
     const prefixed = prefixedToken(text, start, end);
-    if (prefixed !== null) state.found.push({ start: prefixed[0], end: prefixed[1], kind: 'token', rank: RANK_GENERIC });
+    if (prefixed !== null && !assigned(text, start))
+      state.found.push({ start: prefixed[0], end: prefixed[1], kind: 'token', rank: RANK_GENERIC });
   }
   if (before === 10) printedSecret(text, start, end, state, state.found.length === known);
   if (end - start >= MIN_WORD_INFIX_TOKEN)
