@@ -9,10 +9,9 @@ import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
 import { RANK_FORMAT, RANK_NAMED } from './record.ts';
 import { samDumpHash } from './hashes.ts';
-import { skipBlanks, wordEndBefore } from './spans.ts';
+import { skipBlanks, wordEndBefore, wordStartBefore } from './spans.ts';
 import { isCredentialValue, MIXED_RE, passwordAndSecretVerdicts } from './values.ts';
 
-const WORD = chars('A-Za-z0-9_.$-');
 /** Flags that may name a credential: every credential-like name holds one of these. */
 const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred|pat\b/i;
 /** Tools whose `-a` (redis-cli), `-P` (sqlcmd, bcp), `-s` (ldappasswd's new password) or `-w` (macOS `security`) flag takes a password, by the flag's letter. */
@@ -128,7 +127,7 @@ export function commandArgument(text: string, start: number, end: number, state:
   // A quoted word (`set "Smtp:Password" "…"`) is read inside its quotes.
   const closing = text.charCodeAt(p - 1);
   const wordEnd = closing === 34 || closing === 39 ? p - 1 : p;
-  const wordStart = WORD.runStart(text, wordEnd, wordEnd - 40);
+  const wordStart = Math.max(wordStartBefore(text, wordEnd), wordEnd - 40);
   const length = wordEnd - wordStart;
   const opening = text.charCodeAt(wordStart - 1);
   if ((opening === 34 || opening === 39) && wordEnd === p && text.charCodeAt(start - 1) === 32)

@@ -5,6 +5,21 @@ import { MAX_VALUE } from './values.ts';
 
 export const NAME_CHARS = chars('A-Za-z0-9_.$-');
 export const MAX_NAME = 64;
+
+/** The last word read back by {@link wordStartBefore}: the rules for one token read back over the same word. */
+let wordText = '';
+let wordEnd = -1;
+let wordStart = -1;
+
+/** Where the run of name characters that ends at `end` starts, read back {@link MAX_NAME} characters at most. */
+export function wordStartBefore(text: string, end: number): number {
+  if (end !== wordEnd || text !== wordText) {
+    wordText = text;
+    wordEnd = end;
+    wordStart = NAME_CHARS.runStart(text, end, end - MAX_NAME);
+  }
+  return wordStart;
+}
 /** The most blanks read back between a name and its operator. */
 const MAX_ALIGNMENT = 40;
 /** Unquoted values: printable ASCII but blanks, quotes, brackets, `,`, `;`, `|`, `\`. */

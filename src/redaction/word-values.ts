@@ -9,7 +9,7 @@ import { foreignProseValue } from './foreign-prose.ts';
 import { phraseBefore, proseName } from './name-context.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_NAMED } from './record.ts';
-import { chainedAssignment, hintsCredential, MAX_NAME, NAME_CHARS, wordEndBefore, sentenceValueEnd } from './spans.ts';
+import { chainedAssignment, hintsCredential, MAX_NAME, NAME_CHARS, wordEndBefore, wordStartBefore, sentenceValueEnd } from './spans.ts';
 import type { Span } from './spans.ts';
 import { isCredentialValue, MIN_PASSWORD, LOWER_KEY_RE, MIXED_RE } from './values.ts';
 
@@ -69,7 +69,7 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   // A token that starts like an option (`-Password`, `--token`) is one: the flag rules read what follows it.
   if (text.charCodeAt(start) === 45 && (isLetter(text.charCodeAt(start + 1)) || text.charCodeAt(start + 1) === 45)) return;
   const p = wordEndBefore(text, start);
-  const wordStart = NAME_CHARS.runStart(text, p, p - MAX_NAME);
+  const wordStart = wordStartBefore(text, p);
   const length = p - wordStart;
   // A word longer than any name (a hash, an encoded blob before the value) names nothing.
   if (length === MAX_NAME && wordStart > 0 && NAME_CHARS.has(text.charCodeAt(wordStart - 1))) return;
