@@ -107,6 +107,11 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
     if (!namedOnly && isSessionCookie(text, given.start, name)) classify(text, given, 'session_token', state, loose);
     return;
   }
+  // Google's and WordPress' application passwords are written in groups of four with blanks between (`abcd efgh ijkl mnop`).
+  if ((role === 'password' || role === 'secret') && given.quoted && isAppPassword(text.slice(given.start, given.end))) {
+    push(state, given.start, given.end, 'password', RANK_GENERIC);
+    return;
+  }
   if (role === 'auth' && authorization(text, value, state, AUTHORIZATION_RE.test(name))) return;
   // A single-page app's sign-in config ships its OAuth client id to every browser: public by design.
   if (role === 'client-id' && BROWSER_AUTH_RE.test(text.slice(Math.max(0, given.start - 300), given.start))) return;
@@ -116,6 +121,18 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
   // A client-side SDK key is public: PostHog's `phc_`, RevenueCat's `appl_`/`goog_`/`amzn_`, publishable `pk_`/`pub_`.
   if (PUBLIC_KEY_RE.test(raw)) return;
   push(state, value.start, value.end, ROLE_KINDS.get(role) ?? 'secret', RANK_GENERIC);
+}
+
+/** An application password: four to six groups of four letters or digits, one blank between. */
+const APP_PASSWORD_RE = /^[A-Za-z0-9]{4}(?: [A-Za-z0-9]{4}){3,5}$/;
+
+/**
+ * Whether `raw` is an application password rather than four words: {@link APP_PASSWORD_RE}'s groups, with a digit, a
+ * capital or a group without a vowel (random groups of four lack one four times in five; words seldom do).
+ */
+function isAppPassword(raw: string): boolean {
+  if (!APP_PASSWORD_RE.test(raw) || isPlaceholderValue(raw.replaceAll(' ', ''))) return false;
+  return /[0-9A-Z]/.test(raw) || raw.split(' ').some((group) => !/[aeiouy]/.test(group));
 }
 
 /** The browser sign-in SDKs' configs, whose client id every visitor receives (Auth0, Okta, Amplify/Cognito, MSAL, Google). */

@@ -570,6 +570,16 @@ describe('structures that generalise', () => {
       'docker login -u me --password [REDACTED password] registry.acme.io',
     ],
     [
+      'an application password in groups of four',
+      "auth: { user: 'alerts@acme.io', pass: 'yvje msfm jjid tkwq' }",
+      "auth: { user: 'alerts@acme.io', pass: '[REDACTED password]' }",
+    ],
+    [
+      'a bootstrap token printed by the command that creates it',
+      '$ kubeadm token create --ttl 2h\nev6oa6.n5zah06ktd8weau4',
+      '$ kubeadm token create --ttl 2h\n[REDACTED password]',
+    ],
+    [
       "curl's bearer flag",
       'curl --oauth2-bearer hUZm4TKEn9mphfioOAWCJre7B0yAtO24q4cquxdKFey https://api.acme.io',
       'curl --oauth2-bearer [REDACTED token] https://api.acme.io',
@@ -686,6 +696,7 @@ describe('hard negatives stay byte-exact', () => {
     'DATABASE_PASSWORD: vault:secret/data/orders/db#password; <add key="DbPassword" value="__DB_PASSWORD__" />',
     '{ "key": "X-Api-Key", "value": "{{API_KEY}}" }; Auth: { Cognito: { userPoolId: \'eu-west-1_AbCdEf123\', userPoolClientId: \'4k2lq8n0h7c1m5p9r3t6v8x2z4\' } }',
     'nonce: Xk9mQ2vLp8RtXk9mQ2vLp8RtXk9mQ2\npayment_intent: pi_3MtwBwLkdIwHu7ix28a3tqPa\nrecipient: age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p',
+    "password: 'some more text here'; smtp_pass: 'xxxx xxxx xxxx xxxx'",
     'X-Flags: eyJraW5kIjoiZmVhdHVyZS1mbGFncyIsInZlcnNpb24iOjN9\ncontract: 6d2FabeB6ADd229Bc199FabA28fD3efb57dF0bD3\nError: ZxQ8vLp2RtXk9mQ2vLp8RtXk9mQ2vLw',
   ])('%s', async (text) => {
     expect((await redactTexts([text])).texts[0]).toBe(text);

@@ -3,7 +3,7 @@ import { matchTeamsWebhook } from '../vendor-matchers.ts';
 import { chars } from '../chars.ts';
 import { prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { ALNUM, DIGITS, HEX, URLSAFE, lettersAndDigits } from './format-shapes.ts';
+import { ALNUM, ALNUM_LOWER, DIGITS, HEX, URLSAFE, lettersAndDigits } from './format-shapes.ts';
 
 const SLACK_BODY = chars('A-Za-z0-9-');
 /** An older app token's secret: base64 without padding. */
@@ -94,7 +94,11 @@ export const MESSAGING_KINDS: readonly KindRecord[] = [
     kind: 'mailgun-key',
     description:
       'Mailgun private and public validation keys (`key-` / `pubkey-` + 32 hex) and webhook signing keys assigned to a Mailgun name',
-    formats: [{ prefixes: ['key-', 'pubkey-'], body: [run(HEX, 32)] }],
+    formats: [
+      { prefixes: ['key-', 'pubkey-'], body: [run(HEX, 32)] },
+      // Scanners' rules and some SDK docs write the private key's body in any lower-case letter.
+      { prefixes: ['key-'], body: [run(ALNUM_LOWER, 32)], check: lettersAndDigits },
+    ],
     named: {
       names: (words) => words.includes('mailgun'),
       value: run(chars('a-f0-9-'), 50, 50),

@@ -31,6 +31,8 @@ import { BLIND30_NEGATIVES, BLIND30_POSITIVES } from './held-out-blind30.ts';
 import { BLIND31_NEGATIVES, BLIND31_POSITIVES } from './held-out-blind31.ts';
 import { BLIND32_NEGATIVES, BLIND32_POSITIVES } from './held-out-blind32.ts';
 import { BLIND33_NEGATIVES, BLIND33_POSITIVES } from './held-out-blind33.ts';
+import { BLIND34_NEGATIVES, BLIND34_POSITIVES } from './held-out-blind34.ts';
+import { BLIND35_NEGATIVES, BLIND35_POSITIVES } from './held-out-blind35.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -173,6 +175,8 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['thirty-first blind batch', BLIND31_POSITIVES, BLIND31_NEGATIVES],
     ['thirty-second blind batch', BLIND32_POSITIVES, BLIND32_NEGATIVES],
     ['thirty-third blind batch', BLIND33_POSITIVES, BLIND33_NEGATIVES],
+    ['thirty-fourth blind batch', BLIND34_POSITIVES, BLIND34_NEGATIVES],
+    ['thirty-fifth blind batch', BLIND35_POSITIVES, BLIND35_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
