@@ -76,7 +76,8 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
   },
   {
     kind: 'token',
-    description: 'a random-looking value assigned to a `*_token` name (`access_token`, `authToken`, `GITLAB_PAT`, …)',
+    description:
+      'a random-looking value assigned to a `*_token` name (`access_token`, `authToken`, `GITLAB_PAT`, …), or a long random value under a config key that names only its service (`tomtom: …`, `LINENOTIFY=…`)',
     roles: ['token'],
   },
   {
