@@ -6,7 +6,7 @@ import type { NameRole } from './credential-names.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_GENERIC, RANK_NAMED } from './record.ts';
 import type { Finding, KindRecord, NameAnchor } from './record.ts';
-import { hintsCredential, readValue, skipBlanks } from './spans.ts';
+import { hintsCredential, joinedValue, readValue, skipBlanks } from './spans.ts';
 import type { Span } from './spans.ts';
 import { isCredentialValue } from './values.ts';
 
@@ -84,9 +84,9 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
   const unbalanced = given.unbalanced;
   const cut =
     unbalanced !== undefined &&
-    (/\s/.test(text.slice(given.start, given.end)) || !/[A-Za-z0-9]/.test(text.slice(unbalanced.end, given.end)));
+    (/\s/.test(joinedValue(text.slice(given.start, given.end))) || !/[A-Za-z0-9]/.test(text.slice(unbalanced.end, given.end)));
   const value = unbalanced !== undefined && cut && nameGives !== 'password' ? unbalanced : given;
-  const raw = text.slice(value.start, value.end);
+  const raw = joinedValue(text.slice(value.start, value.end));
   for (const record of value.reference === true ? [] : candidates) {
     const named = record.named;
     const shape = named.value;
@@ -139,8 +139,8 @@ function isAppPassword(raw: string): boolean {
 const BROWSER_AUTH_RE =
   /<Auth0Provider\b|createAuth0Client\(|new OktaAuth\(|OktaAuth\(\{|Amplify\.configure\(|\bCognito:\s*\{|new PublicClientApplication\(|<GoogleOAuthProvider\b|<MsalProvider\b/;
 
-/** Prefixes of the public keys and client ids client SDKs embed in apps and pages (`klarna_live_client_…`, Datadog's `pub…` client tokens). */
-const PUBLIC_KEY_RE = /^(?:(?:pk|pub|phc|appl|goog|amzn|strp)_|[a-z]+_(?:live|test)_client_|pub[0-9a-f]{32}$)/;
+/** Prefixes of the public keys and client ids client SDKs embed in apps and pages (`klarna_live_client_…`, Datadog's `pub…` client tokens, Mapbox's `pk.` public tokens). */
+const PUBLIC_KEY_RE = /^(?:(?:pk|pub|phc|appl|goog|amzn|strp)_|pk\.ey|[a-z]+_(?:live|test)_client_|pub[0-9a-f]{32}$)/;
 
 const SCHEMES: ReadonlyMap<string, string | null> = new Map([
   ['basic', 'basic-auth'],

@@ -137,7 +137,7 @@ const NOT_SECRET = new Set(
   (
     'public publishable pub csrf xsrf next page continuation cursor sort partition primary foreign cache idempotency max ' +
     'min num count total hash row object map lookup sequence schema bucket ssh gpg pgp host authorized known foo dummy fake ' +
-    'example sample mock instrumentation existing hashed'
+    'example sample mock instrumentation existing hashed site anon encrypted ciphertext'
   ).split(' '),
 );
 
@@ -177,6 +177,9 @@ export function nameRole(words: readonly string[]): NameRole | null {
   if (last === 'value' && before === 'secret') return 'secret';
   // Rails' `secret_key_base`.
   if (last === 'base' && before === 'key' && words[words.length - 3] === 'secret') return 'secret';
+  // A client key (Adyen's `clientKey`, Midtrans') is the key a payment page gives the browser: public by design; sent in a
+  // header (`X-Client-Key`), it is a caller's key.
+  if (words.length === 2 && last === 'key' && before === 'client') return null;
   // Agora's `appCertificate`: the app's signing secret, not a certificate.
   if (last === 'certificate' && before === 'app') return 'secret';
   return HEADS.get(last) ?? null;

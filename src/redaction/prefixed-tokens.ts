@@ -24,7 +24,7 @@ const MAX_WORD = 12;
 const NOT_AFTER = chars('+/=.@');
 /** Prefixes of public values (publishable and client-side keys, Branch's `key_live_`, project ids) and of stand-ins (`foo_…`, `your_…`). */
 const PUBLIC_PREFIX_RE =
-  /^(?:pk|pub|public|publishable|client|phc|anon|site|key|test|example|sample|dummy|fake|mock|foo|bar|baz|qux|your|my)[_-]/;
+  /^(?:pk|pub|public|publishable|client|phc|anon|site|cs|key|test|example|sample|dummy|fake|mock|foo|bar|baz|qux|your|my)[_-]/;
 /** Prefixes of digests (`sha384-…` in an `integrity` attribute): a hash of public content. */
 const DIGEST_PREFIX_RE = /^(?:sha\d*|md5|blake\w*|xxh\w*|crc\d*)[_-]/;
 /** Separators a key's body holds at most (`<26>_<22>_<3>`); identifiers made of words hold more. */

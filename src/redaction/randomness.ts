@@ -119,6 +119,9 @@ const SEALED_RE = /^Ag[A-Za-z0-9+/]+={0,2}$/;
 /** The storage emulator's account key (Azurite's `devstoreaccount1`), published in Microsoft's documentation: it opens nothing. */
 const EMULATOR_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
 
+/** Google's published reCAPTCHA v2 test site key and secret. */
+const RECAPTCHA_TEST_KEYS = new Set(['6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI', '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe']);
+
 /** Whether a value ends in the storage emulator's published account key. */
 export function isEmulatorKey(value: string): boolean {
   return value.endsWith(EMULATOR_KEY);
@@ -199,6 +202,8 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
   // A GitHub App's client id (`Iv1.` + 16 hex) is public.
   if (/^Iv\d+\.[0-9a-f]{16}$/.test(value)) return true;
   if (value.length === EMULATOR_KEY.length && value === EMULATOR_KEY) return true;
+  // reCAPTCHA's published test keys (every check passes) open nothing.
+  if (value.length === 40 && RECAPTCHA_TEST_KEYS.has(value)) return true;
   // A Braintree tokenization key and a Midtrans client key are client-side keys, public by design.
   if (/^(?:sandbox|production)_[a-z0-9]{8}_[a-z0-9]{16}$/.test(value) || /^(?:SB-)?Mid-client-/.test(value)) return true;
   // So is a Zoho client id (`1000.` + 30 upper-case letters and digits); its tokens are `1000.<hex>.<hex>`.

@@ -17,7 +17,7 @@ import { tryJoined } from './wrapped-tokens.ts';
 import { MIN_PREFIXED, prefixedToken } from './prefixed-tokens.ts';
 import { RANK_FORMAT, RANK_GENERIC } from './record.ts';
 import type { Finding } from './record.ts';
-import { readName } from './spans.ts';
+import { readName, readQuotesAs } from './spans.ts';
 import { isSignal, plainView, ViewBuilder } from './views.ts';
 import type { View } from './views.ts';
 
@@ -326,7 +326,9 @@ export function continueScan(scan: TextScan, budget: number): Scan | null {
   }
   const { source, state, next } = scan;
   const until = next + budget;
+  readQuotesAs(scan.view === null || scan.view.text === text ? null : scan.view.source);
   const stop = scanPivots(source, state, scan.covered, next, until, scan.view === null);
+  readQuotesAs(null);
   scan.covered = pivotsCovered;
   if (stop === DONE) {
     if (state.kubernetesSecret) kubernetesSecrets(source, state);

@@ -12,9 +12,9 @@ const WRITER_RE = /(?:^|[\s;&|(])(?:echo(?:\s+-[neE]{1,3})?|printf(?:\s+(?:'%s\\
 /** What takes the written value and keeps it: a secret store's command after a pipe, or a file named for a password or key. */
 const KEEPER_RE =
   /^\s*(?:\|\s*(?:sudo\s+)?(?:vercel\s+env\s+add|docker\s+secret\s+create|gh\s+secret\s+set|fly(?:ctl)?\s+secrets\s+(?:set|import)|kubectl\s+create\s+secret|wrangler\s+secret\s+put|netlify\s+env:set|heroku\s+config:set|vault\s+(?:kv\s+put|login)|docker\s+login|podman\s+login|helm\s+registry\s+login|chpasswd|passwd\s+--stdin)|>{1,2}\s*\S*(?:pass|secret|token|key|cred)\S*)/i;
-/** A line that reads a secret back: a secret manager's read, an environment's get, a Kubernetes secret decoded, a password file printed. */
+/** A line that reads a secret back: a secret manager's read, an environment's get, a Kubernetes secret decoded, a password file printed (not an encrypted one). */
 const READER_RE =
-  /^\s*[$#>]\s.*(?:secrets\s+versions\s+access|kubeadm\s+token\s+create|env:get|config:get|get-secret-value|secret\s+show|kv\s+get|base64\s+(?:-d|--decode)|cat\s+\S*(?:pass|secret|token|key|cred)\S*)/i;
+  /^\s*[$#>]\s.*(?:secrets\s+versions\s+access|kubeadm\s+token\s+create|env:get|config:get|get-secret-value|secret\s+show|kv\s+get|base64\s+(?:-d|--decode)|cat\s+\S*(?:pass|secret|token|key|cred)\S*(?<!\.(?:enc|gpg|age|asc|pub))(?=\s|$))/i;
 
 /** A value written by `echo`/`printf` at `start` (its token ends at `end`) and piped or redirected to a keeper of secrets. */
 export function writtenSecret(text: string, start: number, end: number, state: ScanState): void {
@@ -54,8 +54,8 @@ const LABELLED_CHARS = chars('A-Za-z0-9_-');
 const NOT_BLANK_RE = /\S/;
 /** A credential's noun in a line before a value alone on its own line. */
 const LABEL_RE = /\b(?:api[ _-]?key|key|token|secret|password|passphrase|credentials?)\b/i;
-/** A label that says the value is public, or a PEM block's armour. */
-const PUBLIC_LABEL_RE = /public|publishable|^\s*-----/i;
+/** A label that says the value is public or encrypted (an `.enc`, `.gpg`, `.age` file printed), or a PEM block's armour. */
+const PUBLIC_LABEL_RE = /public|publishable|encrypted|\.(?:enc|gpg|age|asc)\b|^\s*-----/i;
 /** The shortest value taken from its own line after a label: shorter ones are words, ids and codes. */
 const MIN_LABELLED = 20;
 

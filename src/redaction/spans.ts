@@ -88,7 +88,7 @@ export function readValue(text: string, from: number, query = false): Span | nul
   // Most values are unquoted: the table is read only for a quote (a miss on it walks the prototype chain).
   const quoted = first === 34 || first === 39 || first === 96 ? QUOTED[first] : undefined;
   if (quoted !== undefined) {
-    const end = quoted.runEnd(text, p + 1, p + 2 + MAX_VALUE);
+    const end = closingQuote(text, p, first, quoted, p + 2 + MAX_VALUE);
     // An opening quote whose closing one is missing or far away (`name": "value`, a cut line): the run after it.
     const open = VALUE_CHARS.runEnd(text, p + 1, p + 2 + MAX_VALUE);
     const last = text.charCodeAt(open - 1);
@@ -101,7 +101,7 @@ export function readValue(text: string, from: number, query = false): Span | nul
   }
   // `token = =x`, `a: :b`: no value starts with an operator.
   if (first === 61 || first === 58) return null;
-  let end = (query ? QUERY_CHARS : VALUE_CHARS).runEnd(text, p, p + 1 + MAX_VALUE);
+  let end = valueRunEnd(query ? QUERY_CHARS : VALUE_CHARS, text, p, p + 1 + MAX_VALUE);
   // Code, not a value: `getpass()`, `os.environ[…]`.
   const stop = text.charCodeAt(end);
   if (stop === 40 || stop === 91) return null;
@@ -134,6 +134,116 @@ export function readValue(text: string, from: number, query = false): Span | nul
   const reference =
     !query && next < text.length && !LINE_END.has(text.charCodeAt(next)) && (dot || !digit) && PATH_RE.test(text.slice(p, end));
   return { start: p, end, quoted: false, reference };
+}
+
+/**
+ * Where the string that `quote` opens at `p` closes, `inside` being what it may hold: an escaped character (`\"`, `\\`),
+ * a line it continues (`\` at a line's end), a doubled quote ({@link doubles}), a character a decoded view wrote as an
+ * escape, and a terminal's wrap ({@link WRAPPED}) do not close it.
+ */
+function closingQuote(text: string, p: number, quote: number, inside: ReturnType<typeof chars>, limit: number): number {
+  let end = inside.runEnd(text, p + 1, limit);
+  for (let steps = 0; end + 1 < limit && end < p + MAX_JOINED && steps < MAX_STEPS; steps++) {
+    const code = text.charCodeAt(end);
+    const next = text.charCodeAt(end + 1);
+    if (code === 92 && ((next !== 10 && next !== 13) || continues(text, afterEscape(text, end))))
+      end = inside.runEnd(text, afterEscape(text, end), limit);
+    else if (code === quote && next === quote && end > p + 1 && doubles(text, p, quote)) {
+      // The doubled quote is inside only when the string closes further on (`'it''s'`), not at `'a''b` cut off.
+      const rest = inside.runEnd(text, end + 2, limit);
+      if (rest === end + 2 || text.charCodeAt(rest) !== quote) break;
+      end = rest;
+    } else if ((code === quote || code < 32) && writtenAs !== null && writtenLength(end) !== writtenLength(p))
+      end = inside.runEnd(text, end + 1, limit);
+    else if (code === 10 && end > p + 1) {
+      // A terminal's wrap inside the string: the next line holds the rest of a key and the closing quote, nothing else.
+      const rest = WRAPPED.runEnd(text, end + 1, limit);
+      if (rest === end + 1 || text.charCodeAt(rest) !== quote) break;
+      end = rest;
+    } else break;
+  }
+  return end;
+}
+
+/**
+ * `inside.runEnd(text, from, limit)`, read on over what a value writes escaped: a backslash and the printable character
+ * it escapes (`\=`, `\:` in a properties file), and, in a decoded view, a printable character but a quote written as
+ * an escape or an encoding (`%23`, `\\`), which is the value's own, never its end.
+ */
+export function valueRunEnd(inside: ReturnType<typeof chars>, text: string, from: number, limit: number): number {
+  let end = inside.runEnd(text, from, limit);
+  for (let steps = 0; end < limit && end < from + MAX_JOINED && steps < MAX_STEPS; steps++) {
+    const code = text.charCodeAt(end);
+    const next = text.charCodeAt(end + 1);
+    if (code === 92 && next > 32 && next < 127 && end + 1 < limit) end = inside.runEnd(text, end + 2, limit);
+    else if (code === 92 && (next === 10 || next === 13) && continues(text, skipBlanks(text, afterEscape(text, end), limit)))
+      end = inside.runEnd(text, skipBlanks(text, afterEscape(text, end), limit), limit);
+    else if (code > 32 && code < 127 && code !== 34 && code !== 39 && code !== 96 && isWritten(end))
+      end = inside.runEnd(text, end + 1, limit);
+    else break;
+  }
+  return end;
+}
+
+/** How far into a value its escapes, continued lines and wraps are read through: real values are shorter, and text made of them is read in linear time. */
+const MAX_JOINED = 256;
+/** How many escapes, continued lines and wraps of one value are read through, for the same reasons. */
+const MAX_STEPS = 4;
+
+/** What a key wrapped onto the next line by a terminal holds. */
+const WRAPPED = chars('A-Za-z0-9+/=_.~-');
+
+/** A line that opens with a name and its operator (`password=…`, `key: …`): another setting, not a value's continued line. */
+const SETTING_LINE_RE = /[A-Za-z_][\w.-]{0,63}\s*[=:](?![=:])/y;
+
+/** Whether the line at `at`, after a backslash that continues the one before, holds the rest of a value rather than another setting. */
+function continues(text: string, at: number): boolean {
+  SETTING_LINE_RE.lastIndex = at;
+  return !SETTING_LINE_RE.test(text);
+}
+
+/** Where the text goes on after the backslash at `at`: past the character it escapes, or past a line break it continues (`\r\n` too). */
+function afterEscape(text: string, at: number): number {
+  return text.charCodeAt(at + 1) === 13 && text.charCodeAt(at + 2) === 10 ? at + 3 : at + 2;
+}
+
+/**
+ * A value as it reads once its continued lines (`abc\` and `def` on the next) and a terminal's wrap are joined and a
+ * control character a decoded view wrote (`\b`) stands as a character: what is judged of a value that spans lines.
+ */
+export function joinedValue(raw: string): string {
+  if (!/[\x00-\x1f]/.test(raw)) return raw;
+  return raw.replace(/\\\r?\n[ \t]*|\r?\n/g, '').replace(/[\x00-\x1f]/g, '-');
+}
+
+/** Whether the string `quote` opens at `p` writes its quote doubled: a single-quoted one (SQL, YAML, PowerShell) or C#'s verbatim `@"…"`. */
+function doubles(text: string, p: number, quote: number): boolean {
+  return quote === 39 || (quote === 34 && text.charCodeAt(p - 1) === 64);
+}
+
+/**
+ * The decoded view's way back to the written text while one is scanned: a quote closes only a string opened by a quote
+ * written alike, and a tab, backspace or form feed written as an escape (`\t`) stays inside it.
+ */
+let writtenAs: ((start: number, end: number) => [number, number]) | null = null;
+
+/** Whether the view's character at `at` was written as an escape or an encoding (`%40`, `\\"`), while a decoded view is scanned. */
+export function isWritten(at: number): boolean {
+  return writtenAs !== null && writtenLength(at) > 1;
+}
+
+/** How many characters the view's character at `at` was written with (`"` 1, `\"` 2, `\\\"` 4). */
+function writtenLength(at: number): number {
+  const [from, to] = (writtenAs ?? ((start: number, end: number): [number, number] => [start, end]))(at, at + 1);
+  return to - from;
+}
+
+/**
+ * Reads quotes in a decoded view by how they were written (`source`: the view's map back to the text), or as they
+ * stand (null): inside `"…\"…"`, the decoded `"` that was written `\"` is part of the string.
+ */
+export function readQuotesAs(source: ((start: number, end: number) => [number, number]) | null): void {
+  writtenAs = source;
 }
 
 /** Whether `code` is punctuation that ends a sentence after an unquoted value: `.`, `:`, `!`, `?`. */

@@ -1,5 +1,6 @@
 /** Credentials in URLs and DSNs: the password of `scheme://user:password@host`, `user:password@tcp(host)` and `jdbc:oracle:thin:user/password@host` (only the password replaced), a key as a URL's user name or in its path; variable references and placeholder words stay. */
 import { Chars } from './chars.ts';
+import { isWritten, valueRunEnd } from './spans.ts';
 import { isCredentialValue } from './values.ts';
 
 const SCHEME = new Chars('A-Za-z0-9+.-');
@@ -26,13 +27,14 @@ function hasScheme(text: string, at: number, min: number): boolean {
 export function matchUrlPassword(text: string, at: number): [number, number] | null {
   if (!hasScheme(text, at, 2)) return null;
   const start = at + 3;
-  const end = AUTHORITY.runEnd(text, start, start + MAX_AUTHORITY + 1);
+  const end = valueRunEnd(AUTHORITY, text, start, start + MAX_AUTHORITY + 1);
   if (end - start > MAX_AUTHORITY) return null;
+  // An `@` or a `:` written encoded (`%40`, `%3A`) is the password's own, never a separator.
   let lastAt = end - 1;
-  while (lastAt >= start && text.charCodeAt(lastAt) !== 64) lastAt--;
+  while (lastAt >= start && (text.charCodeAt(lastAt) !== 64 || isWritten(lastAt))) lastAt--;
   if (lastAt < start) return null;
   let colon = start;
-  while (colon < lastAt && text.charCodeAt(colon) !== 58) colon++;
+  while (colon < lastAt && (text.charCodeAt(colon) !== 58 || isWritten(colon))) colon++;
   if (colon >= lastAt) return null;
   const password = text.slice(colon + 1, lastAt);
   // A password that repeats its user (`postgres:postgres@localhost`) is a local default, written in every `.env.example`.

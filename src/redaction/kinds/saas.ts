@@ -87,8 +87,8 @@ export const SAAS_KINDS: readonly KindRecord[] = [
     prefixed(['pat-na1-', 'pat-eu1-', 'pat-na2-'], chars('a-f0-9-'), 36),
   ),
   tokenKind('foursquare-key', 'Foursquare Places API key (`fsq3` + 44 base64 characters)', prefixed('fsq3', BASE64_ANY, 44, 44, hasDigit)),
-  tokenKind('mapbox-token', 'Mapbox access tokens (`pk.`, `sk.`, `tk.` + 60 + `.` + 22 characters)', {
-    prefixes: ['pk.', 'sk.', 'tk.'],
+  tokenKind('mapbox-token', 'Mapbox secret and temporary tokens (`sk.`, `tk.` + 60 + `.` + 22 characters; `pk.` tokens are public)', {
+    prefixes: ['sk.', 'tk.'],
     body: [run(ALNUM, 60, 64), '.', run(ALNUM, 22)],
     check: lettersAndDigits,
   }),

@@ -35,7 +35,7 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
   tokenKind('jwt', 'JSON Web Token: two base64url JSON segments (`ey….ey…`) and a signature, or none (unsecured)', {
     prefixes: ['ey'],
     body: [SEGMENT, '.ey', SEGMENT, '.', optional(run(chars('A-Za-z0-9_=+/-'), 1, 4096))],
-    check: (value) => !isJwtIoSample(value),
+    check: (value) => !isPublicJwt(value),
   }),
   {
     kind: 'url-password',
@@ -92,13 +92,16 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
   },
 ];
 
-/** Whether a JWT is jwt.io's documented sample: its payload names `John Doe`, issued at 1516239022 (every algorithm's sample there). */
-function isJwtIoSample(value: string): boolean {
+/**
+ * Whether a JWT opens nothing: jwt.io's documented sample (its payload names `John Doe`, issued at 1516239022, every
+ * algorithm's sample there), or a key whose role is `anon` (Supabase's anon key, public by design, shipped to browsers).
+ */
+function isPublicJwt(value: string): boolean {
   const payload = value.split('.', 2)[1] ?? '';
   if (payload.length > 256) return false;
   try {
     const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (payload.length % 4)) % 4));
-    return json.includes('"John Doe"') && json.includes('1516239022');
+    return (json.includes('"John Doe"') && json.includes('1516239022')) || /"role"\s*:\s*"anon"/.test(json);
   } catch {
     return false;
   }

@@ -33,6 +33,8 @@ import { BLIND32_NEGATIVES, BLIND32_POSITIVES } from './held-out-blind32.ts';
 import { BLIND33_NEGATIVES, BLIND33_POSITIVES } from './held-out-blind33.ts';
 import { BLIND34_NEGATIVES, BLIND34_POSITIVES } from './held-out-blind34.ts';
 import { BLIND35_NEGATIVES, BLIND35_POSITIVES } from './held-out-blind35.ts';
+import { BLIND36_NEGATIVES, BLIND36_POSITIVES } from './held-out-blind36.ts';
+import { BLIND37_NEGATIVES, BLIND37_POSITIVES } from './held-out-blind37.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -177,6 +179,9 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['thirty-third blind batch', BLIND33_POSITIVES, BLIND33_NEGATIVES],
     ['thirty-fourth blind batch', BLIND34_POSITIVES, BLIND34_NEGATIVES],
     ['thirty-fifth blind batch', BLIND35_POSITIVES, BLIND35_NEGATIVES],
+    // The thirty-seventh arrived before the thirty-sixth.
+    ['thirty-seventh blind batch', BLIND37_POSITIVES, BLIND37_NEGATIVES],
+    ['thirty-sixth blind batch', BLIND36_POSITIVES, BLIND36_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,

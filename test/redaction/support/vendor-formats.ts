@@ -141,7 +141,7 @@ export const VENDOR_SPECS: readonly Spec[] = [
     short: false,
   }),
   token('foursquare-key', ['fsq3'], [[BASE64, 43], '7']),
-  token('mapbox-token', ['sk.', 'pk.'], [[ALNUM, 60], '.', [ALNUM, 22]]),
+  token('mapbox-token', ['sk.', 'tk.'], [[ALNUM, 60], '.', [ALNUM, 22]]),
   token('age-secret-key', ['AGE-SECRET-KEY-1'], [['QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L', 58]]),
   token('twitter-token', ['AAAAAAAAAAAAAAAAAAAAA'], [[ALNUM, 70, 90]], { short: false }),
   token('twitch-stream-key', ['live_'], [[DIGITS, 9], '_', [ALNUM, 30]]),
