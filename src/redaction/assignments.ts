@@ -1,5 +1,7 @@
 /** Operator-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `Authorization: Basic …`, `<add key="…" value="…"/>`; judged under what the name says. */
+import { blockScalar } from './block-scalars.ts';
 import { classify, push } from './classify.ts';
+import { isSessionCookie } from './cookies.ts';
 import { claimsFormat } from './dispatch.ts';
 import type { ScanState } from './classify.ts';
 import { ethereumAccounts, JWK_PRIVATE, jwkPrivateMember, pairedValue, settingPair } from './keyed-values.ts';
@@ -100,9 +102,11 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
       const unnamed = readValue(text, valueFrom);
       if (unnamed !== null) unnamedConfigValue(text, written, unnamed, state);
     }
+    if (code === 61) sessionCookieAt(text, nameEnd, valueFrom, state);
     return;
   }
-  let value = readValue(text, valueFrom, query);
+  // A YAML block scalar (`signing_key: |` and indented lines) is one value over its lines.
+  let value = readValue(text, valueFrom, query) ?? (code === 58 ? blockScalar(text, valueFrom) : null);
   if (value === null) return;
   // `KEY = process.env.KEY || "<fallback>"`: the literal a reference falls back to is the value, a credential when random
   // (a password's fallback is often a word: `|| "not-set"`).
@@ -141,6 +145,19 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     if (PATH_RE.test(raw) && !isRandomWord(raw)) return;
   }
   classify(text, value, written, state);
+}
+
+/**
+ * A session cookie named by its framework (`_app_session`, Flask's `session`, `.AspNetCore.Cookies`) whose `=` is at
+ * `nameEnd`, in a cookie header: its value is a session token. The name is read only when its last letters may be one's.
+ */
+function sessionCookieAt(text: string, nameEnd: number, valueFrom: number, state: ScanState): void {
+  const end = (text.charCodeAt(nameEnd - 2) | 32) * 128 + (text.charCodeAt(nameEnd - 1) | 32);
+  if (end !== 111 * 128 + 110 && end !== 101 * 128 + 115) return;
+  const own = readName(text, nameEnd);
+  if (own === null || own.quoted || !isSessionCookie(text, own.start, text.slice(own.start, own.end))) return;
+  const value = readValue(text, valueFrom);
+  if (value !== null) classify(text, value, 'cookie_token', state);
 }
 
 /** The operators a reference falls back to a literal with: `||`, `??`, Kotlin's `?:`, Python's `or`. */

@@ -1,7 +1,11 @@
 /** Session cookies: a `Cookie:` or `Set-Cookie:` header's session id (`sessionid`, `connect.sid`, `PHPSESSID`) is a bearer credential. */
 
-/** Session cookies' names: `sessionid`, `session_id`, `connect.sid`, `PHPSESSID`, `JSESSIONID`, `ASP.NET_SessionId`. */
-const SESSION_COOKIE_RE = /sess(?:ion)?[_-]?id$|(?:^|\.)sid$/i;
+/**
+ * Session cookies' names: `sessionid`, `session_id`, `connect.sid`, `PHPSESSID`, `JSESSIONID`, `ASP.NET_SessionId`, a
+ * framework's `session` (Flask's), `<app>_session` (Rails', Laravel's) and ASP.NET Core's sign-in cookies.
+ */
+const SESSION_COOKIE_RE =
+  /sess(?:ion)?[_-]?id$|(?:^|\.)sid$|(?:^|[._-])session$|^\.AspNetCore\.(?:Identity\.Application|Session|Cookies)$/i;
 /** A cookie header near its line's start: `Cookie:` and `Set-Cookie:` as sent, logged by `curl -v` (`> Cookie:`) or passed as `-H "Cookie: …"`. */
 const COOKIE_HEADER_RE = /(?:^|[\s"'<>])(?:set-)?cookie:/i;
 
@@ -25,8 +29,9 @@ function onCookieHeader(text: string, at: number): boolean {
 
 /** Whether the name `name`, written at `at`, is a session cookie's in a cookie header: its value is then judged as a session token. */
 export function isSessionCookie(text: string, at: number, name: string): boolean {
-  // Every session cookie's name ends in `id` (`sid`, `PHPSESSID`): a credential's rarely does, and the pattern is not run.
+  // Every session cookie's name ends in `id`, `on` or `es` (`sid`, `_app_session`, `.AspNetCore.Cookies`): the pattern runs only then.
   const n = name.length;
-  if ((name.charCodeAt(n - 1) | 32) !== 100 || (name.charCodeAt(n - 2) | 32) !== 105) return false;
+  const end = (name.charCodeAt(n - 2) | 32) * 128 + (name.charCodeAt(n - 1) | 32);
+  if (end !== 105 * 128 + 100 && end !== 111 * 128 + 110 && end !== 101 * 128 + 115) return false;
   return SESSION_COOKIE_RE.test(name) && onCookieHeader(text, at);
 }

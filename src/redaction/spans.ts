@@ -213,7 +213,7 @@ function afterEscape(text: string, at: number): number {
  */
 export function joinedValue(raw: string): string {
   if (!/[\x00-\x1f]/.test(raw)) return raw;
-  return raw.replace(/\\\r?\n[ \t]*|\r?\n/g, '').replace(/[\x00-\x1f]/g, '-');
+  return raw.replace(/\\?\r?\n[ \t]*/g, '').replace(/[\x00-\x1f]/g, '-');
 }
 
 /** Whether the string `quote` opens at `p` writes its quote doubled: a single-quoted one (SQL, YAML, PowerShell) or C#'s verbatim `@"…"`. */

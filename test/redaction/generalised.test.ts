@@ -600,6 +600,16 @@ describe('structures that generalise', () => {
       '"SecretAccessKey": "[REDACTED api-key]"',
     ],
     [
+      'a session cookie named by its framework',
+      'Set-Cookie: _acme_session=W3ynuporW0ZheflhWUU2ctIRQDZICBGGNXDzX%2BwP57G9PbKFOx7k%3D--c57d82db5f2c2e3bbc17; HttpOnly',
+      'Set-Cookie: _acme_session=[REDACTED token]; HttpOnly',
+    ],
+    [
+      'a key written as a YAML block scalar, whole',
+      'jwt:\n  signing_key: |\n    jvLbr1XdTaZO7rsSEoGOZa/Q8Njc80ZJzJYEV9jlCMm6GICqb22CngVd0rGXIcUC\n    0PwuAM8FbvFDXaEDKHB3==\n  ttl: 15m',
+      'jwt:\n  signing_key: |\n    [REDACTED api-key]\n  ttl: 15m',
+    ],
+    [
       'an application password in groups of four',
       "auth: { user: 'alerts@acme.io', pass: 'yvje msfm jjid tkwq' }",
       "auth: { user: 'alerts@acme.io', pass: '[REDACTED password]' }",
@@ -727,6 +737,7 @@ describe('hard negatives stay byte-exact', () => {
     '{ "key": "X-Api-Key", "value": "{{API_KEY}}" }; Auth: { Cognito: { userPoolId: \'eu-west-1_AbCdEf123\', userPoolClientId: \'4k2lq8n0h7c1m5p9r3t6v8x2z4\' } }',
     'nonce: Xk9mQ2vLp8RtXk9mQ2vLp8RtXk9mQ2\npayment_intent: pi_3MtwBwLkdIwHu7ix28a3tqPa\nrecipient: age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p',
     "password: 'some more text here'; smtp_pass: 'xxxx xxxx xxxx xxxx'",
+    'Cookie: theme=dark; session=light; _ga_session=12\ndescription: |\n  The key: rotate it monthly\n  q8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mW',
     "mapboxgl.accessToken = 'pk.eyJ1IjoiYWNtZSIsImEiOiJjbHh5ejEyMzQ1Njc4OTBhYmNkZWYifQ.q8ZtK2mWv9PxR4nLs7YdG3'; RECAPTCHA_SITE_KEY=6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI",
     "KMS_ENCRYPTED_TOKEN=AQICAHiq8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4nLs7; clientKey: 'live_Q8ZTK2MWV9PXR4NLS7YDG3HJ'; session cs_live_a1q8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4n",
     '$ cat config/credentials/production.yml.enc\nq8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4nLs7YdG3hJ--a8Zq2mWv9PxR4nLs',

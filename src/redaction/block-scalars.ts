@@ -1,0 +1,47 @@
+/** YAML block scalars: a value written on the lines under its key (`signing_key: |` then indented lines), read whole. */
+import { skipBlanks } from './spans.ts';
+import type { Span } from './spans.ts';
+
+/** A block scalar's header after the key: `|` or `>`, a chomping indicator, an indentation digit, a comment, nothing else. */
+const HEADER_RE = /[|>][+-]?[1-9]?[+-]?[ \t]*(?:#[^\n]*)?(?=\r?\n)/y;
+/** The most lines and characters a block value spans: a key is a few lines (a PEM block has its own rule), and text made of headers is read in linear time. */
+const MAX_LINES = 16;
+/** A line that holds a key and its operator, or a block's header. */
+const KEY_LINE_RE = /:(?:\s|$)|[|>]\s*$/;
+const MAX_BLOCK = 2048;
+
+/** The indentation of the line holding `at`. */
+function indentOf(text: string, at: number): number {
+  const start = text.lastIndexOf('\n', at) + 1;
+  return skipBlanks(text, start, at) - start;
+}
+
+/**
+ * The value of the block scalar whose header starts after blanks at `from`, from its first line's text to its last
+ * line's end (its lines more indented than the key's), or null when no block starts there or it is empty.
+ */
+export function blockScalar(text: string, from: number): Span | null {
+  const header = skipBlanks(text, from, from + 16);
+  const code = text.charCodeAt(header);
+  if (code !== 124 && code !== 62) return null;
+  HEADER_RE.lastIndex = header;
+  if (!HEADER_RE.test(text)) return null;
+  const keyIndent = indentOf(text, from);
+  let line = text.indexOf('\n', header) + 1;
+  let start = -1;
+  let end = -1;
+  for (let lines = 0; line > 0 && line < text.length && lines < MAX_LINES && line - header < MAX_BLOCK; lines++) {
+    const content = skipBlanks(text, line, text.length);
+    const next = text.indexOf('\n', line);
+    const lineEnd = next < 0 ? text.length : next;
+    if (content < lineEnd && content - line <= keyIndent) break;
+    if (content < lineEnd) {
+      // A first line holding a key of its own (`name: …`) is a mapping's, not a key's text.
+      if (start < 0 && KEY_LINE_RE.test(text.slice(content, Math.min(lineEnd, content + 128)))) return null;
+      if (start < 0) start = content;
+      end = text.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd;
+    }
+    line = next + 1;
+  }
+  return start < 0 ? null : { start, end, quoted: false };
+}
