@@ -1,6 +1,7 @@
 /** Operator-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `Authorization: Basic …`, `<add key="…" value="…"/>`; judged under what the name says. */
 import { blockScalar } from './block-scalars.ts';
 import { classify, push } from './classify.ts';
+import { concatenatedValue, pieceOnNextLine } from './concatenated.ts';
 import { isSessionCookie } from './cookies.ts';
 import { claimsFormat } from './dispatch.ts';
 import type { ScanState } from './classify.ts';
@@ -106,8 +107,10 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     return;
   }
   // A YAML block scalar (`signing_key: |` and indented lines) is one value over its lines.
-  let value = readValue(text, valueFrom, query) ?? (code === 58 ? blockScalar(text, valueFrom) : null);
+  let value = readValue(text, valueFrom, query) ?? (code === 58 ? blockScalar(text, valueFrom) : pieceOnNextLine(text, valueFrom));
   if (value === null) return;
+  // `"ab" + "cd"`, adjacent literals over lines: the pieces are one value.
+  value = concatenatedValue(text, value);
   // `KEY = process.env.KEY || "<fallback>"`: the literal a reference falls back to is the value, a credential when random
   // (a password's fallback is often a word: `|| "not-set"`).
   const fallback = value.quoted ? null : fallbackAfter(text, value.end);

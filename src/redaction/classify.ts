@@ -86,7 +86,7 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
     unbalanced !== undefined &&
     (/\s/.test(joinedValue(text.slice(given.start, given.end))) || !/[A-Za-z0-9]/.test(text.slice(unbalanced.end, given.end)));
   const value = unbalanced !== undefined && cut && nameGives !== 'password' ? unbalanced : given;
-  const raw = joinedValue(text.slice(value.start, value.end));
+  const raw = joinedValue(text.slice(value.start, value.end), value.pieces === true);
   for (const record of value.reference === true ? [] : candidates) {
     const named = record.named;
     const shape = named.value;

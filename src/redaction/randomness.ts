@@ -119,6 +119,9 @@ const SEALED_RE = /^Ag[A-Za-z0-9+/]+={0,2}$/;
 /** The storage emulator's account key (Azurite's `devstoreaccount1`), published in Microsoft's documentation: it opens nothing. */
 const EMULATOR_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
 
+/** A hex digest behind its algorithm's name. */
+const DIGEST_RE = /^(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?|xxh64):[0-9a-f]{32,128}$/i;
+
 /** Google's published reCAPTCHA v2 test site key and secret. */
 const RECAPTCHA_TEST_KEYS = new Set(['6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI', '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe']);
 
@@ -187,6 +190,8 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
   if (first === 47 || value.startsWith('./') || value.startsWith('../') || value.startsWith('~/')) return true;
   // A URL, and an Amazon Resource Name (`arn:aws:iam::aws:policy/IAMUserChangePassword`) names a resource, not a key.
   if (value.includes('://') || value.startsWith('arn:')) return true;
+  // A digest labelled with its algorithm (`sha256:…`, an image's or a file's) is a hash of public content.
+  if (DIGEST_RE.test(value)) return true;
   if (VERSION_RE.test(value) || isBuildLabel(value)) return true;
   if (EMAIL_RE.test(value) || HOST_RE.test(value) || IP_PORT_RE.test(value)) return true;
   // `os.environ`, `config.apiKey`, `Shared.LintStatsTimePass`: each part a word, or short.

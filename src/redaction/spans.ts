@@ -41,6 +41,8 @@ export interface Span {
   reference?: boolean;
   /** For a quoted value holding characters no key has (blanks, brackets): the run right after the quote, in case the quote was never closed there. */
   unbalanced?: Span;
+  /** The value is string literals joined (`"ab" + "cd"`): judged without what joins them. */
+  pieces?: boolean;
 }
 
 /** The YAML tags a literal value follows. */
@@ -158,7 +160,7 @@ function closingQuote(text: string, p: number, quote: number, inside: ReturnType
     else if (code === 10 && end > p + 1) {
       // A terminal's wrap inside the string: the next line holds the rest of a key and the closing quote, nothing else.
       const rest = WRAPPED.runEnd(text, end + 1, limit);
-      if (rest === end + 1 || text.charCodeAt(rest) !== quote) break;
+      if (rest === end + 1 || text.charCodeAt(rest) !== quote || !CLOSES.has(text.charCodeAt(rest + 1))) break;
       end = rest;
     } else break;
   }
@@ -192,6 +194,8 @@ const MAX_STEPS = 4;
 
 /** What a key wrapped onto the next line by a terminal holds. */
 const WRAPPED = chars('A-Za-z0-9+/=_.~-');
+/** What may follow a wrapped string's closing quote: the line's end or the punctuation that ends a member or an argument. */
+const CLOSES: ReadonlySet<number> = new Set([Number.NaN, 10, 13, 32, 44, 59, 41, 93, 125]);
 
 /** A line that opens with a name and its operator (`password=…`, `key: …`): another setting, not a value's continued line. */
 const SETTING_LINE_RE = /[A-Za-z_][\w.-]{0,63}\s*[=:](?![=:])/y;
@@ -208,10 +212,12 @@ function afterEscape(text: string, at: number): number {
 }
 
 /**
- * A value as it reads once its continued lines (`abc\` and `def` on the next) and a terminal's wrap are joined and a
- * control character a decoded view wrote (`\b`) stands as a character: what is judged of a value that spans lines.
+ * A value as it reads once its continued lines (`abc\` and `def` on the next), a terminal's wrap and, with `pieces`, its
+ * string literals (`"ab" + "cd"`) are joined and a control character a decoded view wrote (`\b`) stands as a character:
+ * what is judged of a value that spans lines.
  */
-export function joinedValue(raw: string): string {
+export function joinedValue(raw: string, pieces = false): string {
+  if (pieces) return joinedValue(raw.replace(/["'`]\s*\+?\s*["'`]/g, ''));
   if (!/[\x00-\x1f]/.test(raw)) return raw;
   return raw.replace(/\\?\r?\n[ \t]*/g, '').replace(/[\x00-\x1f]/g, '-');
 }

@@ -52,11 +52,8 @@ describe('held-out corpus', () => {
   });
 });
 
-/**
- * Each blind batch's recall floor after its tuning (85%; the eighth and the thirty-seventh, values spread over YAML
- * block scalars, concatenated literals and cookies, 80%): the held-out target asks 90% of text never seen.
- */
-const FLOORS: Readonly<Record<string, number>> = { 'eighth blind batch': 0.8, 'thirty-seventh blind batch': 0.8 };
+/** Each blind batch's recall floor after its tuning (85%, the eighth 80%): the held-out target asks 90% of text never seen. */
+const FLOORS: Readonly<Record<string, number>> = { 'eighth blind batch': 0.8 };
 /**
  * Each blind batch's share of look-alikes changed (3%), above it for four batches on deliberate trade-offs: client ids
  * written as GUIDs with no UUID version (a key in a UUID's shape, Heroku's, is a key), access key ids (Alibaba's, as
@@ -600,6 +597,16 @@ describe('structures that generalise', () => {
       '"SecretAccessKey": "[REDACTED api-key]"',
     ],
     [
+      'a string never closed on its line stays apart from the next line',
+      'aws_secret_access_key": "Z+61f3Q/54u0T84fKe9//eYicJqOh0marBH6++uf\nnote="done"',
+      'aws_secret_access_key": "[REDACTED aws-secret-key]\nnote="done"',
+    ],
+    [
+      'a key written in pieces of string literals, whole',
+      'const API_SECRET = "q8ZtK2mWv9PxR4nLs7" + "za6y4rGeX+hbpBbrkORqbyJfnMUa2JXynxJi";\nKEY = (\n    "yCvfxDXt4i03pnA5VzN7x4TLhCOTTcLk"\n    "HgZYO3Ggc7r0QLQF8BexsH=="\n)',
+      'const API_SECRET = "[REDACTED secret]";\nKEY = (\n    "[REDACTED api-key]"\n)',
+    ],
+    [
       'a session cookie named by its framework',
       'Set-Cookie: _acme_session=W3ynuporW0ZheflhWUU2ctIRQDZICBGGNXDzX%2BwP57G9PbKFOx7k%3D--c57d82db5f2c2e3bbc17; HttpOnly',
       'Set-Cookie: _acme_session=[REDACTED token]; HttpOnly',
@@ -738,6 +745,8 @@ describe('hard negatives stay byte-exact', () => {
     'nonce: Xk9mQ2vLp8RtXk9mQ2vLp8RtXk9mQ2\npayment_intent: pi_3MtwBwLkdIwHu7ix28a3tqPa\nrecipient: age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p',
     "password: 'some more text here'; smtp_pass: 'xxxx xxxx xxxx xxxx'",
     'Cookie: theme=dark; session=light; _ga_session=12\ndescription: |\n  The key: rotate it monthly\n  q8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mW',
+    'password = "abc" + user + "def"; tokens = ["q8ZtK2mWv9PxR4nLs7YdG3hJ", "za6y4rGeX+hbpBbrkORqbyJfnMUa2JX"]',
+    'ICAgPSk= sha256:0f8fad5bd9cb469fa16570867728950e0f8fad5bd9cb469fa16570867728950e',
     "mapboxgl.accessToken = 'pk.eyJ1IjoiYWNtZSIsImEiOiJjbHh5ejEyMzQ1Njc4OTBhYmNkZWYifQ.q8ZtK2mWv9PxR4nLs7YdG3'; RECAPTCHA_SITE_KEY=6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI",
     "KMS_ENCRYPTED_TOKEN=AQICAHiq8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4nLs7; clientKey: 'live_Q8ZTK2MWV9PXR4NLS7YDG3HJ'; session cs_live_a1q8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4n",
     '$ cat config/credentials/production.yml.enc\nq8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4nLs7YdG3hJ--a8Zq2mWv9PxR4nLs',
