@@ -1,5 +1,5 @@
 /** Operator-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `Authorization: Basic …`, `<add key="…" value="…"/>`; judged under what the name says. */
-import { blockScalar } from './block-scalars.ts';
+import { blockScalar, heredoc } from './block-scalars.ts';
 import { classify, push } from './classify.ts';
 import { concatenatedValue, pieceOnNextLine } from './concatenated.ts';
 import { isSessionCookie } from './cookies.ts';
@@ -107,7 +107,9 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     return;
   }
   // A YAML block scalar (`signing_key: |` and indented lines) is one value over its lines.
-  let value = readValue(text, valueFrom, query) ?? (code === 58 ? blockScalar(text, valueFrom) : pieceOnNextLine(text, valueFrom));
+  let value =
+    readValue(text, valueFrom, query) ??
+    (code === 58 ? blockScalar(text, valueFrom) : (heredoc(text, valueFrom) ?? pieceOnNextLine(text, valueFrom)));
   if (value === null) return;
   // `"ab" + "cd"`, adjacent literals over lines: the pieces are one value.
   value = concatenatedValue(text, value);

@@ -1,4 +1,4 @@
-/** YAML block scalars: a value written on the lines under its key (`signing_key: |` then indented lines), read whole. */
+/** Values written on the lines under their key: YAML block scalars (`signing_key: |` then indented lines) and heredocs (`api_key = <<-EOT`), read whole. */
 import { skipBlanks } from './spans.ts';
 import type { Span } from './spans.ts';
 
@@ -44,4 +44,33 @@ export function blockScalar(text: string, from: number): Span | null {
     line = next + 1;
   }
   return start < 0 ? null : { start, end, quoted: false };
+}
+
+/** A heredoc's opening after `=`: `<<EOT` or `<<-EOT` (HCL, shell), its marker captured. */
+const HEREDOC_RE = /<<-?([A-Z_]{2,16})[ \t]*\r?\n/y;
+
+/** The body of the heredoc that opens after blanks at `from` (its lines up to the one holding its marker alone), or null. */
+export function heredoc(text: string, from: number): Span | null {
+  const open = skipBlanks(text, from, from + 16);
+  HEREDOC_RE.lastIndex = open;
+  const match = HEREDOC_RE.exec(text);
+  if (match === null) return null;
+  const marker = match[1] ?? '';
+  let line = open + match[0].length;
+  let start = -1;
+  let end = -1;
+  for (let lines = 0; line < text.length && lines < MAX_LINES && line - open < MAX_BLOCK; lines++) {
+    const content = skipBlanks(text, line, text.length);
+    const next = text.indexOf('\n', line);
+    const lineEnd = next < 0 ? text.length : next;
+    const body = text.slice(content, lineEnd).trimEnd();
+    if (body === marker) return start < 0 ? null : { start, end, quoted: false };
+    if (body !== '') {
+      if (start < 0) start = content;
+      end = content + body.length;
+    }
+    if (next < 0) break;
+    line = next + 1;
+  }
+  return null;
 }

@@ -184,13 +184,38 @@ function authorization(text: string, value: Span, state: ScanState, header: bool
       : undefined;
   if (kind === undefined) return false;
   if (kind === null || credentials === null) return true;
-  const secret = text.slice(credentials.start, credentials.end);
+  if (kind === 'basic-auth') credentials = { ...credentials, end: wrappedBase64End(text, credentials.start, credentials.end) };
+  const secret = joinedValue(text.slice(credentials.start, credentials.end));
   const ok =
     kind === 'basic-auth'
-      ? secret.length >= 8 && !isPlaceholderValue(secret) && !/\s/.test(secret)
+      ? secret.length >= 8 && !isPlaceholderValue(secret) && !/\s/.test(secret) && !encodesStandIns(secret)
       : !claimsFormat(secret) && isCredentialValue(secret, 'token');
   if (ok) push(state, credentials.start, credentials.end, kind, RANK_NAMED);
   return true;
+}
+
+/** A user and password that are both stand-ins: `username:password`, `<user>:<pass>`, `$USER:$PASS`. */
+const STAND_IN_PAIR_RE = /^(?:user(?:name)?|<[^>]*>|\$\{?\w+\}?):(?:pass(?:word)?|<[^>]*>|\$\{?\w+\}?)$/i;
+
+/** Whether base64 basic credentials encode a pair of stand-ins (the docs' `username:password`). */
+export function encodesStandIns(secret: string): boolean {
+  if (secret.length % 4 !== 0 || secret.length > 64) return false;
+  try {
+    return STAND_IN_PAIR_RE.test(atob(secret));
+  } catch {
+    return false;
+  }
+}
+
+/** A line of base64 alone. */
+const BASE64_LINE_RE = /\r?\n([A-Za-z0-9+/]{4,}={0,2})(?=\r?\n|$)/y;
+
+/** Where base64 at [start, end) ends when a terminal wrapped its rest onto the next line: its length then makes whole base64 quanta. */
+function wrappedBase64End(text: string, start: number, end: number): number {
+  if ((end - start) % 4 === 0) return end;
+  BASE64_LINE_RE.lastIndex = end;
+  const rest = BASE64_LINE_RE.exec(text)?.[0];
+  return rest !== undefined && (end - start + rest.trim().length) % 4 === 0 ? end + rest.length : end;
 }
 
 /** A scheme's name: letters, with `-` and `.` inside, no digit (a key's first run has them). */

@@ -194,8 +194,8 @@ export function commandArgument(text: string, start: number, end: number, state:
 /** A Poetry command line up to its `config`. */
 const POETRY_RE = /(?:^|[\s;&|])poetry\s+config\s+$/;
 
-/** Samba tools, whose `-U` takes `user%password`. */
-const SAMBA_LINE_RE = /(?:^|[\s/])(?:smbclient|rpcclient|smbmap|smbcacls|smbget|smbpasswd)(?:\.exe)?\s/;
+/** Samba tools (and its `net ads`, `net rpc`), whose `-U` takes `user%password`. */
+const SAMBA_LINE_RE = /(?:^|[\s/])(?:smbclient|rpcclient|smbmap|smbcacls|smbget|smbpasswd|net\s+(?:ads|rpc|rap))(?:\.exe)?\s/;
 
 /** `smbclient -U 'DOMAIN\user%<password>'`: the password after the argument's first `%`, read forwards from `from`. */
 function sambaPassword(text: string, from: number, state: ScanState): void {

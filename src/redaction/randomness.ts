@@ -190,8 +190,9 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
   if (first === 47 || value.startsWith('./') || value.startsWith('../') || value.startsWith('~/')) return true;
   // A URL, and an Amazon Resource Name (`arn:aws:iam::aws:policy/IAMUserChangePassword`) names a resource, not a key.
   if (value.includes('://') || value.startsWith('arn:')) return true;
-  // A digest labelled with its algorithm (`sha256:…`, an image's or a file's) is a hash of public content.
-  if (DIGEST_RE.test(value)) return true;
+  // A digest labelled with its algorithm (`sha256:…`, an image's or a file's) is a hash of public content; an id and an
+  // absolute path (systemd's `LoadCredential=db:/etc/…`) say where a credential is read from.
+  if (DIGEST_RE.test(value) || /^[\w.-]{1,64}:\/[\w./-]+$/.test(value)) return true;
   if (VERSION_RE.test(value) || isBuildLabel(value)) return true;
   if (EMAIL_RE.test(value) || HOST_RE.test(value) || IP_PORT_RE.test(value)) return true;
   // `os.environ`, `config.apiKey`, `Shared.LintStatsTimePass`: each part a word, or short.

@@ -14,7 +14,7 @@ const KEEPER_RE =
   /^\s*(?:\|\s*(?:sudo\s+)?(?:vercel\s+env\s+add|docker\s+secret\s+create|gh\s+secret\s+set|fly(?:ctl)?\s+secrets\s+(?:set|import)|kubectl\s+create\s+secret|wrangler\s+secret\s+put|netlify\s+env:set|heroku\s+config:set|vault\s+(?:kv\s+put|login)|docker\s+login|podman\s+login|helm\s+registry\s+login|chpasswd|passwd\s+--stdin)|>{1,2}\s*\S*(?:pass|secret|token|key|cred)\S*)/i;
 /** A line that reads a secret back: a secret manager's read, an environment's get, a Kubernetes secret decoded, a password file printed (not an encrypted one). */
 const READER_RE =
-  /^\s*[$#>]\s.*(?:secrets\s+versions\s+access|kubeadm\s+token\s+create|env:get|config:get|get-secret-value|secret\s+show|kv\s+get|base64\s+(?:-d|--decode)|cat\s+\S*(?:pass|secret|token|key|cred)\S*(?<!\.(?:enc|gpg|age|asc|pub))(?=\s|$))/i;
+  /^\s*[$#>]\s.*(?:secrets\s+versions\s+access|kubeadm\s+token\s+create|keystore\s+show|create-enrollment-token|env:get|config:get|get-secret-value|secret\s+show|kv\s+get|base64\s+(?:-d|--decode)|cat\s+\S*(?:pass|secret|token|key|cred)\S*(?<!\.(?:enc|gpg|age|asc|pub))(?=\s|$))/i;
 
 /** A value written by `echo`/`printf` at `start` (its token ends at `end`) and piped or redirected to a keeper of secrets. */
 export function writtenSecret(text: string, start: number, end: number, state: ScanState): void {

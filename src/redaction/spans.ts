@@ -45,8 +45,8 @@ export interface Span {
   pieces?: boolean;
 }
 
-/** The YAML tags a literal value follows. */
-const YAML_VALUE_TAG_RE = /^!!(?:binary|str)$/;
+/** The YAML tags a literal value follows (Ansible's `!unsafe` marks a literal it must not template). */
+const YAML_VALUE_TAG_RE = /^(?:!!(?:binary|str)|!unsafe)$/;
 
 /** What may follow a literal value on its line: the line's end, a comment, a closing quote. */
 const LINE_END = new Set([10, 13, 35, 34, 39, 96]);

@@ -1,7 +1,7 @@
 /** Values whose name is not joined by an operator: after a verb in prose (`the api key is …`), after `Bearer` or `Basic`, after `curl -u`, after a `--token`-like flag, or after a compound name. */
-import { lineBefore } from './argument-spans.ts';
+import { argumentEnd, lineBefore } from './argument-spans.ts';
 import { chars, isLetter } from './chars.ts';
-import { classify, push, roleOfName } from './classify.ts';
+import { classify, encodesStandIns, push, roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { nameRole } from './credential-names.ts';
 import { claimsFormat } from './dispatch.ts';
@@ -115,7 +115,10 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   if (length === 11 && word === '--plaintext' && text.startsWith('rootpw ', wordStart - 7))
     classify(text, { start, end: sentenceValueEnd(text, start, end), quoted: false }, 'password', state, true);
   if (!copula && !scheme && !curlUser && !hintsCredential(word)) return;
-  let valueEnd = sentenceValueEnd(text, start, end);
+  // A quoted argument (`--password '…'`) runs to its closing quote, whatever it holds.
+  const opening = text.charCodeAt(start - 1);
+  let valueEnd =
+    opening === 34 || opening === 39 ? argumentEnd(text, start, sentenceValueEnd(text, start, end)) : sentenceValueEnd(text, start, end);
   // Laravel Sanctum's `<id>|<token>`: the id and its bar belong to the bearer token.
   if (bearer && text.charCodeAt(valueEnd) === 124 && /^\d{1,12}$/.test(text.slice(start, valueEnd)))
     valueEnd = sentenceValueEnd(text, valueEnd + 1, end);
@@ -243,7 +246,7 @@ const USER_PASSWORD_RE = /^[\x20-\x7e]+:[\x20-\x7e]*$/;
  * `user:password`, or random enough to be a token (`Basic authentication` is neither).
  */
 function isBasicCredentials(raw: string): boolean {
-  if (!BASE64_RE.test(raw) || isPlaceholderValue(raw)) return false;
+  if (!BASE64_RE.test(raw) || isPlaceholderValue(raw) || encodesStandIns(raw)) return false;
   if (raw.length % 4 === 0 && USER_PASSWORD_RE.test(atob(raw))) return true;
   return raw.length >= 16 && isCredentialValue(raw, 'token');
 }

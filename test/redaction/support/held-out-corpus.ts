@@ -35,6 +35,7 @@ import { BLIND34_NEGATIVES, BLIND34_POSITIVES } from './held-out-blind34.ts';
 import { BLIND35_NEGATIVES, BLIND35_POSITIVES } from './held-out-blind35.ts';
 import { BLIND36_NEGATIVES, BLIND36_POSITIVES } from './held-out-blind36.ts';
 import { BLIND37_NEGATIVES, BLIND37_POSITIVES } from './held-out-blind37.ts';
+import { BLIND38_NEGATIVES, BLIND38_POSITIVES } from './held-out-blind38.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -182,6 +183,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     // The thirty-seventh arrived before the thirty-sixth.
     ['thirty-seventh blind batch', BLIND37_POSITIVES, BLIND37_NEGATIVES],
     ['thirty-sixth blind batch', BLIND36_POSITIVES, BLIND36_NEGATIVES],
+    ['thirty-eighth blind batch', BLIND38_POSITIVES, BLIND38_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
