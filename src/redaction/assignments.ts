@@ -2,7 +2,7 @@
 import { blockScalar, heredoc } from './block-scalars.ts';
 import { classify, push } from './classify.ts';
 import { concatenatedValue, pieceOnNextLine } from './concatenated.ts';
-import { isSessionCookie } from './cookies.ts';
+import { isSessionCookie, mayEndSessionCookie } from './cookies.ts';
 import { claimsFormat } from './dispatch.ts';
 import type { ScanState } from './classify.ts';
 import { ethereumAccounts, JWK_PRIVATE, jwkPrivateMember, pairedValue, settingPair } from './keyed-values.ts';
@@ -157,8 +157,7 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
  * `nameEnd`, in a cookie header: its value is a session token. The name is read only when its last letters may be one's.
  */
 function sessionCookieAt(text: string, nameEnd: number, valueFrom: number, state: ScanState): void {
-  const end = (text.charCodeAt(nameEnd - 2) | 32) * 128 + (text.charCodeAt(nameEnd - 1) | 32);
-  if (end !== 111 * 128 + 110 && end !== 101 * 128 + 115) return;
+  if (!mayEndSessionCookie(text.charCodeAt(nameEnd - 2), text.charCodeAt(nameEnd - 1))) return;
   const own = readName(text, nameEnd);
   if (own === null || own.quoted || !isSessionCookie(text, own.start, text.slice(own.start, own.end))) return;
   const value = readValue(text, valueFrom);

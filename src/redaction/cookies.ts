@@ -27,11 +27,17 @@ function onCookieHeader(text: string, at: number): boolean {
   return lineIsHeader;
 }
 
+/**
+ * Whether a name whose last two characters are `a` and `b` may be a session cookie's: every one ends in `id`, `on` or
+ * `es` (`sid`, `_app_session`, `.AspNetCore.Cookies`), so the pattern runs only then.
+ */
+export function mayEndSessionCookie(a: number, b: number): boolean {
+  const end = (a | 32) * 128 + (b | 32);
+  return end === 105 * 128 + 100 || end === 111 * 128 + 110 || end === 101 * 128 + 115;
+}
+
 /** Whether the name `name`, written at `at`, is a session cookie's in a cookie header: its value is then judged as a session token. */
 export function isSessionCookie(text: string, at: number, name: string): boolean {
-  // Every session cookie's name ends in `id`, `on` or `es` (`sid`, `_app_session`, `.AspNetCore.Cookies`): the pattern runs only then.
   const n = name.length;
-  const end = (name.charCodeAt(n - 2) | 32) * 128 + (name.charCodeAt(n - 1) | 32);
-  if (end !== 105 * 128 + 100 && end !== 111 * 128 + 110 && end !== 101 * 128 + 115) return false;
-  return SESSION_COOKIE_RE.test(name) && onCookieHeader(text, at);
+  return mayEndSessionCookie(name.charCodeAt(n - 2), name.charCodeAt(n - 1)) && SESSION_COOKIE_RE.test(name) && onCookieHeader(text, at);
 }

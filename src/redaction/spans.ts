@@ -178,9 +178,12 @@ export function valueRunEnd(inside: ReturnType<typeof chars>, text: string, from
     const code = text.charCodeAt(end);
     const next = text.charCodeAt(end + 1);
     if (code === 92 && next > 32 && next < 127 && end + 1 < limit) end = inside.runEnd(text, end + 2, limit);
-    else if (code === 92 && (next === 10 || next === 13) && continues(text, skipBlanks(text, afterEscape(text, end), limit)))
-      end = inside.runEnd(text, skipBlanks(text, afterEscape(text, end), limit), limit);
-    else if (code > 32 && code < 127 && code !== 34 && code !== 39 && code !== 96 && isWritten(end))
+    else if (code === 92 && (next === 10 || next === 13)) {
+      // A continued line (`abc\` then `  def`): read on at its text, unless it is another setting.
+      const line = skipBlanks(text, afterEscape(text, end), limit);
+      if (!continues(text, line)) break;
+      end = inside.runEnd(text, line, limit);
+    } else if (code > 32 && code < 127 && code !== 34 && code !== 39 && code !== 96 && isWritten(end))
       end = inside.runEnd(text, end + 1, limit);
     else break;
   }
@@ -238,9 +241,9 @@ export function isWritten(at: number): boolean {
   return writtenAs !== null && writtenLength(at) > 1;
 }
 
-/** How many characters the view's character at `at` was written with (`"` 1, `\"` 2, `\\\"` 4). */
+/** How many characters the view's character at `at` was written with (`"` 1, `\"` 2, `\\\"` 4), while a decoded view is scanned. */
 function writtenLength(at: number): number {
-  const [from, to] = (writtenAs ?? ((start: number, end: number): [number, number] => [start, end]))(at, at + 1);
+  const [from, to] = writtenAs?.(at, at + 1) ?? [at, at + 1];
   return to - from;
 }
 

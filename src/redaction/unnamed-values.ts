@@ -2,6 +2,7 @@
 import { push } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { chars } from './chars.ts';
+import { nameWords } from './credential-names.ts';
 import { claimsFormat } from './dispatch.ts';
 import { wordShare } from './randomness.ts';
 import { RANK_GENERIC } from './record.ts';
@@ -28,15 +29,6 @@ const SAYS_WHAT = new Set(
     'thumb preview table foo bar baz qux error err warning warn info debug exception reason cause result output response log'
   ).split(' '),
 );
-
-/** The words of a name, lowercased: split at `_`, `-`, `.` and lower→upper changes. */
-function nameWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[\s_.-]+/)
-    .filter((word) => word !== '');
-}
 
 /** Names judged recently and their verdicts: a config file repeats its names. */
 const VERDICTS = new Map<string, boolean>();
