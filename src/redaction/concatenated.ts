@@ -44,5 +44,10 @@ export function pieceOnNextLine(text: string, from: number): Span | null {
   PIECE_RE.lastIndex = p;
   const piece = PIECE_RE.exec(text);
   if (piece === null || text.charCodeAt(p + piece[0].length - 1) !== text.charCodeAt(p)) return null;
-  return concatenatedValue(text, { start: p + 1, end: p + piece[0].length - 1, quoted: true });
+  const value = concatenatedValue(text, { start: p + 1, end: p + piece[0].length - 1, quoted: true });
+  // The literal is the whole expression (`;`, `)`, the line's end after it), not an operand (`'a' extends keyof T`).
+  return STATEMENT_ENDS.has(text.charCodeAt(skipBlanks(text, value.end + 1, value.end + 1 + MAX_GAP))) ? value : null;
 }
+
+/** What may follow a value written on the line after its name: the statement's or the call's end, the line's, the text's. */
+const STATEMENT_ENDS: ReadonlySet<number> = new Set([Number.NaN, 10, 13, 41, 44, 59]);

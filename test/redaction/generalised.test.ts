@@ -766,6 +766,7 @@ describe('hard negatives stay byte-exact', () => {
     'Cookie: theme=dark; session=light; _ga_session=12\ndescription: |\n  The key: rotate it monthly\n  q8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mW',
     'password = "abc" + user + "def"; tokens = ["q8ZtK2mWv9PxR4nLs7YdG3hJ", "za6y4rGeX+hbpBbrkORqbyJfnMUa2JX"]',
     'ICAgPSk= sha256:0f8fad5bd9cb469fa16570867728950e0f8fad5bd9cb469fa16570867728950e',
+    "type ImportMetaEnvFallbackKey =\n  'strictImportMetaEnv' extends keyof ViteTypeOptions ? never : string",
     'Authorization: Basic dXNlcm5hbWU6cGFzc3dvcmQ=   # base64 of "username:password"\nLoadCredential=db:/etc/acme/creds/db',
     "mapboxgl.accessToken = 'pk.eyJ1IjoiYWNtZSIsImEiOiJjbHh5ejEyMzQ1Njc4OTBhYmNkZWYifQ.q8ZtK2mWv9PxR4nLs7YdG3'; RECAPTCHA_SITE_KEY=6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI",
     "KMS_ENCRYPTED_TOKEN=AQICAHiq8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4nLs7; clientKey: 'live_Q8ZTK2MWV9PXR4NLS7YDG3HJ'; session cs_live_a1q8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4n",
