@@ -10,7 +10,8 @@ import { foreignColonValue } from './foreign-prose.ts';
 import { completedName, phraseNameBefore } from './name-context.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_NAMED } from './record.ts';
-import { declaredName, hintsCredential, PATH_RE, readName, readValue, sliceOrLast } from './spans.ts';
+import { declaredName, PATH_RE, readName, readValue, sliceOrLast } from './spans.ts';
+import { hintsCredential } from './credential-names.ts';
 import type { Span } from './spans.ts';
 import { isCredentialValue } from './values.ts';
 import { wordShare } from './randomness.ts';
@@ -39,7 +40,8 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   let valueFrom = at + 1;
   if (code === 61) {
     if (next === 61 || previous === 61 || previous === 33 || previous === 60 || previous === 62) return;
-    if (previous === 58) nameEnd = at - 1;
+    // `:=`, and make's `?=` and `+=` and PHP's `.=` (a value assigned in pieces).
+    if (previous === 58 || previous === 63 || previous === 43 || previous === 46) nameEnd = at - 1;
     if (next === 62) valueFrom = at + 2;
   } else {
     if (next === 61 || next === 58 || previous === 58) return;

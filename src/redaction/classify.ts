@@ -1,12 +1,12 @@
 /** Judging a value under its name: what the name says (its role and the named kinds, cached), the kinds' shapes, a header's scheme, and the randomness rules. */
 import { isSessionCookie } from './cookies.ts';
 import { claimsFormat, NAMED, namedBy, ROLE_KINDS, WRITTEN_NAMES } from './dispatch.ts';
-import { nameRole, nameWords, withoutCount } from './credential-names.ts';
+import { hintsCredential, nameRole, nameWords, withoutCount } from './credential-names.ts';
 import type { NameRole } from './credential-names.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_GENERIC, RANK_NAMED } from './record.ts';
 import type { Finding, KindRecord, NameAnchor } from './record.ts';
-import { hintsCredential, joinedValue, readValue, skipBlanks } from './spans.ts';
+import { joinedValue, readValue, skipBlanks } from './spans.ts';
 import type { Span } from './spans.ts';
 import { isCredentialValue } from './values.ts';
 
@@ -114,7 +114,11 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
   }
   if (role === 'auth' && authorization(text, value, state, AUTHORIZATION_RE.test(name))) return;
   // A single-page app's sign-in config ships its OAuth client id to every browser: public by design.
-  if (role === 'client-id' && BROWSER_AUTH_RE.test(text.slice(Math.max(0, given.start - 300), given.start))) return;
+  if (
+    role === 'client-id' &&
+    (BROWSER_AUTH_RE.test(text.slice(Math.max(0, given.start - 300), given.start)) || inAuthorizeUrl(text, given.start))
+  )
+    return;
   if (value !== given && role !== 'password' && schemedCredential(text, given, state)) return;
   if (value.reference === true) return;
   if (claimsFormat(raw) || !isCredentialValue(raw, loose && role === 'password' ? 'secret' : role)) return;
@@ -139,8 +143,24 @@ function isAppPassword(raw: string): boolean {
 const BROWSER_AUTH_RE =
   /<Auth0Provider\b|createAuth0Client\(|new OktaAuth\(|OktaAuth\(\{|Amplify\.configure\(|\bCognito:\s*\{|new PublicClientApplication\(|<GoogleOAuthProvider\b|<MsalProvider\b/;
 
-/** Prefixes of the public keys and client ids client SDKs embed in apps and pages (`klarna_live_client_…`, Datadog's `pub…` client tokens, Mapbox's `pk.` public tokens). */
-const PUBLIC_KEY_RE = /^(?:(?:pk|pub|phc|appl|goog|amzn|strp)_|pk\.ey|[a-z]+_(?:live|test)_client_|pub[0-9a-f]{32}$)/;
+/** An OAuth authorization endpoint's path: `/authorize`, `/oauth/authorize`, `/o/oauth2/v2/auth`, `/oauth2/v2.0/authorize`. */
+const AUTHORIZE_PATH_RE = /\/(?:authorize|authorization|auth)$/i;
+
+/** Whether `at` is in the query of an OAuth authorization URL, where the browser is sent: the client id there is public. */
+function inAuthorizeUrl(text: string, at: number): boolean {
+  let start = at;
+  for (const floor = Math.max(0, at - 512); start > floor; start--) {
+    const code = text.charCodeAt(start - 1);
+    if (code === 32 || code === 10 || code === 9 || code === 34 || code === 39 || code === 60 || code === 40) break;
+  }
+  const url = text.slice(start, at);
+  const query = url.indexOf('?');
+  return query > 0 && url.includes('://') && AUTHORIZE_PATH_RE.test(url.slice(0, query));
+}
+
+/** Prefixes of the public keys and client ids client SDKs embed in apps and pages (`klarna_live_client_…`, Datadog's `pub…` client tokens, Mapbox's `pk.` public tokens, Crossmint's `ck_production_` client keys). */
+const PUBLIC_KEY_RE =
+  /^(?:(?:pk|pub|phc|appl|goog|amzn|strp)_|pk\.ey|[a-z]+_(?:live|test)_client_|pub[0-9a-f]{32}$|ck_(?:production|staging)_)/;
 
 const SCHEMES: ReadonlyMap<string, string | null> = new Map([
   ['basic', 'basic-auth'],

@@ -184,3 +184,22 @@ export function nameRole(words: readonly string[]): NameRole | null {
   if (last === 'certificate' && before === 'app') return 'secret';
   return HEADS.get(last) ?? null;
 }
+
+/**
+ * Cheap test before splitting a name into words: every credential-like name, and every name a
+ * named record knows, holds one of these.
+ */
+const NAME_HINT_RE = /pass|pw|pswd|secret|token|key|auth|cred|id|pat|contribsys|login|psk|ntlm|certificate|^sk$/i;
+
+/** The last name tested and its answer: dense text tests one name line after line, and comparing it is cheaper than the search. */
+let lastHintName = '';
+let lastHint = false;
+
+/** Whether `name` holds a word every credential-like name holds one of. */
+export function hintsCredential(name: string): boolean {
+  if (name !== lastHintName) {
+    lastHintName = name;
+    lastHint = NAME_HINT_RE.test(name);
+  }
+  return lastHint;
+}

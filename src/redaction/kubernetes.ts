@@ -6,14 +6,25 @@ import { RANK_NAMED } from './record.ts';
 const KIND = 'kubernetes-secret';
 const DOCUMENT_SECRET_RE = /^[ \t]*kind:[ \t]*["']?Secret["']?[ \t]*$/m;
 const BLOCK_RE = /^([ \t]*)(data|stringData):[ \t]*$/;
-const ENTRY_RE = /^([ \t]+)["']?[A-Za-z0-9_.-]{1,253}["']?:[ \t]*(["']?)([^\s"'#]+)\2[ \t]*(?:#.*)?$/;
+const ENTRY_RE = /^([ \t]+)["']?([A-Za-z0-9_.-]{1,253})["']?:[ \t]*(["']?)([^\s"'#]+)\3[ \t]*(?:#.*)?$/;
 const BASE64_RE = /^[A-Za-z0-9+/]+={0,2}$/;
 const JSON_SECRET_RE = /"kind"\s*:\s*"Secret"/;
 const JSON_BLOCK_RE = /"(data|stringData)"\s*:\s*\{/g;
-const JSON_ENTRY_RE = /\s*"[A-Za-z0-9_.-]{1,253}"\s*:\s*"([^"\\]{0,65536})"\s*(,|\})/y;
+const JSON_ENTRY_RE = /\s*"([A-Za-z0-9_.-]{1,253})"\s*:\s*"([^"\\]{0,65536})"\s*(,|\})/y;
 
-function accept(value: string, base64: boolean): boolean {
-  return base64 ? value.length >= 4 && BASE64_RE.test(value) : value.length >= 1 && !isPlaceholderValue(value);
+/** Keys that name where, not a secret (`DB_HOST`, `DB_PORT`, `database`): their values are kept when they hold no credential (a user name is half of one). */
+const PUBLIC_KEY_RE = /(?:^|[_.-])(?:host|hostname|port|name|database|db|dbname|region|namespace|sslmode)$/i;
+
+function accept(key: string, value: string, base64: boolean): boolean {
+  if (base64 ? value.length < 4 || !BASE64_RE.test(value) : value.length < 1 || isPlaceholderValue(value)) return false;
+  if (!PUBLIC_KEY_RE.test(key) || value.length > 88) return true;
+  let plain = value;
+  try {
+    if (base64) plain = atob(value);
+  } catch {
+    return true;
+  }
+  return !/^[\w.-]{1,64}$/.test(plain);
 }
 
 /** The entries of the YAML `data:` / `stringData:` blocks of every document that declares `kind: Secret`. */
@@ -43,9 +54,9 @@ function yamlBlocks(document: string, offset: number, state: ScanState): void {
       if (entry === null || (entry[1] ?? '').length <= block.indent) {
         block = null;
       } else {
-        const value = entry[3] ?? '';
+        const value = entry[4] ?? '';
         const at = lineStart + line.lastIndexOf(value);
-        if (accept(value, block.base64))
+        if (accept(entry[2] ?? '', value, block.base64))
           state.found.push({ start: offset + at, end: offset + at + value.length, kind: KIND, rank: RANK_NAMED });
       }
     }
@@ -63,10 +74,10 @@ function jsonSecrets(text: string, state: ScanState): void {
     JSON_ENTRY_RE.lastIndex = JSON_BLOCK_RE.lastIndex;
     let entry: RegExpExecArray | null;
     while ((entry = JSON_ENTRY_RE.exec(text)) !== null) {
-      const value = entry[1] ?? '';
+      const value = entry[2] ?? '';
       const end = JSON_ENTRY_RE.lastIndex - entry[0].length + entry[0].lastIndexOf('"');
-      if (accept(value, base64)) state.found.push({ start: end - value.length, end, kind: KIND, rank: RANK_NAMED });
-      if (entry[2] === '}') break;
+      if (accept(entry[1] ?? '', value, base64)) state.found.push({ start: end - value.length, end, kind: KIND, rank: RANK_NAMED });
+      if (entry[3] === '}') break;
     }
     JSON_BLOCK_RE.lastIndex = Math.max(JSON_BLOCK_RE.lastIndex, JSON_ENTRY_RE.lastIndex);
   }

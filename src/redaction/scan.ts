@@ -14,6 +14,8 @@ import { printedSecret } from './shell-output.ts';
 import { elementText } from './markup.ts';
 import { matchInfix, matchPrefixed } from './match.ts';
 import { tryJoined } from './wrapped-tokens.ts';
+import { tableCell } from './table-cells.ts';
+import { workflowCommand } from './workflow-commands.ts';
 import { MIN_PREFIXED, prefixedToken } from './prefixed-tokens.ts';
 import { RANK_FORMAT, RANK_GENERIC } from './record.ts';
 import type { Finding } from './record.ts';
@@ -232,6 +234,8 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     } else if (first === 47) userSwitchArgument(text, start, state);
   }
   if ((before === 34 || before === 39) && start >= 2) quotedArgument(text, start, end, state);
+  if (text.charCodeAt(start) === 58 && text.charCodeAt(start + 1) === 58) workflowCommand(text, start, state);
+  if (before === 44 || before === 124 || before === 32 || before === 34 || before === 96) tableCell(text, start, before, state);
   const length = end - start;
   // `add_user`, `change_password`, `ConvertTo-SecureString` by length and second letter.
   const second = text.charCodeAt(start + 1) | 32;

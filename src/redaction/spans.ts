@@ -1,6 +1,6 @@
 /** Reading around an assignment operator: the name before it (quoted, subscripted, typed or a C# property) and the value after it (quoted, unbalanced, or a run), and the shapes that make a value code rather than a literal. */
 import { chars } from './chars.ts';
-import { nameRole, nameWords } from './credential-names.ts';
+import { hintsCredential, nameRole, nameWords } from './credential-names.ts';
 import { MAX_VALUE } from './values.ts';
 
 export const NAME_CHARS = chars('A-Za-z0-9_.$-');
@@ -373,25 +373,6 @@ export function declaredName(text: string, to: number): Span | null {
   const value = match[1] ?? '';
   const start = to - match[0].length + match[0].indexOf(value);
   return { start, end: start + value.length, quoted: false };
-}
-
-/**
- * Cheap test before splitting a name into words: every credential-like name, and every name a
- * named record knows, holds one of these.
- */
-const NAME_HINT_RE = /pass|pw|pswd|secret|token|key|auth|cred|id|pat|contribsys|login|psk|ntlm|certificate|^sk$/i;
-
-/** The last name tested and its answer: dense text tests one name line after line, and comparing it is cheaper than the search. */
-let lastHintName = '';
-let lastHint = false;
-
-/** Whether `name` holds a word every credential-like name holds one of. */
-export function hintsCredential(name: string): boolean {
-  if (name !== lastHintName) {
-    lastHintName = name;
-    lastHint = NAME_HINT_RE.test(name);
-  }
-  return lastHint;
 }
 
 /** Where a value run at `start` ends, before the `trailing` punctuation that closes a sentence (or an argument, `.,;:)`). */

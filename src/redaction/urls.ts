@@ -48,12 +48,14 @@ const MAX_USER_KEY = 128;
 /** Sentry's ingest hosts: a Sentry DSN's key is public by design (browsers ship it), so it is no credential. */
 const SENTRY_HOST_RE = /^@(?:o\d+\.)?ingest\.(?:[a-z]{2}\.)?sentry\.io\b/;
 
-/** A user name with no password in the URL whose `://` is at `at`, when it is a random key (a DSN: `https://<key>@api.uptrace.dev/1`); or null. */
+/** A user name with no password in the URL whose `://` is at `at`, when it is a random key (a DSN: `https://<key>@api.uptrace.dev/1`, `https://<key>:@…`); or null. */
 export function matchUrlUserKey(text: string, at: number): [number, number] | null {
   const start = at + 3;
   const end = USER.runEnd(text, start, start + MAX_USER_KEY + 1);
-  if (text.charCodeAt(end) !== 64 || end - start < MIN_USER_KEY || end - start > MAX_USER_KEY) return null;
-  if (!hasScheme(text, at, 1) || SENTRY_HOST_RE.test(text.slice(end, end + 48))) return null;
+  // An empty password after the key (`https://<token>:@npm.fury.io/`) is written as npm's and pip's configs write it.
+  const userEnd = text.charCodeAt(end) === 58 ? end + 1 : end;
+  if (text.charCodeAt(userEnd) !== 64 || end - start < MIN_USER_KEY || end - start > MAX_USER_KEY) return null;
+  if (!hasScheme(text, at, 1) || SENTRY_HOST_RE.test(text.slice(userEnd, userEnd + 48))) return null;
   const user = text.slice(start, end);
   // A prefixed token (`ghs_…`, `glpat-…`) is its format's to name.
   return !UUID_SHAPE_RE.test(user) && !/^[a-z]{2,8}[_-]/.test(user) && isCredentialValue(user, 'token') ? [start, end] : null;
@@ -93,8 +95,8 @@ const PORT = new Chars('0-9');
 /** A path's characters, up to a query, a fragment, a quote or punctuation that ends a sentence or a list (`,`, `;`). */
 const PATH = new Chars('A-Za-z0-9._~%:@/-');
 const MAX_PATH = 1024;
-/** Path segments after which the next one is a key: IFTTT's `/with/key/…`, `/token/…`. */
-const KEY_SEGMENTS = new Set(['key', 'keys', 'token', 'tokens', 'apikey', 'api_key', 'api-key', 'secret', 'access_token']);
+/** Path segments after which the next one is a key: IFTTT's `/with/key/…`, `/token/…`, Mattermost's incoming `/hooks/…`. */
+const KEY_SEGMENTS = new Set(['key', 'keys', 'token', 'tokens', 'apikey', 'api_key', 'api-key', 'secret', 'access_token', 'hooks']);
 /** What a device does with its access token in a device API's path. */
 const DEVICE_ACTIONS = new Set(['telemetry', 'attributes', 'rpc', 'claim']);
 /** The shortest key taken from a path: ids of objects stay under it. */

@@ -3,13 +3,13 @@ import { argumentEnd, lineBefore } from './argument-spans.ts';
 import { chars, isLetter } from './chars.ts';
 import { classify, encodesStandIns, push, roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
-import { nameRole } from './credential-names.ts';
+import { hintsCredential, nameRole } from './credential-names.ts';
 import { claimsFormat } from './dispatch.ts';
 import { foreignProseValue } from './foreign-prose.ts';
 import { phraseBefore, proseName } from './name-context.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_NAMED } from './record.ts';
-import { chainedAssignment, hintsCredential, MAX_NAME, NAME_CHARS, wordEndBefore, wordStartBefore, sentenceValueEnd } from './spans.ts';
+import { chainedAssignment, MAX_NAME, NAME_CHARS, wordEndBefore, wordStartBefore, sentenceValueEnd } from './spans.ts';
 import type { Span } from './spans.ts';
 import { isCredentialValue, MIN_PASSWORD, LOWER_KEY_RE, MIXED_RE } from './values.ts';
 
@@ -215,10 +215,15 @@ function serviceBefore(text: string, wordStart: number): string | null {
  * only one that mixes cases and digits, or lowercase letters and digits unlike a hex digest, as words and identifiers follow
  * these nouns too. A name that says what else the noun is (`cache key`, `csrf token`) names no credential.
  */
+/** Public-key algorithms, as gpg and ssh name a key before its fingerprint or id. */
+const PUBLIC_KEY_ALGORITHMS = new Set(['rsa', 'dsa', 'eddsa', 'ecdsa', 'ed25519', 'ed448', 'ecdh', 'cv25519', 'elg']);
+
 function nounValue(text: string, wordStart: number, wordEnd: number, start: number, end: number, state: ScanState): void {
   const noun = text.slice(wordStart, wordEnd);
   if (end - start < 20 || !BARE_NOUN_RE.test(noun)) return;
   const service = serviceBefore(text, wordStart);
+  // A public-key algorithm before `key` (gpg's `using EDDSA key <fingerprint>`) names a key by its id.
+  if (service !== null && PUBLIC_KEY_ALGORITHMS.has(service.toLowerCase())) return;
   const named = service !== null && nameRole([service, noun.toLowerCase()]) !== null;
   if (service !== null && !named) return;
   // `key` alone (`the key …`) names a cache's or a map's as often: only a named one (`api key`, `secret key`, `keen master key`).

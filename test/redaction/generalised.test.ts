@@ -54,23 +54,25 @@ describe('held-out corpus', () => {
 
 /**
  * Each blind batch's recall floor after its tuning (85%; the eighth 80%; the thirty-eighth, values in places no rule reads
- * yet: table cells, Redis ACLs, HTML entities, quoted passwords with blanks, 75%): the held-out target asks 90% of text
- * never seen.
+ * yet: Redis ACLs, HTML entities, quoted passwords with blanks, 80%): the held-out target asks 90% of text never seen.
  */
-const FLOORS: Readonly<Record<string, number>> = { 'eighth blind batch': 0.8, 'thirty-eighth blind batch': 0.75 };
+const FLOORS: Readonly<Record<string, number>> = { 'eighth blind batch': 0.8, 'thirty-eighth blind batch': 0.8 };
 /**
- * Each blind batch's share of look-alikes changed (3%), above it for four batches on deliberate trade-offs: client ids
+ * Each blind batch's share of look-alikes changed (3%), above it for six batches on deliberate trade-offs: client ids
  * written as GUIDs with no UUID version (a key in a UUID's shape, Heroku's, is a key), access key ids (Alibaba's, as
- * AWS's must be), Flutterwave public keys (the shared corpus asks for them), an Algolia key given to its client with
- * its app id (search-only and admin keys share one shape), client ids of digits or hex under a client-id name (the
- * shared corpus asks for them), a browser SDK's public key given to its `init` (secret keys are given so too), client ids
- * in a URL's query (the tests ask for them), a service account's `private_key_id`, Razorpay key ids and a cache key.
+ * AWS's must be), an Algolia key given to its client with its app id (search-only and admin keys share one shape),
+ * client ids of digits or hex under a client-id name, a client id alone in Basic credentials (the shared corpus asks
+ * for both), a browser SDK's public key given to its `init` or constructor (secret keys are given so too), client ids
+ * in a URL's query other than an authorization URL's (the tests ask for them), a service account's `private_key_id`,
+ * Razorpay key ids, a cache key, a VAPID public key, a user name in a Kubernetes Secret and a digest column of a CLI's table.
  */
 const CEILINGS: Readonly<Record<string, number>> = {
   'twenty-seventh blind batch': 0.09,
   'twenty-eighth blind batch': 0.06,
   'thirty-third blind batch': 0.07,
   'thirty-sixth blind batch': 0.04,
+  'thirty-ninth blind batch': 0.04,
+  'fortieth blind batch': 0.08,
 };
 
 describe.each(BLIND_BATCHES)('$name', ({ name, positives, negatives }) => {
@@ -616,6 +618,21 @@ describe('structures that generalise', () => {
       "net ads join -U 'Administrator%[REDACTED password]' createcomputer=Servers\n$ bin/elasticsearch-keystore show s3.client.default.secret_key\n[REDACTED password]",
     ],
     [
+      'a Markdown table and a CSV block: a cell judged under its column, a doubled quote and a comma inside a quoted field',
+      '| Service | User | Password |\n|---|---|---|\n| grafana | admin | Z0QCBqgTG4pu9 |\n| argocd | admin | see vault |\nservice,username,password\n"billing","svc","UIpUT2,6P9L""FqTqF"\n\nrepo,CodecovToken,\nacme/api,de9462a792572f5efb4a457261817676,',
+      '| Service | User | Password |\n|---|---|---|\n| grafana | admin | [REDACTED password] |\n| argocd | admin | see vault |\nservice,username,password\n"billing","svc","[REDACTED password]"\n\nrepo,CodecovToken,\nacme/api,[REDACTED token],',
+    ],
+    [
+      "a workflow command's masked value and its output, make's and PHP's compound assignments",
+      '2024-11-03T10:22:41Z ::add-mask::Y2Ug9H0g05yYpFICuZGflx2tZMCqoco2hTTD6PVr\n::set-output name=registry_password::8Kqe06wOGZGH-EzJnaZ0H41pC\nFASTLY_API_TOKEN ?= 9ZBIVViLUStoS8FoYiY7Ub3oVIgZYo13\n$apiToken .= "Ll2Ud8zyGSWhUl1uTqT7iIf0HrAvYUTs";',
+      '2024-11-03T10:22:41Z ::add-mask::[REDACTED secret]\n::set-output name=registry_password::[REDACTED password]\nFASTLY_API_TOKEN ?= [REDACTED token]\n$apiToken .= "[REDACTED token]";',
+    ],
+    [
+      "a Mattermost hook's id, a key with an empty password in a URL, a Slack workflow's URL and a Sidekiq gem server's, whole",
+      'https://chat.acme.io/hooks/tkbjtg12w2hubxddxagi1qxyil https://Nv3onTSoqx2lFqEd8nVM:@npm.fury.io/acme/ https://hooks.slack.com/workflows/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 source "https://6bc81489:22927b10@enterprise.contribsys.com/"',
+      'https://chat.acme.io/hooks/[REDACTED url-key] https://[REDACTED url-key]:@npm.fury.io/acme/ [REDACTED slack-webhook] source "[REDACTED sidekiq-secret]"',
+    ],
+    [
       'a string never closed on its line stays apart from the next line',
       'aws_secret_access_key": "Z+61f3Q/54u0T84fKe9//eYicJqOh0marBH6++uf\nnote="done"',
       'aws_secret_access_key": "[REDACTED aws-secret-key]\nnote="done"',
@@ -772,6 +789,11 @@ describe('hard negatives stay byte-exact', () => {
     "KMS_ENCRYPTED_TOKEN=AQICAHiq8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4nLs7; clientKey: 'live_Q8ZTK2MWV9PXR4NLS7YDG3HJ'; session cs_live_a1q8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4n",
     '$ cat config/credentials/production.yml.enc\nq8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4nLs7YdG3hJ--a8Zq2mWv9PxR4nLs',
     'SUPABASE_ANON_KEY=eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZSIsInJvbGUiOiJhbm9uIiwiaWF0IjoxNzE4MDAwMDAwfQ.q8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4nLs7Y',
+    '| Key | Action |\n|---|---|\n| Ctrl+Shift+P4 | open palette |\nid,name,token_count\n1,alice,42\nname,commit\nfoo,3f2a9c0e5b1d4e8f9a6c2d4b8e1f3a70aa11bb22',
+    'echo "::add-mask::$TOKEN"; ::set-output name=version::1.2.3; git checkout -b glpat-expiry-notifications-v2; FLW_PUBLIC_KEY=FLWPUBK-0123456789abcdef0123456789abcdef-X',
+    'SENDGRID_WEBHOOK_VERIFICATION_KEY=MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEq8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4nLs7YdG3hJ8ZtK2mWv9PxR4nQ==\nGITHUB_CLIENT_ID=Iv23liAbCdEf12345678\nokta_client_id: 0oa1b2c3d4e5f6g7h8i9\nLIVEKIT_API_KEY=APImOvVCNDzMYdH',
+    'https://accounts.spotify.com/authorize?client_id=a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6&response_type=code\ngpg:                using EDDSA key 0123456789ABCDEF0123456789ABCDEF01234567\n<CrossmintProvider apiKey="ck_production_q8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4nL">',
+    'apiVersion: v1\nkind: Secret\ndata:\n  DB_HOST: ZGIucHJvZC5pbnRlcm5hbA==\n  DB_PORT: NTQzMg==\n  database: b3JkZXJz',
     'X-Flags: eyJraW5kIjoiZmVhdHVyZS1mbGFncyIsInZlcnNpb24iOjN9\ncontract: 6d2FabeB6ADd229Bc199FabA28fD3efb57dF0bD3\nError: ZxQ8vLp2RtXk9mQ2vLp8RtXk9mQ2vLw',
   ])('%s', async (text) => {
     expect((await redactTexts([text])).texts[0]).toBe(text);

@@ -2,7 +2,7 @@
 import { chars } from '../chars.ts';
 import { optional, prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { ALNUM, ALNUM_LOWER, DIGITS, HEX_ANY, URLSAFE, WORD, lettersAndDigits } from './format-shapes.ts';
+import { ALNUM, ALNUM_LOWER, DIGITS, HEX_ANY, URLSAFE, WORD, lettersAndDigits, notWords } from './format-shapes.ts';
 
 /** The user part of `https://<token>:x-oauth-basic@github.com`, when it is a token. */
 function oauthBasicUser(text: string, at: number): [number, number] | null {
@@ -13,6 +13,9 @@ function oauthBasicUser(text: string, at: number): [number, number] | null {
 
 /** GitLab's routable tokens end in `.<version>.<checksum>`-style tails; the whole tail is part of the value. */
 const GITLAB_TAIL = optional('.', run(ALNUM_LOWER, 2, 32), optional('.', run(ALNUM_LOWER, 2, 32)));
+
+/** A name of lowercase words joined by hyphens, three or more. */
+const BRANCH_NAME_RE = /^[a-z]+-[a-z0-9]+-[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The code hosting kinds. */
 export const CODE_HOSTING_KINDS: readonly KindRecord[] = [
@@ -37,6 +40,8 @@ export const CODE_HOSTING_KINDS: readonly KindRecord[] = [
     {
       prefixes: ['glpat-', 'gldt-', 'glft-', 'glsoat-', 'glrt-', 'glcbt-', 'glimt-', 'glagent-', 'gloas-', 'glptt-', 'glffct-'],
       body: [run(URLSAFE, 20, 300), GITLAB_TAIL],
+      // A branch or a file named after the prefix (`glpat-expiry-notifications-v2`) is lowercase words and hyphens.
+      check: (value) => !BRANCH_NAME_RE.test(value) || notWords(value.slice(value.indexOf('-') + 1)),
     },
     prefixed('GR1348941', URLSAFE, 20),
     { prefixes: ['_gitlab_session='], body: [run(ALNUM_LOWER, 32)], edge: null },

@@ -1,11 +1,21 @@
 /** Chat and messaging: Slack, Discord, Telegram, Twilio, SendGrid, Brevo (Sendinblue), Mailgun, Mailchimp, Twitch, PubNub. */
 import { matchTeamsWebhook } from '../vendor-matchers.ts';
 import { chars } from '../chars.ts';
-import { prefixed, run, tokenKind } from '../record.ts';
+import { optional, prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
 import { ALNUM, ALNUM_LOWER, DIGITS, HEX, URLSAFE, lettersAndDigits } from './format-shapes.ts';
 
 const SLACK_BODY = chars('A-Za-z0-9-');
+
+/** The URL of a Sidekiq gem server whose `@` is at `at`, whole: `https://<8 hex>:<8 hex>@<host>/`, or null. */
+function contribsysPair(text: string, at: number): [number, number] | null {
+  if (at < 17 || !/^[a-f0-9]{8}:[a-f0-9]{8}$/.test(text.slice(at - 17, at))) return null;
+  const scheme = /https?:\/\/$/.exec(text.slice(Math.max(0, at - 25), at - 17));
+  let end = at + 1;
+  while (end < text.length && /[a-z.]/.test(text.charAt(end))) end++;
+  if (text.charCodeAt(end) === 47) end++;
+  return [at - 17 - (scheme?.[0].length ?? 0), end];
+}
 /** An older app token's secret: base64 without padding. */
 const APP_SECRET = chars('A-Za-z0-9/+');
 
@@ -48,7 +58,8 @@ export const MESSAGING_KINDS: readonly KindRecord[] = [
     lead: ['https://', 'http://'],
     edge: null,
     // Ids are upper case as Slack prints them, but URLs are pasted lower-cased too; workflow triggers have a numeric second id.
-    body: [run(ALNUM, 8, 12), '/', run(ALNUM, 8, 16), '/', run(ALNUM, 20, 48)],
+    // A workflow's URL holds a numeric id before its secret.
+    body: [run(ALNUM, 8, 12), '/', run(ALNUM, 8, 16), '/', optional(run(DIGITS, 8, 24), '/'), run(ALNUM, 20, 48)],
   }),
   {
     kind: 'teams-webhook',
@@ -124,6 +135,11 @@ export const MESSAGING_KINDS: readonly KindRecord[] = [
     kind: 'sidekiq-secret',
     description:
       'Sidekiq Pro / Enterprise gem server credentials (`xxxxxxxx:xxxxxxxx` hex pair) assigned to `BUNDLE_ENTERPRISE__CONTRIBSYS__COM` or `BUNDLE_GEMS__CONTRIBSYS__COM`',
+    // In a Gemfile's source URL the pair is the URL's user and password: `https://<id>:<secret>@enterprise.contribsys.com/`.
+    custom: [
+      { literal: '@enterprise.contribsys.com', at: 'infix', match: contribsysPair },
+      { literal: '@gems.contribsys.com', at: 'infix', match: contribsysPair },
+    ],
     named: {
       names: (words) => words.includes('contribsys'),
       value: run(chars('a-f0-9:'), 17),

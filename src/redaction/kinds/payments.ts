@@ -31,15 +31,11 @@ export const PAYMENT_KINDS: readonly KindRecord[] = [
       check: (value) => lettersAndDigits(value.slice(value.indexOf('|'))),
     },
   ),
-  tokenKind(
-    'flutterwave-key',
-    'Flutterwave secret, public and encryption keys (`FLWSECK-`, `FLWSECK_TEST-`, `FLWPUBK-`, `FLWPUBK_TEST-`)',
-    {
-      prefixes: ['FLWSECK_TEST-', 'FLWSECK-', 'FLWPUBK_TEST-', 'FLWPUBK-'],
-      body: [run(chars('a-z0-9'), 12, 32), optional('-X')],
-      check: hasDigit,
-    },
-  ),
+  tokenKind('flutterwave-key', 'Flutterwave secret keys (`FLWSECK-`, `FLWSECK_TEST-`; the public `FLWPUBK-` keys ship to browsers)', {
+    prefixes: ['FLWSECK_TEST-', 'FLWSECK-'],
+    body: [run(chars('a-z0-9'), 12, 32), optional('-X')],
+    check: hasDigit,
+  }),
   tokenKind(
     'gocardless-token',
     'GoCardless access token (`live_` + 40 characters)',

@@ -36,6 +36,9 @@ import { BLIND35_NEGATIVES, BLIND35_POSITIVES } from './held-out-blind35.ts';
 import { BLIND36_NEGATIVES, BLIND36_POSITIVES } from './held-out-blind36.ts';
 import { BLIND37_NEGATIVES, BLIND37_POSITIVES } from './held-out-blind37.ts';
 import { BLIND38_NEGATIVES, BLIND38_POSITIVES } from './held-out-blind38.ts';
+import { BLIND39_NEGATIVES, BLIND39_POSITIVES } from './held-out-blind39.ts';
+import { BLIND40_NEGATIVES, BLIND40_POSITIVES } from './held-out-blind40.ts';
+import { BLIND41_NEGATIVES, BLIND41_POSITIVES } from './held-out-blind41.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -184,6 +187,9 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['thirty-seventh blind batch', BLIND37_POSITIVES, BLIND37_NEGATIVES],
     ['thirty-sixth blind batch', BLIND36_POSITIVES, BLIND36_NEGATIVES],
     ['thirty-eighth blind batch', BLIND38_POSITIVES, BLIND38_NEGATIVES],
+    ['thirty-ninth blind batch', BLIND39_POSITIVES, BLIND39_NEGATIVES],
+    ['fortieth blind batch', BLIND40_POSITIVES, BLIND40_NEGATIVES],
+    ['forty-first blind batch', BLIND41_POSITIVES, BLIND41_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,

@@ -67,7 +67,7 @@ export const VENDOR_SPECS: readonly Spec[] = [
   token('stripe-key', ['sk_live_', 'rk_live_', 'sk_test_'], [[ALNUM, 24, 99]], { short: false }),
   token('square-token', ['sq0atp-'], [[BASE64URL, 22]]),
   token('facebook-token', ['EAAB', 'EAAG'], [[ALNUM, 150, 200]], { short: false }),
-  token('flutterwave-key', ['FLWSECK-', 'FLWSECK_TEST-', 'FLWPUBK_TEST-'], [[HEX, 32], '-X'], { short: false }),
+  token('flutterwave-key', ['FLWSECK-', 'FLWSECK_TEST-'], [[HEX, 32], '-X'], { short: false }),
   token('gocardless-token', ['live_'], [[BASE64URL, 40]]),
   token('lob-key', ['live_', 'test_'], [[HEX, 35]]),
   token('shippo-token', ['shippo_live_', 'shippo_test_'], [[HEX, 40]]),
