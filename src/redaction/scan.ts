@@ -219,6 +219,11 @@ function wholeTokens(text: string, start: number, end: number, state: ScanState)
     userPasswordSubcommand(text, start, end, state);
 }
 
+/** What a token that starts a table's cell or a workflow command's line follows: `,`, `|`, a blank, a quote, a backtick, a line's start. */
+const OPENS_ROW = Uint8Array.from({ length: 128 }, (_, code) =>
+  code === 44 || code === 124 || code === 32 || code === 34 || code === 96 || code === 10 || code === 0 ? 1 : 0,
+);
+
 /** Everything a token [start, end) may hold; `flagged`: its first character with a flag other than 8, or -1. */
 function scanToken(text: string, start: number, end: number, flagged: number, state: ScanState): void {
   if (afterBlank(text, start)) {
@@ -234,8 +239,10 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     } else if (first === 47) userSwitchArgument(text, start, state);
   }
   if ((before === 34 || before === 39) && start >= 2) quotedArgument(text, start, end, state);
-  if (text.charCodeAt(start) === 58 && text.charCodeAt(start + 1) === 58) workflowCommand(text, start, state);
-  if (before === 44 || before === 124 || before === 32 || before === 34 || before === 96) tableCell(text, start, before, state);
+  if (before < 128 && OPENS_ROW[before] === 1) {
+    if (text.charCodeAt(start) === 58 && text.charCodeAt(start + 1) === 58) workflowCommand(text, start, state);
+    else tableCell(text, start, before, state);
+  }
   const length = end - start;
   // `add_user`, `change_password`, `ConvertTo-SecureString` by length and second letter.
   const second = text.charCodeAt(start + 1) | 32;
