@@ -8,7 +8,8 @@ import { RANK_GENERIC, RANK_NAMED } from './record.ts';
 import type { Finding, KindRecord, NameAnchor } from './record.ts';
 import { joinedValue, readValue, skipBlanks } from './spans.ts';
 import type { Span } from './spans.ts';
-import { isCredentialValue } from './values.ts';
+import { isCredentialValue, MIXED_RE } from './values.ts';
+import { wordShare } from './randomness.ts';
 
 /** What a scan collects besides findings. */
 export interface ScanState {
@@ -121,10 +122,22 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
     return;
   if (value !== given && role !== 'password' && schemedCredential(text, given, state)) return;
   if (value.reference === true) return;
+  // A quoted password may hold a blank or two (`'ycqeWS Zp7Z#38'`); a phrase of words is no password.
+  if (role === 'password' && given.quoted && !loose && isSpacedPassword(raw)) {
+    push(state, value.start, value.end, 'password', RANK_GENERIC);
+    return;
+  }
   if (claimsFormat(raw) || !isCredentialValue(raw, loose && role === 'password' ? 'secret' : role)) return;
   // A client-side SDK key is public: PostHog's `phc_`, RevenueCat's `appl_`/`goog_`/`amzn_`, publishable `pk_`/`pub_`.
   if (PUBLIC_KEY_RE.test(raw)) return;
   push(state, value.start, value.end, ROLE_KINDS.get(role) ?? 'secret', RANK_GENERIC);
+}
+
+/** Whether a quoted password holds one or two single blanks between random pieces: random once they are left out, and no words. */
+function isSpacedPassword(raw: string): boolean {
+  if (raw.length > 64 || !/^\S+(?: \S+){1,2}$/.test(raw) || wordShare(raw) >= 0.25) return false;
+  const joined = raw.replaceAll(' ', '');
+  return !isPlaceholderValue(joined) && MIXED_RE.test(joined) && isCredentialValue(joined, 'password');
 }
 
 /** An application password: four to six groups of four letters or digits, one blank between. */

@@ -227,7 +227,7 @@ export function userPasswordSubcommand(text: string, start: number, end: number,
 }
 
 /** The argument after `skip` others from `from` on, read forwards (a letters-only password holds no pivot): a password when it is one. */
-function passwordAfter(text: string, from: number, skip: number, state: ScanState): void {
+export function passwordAfter(text: string, from: number, skip: number, state: ScanState): void {
   let at = from;
   let counted = 0;
   // Up to 8 flags between the arguments (`htpasswd -b -c <file> <user> <password>`) are read past, not counted.

@@ -5,8 +5,8 @@ import { chars, isLetter } from './chars.ts';
 import { quotedArgument } from './calls.ts';
 import { valueAfterWord } from './word-values.ts';
 import { isWideCloser } from './foreign-prose.ts';
-import { colonFields, commandArgument, flagArgument, userPasswordSubcommand } from './commands.ts';
-import { secureStringArgument, userSwitchArgument } from './windows-commands.ts';
+import { colonFields, commandArgument, flagArgument } from './commands.ts';
+import { userSwitchArgument } from './windows-commands.ts';
 import { INFIX_PAIRS, INFIX_SINGLES, INFIXES, MIN_WORD_INFIX_TOKEN, STARTS, WORD_INFIX_RE, WORD_LED } from './dispatch.ts';
 import { schemeValueAt } from './hashes.ts';
 import { kubernetesSecrets } from './kubernetes.ts';
@@ -15,6 +15,8 @@ import { elementText } from './markup.ts';
 import { matchInfix, matchPrefixed } from './match.ts';
 import { tryJoined } from './wrapped-tokens.ts';
 import { tableCell } from './table-cells.ts';
+import { aclPassword } from './redis.ts';
+import { wholeTokens } from './whole-tokens.ts';
 import { workflowCommand } from './workflow-commands.ts';
 import { MIN_PREFIXED, prefixedToken } from './prefixed-tokens.ts';
 import { RANK_FORMAT, RANK_GENERIC } from './record.ts';
@@ -204,21 +206,6 @@ function assigned(text: string, start: number): boolean {
   return name === null || name.end - name.start > 6 || !BLANK_NAME_RE.test(text.slice(name.start, name.end));
 }
 
-/**
- * The words a token is read whole for, told apart by its length and two characters before any is
- * compared: `ConvertTo-SecureString`, `add_user`, `change_password`.
- */
-function wholeTokens(text: string, start: number, end: number, state: ScanState): void {
-  const length = end - start;
-  const first = text.charCodeAt(start) | 32;
-  if (length === 22 && first === 99 && text.charCodeAt(start + 9) === 45) secureStringArgument(text, start, end, state);
-  else if (
-    (length === 8 && first === 97 && text.charCodeAt(start + 3) === 95) ||
-    (length === 15 && first === 99 && text.charCodeAt(start + 6) === 95)
-  )
-    userPasswordSubcommand(text, start, end, state);
-}
-
 /** What a token that starts a table's cell or a workflow command's line follows: `,`, `|`, a blank, a quote, a backtick, a line's start. */
 const OPENS_ROW = Uint8Array.from({ length: 128 }, (_, code) =>
   code === 44 || code === 124 || code === 32 || code === 34 || code === 96 || code === 10 || code === 0 ? 1 : 0,
@@ -244,12 +231,19 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     else tableCell(text, start, before, state);
   }
   const length = end - start;
-  // `add_user`, `change_password`, `ConvertTo-SecureString` by length and second letter.
+  // `add_user`, `change_password`, `ConvertTo-SecureString`, `auth-pass` by length and second letter.
   const second = text.charCodeAt(start + 1) | 32;
-  if ((length === 8 && second === 100) || (length === 15 && second === 104) || (length === 22 && second === 111))
+  if (
+    (length === 8 && second === 100) ||
+    (length === 15 && second === 104) ||
+    (length === 22 && second === 111) ||
+    (length === 9 && second === 117)
+  )
     wholeTokens(text, start, end, state);
-  if (before === 62) elementText(text, start, state);
-  else if (before === 125) {
+  if (before === 62) {
+    if (text.charCodeAt(start - 2) === 32) aclPassword(text, start, state);
+    else elementText(text, start, state);
+  } else if (before === 125) {
     const span = schemeValueAt(text, start, end);
     if (span !== null) state.found.push({ start: span[0], end: span[1], kind: span[2], rank: RANK_FORMAT });
   }

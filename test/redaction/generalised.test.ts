@@ -633,6 +633,11 @@ describe('structures that generalise', () => {
       'https://chat.acme.io/hooks/[REDACTED url-key] https://[REDACTED url-key]:@npm.fury.io/acme/ [REDACTED slack-webhook] source "[REDACTED sidekiq-secret]"',
     ],
     [
+      "Redis' ACL passwords and Sentinel's auth-pass, a quoted password with a blank, an SES SMTP password after its key id",
+      "user app on >SjhCRVsIuievZr6MzfjyS2R5 ~cache:* +@read\nsentinel auth-pass mymaster iNSiDBjTDCWEVaQDMkYCKZTd\nansible_become_pass='ycqeWS Zp7Z#38'\n[email-smtp.eu-west-1.amazonaws.com]:587 AKIAZ5GMHYJJ3EXQ7SPX:BBWmH75TZkLFRaXDn0fDlFzOdW6ylIEqgyH45DG+0KVb",
+      "user app on >[REDACTED password] ~cache:* +@read\nsentinel auth-pass mymaster [REDACTED password]\nansible_become_pass='[REDACTED password]'\n[email-smtp.eu-west-1.amazonaws.com]:587 [REDACTED aws-access-key]",
+    ],
+    [
       'a string never closed on its line stays apart from the next line',
       'aws_secret_access_key": "Z+61f3Q/54u0T84fKe9//eYicJqOh0marBH6++uf\nnote="done"',
       'aws_secret_access_key": "[REDACTED aws-secret-key]\nnote="done"',
@@ -789,6 +794,7 @@ describe('hard negatives stay byte-exact', () => {
     "KMS_ENCRYPTED_TOKEN=AQICAHiq8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4nLs7; clientKey: 'live_Q8ZTK2MWV9PXR4NLS7YDG3HJ'; session cs_live_a1q8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4n",
     '$ cat config/credentials/production.yml.enc\nq8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4nLs7YdG3hJ--a8Zq2mWv9PxR4nLs',
     'SUPABASE_ANON_KEY=eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZSIsInJvbGUiOiJhbm9uIiwiaWF0IjoxNzE4MDAwMDAwfQ.q8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4nLs7Y',
+    'echo hi >out2.txt; cat a >b1.log; DB_PASSWORD="Summer of 69"; password: "correct horse battery staple"',
     '| Key | Action |\n|---|---|\n| Ctrl+Shift+P4 | open palette |\nid,name,token_count\n1,alice,42\nname,commit\nfoo,3f2a9c0e5b1d4e8f9a6c2d4b8e1f3a70aa11bb22',
     'echo "::add-mask::$TOKEN"; ::set-output name=version::1.2.3; git checkout -b glpat-expiry-notifications-v2; FLW_PUBLIC_KEY=FLWPUBK-0123456789abcdef0123456789abcdef-X',
     'SENDGRID_WEBHOOK_VERIFICATION_KEY=MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEq8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4nLs7YdG3hJ8ZtK2mWv9PxR4nQ==\nGITHUB_CLIENT_ID=Iv23liAbCdEf12345678\nokta_client_id: 0oa1b2c3d4e5f6g7h8i9\nLIVEKIT_API_KEY=APImOvVCNDzMYdH',

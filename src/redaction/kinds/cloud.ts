@@ -13,8 +13,11 @@ const UPPER_ALNUM = chars('A-Z0-9');
 export const CLOUD_KINDS: readonly KindRecord[] = [
   tokenKind(
     'aws-access-key',
-    'AWS access key id: `AKIA`, `ASIA` and the other IAM prefixes + 16 upper-case letters and digits (base32 in the keys AWS issues)',
-    prefixed(['AKIA', 'ASIA', 'ABIA', 'ACCA', 'AGPA', 'AIDA', 'AROA', 'AIPA', 'ANPA', 'ANVA', 'APKA'], UPPER_ALNUM, 16),
+    'AWS access key id: `AKIA`, `ASIA` and the other IAM prefixes + 16 upper-case letters and digits (base32 in the keys AWS issues), with its secret or SES SMTP password when written after it (`AKIA…:<secret>`)',
+    {
+      prefixes: ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'AGPA', 'AIDA', 'AROA', 'AIPA', 'ANPA', 'ANVA', 'APKA'],
+      body: [run(UPPER_ALNUM, 16), optional(':', run(BASE64, 40, 44))],
+    },
     prefixed('A3T', UPPER_ALNUM, 17),
   ),
   {
