@@ -206,7 +206,7 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
   if (EMAIL_RE.test(value) || HOST_RE.test(value) || IP_PORT_RE.test(value)) return true;
   // `os.environ`, `config.apiKey`, `Shared.LintStatsTimePass`: each part a word, or short.
   if (DOTTED_IDENTIFIER_RE.test(value) && value.split('.').every((part) => part.length <= 4 || wordShare(part) >= 0.5)) return true;
-  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) && !/[0-9]/.test(value)) return true;
+  if (/^[A-Z][A-Z0-9]*(?:__?[A-Z0-9]+)+$/.test(value) && !/[0-9]/.test(value)) return true;
   // A secret manager's reference, `<name>:<version>` (`gcloud run deploy --set-secrets=DB_PASSWORD=db-password:latest`).
   if (SECRET_REFERENCE_RE.test(value)) return true;
   // Algorithm and standard names: `AES-256-GCM`, `JWT-HS256`, `RSA-OAEP-256`, `TLS1.3` (upper-case words, each with a number at most).

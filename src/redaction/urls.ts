@@ -159,7 +159,7 @@ export function matchUrlPathKey(text: string, at: number): [number, number] | nu
 function pathKey(value: string): boolean {
   return (
     value.length >= MIN_PATH_KEY &&
-    !value.startsWith('0x') &&
+    !/^0x[0-9a-fA-F]+$/.test(value) &&
     !UUID_SHAPE_RE.test(value) &&
     !PLACEHOLDERS.some((re) => re.test(value)) &&
     isCredentialValue(value, 'token')

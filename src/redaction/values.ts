@@ -209,6 +209,9 @@ function passwordValue(value: string, profile: Profile): boolean {
   return value.length >= MIN_PASSWORD && (value.length > 16 || profile.sequence < 0.5);
 }
 
+/** A name of short lowercase words joined by hyphens (`azure-storage-key`, `gh-actions-token`): an identifier, whatever its words (a key's random body is longer). */
+const KEBAB_NAME_RE = /^[a-z]{2,12}(?:-[a-z]{2,12})+$/;
+
 /** The shortest key of letters in one case (Vultr's 36 capitals): shorter runs of one case are words and constants' names. */
 const MIN_ONE_CASE_KEY = 24;
 
@@ -223,10 +226,10 @@ function randomValue(value: string, role: NameRole, profile: Profile): boolean {
   // ipinfo's tokens are 14 hex characters; a client's id is told apart by more.
   if (profile.hex) return value.length >= (role === 'client-id' ? 16 : 14) && profile.entropy >= 2.3;
   // Letters only: a key or token made of letters alone mixes case at random (`jCBaQngSHiHDRY`); one case, or
-  // camelCase (`typertGateway`, `endpoint`), is a word or an identifier.
+  // camelCase (`typertGateway`, `endpoint`, `ClientId`: mostly words), is a word or an identifier.
   if (profile.lettersOnly)
     return (
-      (profile.classChanges >= 0.3 || (value.length >= MIN_ONE_CASE_KEY && wordShare(value) < 0.2)) &&
+      (profile.classChanges >= 0.3 ? wordShare(value) < 0.5 : value.length >= MIN_ONE_CASE_KEY && wordShare(value) < 0.2) &&
       profile.entropy >= entropyFloor(value.length)
     );
   // Words and identifiers (`SalesResults-1.2`, `token_from_the_environment`), unless digits are glued inside
@@ -234,7 +237,7 @@ function randomValue(value: string, role: NameRole, profile: Profile): boolean {
   if (profile.gluedRuns < 2) {
     const { classChanges, entropy } = profile;
     const words = wordShare(value);
-    if (words >= 0.5 || (words >= 0.3 && classChanges < 0.1)) return false;
+    if (words >= 0.5 || (words >= 0.3 && classChanges < 0.1) || KEBAB_NAME_RE.test(value)) return false;
     return entropy >= entropyFloor(value.length);
   }
   return profile.entropy >= entropyFloor(value.length);
