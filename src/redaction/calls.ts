@@ -172,9 +172,10 @@ const ID_REFERENCE_RE = /(?:id|sid|user(?:name)?|account|app|key)$/i;
  * call is not one that compares or hashes strings, and the value is long and random.
  */
 function keyPairCall(before: string, value: string): boolean {
-  if (value.length < 16 || !(MIXED_RE.test(value) || LOWER_KEY_RE.test(value) || /^[0-9a-f]{20,}$/.test(value))) return false;
+  if (value.length < 16 || !(MIXED_RE.test(value) || LOWER_KEY_RE.test(value) || /^[0-9a-f]{20,}$/.test(value)))
+    return laterArgument(before, value);
   const call = FIRST_ARGUMENT_RE.exec(before);
-  if (call === null) return false;
+  if (call === null) return laterArgument(before, value);
   const [, name = '', first, reference = ''] = call;
   if (NOT_A_CLIENT_RE.test(name)) return false;
   const paired =
@@ -182,4 +183,78 @@ function keyPairCall(before: string, value: string): boolean {
       ? ID_REFERENCE_RE.test(reference)
       : PREFIXED_HEX_ID_RE.test(first) || (/[0-9]/.test(first) && isCredentialValue(first, 'token'));
   return paired && !claimsFormat(value) && isCredentialValue(value, 'token');
+}
+
+/** Whether `code` may be part of a reference argument (`Environment.PRODUCTION`, `$key`). */
+function isReferenceChar(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 36 || code === 46
+  );
+}
+
+/** Where the blanks that end at `at` in `text` start. */
+function blanksBefore(text: string, at: number): number {
+  let k = at;
+  while (k > 0) {
+    const code = text.charCodeAt(k - 1);
+    if (code !== 32 && code !== 9 && code !== 10 && code !== 13) break;
+    k--;
+  }
+  return k;
+}
+
+/** The start of the quoted string whose closing quote is at `close` (its opening quote's index), or -1: 200 characters at most, on one line. */
+function stringStart(text: string, close: number): number {
+  const quote = text.charCodeAt(close);
+  let at = close;
+  while (at > 0 && close - at <= 200 && text.charCodeAt(at - 1) !== quote && text.charCodeAt(at - 1) !== 10) at--;
+  return at > 0 && text.charCodeAt(at - 1) === quote ? at - 1 : -1;
+}
+
+/** The name of the call whose arguments end at `at` in `before`, read backwards over at most four arguments (strings or references); or null. */
+function callNameBefore(before: string, from: number): string | null {
+  let at = from;
+  for (let argument = 0; argument <= 4; argument++) {
+    at = blanksBefore(before, at);
+    const code = before.charCodeAt(at - 1);
+    if (code === 40) {
+      const end = --at;
+      while (at > 0 && isReferenceChar(before.charCodeAt(at - 1)) && before.charCodeAt(at - 1) !== 46) at--;
+      return end > at ? before.slice(at, end) : null;
+    }
+    if (code !== 44) return null;
+    at = blanksBefore(before, at - 1);
+    const last = before.charCodeAt(at - 1);
+    if (last === 34 || last === 39) {
+      at = stringStart(before, at - 1);
+      if (at < 0) return null;
+    } else {
+      const end = at;
+      while (at > 0 && end - at <= 64 && isReferenceChar(before.charCodeAt(at - 1))) at--;
+      if (at === end) return null;
+    }
+  }
+  return null;
+}
+
+/**
+ * Whether `value` is a secret given after its key in a client's call: the string argument before it (`before` ends with
+ * it) is a vendor's key or a random id of 16 characters or more (`getProfile("cn-hangzhou", "LTAI…", "<secret>")`, a
+ * key, its secret and a passphrase), the call is not one that compares or hashes strings, and the value is random.
+ */
+function laterArgument(before: string, value: string): boolean {
+  if (value.length < 8) return false;
+  const close = blanksBefore(before, before.length) - 1;
+  const quote = before.charCodeAt(close);
+  const open = quote === 34 || quote === 39 ? stringStart(before, close) : -1;
+  if (open < 0 || close - open <= 8) return false;
+  const previous = before.slice(open + 1, close);
+  const paired = claimsFormat(previous) || (previous.length >= 16 && /[0-9]/.test(previous) && isCredentialValue(previous, 'token'));
+  if (!paired || claimsFormat(value)) return false;
+  const call = callNameBefore(before, open);
+  return (
+    call !== null &&
+    !NOT_A_CLIENT_RE.test(call) &&
+    (isCredentialValue(value, 'token') || (MIXED_RE.test(value) && isCredentialValue(value, 'password')))
+  );
 }

@@ -114,14 +114,20 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
     return;
   }
   if (role === 'auth' && authorization(text, value, state, AUTHORIZATION_RE.test(name))) return;
-  // A single-page app's sign-in config ships its OAuth client id to every browser: public by design.
+  // A single-page app's sign-in config ships its OAuth client id to every browser, as a web client's id is (Amplify's
+  // `aws_user_pools_web_client_id`): public by design.
   if (
     role === 'client-id' &&
-    (BROWSER_AUTH_RE.test(text.slice(Math.max(0, given.start - 300), given.start)) || inAuthorizeUrl(text, given.start))
+    (/web_?client/i.test(name) ||
+      BROWSER_AUTH_RE.test(text.slice(Math.max(0, given.start - 300), given.start)) ||
+      inAuthorizeUrl(text, given.start))
   )
     return;
   if (value !== given && role !== 'password' && schemedCredential(text, given, state)) return;
   if (value.reference === true) return;
+  // The public half of a pair whose secret is kept elsewhere (`client_secret: process.env.…`) is configuration.
+  if ((role === 'client-id' || role === 'key') && !/secret|private/i.test(name) && secretKeptElsewhere(text, value.start, value.end))
+    return;
   // A quoted password may hold a blank or two (`'ycqeWS Zp7Z#38'`); a phrase of words is no password.
   if (role === 'password' && given.quoted && !loose && isSpacedPassword(raw)) {
     push(state, value.start, value.end, 'password', RANK_GENERIC);
@@ -155,6 +161,15 @@ function isAppPassword(raw: string): boolean {
 /** The browser sign-in SDKs' configs, whose client id every visitor receives (Auth0, Okta, Amplify/Cognito, MSAL, Google). */
 const BROWSER_AUTH_RE =
   /<Auth0Provider\b|createAuth0Client\(|new OktaAuth\(|OktaAuth\(\{|Amplify\.configure\(|\bCognito:\s*\{|new PublicClientApplication\(|<GoogleOAuthProvider\b|<MsalProvider\b/;
+
+/** A secret's name given a reference, a masked value or a stand-in instead of its value: `clientSecret: process.env.X`, `APP_SECRET=${X}`, `api_secret: ****`. */
+const SECRET_REFERENCE_RE =
+  /secret\w{0,32}["']?\s{0,4}(?:=>?|:|,)\s{0,4}["']?(?:process\.env|os\.environ|os\.getenv|ENV\[|env\(|System\.getenv|\$\{|\$\(|\$[A-Za-z_]|!env\b|\*{4,}|<[A-Za-z_]|\{\{)/i;
+
+/** Whether a secret named within 400 characters of [start, end) is given a reference there: the value is the public half of its pair. */
+function secretKeptElsewhere(text: string, start: number, end: number): boolean {
+  return SECRET_REFERENCE_RE.test(text.slice(Math.max(0, start - 400), end + 400));
+}
 
 /** An OAuth authorization endpoint's path: `/authorize`, `/oauth/authorize`, `/o/oauth2/v2/auth`, `/oauth2/v2.0/authorize`. */
 const AUTHORIZE_PATH_RE = /\/(?:authorize|authorization|auth)$/i;

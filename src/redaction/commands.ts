@@ -30,7 +30,7 @@ const SNMP_LINE_RE = /(?:^|[\s/])snmp(?:walk|get|getnext|set|bulkwalk|bulkget|tr
 /** Tools whose `-p` takes the password glued to it. */
 const GLUED_P_RE = /(?:^|[\s/])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|7z|7za|7zz|7zr)(?:\.exe)?\s[^\n]*$/;
 /** A netrc entry up to its `password` word. */
-const NETRC_RE = /(?:^|\s)machine\s+\S+\s+(?:login\s+\S+\s+)?(?:account\s+\S+\s+)?$/;
+const NETRC_RE = /(?:^|\s)machine\s+\S+\s+(?:login\s+(?!anonymous\s|ftp\s)\S+\s+)?(?:account\s+\S+\s+)?$/;
 
 /** The last two letters (lowercased, `first * 128 + second`) of the words {@link commandArgument} reads an argument after. */
 const ARGUMENT_WORD_ENDS = new Set(

@@ -153,8 +153,8 @@ export function isPlaceholderValue(value: string): boolean {
 
 /** A printf-style `%s` directive. */
 const FORMAT_RE = /%s(?![A-Za-z0-9])/;
-/** A password's source rather than the password: `env:NAME`, `file:path`, `fd:N`. */
-const SOURCE_RE = /^(?:env|file|fd|vault|op|ssm|awssm|gcpsm|azkv):\S/;
+/** A password's source rather than the password: `env:NAME`, `file:path`, `fd:N`, TeamCity's `credentialsJSON:<id>`. */
+const SOURCE_RE = /^(?:env|file|fd|vault|op|ssm|awssm|gcpsm|azkv|credentialsJSON):\S/;
 
 /** A key that starts with `$`: letters, digits and `_`, both cases and a digit. */
 const DOLLAR_KEY_RE = /^\$(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])(?=\D*\d)[A-Za-z0-9_]+$/;

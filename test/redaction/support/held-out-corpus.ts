@@ -39,6 +39,8 @@ import { BLIND38_NEGATIVES, BLIND38_POSITIVES } from './held-out-blind38.ts';
 import { BLIND39_NEGATIVES, BLIND39_POSITIVES } from './held-out-blind39.ts';
 import { BLIND40_NEGATIVES, BLIND40_POSITIVES } from './held-out-blind40.ts';
 import { BLIND41_NEGATIVES, BLIND41_POSITIVES } from './held-out-blind41.ts';
+import { BLIND42_NEGATIVES, BLIND42_POSITIVES } from './held-out-blind42.ts';
+import { BLIND43_NEGATIVES, BLIND43_POSITIVES } from './held-out-blind43.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -190,6 +192,8 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['thirty-ninth blind batch', BLIND39_POSITIVES, BLIND39_NEGATIVES],
     ['fortieth blind batch', BLIND40_POSITIVES, BLIND40_NEGATIVES],
     ['forty-first blind batch', BLIND41_POSITIVES, BLIND41_NEGATIVES],
+    ['forty-second blind batch', BLIND42_POSITIVES, BLIND42_NEGATIVES],
+    ['forty-third blind batch', BLIND43_POSITIVES, BLIND43_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
