@@ -134,7 +134,7 @@ export const MESSAGING_KINDS: readonly KindRecord[] = [
   {
     kind: 'sidekiq-secret',
     description:
-      'Sidekiq Pro / Enterprise gem server credentials (`xxxxxxxx:xxxxxxxx` hex pair) assigned to `BUNDLE_ENTERPRISE__CONTRIBSYS__COM` or `BUNDLE_GEMS__CONTRIBSYS__COM`',
+      "Sidekiq Pro / Enterprise gem server credentials (`xxxxxxxx:xxxxxxxx` hex pair) assigned to `BUNDLE_ENTERPRISE__CONTRIBSYS__COM` or `BUNDLE_GEMS__CONTRIBSYS__COM`, or in a gem server's URL (the URL whole)",
     // In a Gemfile's source URL the pair is the URL's user and password: `https://<id>:<secret>@enterprise.contribsys.com/`.
     custom: [
       { literal: '@enterprise.contribsys.com', at: 'infix', match: contribsysPair },

@@ -50,7 +50,7 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
   {
     kind: 'url-key',
     description:
-      "a key in a URL's path: after a `/key/` or `/token/` segment (IFTTT's `/with/key/…`), or a webhook host's last segment (`https://hook.eu2.make.com/…`); or a random user name with no password (a DSN's key, `https://<key>@host`)",
+      "a key in a URL's path: after a `/key/`, `/token/` or `/hooks/` segment (IFTTT's `/with/key/…`, a Mattermost hook), or a webhook host's last segment (`https://hook.eu2.make.com/…`); or a random user name with no password (a DSN's key, `https://<key>@host`, `https://<key>:@host`)",
     custom: [
       { literal: '://', at: 'infix', match: matchUrlPathKey },
       { literal: '://', at: 'infix', match: matchUrlUserKey },
@@ -66,7 +66,7 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
   {
     kind: 'password',
     description:
-      'a value assigned to a password-like name (`password`, `passwd`, `pwd`, `DB_PASS`, …) that is no placeholder, reference or identifier',
+      "a value assigned to a password-like name (`password`, `passwd`, `pwd`, `DB_PASS`, …) that is no placeholder, reference or identifier (quoted, it may hold a blank or two between random pieces), in a table's `Password` column (Markdown or CSV), a Redis ACL's `>…` or Sentinel's `auth-pass`",
     roles: ['password'],
   },
   {
@@ -82,12 +82,14 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
   },
   {
     kind: 'secret',
-    description: 'a random-looking value assigned to a `secret`, `client_secret`, `auth` or `credentials` name',
+    description:
+      'a random-looking value assigned to a `secret`, `client_secret`, `auth` or `credentials` name, or given after its key in a client\'s call (`getProfile("region", "LTAI…", "<secret>")`); whatever a GitHub Actions log\'s `::add-mask::` hides',
     roles: ['secret', 'auth', 'credential'],
   },
   {
     kind: 'client-id',
-    description: 'a random-looking value (not a UUID) assigned to a `client_id` / `access_id` name',
+    description:
+      'a random-looking value (not a UUID) assigned to a `client_id` / `access_id` name, unless its secret is given as a reference beside it',
     roles: ['client-id'],
   },
 ];
