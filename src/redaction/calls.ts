@@ -26,6 +26,11 @@ const NAMED_PAIR_RE =
 /** A method that sets a credential, `setApiKey(`, `set_password(`, `WithToken(`, a builder's `.password(`, Lua's `red:auth(`, a function named for one (`ors_api_key(`): group 1 is its name. */
 const SETTER_RE = /(?:[.:]|\b(?=[Ss]et|[Ww]ith|[A-Za-z][A-Za-z0-9]*_))(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A-Za-z0-9_]{2,40})\($/;
 
+/** A call given Basic credentials: Python's `auth=(`, `HTTPBasicAuth(`. */
+const KEY_AS_USER_RE = /(?:\bauth\s*=\s*|HTTPBasicAuth)\($/;
+/** The rest of a Basic pair whose password is empty or a stand-in (`"X"`, as Freshdesk's API asks). */
+const EMPTY_PASSWORD_RE = /^["']\s*,\s*(["'])[Xx]?\1/;
+
 /** A call that encodes Basic credentials: `btoa(`, Python's `b64encode(`. */
 const BASE64_CALL_RE = /(?:\bbtoa|b64encode)\($/;
 /** A class's constructor or factory: a capitalised word (`Smartsheet`, `Fleetbase`), after `new` or a module's name or neither. */
@@ -70,6 +75,14 @@ function setterArgument(text: string, start: number, end: number, state: ScanSta
     const colon = text.slice(start, valueEnd).indexOf(':');
     if (colon > 0 && isCredentialValue(text.slice(start + colon + 1, valueEnd), 'password'))
       pushPassword(state, start + colon + 1, valueEnd);
+    return;
+  }
+  // `auth=("<key>", "")`, `HTTPBasicAuth('<key>', 'X')`: an API key sent as the user of Basic credentials, the password left empty.
+  if (KEY_AS_USER_RE.test(head)) {
+    const valueEnd = argumentEnd(text, start, end);
+    const key = text.slice(start, valueEnd);
+    if (EMPTY_PASSWORD_RE.test(text.slice(valueEnd, valueEnd + 12)) && key.length >= 16 && isCredentialValue(key, 'token'))
+      push(state, start, valueEnd, 'basic-auth', RANK_NAMED);
     return;
   }
   const setter = SETTER_RE.exec(head);

@@ -51,6 +51,17 @@ function passwordWord(word: string): boolean {
 }
 /** sqlplus' connect argument: `user/password`, then `@` and the database or the argument's end. */
 const SQLPLUS_LOGIN_RE = /^[A-Za-z][\w$#]{0,127}\/([^\s/@"']{1,128})(?:@|$)/;
+/** sqlplus and its short flags (`-s`, `-L`), up to its login argument. */
+const SQLPLUS_FLAGS_RE = /(?:^|\s)sqlplus(?:\s+-[A-Za-z]{1,8})+\s+$/;
+
+/** The password of sqlplus' `user/password@db` argument at [start, end), when it is one. */
+function sqlplusLogin(text: string, start: number, end: number, state: ScanState): void {
+  const value = text.slice(start, end);
+  const secret = SQLPLUS_LOGIN_RE.exec(value)?.[1];
+  if (secret === undefined || !isCredentialValue(secret, 'password')) return;
+  const from = start + value.indexOf('/') + 1;
+  pushPassword(state, from, from + secret.length);
+}
 
 /** A command line that logs in: a user flag, a login subcommand, or a tool whose `-p` is always a password. */
 const LOGIN_LINE_RE =
@@ -153,6 +164,9 @@ export function commandArgument(text: string, start: number, end: number, state:
   netUserPassword(text, wordStart, start, state);
   if (length === 6 || length === 2) bodySecret(text, wordStart, wordEnd, start, end, state);
   writtenSecret(text, start, end, state);
+  // `sqlplus -s user/…@db`: flags between the command and its login.
+  if (length === 2 && text.charCodeAt(wordStart) === 45 && SQLPLUS_FLAGS_RE.test(lineBefore(text, start)))
+    sqlplusLogin(text, start, argumentEnd(text, start, end), state);
   if (length < 4 || length > 24 || !ARGUMENT_WORD_ENDS.has((text.charCodeAt(wordEnd - 2) | 32) * 128 + (text.charCodeAt(wordEnd - 1) | 32)))
     return;
   // A flag (`-Password`) is the flag rules' to read.
@@ -173,12 +187,7 @@ export function commandArgument(text: string, start: number, end: number, state:
     if (literal ? isCredentialValue(value, 'password') : MIXED_RE.test(value) && isCredentialValue(value, 'secret'))
       pushPassword(state, valueStart, valueEnd);
   } else if (word === 'sqlplus') {
-    const login = SQLPLUS_LOGIN_RE.exec(value);
-    const secret = login?.[1];
-    if (secret !== undefined && isCredentialValue(secret, 'password')) {
-      const from = valueStart + value.indexOf('/') + 1;
-      pushPassword(state, from, from + secret.length);
-    }
+    sqlplusLogin(text, valueStart, valueEnd, state);
   } else if (word === 'send') {
     // An expect script answering a password prompt: `send "<password>\r"`.
     const typed = value.replace(/(?:\\r|\\n|\r|\n)+$/, '');

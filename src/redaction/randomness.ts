@@ -166,11 +166,12 @@ function isBuildLabel(value: string): boolean {
 }
 /**
  * Values public by their prefix: a public key in DER (SubjectPublicKeyInfo, base64: EC P-256 and P-384, Ed25519 and
- * X25519, RSA 2048 and 4096), a GitHub App's client id (`Iv1.` + 16 hex, `Iv23` + 16), an Okta app's (`0oa` + 17) and a
- * LiveKit API key's id (`API` + 12; its secret is another value).
+ * X25519, RSA 2048 and 4096), a GitHub App's or OAuth app's client id (`Iv1.` + 16 hex, `Iv23`/`Ov23` + 16), an Okta
+ * app's (`0oa` + 17), a LiveKit API key's id (`API` + 12; its secret is another value) and a Contentstack stack's API key
+ * (`blt` + 16 hex; its delivery token is the secret).
  */
 const PUBLIC_BY_PREFIX_RE =
-  /^(?:MFkwEwYHKoZIzj0CAQYI|MHYwEAYHKoZIzj0CAQYFK4EEACID|MCowBQYDK2V[uw]AyEA|MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA|MIICIjANBgkqhkiG9w0BAQEFAAOCAg8AMIICCgKCAgEA|Iv\d+\.[0-9a-f]{16}$|Iv23[A-Za-z0-9]{16}$|0oa[A-Za-z0-9]{17}$|API[A-Za-z0-9]{12}$)/;
+  /^(?:MFkwEwYHKoZIzj0CAQYI|MHYwEAYHKoZIzj0CAQYFK4EEACID|MCowBQYDK2V[uw]AyEA|MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA|MIICIjANBgkqhkiG9w0BAQEFAAOCAg8AMIICCgKCAgEA|Iv\d+\.[0-9a-f]{16}$|[IO]v23[A-Za-z0-9]{16}$|0oa[A-Za-z0-9]{17}$|API[A-Za-z0-9]{12}$|blt[0-9a-f]{16}$)/;
 const SECRET_REFERENCE_RE = /^[a-z][a-z0-9_-]{2,}:(?:latest|\d{1,4})$/;
 const ACRONYM_CHAIN_RE = /^(?:[A-Z]{1,6}\d{0,4}|\d{1,4})(?:[-_./](?:[A-Z]{1,6}\d{0,4}|\d{1,4})){1,4}$/;
 const HOST_RE = /^(?:[a-z0-9-]+\.){2,}[a-z]{2,12}(?::\d+)?$/;
@@ -191,9 +192,11 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
   if (value.length === 34 && RESOURCE_SID_RE.test(value)) return true;
   // A Bitnami SealedSecret's ciphertext (`Ag…`, hundreds of base64 characters) is safe to publish by design.
   if (value.length >= 300 && SEALED_RE.test(value)) return true;
-  // A public key (DER SubjectPublicKeyInfo in base64), an app's public client id (GitHub's `Iv1.`/`Iv23`, Okta's `0oa`), a LiveKit key's id.
+  // A public key (DER SubjectPublicKeyInfo in base64), an app's public client id (GitHub's `Iv1.`/`Iv23`/`Ov23`, Okta's `0oa`), a LiveKit
+  // key's id, a Contentstack stack's API key (`blt…`).
   const first = value.charCodeAt(0);
-  if ((first === 77 || first === 73 || first === 48 || first === 65) && PUBLIC_BY_PREFIX_RE.test(value)) return true;
+  if ((first === 77 || first === 73 || first === 79 || first === 48 || first === 65 || first === 98) && PUBLIC_BY_PREFIX_RE.test(value))
+    return true;
   // Letters and digits alone hold none of the shapes below but a build label.
   if (!punctuated) return isBuildLabel(value);
   if (first === 47 || value.startsWith('./') || value.startsWith('../') || value.startsWith('~/')) return true;

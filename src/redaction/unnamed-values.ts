@@ -22,7 +22,7 @@ const SAYS_WHAT = new Set(
     'commit rev revision version ver build ref tag tags image img sig signature fingerprint thumbprint cursor next prev page after ' +
     'before offset trace span request req correlation slug path url uri file filename name title data content body value text ' +
     'payload blob address addr account user username email host domain region zone bucket project org tenant workspace team channel ' +
-    'room group pipeline job run node cluster namespace owner repo branch sku plan code model label color theme font icon locale ' +
+    'room group pipeline job run node cluster namespace owner repo branch sku plan code model label color theme font icon locale organization ' +
     'lang format type kind mode env stage status message msg description desc comment note hint public pub publishable site client ' +
     'app instance device session machine serial number no num count age recipient recipients flag flags pref prefs preferences settings ' +
     'config options opts cookie snippet example examples sample samples test tests demo fake mock dummy fixture thumbnail ' +

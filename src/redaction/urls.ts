@@ -139,7 +139,13 @@ export function matchUrlPathKey(text: string, at: number): [number, number] | nu
     while (stop < end && text.charCodeAt(stop) !== 47) stop++;
     // A sentence's full stop or colon after the URL is not the key's.
     if (stop === end) while (stop > segment && (text.charCodeAt(stop - 1) === 46 || text.charCodeAt(stop - 1) === 58)) stop--;
-    if (namesKey(text, previousStart, previousEnd)) return pathKey(text.slice(segment, stop)) ? [segment, stop] : null;
+    if (namesKey(text, previousStart, previousEnd)) {
+      if (!pathKey(text.slice(segment, stop))) return null;
+      // A hook's URL is the credential whole (`https://chat.acme.io/hooks/<id>`), as Slack's is.
+      return previousEnd - previousStart === 5 && text.startsWith('hooks', previousStart)
+        ? [SCHEME.runStart(text, at, at - 32), stop]
+        : [segment, stop];
+    }
     // ThingsBoard's device API (HTTP and CoAP): `/api/v1/<access token>/telemetry`, `…/attributes`, `…/rpc`, `…/claim`.
     if (v1 && DEVICE_ACTIONS.has(text.slice(segment, stop)) && pathKey(text.slice(previousStart, previousEnd)))
       return [previousStart, previousEnd];

@@ -41,6 +41,8 @@ import { BLIND40_NEGATIVES, BLIND40_POSITIVES } from './held-out-blind40.ts';
 import { BLIND41_NEGATIVES, BLIND41_POSITIVES } from './held-out-blind41.ts';
 import { BLIND42_NEGATIVES, BLIND42_POSITIVES } from './held-out-blind42.ts';
 import { BLIND43_NEGATIVES, BLIND43_POSITIVES } from './held-out-blind43.ts';
+import { BLIND44_NEGATIVES, BLIND44_POSITIVES } from './held-out-blind44.ts';
+import { BLIND45_NEGATIVES, BLIND45_POSITIVES } from './held-out-blind45.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -194,6 +196,9 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['forty-first blind batch', BLIND41_POSITIVES, BLIND41_NEGATIVES],
     ['forty-second blind batch', BLIND42_POSITIVES, BLIND42_NEGATIVES],
     ['forty-third blind batch', BLIND43_POSITIVES, BLIND43_NEGATIVES],
+    // The forty-fifth arrived before the forty-fourth.
+    ['forty-fifth blind batch', BLIND45_POSITIVES, BLIND45_NEGATIVES],
+    ['forty-fourth blind batch', BLIND44_POSITIVES, BLIND44_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
