@@ -168,8 +168,21 @@ const SECRET_REFERENCE_RE =
 
 /** Whether a secret named within 400 characters of [start, end) is given a reference there: the value is the public half of its pair. */
 function secretKeptElsewhere(text: string, start: number, end: number): boolean {
-  return SECRET_REFERENCE_RE.test(text.slice(Math.max(0, start - 400), end + 400));
+  const from = Math.max(0, start - 400);
+  // Most values have no secret named near them: the next `secret` after the window's start, found by one native search
+  // and kept while the scan moves forwards, says so before the pattern runs.
+  if (secretWord.text !== text || from < secretWord.from || (secretWord.at >= 0 && secretWord.at < from)) {
+    SECRET_WORD_RE.lastIndex = from;
+    secretWord = { text, from, at: SECRET_WORD_RE.exec(text)?.index ?? -1 };
+  }
+  if (secretWord.at < 0 || secretWord.at > end + 400) return false;
+  return SECRET_REFERENCE_RE.test(text.slice(from, end + 400));
 }
+
+/** The word every secret's name holds, in either case. */
+const SECRET_WORD_RE = /ecret|ECRET/g;
+/** The last search for {@link SECRET_WORD_RE}: in `text`, from `from` on, found at `at` (-1: nowhere). */
+let secretWord = { text: '', from: 0, at: -1 };
 
 /** An OAuth authorization endpoint's path: `/authorize`, `/oauth/authorize`, `/o/oauth2/v2/auth`, `/oauth2/v2.0/authorize`. */
 const AUTHORIZE_PATH_RE = /\/(?:authorize|authorization|auth)$/i;

@@ -54,6 +54,13 @@ const SQLPLUS_LOGIN_RE = /^[A-Za-z][\w$#]{0,127}\/([^\s/@"']{1,128})(?:@|$)/;
 /** sqlplus and its short flags (`-s`, `-L`), up to its login argument. */
 const SQLPLUS_FLAGS_RE = /(?:^|\s)sqlplus(?:\s+-[A-Za-z]{1,8})+\s+$/;
 
+/** `sqlplus -s user/…@db`, `sqlplus -L …`: the login after a flag (at `flagStart`) between the command and it. */
+function sqlplusAfterFlag(text: string, flagStart: number, start: number, end: number, state: ScanState): void {
+  const letter = text.charCodeAt(flagStart + 1) | 32;
+  if ((letter === 115 || letter === 108) && SQLPLUS_FLAGS_RE.test(lineBefore(text, start)))
+    sqlplusLogin(text, start, argumentEnd(text, start, end), state);
+}
+
 /** The password of sqlplus' `user/password@db` argument at [start, end), when it is one. */
 function sqlplusLogin(text: string, start: number, end: number, state: ScanState): void {
   const value = text.slice(start, end);
@@ -164,9 +171,7 @@ export function commandArgument(text: string, start: number, end: number, state:
   netUserPassword(text, wordStart, start, state);
   if (length === 6 || length === 2) bodySecret(text, wordStart, wordEnd, start, end, state);
   writtenSecret(text, start, end, state);
-  // `sqlplus -s user/…@db`: flags between the command and its login.
-  if (length === 2 && text.charCodeAt(wordStart) === 45 && SQLPLUS_FLAGS_RE.test(lineBefore(text, start)))
-    sqlplusLogin(text, start, argumentEnd(text, start, end), state);
+  if (length === 2 && text.charCodeAt(wordStart) === 45) sqlplusAfterFlag(text, wordStart, start, end, state);
   if (length < 4 || length > 24 || !ARGUMENT_WORD_ENDS.has((text.charCodeAt(wordEnd - 2) | 32) * 128 + (text.charCodeAt(wordEnd - 1) | 32)))
     return;
   // A flag (`-Password`) is the flag rules' to read.

@@ -14,10 +14,9 @@ import { printedSecret } from './shell-output.ts';
 import { elementText } from './markup.ts';
 import { matchInfix, matchPrefixed } from './match.ts';
 import { tryJoined } from './wrapped-tokens.ts';
-import { tableCell } from './table-cells.ts';
+import { OPENS_ROW, rowToken } from './row-tokens.ts';
 import { aclPassword } from './redis.ts';
 import { wholeTokens } from './whole-tokens.ts';
-import { workflowCommand } from './workflow-commands.ts';
 import { MIN_PREFIXED, prefixedToken } from './prefixed-tokens.ts';
 import { RANK_FORMAT, RANK_GENERIC } from './record.ts';
 import type { Finding } from './record.ts';
@@ -206,10 +205,8 @@ function assigned(text: string, start: number): boolean {
   return name === null || name.end - name.start > 6 || !BLANK_NAME_RE.test(text.slice(name.start, name.end));
 }
 
-/** What a token that starts a table's cell or a workflow command's line follows: `,`, `|`, a blank, a quote, a backtick, a line's start. */
-const OPENS_ROW = Uint8Array.from({ length: 128 }, (_, code) =>
-  code === 44 || code === 124 || code === 32 || code === 34 || code === 96 || code === 10 || code === 0 ? 1 : 0,
-);
+/** {@link OPENS_ROW}, bound here: an imported binding is read through its module on every access. */
+const ROW_OPENERS = OPENS_ROW;
 
 /** Everything a token [start, end) may hold; `flagged`: its first character with a flag other than 8, or -1. */
 function scanToken(text: string, start: number, end: number, flagged: number, state: ScanState): void {
@@ -226,10 +223,7 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     } else if (first === 47) userSwitchArgument(text, start, state);
   }
   if ((before === 34 || before === 39) && start >= 2) quotedArgument(text, start, end, state);
-  if (before < 128 && OPENS_ROW[before] === 1) {
-    if (text.charCodeAt(start) === 58 && text.charCodeAt(start + 1) === 58) workflowCommand(text, start, state);
-    else tableCell(text, start, before, state);
-  }
+  if (before < 128 && ROW_OPENERS[before] === 1) rowToken(text, start, before, state);
   const length = end - start;
   // `add_user`, `change_password`, `ConvertTo-SecureString`, `auth-pass` by length and second letter.
   const second = text.charCodeAt(start + 1) | 32;
