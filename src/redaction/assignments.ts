@@ -59,8 +59,13 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   if (name === null) return;
   // `"Password:"`: a label whose colon ends its string, not an operator.
   if (code === 58 && !name.quoted && (next === 34 || next === 39) && text.charCodeAt(name.start - 1) === next) return;
-  // `${DB_PASSWORD:?missing}`, `${TOKEN:-}`: a shell parameter expansion, not an assignment.
-  if (!name.quoted && name.start >= 2 && text.charCodeAt(name.start - 1) === 123 && text.charCodeAt(name.start - 2) === 36) return;
+  // `${DB_PASSWORD:?missing}`, `${TOKEN:-}`: a shell parameter expansion, not an assignment; nor is `$KEY:` (a URL's user-info).
+  if (
+    !name.quoted &&
+    ((code === 58 && text.charCodeAt(name.start) === 36) ||
+      (name.start >= 2 && text.charCodeAt(name.start - 1) === 123 && text.charCodeAt(name.start - 2) === 36))
+  )
+    return;
   const bare = sliceOrLast(text, name.start, name.end, lastBare);
   lastBare = bare;
   let written = bare;
@@ -151,7 +156,20 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     const raw = text.slice(value.start, value.end);
     if (PATH_RE.test(raw) && !isRandomWord(raw)) return;
   }
+  const known = state.found.length;
   classify(text, value, written, state);
+  // A string that is a name and its key glued (`'private_key:<key>'`, as Cloverly writes its keys) is the key whole.
+  const found = state.found[known];
+  const quote = text.charCodeAt(name.start - 1);
+  if (
+    found !== undefined &&
+    code === 58 &&
+    found.start === valueFrom &&
+    !name.quoted &&
+    (quote === 34 || quote === 39) &&
+    text.charCodeAt(found.end) === quote
+  )
+    found.start = name.start;
 }
 
 /**

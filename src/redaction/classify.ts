@@ -125,6 +125,9 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
     return;
   if (value !== given && role !== 'password' && schemedCredential(text, given, state)) return;
   if (value.reference === true) return;
+  // A value that a placeholder continues (`eyJhbGciOiJIUzI1NiJ9.<payload>.<signature>`) is a template of one.
+  const after = text.charCodeAt(value.end) === 60 ? 0 : text.charCodeAt(value.end + 1) === 60 ? 1 : -1;
+  if (after >= 0 && PLACEHOLDER_AFTER_RE.test(text.slice(value.end, value.end + 35))) return;
   // The public half of a pair whose secret is kept elsewhere (`client_secret: process.env.…`) is configuration.
   if ((role === 'client-id' || role === 'key') && !/secret|private/i.test(name) && secretKeptElsewhere(text, value.start, value.end))
     return;
@@ -183,6 +186,9 @@ function secretKeptElsewhere(text: string, start: number, end: number): boolean 
 const SECRET_WORD_RE = /ecret|ECRET/g;
 /** The last search for {@link SECRET_WORD_RE}: in `text`, from `from` on, found at `at` (-1: nowhere). */
 let secretWord = { text: '', from: 0, at: -1 };
+
+/** A placeholder right after a value, glued or after a separator (`.<payload>`): the value is a template's first piece. */
+const PLACEHOLDER_AFTER_RE = /^[.:_-]?<[A-Za-z][\w-]{0,31}>/;
 
 /** An OAuth authorization endpoint's path: `/authorize`, `/oauth/authorize`, `/o/oauth2/v2/auth`, `/oauth2/v2.0/authorize`. */
 const AUTHORIZE_PATH_RE = /\/(?:authorize|authorization|auth)$/i;

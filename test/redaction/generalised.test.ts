@@ -651,6 +651,11 @@ describe('structures that generalise', () => {
       'sqlplus -s app_owner/[REDACTED password]@//ora-prod:1521/ORCL @m.sql\nrequests.get(u, auth=("[REDACTED basic-auth]", ""))',
     ],
     [
+      "a string that is a key's name and the key glued, whole",
+      "const cloverly = new Cloverly('private_key:on1z0sbd1szlvomq');",
+      "const cloverly = new Cloverly('[REDACTED api-key]');",
+    ],
+    [
       'a string never closed on its line stays apart from the next line',
       'aws_secret_access_key": "Z+61f3Q/54u0T84fKe9//eYicJqOh0marBH6++uf\nnote="done"',
       'aws_secret_access_key": "[REDACTED aws-secret-key]\nnote="done"',
@@ -810,6 +815,7 @@ describe('hard negatives stay byte-exact', () => {
     "const xero = new XeroClient({ clientId: '4k2lq8n0h7c1m5p9r3t6v8x2z4ab', clientSecret: process.env.XERO_CLIENT_SECRET });\nDROPBOX_APP_KEY=q8zt2mwv9pxr4nl\nDROPBOX_APP_SECRET=${DROPBOX_APP_SECRET}",
     'aws_user_pools_web_client_id: "4k2lq8n0h7c1m5p9r3t6v8x2z4"\nmachine ftp.gnu.org login anonymous password anonymous@\npassword("env.DEPLOY_TOKEN", "credentialsJSON:0a1b2c3d-1234-5678-9abc-def012345678")',
     'GITHUB_CLIENT_ID=Ov23liAbCdEf12345678\nCONTENTSTACK_API_KEY=blt0123456789abcdef\nopenai-organization: org-Xk9mQ2vLp8RtXk9mQ2vLp8Rt\nRAMP_CLIENT_ID=q8zt2mwv9pxr4nls7ydg\nRAMP_CLIENT_SECRET=',
+    "LIVESTORM_API_TOKEN=eyJhbGciOiJIUzI1NiJ9.<payload>.<signature>\napi_key: 'ak_live_SUA_CHAVE_AQUI'\ntestingbot: https://$TESTINGBOT_KEY:****@hub.testingbot.com/wd/hub",
     'echo hi >out2.txt; cat a >b1.log; DB_PASSWORD="Summer of 69"; password: "correct horse battery staple"',
     '| Key | Action |\n|---|---|\n| Ctrl+Shift+P4 | open palette |\nid,name,token_count\n1,alice,42\nname,commit\nfoo,3f2a9c0e5b1d4e8f9a6c2d4b8e1f3a70aa11bb22',
     'echo "::add-mask::$TOKEN"; ::set-output name=version::1.2.3; git checkout -b glpat-expiry-notifications-v2; FLW_PUBLIC_KEY=FLWPUBK-0123456789abcdef0123456789abcdef-X',

@@ -43,6 +43,8 @@ import { BLIND42_NEGATIVES, BLIND42_POSITIVES } from './held-out-blind42.ts';
 import { BLIND43_NEGATIVES, BLIND43_POSITIVES } from './held-out-blind43.ts';
 import { BLIND44_NEGATIVES, BLIND44_POSITIVES } from './held-out-blind44.ts';
 import { BLIND45_NEGATIVES, BLIND45_POSITIVES } from './held-out-blind45.ts';
+import { BLIND46_NEGATIVES, BLIND46_POSITIVES } from './held-out-blind46.ts';
+import { BLIND47_NEGATIVES, BLIND47_POSITIVES } from './held-out-blind47.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -199,6 +201,8 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     // The forty-fifth arrived before the forty-fourth.
     ['forty-fifth blind batch', BLIND45_POSITIVES, BLIND45_NEGATIVES],
     ['forty-fourth blind batch', BLIND44_POSITIVES, BLIND44_NEGATIVES],
+    ['forty-sixth blind batch', BLIND46_POSITIVES, BLIND46_NEGATIVES],
+    ['forty-seventh blind batch', BLIND47_POSITIVES, BLIND47_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
