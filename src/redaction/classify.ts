@@ -4,7 +4,8 @@ import { claimsFormat, NAMED, namedBy, ROLE_KINDS, WRITTEN_NAMES } from './dispa
 import { hintsCredential, nameRole, nameWords, withoutCount } from './credential-names.ts';
 import type { NameRole } from './credential-names.ts';
 import { isPlaceholderValue } from './placeholders.ts';
-import { RANK_GENERIC, RANK_NAMED } from './record.ts';
+import { RANK_FORMAT, RANK_GENERIC, RANK_NAMED } from './record.ts';
+import { wholeFormat } from './whole-format.ts';
 import type { Finding, KindRecord, NameAnchor } from './record.ts';
 import { joinedValue, readValue, skipBlanks } from './spans.ts';
 import type { Span } from './spans.ts';
@@ -88,6 +89,12 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
     (/\s/.test(joinedValue(text.slice(given.start, given.end))) || !/[A-Za-z0-9]/.test(text.slice(unbalanced.end, given.end)));
   const value = unbalanced !== undefined && cut && nameGives !== 'password' ? unbalanced : given;
   const raw = joinedValue(text.slice(value.start, value.end), value.pieces === true);
+  // A vendor's token of letters alone, which the scan never stopped in (`"AccessKeyId": "ASIA…"`).
+  const format = value.pieces === true ? null : wholeFormat(text, value.start, value.end);
+  if (format !== null) {
+    push(state, value.start, value.end, format, RANK_FORMAT);
+    return;
+  }
   for (const record of value.reference === true ? [] : candidates) {
     const named = record.named;
     const shape = named.value;

@@ -656,6 +656,11 @@ describe('structures that generalise', () => {
       "const cloverly = new Cloverly('[REDACTED api-key]');",
     ],
     [
+      "a vendor's token of letters alone under a name (the scan never stops in it)",
+      '"AccessKeyId": "ASIAFXUBLILTFTSFDXHI",',
+      '"AccessKeyId": "[REDACTED aws-access-key]",',
+    ],
+    [
       'a string never closed on its line stays apart from the next line',
       'aws_secret_access_key": "Z+61f3Q/54u0T84fKe9//eYicJqOh0marBH6++uf\nnote="done"',
       'aws_secret_access_key": "[REDACTED aws-secret-key]\nnote="done"',
