@@ -174,7 +174,7 @@ const BROWSER_AUTH_RE =
 
 /** A secret's name given a reference, a masked value, a stand-in or nothing instead of its value: `clientSecret: process.env.X`, `APP_SECRET=${X}`, `api_secret: ****`, `CLIENT_SECRET=`. */
 const SECRET_REFERENCE_RE =
-  /secret\w{0,32}["']?[ \t]{0,4}(?:=>?|:|,)[ \t]{0,4}(?:["']?(?:process\.env|os\.environ|os\.getenv|ENV\[|env\(|System\.getenv|\$\{|\$\(|\$[A-Za-z_]|!env\b|\*{4,}|<[A-Za-z_]|\{\{)|""|''|\r?\n|$)/i;
+  /secret\w{0,32}["']?[ \t]{0,4}(?:(?:=>?|:|,)[ \t]{0,4}["']?(?:process\.env|os\.environ|os\.getenv|ENV\[|env\(|System\.getenv|\$\{|\$\(|\$[A-Za-z_]|!env\b|\*{4,}|<[A-Za-z_]|\{\{)|[=:][ \t]{0,4}(?:""|''|\r?\n|$))/i;
 
 /** Whether a secret named within 400 characters of [start, end) is given a reference there: the value is the public half of its pair. */
 function secretKeptElsewhere(text: string, start: number, end: number): boolean {

@@ -5,6 +5,54 @@ import type { View } from './views.ts';
 const isHigh = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 const isLow = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
 
+/** A terminal's width: a value that ends a line of exactly this many columns goes on at the next line's start. */
+const TERMINAL_COLUMNS = 80;
+/** What a wrapped value's rest is made of: a token's characters but `=` and `:` (a setting of its own starts there). */
+const WRAPPED_REST = new Uint8Array(128);
+for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_.~!-') WRAPPED_REST[char.charCodeAt(0)] = 1;
+
+/**
+ * Where a value that ends at the newline `end` ends when a terminal wrapped it: while its line is exactly
+ * {@link TERMINAL_COLUMNS} wide and the next starts with a run of its characters (base64's `=` padding after it), eight
+ * or more with a digit, a capital or a symbol, that ends the line, a quote or an `@`, the value takes that run; 16 lines at most.
+ */
+function wrappedEnd(text: string, end: number): number {
+  let at = end;
+  for (let lines = 0; lines < 16 && text.charCodeAt(at) === 10; lines++) {
+    const lineStart = at - TERMINAL_COLUMNS;
+    if (lineStart < 0 || (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 10)) return at;
+    for (let k = lineStart; k < at; k++) if (text.charCodeAt(k) === 10) return at;
+    let run = at + 1;
+    // A word on the next line is no value's rest: the run holds a digit, a capital or a symbol.
+    let random = false;
+    for (; run < text.length && run <= at + TERMINAL_COLUMNS && WRAPPED_REST[text.charCodeAt(run)] === 1; run++)
+      random ||= text.charCodeAt(run) < 97;
+    while (text.charCodeAt(run) === 61 && run < at + TERMINAL_COLUMNS + 3) run++;
+    const stop = text.charCodeAt(run);
+    if (run - at <= 8 || !random || !(run === text.length || stop === 10 || stop === 13 || stop === 34 || stop === 39 || stop === 64))
+      return at;
+    at = run;
+  }
+  return at;
+}
+
+/** An HTML soft hyphen written as an entity: a browser breaks a long value there and shows none of it. */
+const SOFT_HYPHEN_RE = /^&(?:shy|#173|#[xX][aA][dD]);/;
+
+/** Where a value that ends at `end` ends when an HTML soft hyphen (`&shy;`) sits inside it: the run after it (256 characters at most) is its rest, 16 at most. */
+function softHyphenEnd(text: string, end: number): number {
+  let at = end;
+  for (let k = 0; k < 16 && text.charCodeAt(at) === 38; k++) {
+    const entity = SOFT_HYPHEN_RE.exec(text.slice(at, at + 8));
+    if (entity === null) return at;
+    let run = at + entity[0].length;
+    while (run < text.length && run < at + 256 && WRAPPED_REST[text.charCodeAt(run)] === 1) run++;
+    if (run - at - entity[0].length < 4) return at;
+    at = run;
+  }
+  return at;
+}
+
 /** Whether `candidate` names a merged group better than the current namer of `rank` and `length`: surer, then longer. */
 function namesBetter(candidate: Finding, rank: number, length: number): boolean {
   if (candidate.rank !== rank) return candidate.rank > rank;
@@ -27,11 +75,21 @@ export function writtenFindings(text: string, view: View, found: Finding[]): Fin
   let sorted = true;
   let disjoint = true;
   let previous: Finding | undefined;
+  let wrapFrom = -1;
+  let wrapTo = -1;
   for (const finding of found) {
     if (!plain) [finding.start, finding.end] = view.source(finding.start, finding.end);
     const { start, end } = finding;
     if (start > 0 && isLow(text.charCodeAt(start)) && isHigh(text.charCodeAt(start - 1))) finding.start--;
     if (end < text.length && isLow(text.charCodeAt(end)) && isHigh(text.charCodeAt(end - 1))) finding.end++;
+    // A wrap already followed from an earlier value is not read again: the value is merged with it.
+    if (text.charCodeAt(finding.end) === 10) {
+      if (finding.end < wrapFrom || finding.end > wrapTo) {
+        wrapFrom = finding.end;
+        wrapTo = wrappedEnd(text, finding.end);
+      }
+      finding.end = wrapTo;
+    } else if (text.charCodeAt(finding.end) === 38) finding.end = softHyphenEnd(text, finding.end);
     if (previous !== undefined) {
       if (!inOrder(previous, finding)) sorted = false;
       else if (finding.start < previous.end) disjoint = false;

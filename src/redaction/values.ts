@@ -209,8 +209,8 @@ function passwordValue(value: string, profile: Profile): boolean {
   return value.length >= MIN_PASSWORD && (value.length > 16 || profile.sequence < 0.5);
 }
 
-/** A name of short lowercase words joined by hyphens (`azure-storage-key`, `gh-actions-token`): an identifier, whatever its words (a key's random body is longer). */
-const KEBAB_NAME_RE = /^[a-z]{2,12}(?:-[a-z]{2,12})+$/;
+/** A name of short lowercase words joined by hyphens or underscores (`azure-storage-key`, `gh_actions_token`): an identifier, whatever its words (a key's random body is longer). */
+const KEBAB_NAME_RE = /^[a-z]{2,12}(?:[-_][a-z]{2,12})+$/;
 
 /** The shortest key of letters in one case (Vultr's 36 capitals): shorter runs of one case are words and constants' names. */
 const MIN_ONE_CASE_KEY = 24;

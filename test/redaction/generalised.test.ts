@@ -661,6 +661,16 @@ describe('structures that generalise', () => {
       '"AccessKeyId": "[REDACTED aws-access-key]",',
     ],
     [
+      'a value a terminal wrapped at 80 columns, and one an HTML soft hyphen breaks, whole',
+      'STRIPE_SECRET_KEY:        sk_live_VIkeYevU17LlmIsXyTq1Wk27Qw78GTbn8xfNlMCBpqXGlB\nWjW1MWaYDvWFQ2PJroCrz5aTyrxjjHkOeeXb215GC3agaA11vgIoy\nWEB_CONCURRENCY:          2\n<p>sk-proj-tk1IpZEEk2ax1W5HBTtTJY3lhkJ7_HSsdkiXUV10yAwdyTNz8PZ8UxOyatzY7e2XZhbwoV_Dv6&shy;T3BlbkFJbF2AKLJpS-u1Xijv9OKRsFDbBKTOEd-mchCdLgVip7GT9dJh5d5J4AvVnZboiOCXP6XakUpGBM</p>',
+      'STRIPE_SECRET_KEY:        [REDACTED stripe-key]\nWEB_CONCURRENCY:          2\n<p>[REDACTED openai-key]</p>',
+    ],
+    [
+      'a value that ends an 80-column line stays apart from a word on the next',
+      'API_KEY=q8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mWv9PxR4nLs7YdG3hJq8Zt\nnextlineofprose\n',
+      'API_KEY=[REDACTED api-key]\nnextlineofprose\n',
+    ],
+    [
       'a string never closed on its line stays apart from the next line',
       'aws_secret_access_key": "Z+61f3Q/54u0T84fKe9//eYicJqOh0marBH6++uf\nnote="done"',
       'aws_secret_access_key": "[REDACTED aws-secret-key]\nnote="done"',
@@ -821,6 +831,7 @@ describe('hard negatives stay byte-exact', () => {
     'aws_user_pools_web_client_id: "4k2lq8n0h7c1m5p9r3t6v8x2z4"\nmachine ftp.gnu.org login anonymous password anonymous@\npassword("env.DEPLOY_TOKEN", "credentialsJSON:0a1b2c3d-1234-5678-9abc-def012345678")',
     'GITHUB_CLIENT_ID=Ov23liAbCdEf12345678\nCONTENTSTACK_API_KEY=blt0123456789abcdef\nopenai-organization: org-Xk9mQ2vLp8RtXk9mQ2vLp8Rt\nRAMP_CLIENT_ID=q8zt2mwv9pxr4nls7ydg\nRAMP_CLIENT_SECRET=',
     "LIVESTORM_API_TOKEN=eyJhbGciOiJIUzI1NiJ9.<payload>.<signature>\napi_key: 'ak_live_SUA_CHAVE_AQUI'\ntestingbot: https://$TESTINGBOT_KEY:****@hub.testingbot.com/wd/hub",
+    'sk: "azure_storage_key"; token = "gh_actions_token"',
     'echo hi >out2.txt; cat a >b1.log; DB_PASSWORD="Summer of 69"; password: "correct horse battery staple"',
     '| Key | Action |\n|---|---|\n| Ctrl+Shift+P4 | open palette |\nid,name,token_count\n1,alice,42\nname,commit\nfoo,3f2a9c0e5b1d4e8f9a6c2d4b8e1f3a70aa11bb22',
     'echo "::add-mask::$TOKEN"; ::set-output name=version::1.2.3; git checkout -b glpat-expiry-notifications-v2; FLW_PUBLIC_KEY=FLWPUBK-0123456789abcdef0123456789abcdef-X',

@@ -45,6 +45,8 @@ import { BLIND44_NEGATIVES, BLIND44_POSITIVES } from './held-out-blind44.ts';
 import { BLIND45_NEGATIVES, BLIND45_POSITIVES } from './held-out-blind45.ts';
 import { BLIND46_NEGATIVES, BLIND46_POSITIVES } from './held-out-blind46.ts';
 import { BLIND47_NEGATIVES, BLIND47_POSITIVES } from './held-out-blind47.ts';
+import { BLIND48_NEGATIVES, BLIND48_POSITIVES } from './held-out-blind48.ts';
+import { BLIND49_NEGATIVES, BLIND49_POSITIVES } from './held-out-blind49.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -203,6 +205,8 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['forty-fourth blind batch', BLIND44_POSITIVES, BLIND44_NEGATIVES],
     ['forty-sixth blind batch', BLIND46_POSITIVES, BLIND46_NEGATIVES],
     ['forty-seventh blind batch', BLIND47_POSITIVES, BLIND47_NEGATIVES],
+    ['forty-eighth blind batch', BLIND48_POSITIVES, BLIND48_NEGATIVES],
+    ['forty-ninth blind batch', BLIND49_POSITIVES, BLIND49_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
