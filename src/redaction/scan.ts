@@ -223,7 +223,13 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     } else if (first === 47) userSwitchArgument(text, start, state);
   }
   if ((before === 34 || before === 39) && start >= 2) quotedArgument(text, start, end, state);
-  if (before < 128 && ROW_OPENERS[before] === 1) rowToken(text, start, before, state);
+  // After a blank, only a workflow command (`::…`) or a cell (`| value`, aligned `|   value`) is asked for.
+  if (
+    before === 32
+      ? text.charCodeAt(start) === 58 || text.charCodeAt(start - 2) === 124 || text.charCodeAt(start - 2) === 32
+      : before < 128 && ROW_OPENERS[before] === 1
+  )
+    rowToken(text, start, before, state);
   const length = end - start;
   // `add_user`, `change_password`, `ConvertTo-SecureString`, `auth-pass` by length and second letter.
   const second = text.charCodeAt(start + 1) | 32;
