@@ -1,4 +1,5 @@
 /** Turning raw findings into replacements: written spans, snapped to code points, sorted, overlaps merged into one value named by its surest finding. */
+import { claimsFormat } from './dispatch.ts';
 import type { Finding } from './record.ts';
 import type { View } from './views.ts';
 
@@ -23,6 +24,8 @@ function wrappedEnd(text: string, end: number): number {
     if (lineStart < 0 || (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 10)) return at;
     for (let k = lineStart; k < at; k++) if (text.charCodeAt(k) === 10) return at;
     let run = at + 1;
+    // A token of a format of its own starts a value of its own (one key per line).
+    if (claimsFormat(text, true, run)) return at;
     // A word on the next line is no value's rest: the run holds a digit, a capital or a symbol.
     let random = false;
     for (; run < text.length && run <= at + TERMINAL_COLUMNS && WRAPPED_REST[text.charCodeAt(run)] === 1; run++)
