@@ -89,12 +89,6 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
     (/\s/.test(joinedValue(text.slice(given.start, given.end))) || !/[A-Za-z0-9]/.test(text.slice(unbalanced.end, given.end)));
   const value = unbalanced !== undefined && cut && nameGives !== 'password' ? unbalanced : given;
   const raw = joinedValue(text.slice(value.start, value.end), value.pieces === true);
-  // A vendor's token of letters alone, which the scan never stopped in (`"AccessKeyId": "ASIA…"`).
-  const format = value.pieces === true ? null : wholeFormat(text, value.start, value.end);
-  if (format !== null) {
-    push(state, value.start, value.end, format, RANK_FORMAT);
-    return;
-  }
   for (const record of value.reference === true ? [] : candidates) {
     const named = record.named;
     const shape = named.value;
@@ -136,14 +130,19 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
   const after = text.charCodeAt(value.end) === 60 ? 0 : text.charCodeAt(value.end + 1) === 60 ? 1 : -1;
   if (after >= 0 && PLACEHOLDER_AFTER_RE.test(text.slice(value.end, value.end + 35))) return;
   // The public half of a pair whose secret is kept elsewhere (`client_secret: process.env.…`) is configuration.
-  if ((role === 'client-id' || role === 'key') && !/secret|private/i.test(name) && secretKeptElsewhere(text, value.start, value.end))
+  if ((role === 'client-id' || role === 'key') && secretKeptElsewhere(text, value.start, value.end) && !/secret|private/i.test(name))
     return;
   // A quoted password may hold a blank or two (`'ycqeWS Zp7Z#38'`); a phrase of words is no password.
   if (role === 'password' && given.quoted && !loose && isSpacedPassword(raw)) {
     push(state, value.start, value.end, 'password', RANK_GENERIC);
     return;
   }
-  if (claimsFormat(raw) || !isCredentialValue(raw, loose && role === 'password' ? 'secret' : role)) return;
+  if (claimsFormat(raw) || !isCredentialValue(raw, loose && role === 'password' ? 'secret' : role)) {
+    // A vendor's token of letters alone, which the scan never stopped in (`"AccessKeyId": "ASIA…"`).
+    const format = value.pieces === true ? null : wholeFormat(text, value.start, value.end);
+    if (format !== null) push(state, value.start, value.end, format, RANK_FORMAT);
+    return;
+  }
   // A client-side SDK key is public: PostHog's `phc_`, RevenueCat's `appl_`/`goog_`/`amzn_`, publishable `pk_`/`pub_`.
   if (PUBLIC_KEY_RE.test(raw)) return;
   push(state, value.start, value.end, ROLE_KINDS.get(role) ?? 'secret', RANK_GENERIC);
