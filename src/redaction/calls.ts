@@ -1,5 +1,6 @@
 /** Credentials passed to calls in code: `NetworkCredential("user", "…")`, `.login("user", "…")`, Go's `smtp.PlainAuth`, reqwest's `basic_auth(…, Some("…"))`, a setter named for a credential (`setApiKey("…")`), and a setting passed as a pair (`define('DB_PASSWORD', '…')`). */
-import { argumentEnd, pushPassword } from './argument-spans.ts';
+import { argumentEnd, isLineBlank, pushPassword } from './argument-spans.ts';
+import { chars } from './chars.ts';
 import { classify, push, roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { claimsFormat } from './dispatch.ts';
@@ -198,21 +199,14 @@ function keyPairCall(before: string, value: string): boolean {
   return paired && !claimsFormat(value) && isCredentialValue(value, 'token');
 }
 
-/** Whether `code` may be part of a reference argument (`Environment.PRODUCTION`, `$key`). */
-function isReferenceChar(code: number): boolean {
-  return (
-    (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 36 || code === 46
-  );
-}
+/** A reference argument's characters (`Environment.PRODUCTION`, `$key`), and a call's name's. */
+const REFERENCE = chars('A-Za-z0-9_$.');
+const CALL_NAME = chars('A-Za-z0-9_$');
 
-/** Where the blanks that end at `at` in `text` start. */
+/** Where the blanks and line breaks that end at `at` in `text` start. */
 function blanksBefore(text: string, at: number): number {
   let k = at;
-  while (k > 0) {
-    const code = text.charCodeAt(k - 1);
-    if (code !== 32 && code !== 9 && code !== 10 && code !== 13) break;
-    k--;
-  }
+  while (k > 0 && isLineBlank(text.charCodeAt(k - 1))) k--;
   return k;
 }
 
@@ -231,9 +225,8 @@ function callNameBefore(before: string, from: number): string | null {
     at = blanksBefore(before, at);
     const code = before.charCodeAt(at - 1);
     if (code === 40) {
-      const end = --at;
-      while (at > 0 && isReferenceChar(before.charCodeAt(at - 1)) && before.charCodeAt(at - 1) !== 46) at--;
-      return end > at ? before.slice(at, end) : null;
+      const start = CALL_NAME.runStart(before, at - 1, 0);
+      return start < at - 1 ? before.slice(start, at - 1) : null;
     }
     if (code !== 44) return null;
     at = blanksBefore(before, at - 1);
@@ -243,7 +236,7 @@ function callNameBefore(before: string, from: number): string | null {
       if (at < 0) return null;
     } else {
       const end = at;
-      while (at > 0 && end - at <= 64 && isReferenceChar(before.charCodeAt(at - 1))) at--;
+      at = REFERENCE.runStart(before, end, end - 65);
       if (at === end) return null;
     }
   }

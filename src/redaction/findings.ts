@@ -1,4 +1,5 @@
 /** Turning raw findings into replacements: written spans, snapped to code points, sorted, overlaps merged into one value named by its surest finding. */
+import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
 import type { Finding } from './record.ts';
 import type { View } from './views.ts';
@@ -9,8 +10,7 @@ const isLow = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
 /** A terminal's width: a value that ends a line of exactly this many columns goes on at the next line's start. */
 const TERMINAL_COLUMNS = 80;
 /** What a wrapped value's rest is made of: a token's characters but `=` and `:` (a setting of its own starts there). */
-const WRAPPED_REST = new Uint8Array(128);
-for (const char of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_.~!-') WRAPPED_REST[char.charCodeAt(0)] = 1;
+const WRAPPED_REST = chars('A-Za-z0-9+/_.~!-');
 
 /**
  * Where a value that ends at the newline `end` ends when a terminal wrapped it: while its line is exactly
@@ -28,7 +28,7 @@ function wrappedEnd(text: string, end: number): number {
     if (claimsFormat(text, true, run)) return at;
     // A word on the next line is no value's rest: the run holds a digit, a capital or a symbol.
     let random = false;
-    for (; run < text.length && run <= at + TERMINAL_COLUMNS && WRAPPED_REST[text.charCodeAt(run)] === 1; run++)
+    for (; run < text.length && run <= at + TERMINAL_COLUMNS && WRAPPED_REST.has(text.charCodeAt(run)); run++)
       random ||= text.charCodeAt(run) < 97;
     while (text.charCodeAt(run) === 61 && run < at + TERMINAL_COLUMNS + 3) run++;
     const stop = text.charCodeAt(run);
@@ -49,7 +49,7 @@ function softHyphenEnd(text: string, end: number): number {
     const entity = SOFT_HYPHEN_RE.exec(text.slice(at, at + 8));
     if (entity === null) return at;
     let run = at + entity[0].length;
-    while (run < text.length && run < at + 256 && WRAPPED_REST[text.charCodeAt(run)] === 1) run++;
+    while (run < text.length && run < at + 256 && WRAPPED_REST.has(text.charCodeAt(run))) run++;
     if (run - at - entity[0].length < 4) return at;
     at = run;
   }
