@@ -127,8 +127,8 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
   if (value !== given && role !== 'password' && schemedCredential(text, given, state)) return;
   if (value.reference === true) return;
   // A value that a placeholder continues (`eyJhbGciOiJIUzI1NiJ9.<payload>.<signature>`) is a template of one.
-  const after = text.charCodeAt(value.end) === 60 ? 0 : text.charCodeAt(value.end + 1) === 60 ? 1 : -1;
-  if (after >= 0 && PLACEHOLDER_AFTER_RE.test(text.slice(value.end, value.end + 35))) return;
+  const placeholderNext = text.charCodeAt(value.end) === 60 || text.charCodeAt(value.end + 1) === 60;
+  if (placeholderNext && PLACEHOLDER_AFTER_RE.test(text.slice(value.end, value.end + 35))) return;
   // The public half of a pair whose secret is kept elsewhere (`client_secret: process.env.…`) is configuration.
   if ((role === 'client-id' || role === 'key') && secretKeptElsewhere(text, value.start, value.end) && !/secret|private/i.test(name))
     return;
