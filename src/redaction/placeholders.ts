@@ -10,7 +10,19 @@ const TOKEN_MARKERS = ['example', 'placeholder', 'redacted', 'your', 'replace', 
 const cased = (word: string): string[] => [word, word.toUpperCase(), word.charAt(0).toUpperCase() + word.slice(1)];
 const TOKEN_MARKER_RE = new RegExp(`${TOKEN_MARKERS.flatMap(cased).join('|')}|(?:here|HERE|Here)$`);
 /** Words that mark a value as a stand-in wherever they occur in it (in any case; Portuguese's `SUA_CHAVE_AQUI` too); the token markers are among them. */
-const VALUE_MARKERS = [...TOKEN_MARKERS, 'here', 'fake', 'sample', 'notreal', 'not_real', 'not-real', 'todo', 'xxxx', 'aqui', 'chave'];
+const VALUE_MARKERS = [
+  ...TOKEN_MARKERS,
+  'here',
+  'fake',
+  'sample',
+  'notreal',
+  'not_real',
+  'not-real',
+  'todo',
+  'xxxx',
+  'sua_chave',
+  'chave_aqui',
+];
 /** Per three letters (in either case, `a`–`z` as 0–25, indexed `first * 676 + second * 26 + third`): 1 when a marker starts with them. */
 export const MARKER_STARTS = new Uint8Array(26 * 26 * 26);
 for (const word of VALUE_MARKERS)
