@@ -142,7 +142,13 @@ class LevelDecoder {
     let at = from;
     while (at < to) {
       const code = text.charCodeAt(at);
-      const length = code === 92 || code === 37 || code >= 0x200b ? formAt(text, at, code) : 0;
+      const length = code === 92 || code === 37 || code >= 0x200b ? formAt(text, at, code) : -1;
+      if (length < 0) {
+        bits |= code;
+        units[written++] = code;
+        at++;
+        continue;
+      }
       if (length === 0) {
         signals ||= code === 92 || code === 37;
         bits |= code;
