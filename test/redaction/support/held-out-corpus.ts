@@ -47,6 +47,7 @@ import { BLIND46_NEGATIVES, BLIND46_POSITIVES } from './held-out-blind46.ts';
 import { BLIND47_NEGATIVES, BLIND47_POSITIVES } from './held-out-blind47.ts';
 import { BLIND48_NEGATIVES, BLIND48_POSITIVES } from './held-out-blind48.ts';
 import { BLIND49_NEGATIVES, BLIND49_POSITIVES } from './held-out-blind49.ts';
+import { BLIND50_NEGATIVES, BLIND50_POSITIVES } from './held-out-blind50.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -207,6 +208,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['forty-seventh blind batch', BLIND47_POSITIVES, BLIND47_NEGATIVES],
     ['forty-eighth blind batch', BLIND48_POSITIVES, BLIND48_NEGATIVES],
     ['forty-ninth blind batch', BLIND49_POSITIVES, BLIND49_NEGATIVES],
+    ['fiftieth blind batch', BLIND50_POSITIVES, BLIND50_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
