@@ -13,6 +13,7 @@ import { RANK_NAMED } from './record.ts';
 import { declaredName, PATH_RE, readName, readValue, sliceOrLast } from './spans.ts';
 import { hintsCredential } from './credential-names.ts';
 import type { Span } from './spans.ts';
+import { webhookUrlStart } from './urls.ts';
 import { isCredentialValue } from './values.ts';
 import { wordShare } from './randomness.ts';
 import { opensLine, unnamedConfigValue } from './unnamed-values.ts';
@@ -170,6 +171,11 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     text.charCodeAt(found.end) === quote
   )
     found.start = name.start;
+  // A webhook's key in its URL's query (`…/robot/send?access_token=<token>`): the URL is the credential whole.
+  else if (found !== undefined && query && found.start === value.start) {
+    const url = webhookUrlStart(text, name.start - 1, state);
+    if (url >= 0) found.start = url;
+  }
 }
 
 /**

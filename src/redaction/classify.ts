@@ -20,6 +20,9 @@ export interface ScanState {
   /** The next infix literal that starts with a letter or digit (scan.ts), at or after {@link wordInfixFrom}: its index, -1 none, -2 not searched yet. */
   wordInfix: number;
   wordInfixFrom: number;
+  /** The last URL query parameter read back (urls.ts): its `?` or `&`, -1 none, and where its run of URL characters starts. */
+  query: number;
+  queryRun: number;
 }
 
 export function push(state: ScanState, start: number, end: number, kind: string, rank: number): void {

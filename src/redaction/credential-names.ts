@@ -189,7 +189,10 @@ export function nameRole(words: readonly string[]): NameRole | null {
  * Cheap test before splitting a name into words: every credential-like name, and every name a
  * named record knows, holds one of these.
  */
-const NAME_HINT_RE = /pass|pw|pswd|secret|token|key|auth|cred|id|pat|contribsys|login|psk|ntlm|certificate|^sk$/i;
+const NAME_HINT_RE = new RegExp(
+  `pass|pw|pswd|secret|token|key|auth|cred|id|pat|contribsys|login|psk|ntlm|certificate|^sk$|${FOREIGN_PASSWORD_WORDS.join('|')}`,
+  'i',
+);
 
 /** The last name tested and its answer: dense text tests one name line after line, and comparing it is cheaper than the search. */
 let lastHintName = '';

@@ -24,11 +24,15 @@ function wideCopula(text: string, wordStart: number, wordEnd: number): boolean {
   return wordEnd === wordStart + 1 && before === 0xe4 && text.charCodeAt(wordStart) === 114;
 }
 
-/** Credential nouns of prose that closes the phrase with a colon or a particle before the value (`Пароль от сервера: X`, `パスワードは X`, `密码是 X`). */
+/**
+ * Credential nouns of prose that closes the phrase with a colon, a particle or an opening bracket before the value
+ * (`Пароль от сервера: X`, `パスワードは X`, `密码是 X`, `签名密钥「X」`).
+ */
 const CLAUSE_NOUNS = [
   'пароль',
   'пароля',
   'токен',
+  'ключ',
   'hasło',
   'heslo',
   'şifresi',
@@ -36,53 +40,89 @@ const CLAUSE_NOUNS = [
   'parolası',
   'jelszó',
   'κωδικός',
+  'contraseña',
+  'clé',
+  'schlüssel',
+  'mật khẩu',
+  'كلمة المرور',
+  'كلمة السر',
+  'पासवर्ड',
   'パスワード',
+  'パスフレーズ',
   '暗証番号',
   'トークン',
+  'キー',
   '密码',
   '密碼',
   '口令',
   '令牌',
   '密钥',
+  '秘钥',
+  '金鑰',
   '비밀번호',
   '비번',
   '토큰',
+  '키',
 ];
 const CLAUSE_NOUN_RE = new RegExp(CLAUSE_NOUNS.join('|'), 'i');
-/** Characters that close such a phrase: a colon, ASCII or full-width, and the particles and copulas `は`, `が`, `是`, `为`, `는`, `은`. */
-const CLOSERS = new Set([0x3a, 0xff1a, 0x306f, 0x304c, 0x662f, 0x4e3a, 0xb294, 0xc740]);
+/** The English nouns such prose borrows, taken only before a closer past ASCII (`App Secret为“X”`, `SK：X`). */
+const BORROWED_NOUN_RE = /password|secret|token|\b(?:api|access|app)[ _-]?key\b|\b[as]k\b/i;
+/**
+ * Characters that close such a phrase: a colon or an equals sign, ASCII or full-width, the particles and copulas `は`,
+ * `が`, `是`, `为`, `는`, `은`, and the brackets and quotes a value is given in (`「`, `『`, `【`, `《`, `“`, `„`).
+ */
+const CLOSERS = new Set([
+  0x3a, 0xff1a, 0xff1d, 0x306f, 0x304c, 0x662f, 0x4e3a, 0xb294, 0xc740, 0x300c, 0x300e, 0x3010, 0x300a, 0x201c, 0x201e,
+]);
+
+/** A clause that says its key is a client's or public (`클라이언트 키(프론트 공개용)`, `公开密钥`): no secret follows. */
+const PUBLIC_CLAUSE_RE = /client|public|publishable|클라이언트|공개|公开|公開|クライアント|公钥|公鑰|публичн|открыт/i;
+
+/** Whether `code` is a kana, a CJK ideograph or a Hangul syllable: a blank after one may end a phrase (`口令改成了 X`). */
+function isCjk(code: number): boolean {
+  return (code >= 0x3040 && code <= 0x30ff) || (code >= 0x4e00 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7af);
+}
 
 /** Whether `code`, past ASCII, may close such a phrase right before its value (`密码：X`, `パスワードはX`). */
 export function isWideCloser(code: number): boolean {
   return code > 127 && CLOSERS.has(code);
 }
 
-/** Whether the character at `at` closes such a phrase: a particle, or a colon after a letter past ASCII or a `)` (`Пароль (deploy):`); a colon after an ASCII word (`key: value`) is the assignment rules'. */
+/**
+ * Whether the character at `at` closes such a phrase: a particle, a bracket, a colon after a letter past ASCII, a `)`
+ * or a blank (`Пароль (deploy):`, French `Clé Wi-Fi : X`), or a blank after a CJK character; a colon after an ASCII
+ * word (`key: value`) is the assignment rules'.
+ */
 function closesForeignPhrase(text: string, at: number): boolean {
   const code = text.charCodeAt(at);
+  if (code === 32) return isCjk(text.charCodeAt(at - 1));
   if (!CLOSERS.has(code)) return false;
   if (code !== 0x3a) return true;
   const before = text.charCodeAt(at - 1);
-  return before > 127 || before === 41;
+  return before > 127 || before === 41 || before === 32;
 }
 
-/** Whether the clause that ends at `to` (80 characters at most, back to a sentence's end) holds a letter past ASCII and a credential noun of {@link CLAUSE_NOUN_RE}. */
+/** Whether the clause that ends at `to` (80 characters at most, back to a sentence's end; the character at `to` included) holds a character past ASCII and a credential noun of {@link CLAUSE_NOUN_RE}. */
 function clauseNamesCredential(text: string, to: number): boolean {
   let from = to;
-  let wide = false;
+  let wide = text.charCodeAt(to) > 127;
   for (; from > 0 && from > to - 80; from--) {
     const code = text.charCodeAt(from - 1);
     if (code === 10 || code === 0x3002 || ((code === 46 || code === 33 || code === 63) && text.charCodeAt(from) === 32)) break;
     if (code > 127) wide = true;
   }
-  return wide && CLAUSE_NOUN_RE.test(text.slice(from, to));
+  if (!wide) return false;
+  const clause = text.slice(from, to);
+  const named = CLAUSE_NOUN_RE.test(clause) || (text.charCodeAt(to) > 127 && BORROWED_NOUN_RE.test(clause));
+  return named && !PUBLIC_CLAUSE_RE.test(clause);
 }
 
 /** A noun of {@link CLAUSE_NOUN_RE} that ends a word: read back from the ASCII tail of a word with a letter past ASCII (`hasło`, `şifre`). */
-const WIDE_NOUN_END_RE = new RegExp(`(?:${CLAUSE_NOUN_RE.source})$`, 'i');
+const WIDE_NOUNS = CLAUSE_NOUNS.filter((noun) => /[^\0-\x7f]/.test(noun));
+const WIDE_NOUN_END_RE = new RegExp(`(?:${WIDE_NOUNS.join('|')})$`, 'i');
 /** The last letter past ASCII of each such noun, in both cases: the only letters before a word (or its ASCII tail) that may end one. */
 const WIDE_NOUN_LAST = new Set(
-  CLAUSE_NOUNS.flatMap((noun) => {
+  WIDE_NOUNS.flatMap((noun) => {
     let wide = '';
     for (let k = 0; k < noun.length; k++) if (noun.charCodeAt(k) > 127) wide = noun.charAt(k);
     return [wide.toLowerCase(), wide.toUpperCase()].map((char) => char.charCodeAt(0));

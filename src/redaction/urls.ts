@@ -1,4 +1,5 @@
 /** Credentials in URLs and DSNs: the password of `scheme://user:password@host`, `user:password@tcp(host)` and `jdbc:oracle:thin:user/password@host` (only the password replaced), a key as a URL's user name or in its path; variable references and placeholder words stay. */
+import type { ScanState } from './classify.ts';
 import { Chars } from './chars.ts';
 import { isWritten, valueRunEnd } from './spans.ts';
 import { isCredentialValue } from './values.ts';
@@ -170,4 +171,26 @@ function pathKey(value: string): boolean {
     !PLACEHOLDERS.some((re) => re.test(value)) &&
     isCredentialValue(value, 'token')
   );
+}
+
+/** A webhook's path: its URL is the credential whole (`…/robot/send?access_token=…`, `…/webhook/send?key=…`). */
+const WEBHOOK_PATH_RE = /hook|\/robot\//i;
+/** What a URL up to its query may hold. */
+const URL_CHARS = new Chars('A-Za-z0-9._~%:@/?&=+-');
+/**
+ * Where the URL starts whose query holds the parameter before `query` (its `?` or `&`), when that URL is a webhook's
+ * ({@link WEBHOOK_PATH_RE}): its scheme's start; else -1. Reads back at most {@link MAX_PATH} characters of the URL,
+ * and a later parameter of the same URL only what lies between (`state` keeps the last one read).
+ */
+export function webhookUrlStart(text: string, query: number, state: ScanState): number {
+  let at = query;
+  const after = state.query >= 0 && state.query < query && query - state.query <= MAX_PATH;
+  const floor = after ? state.query : query - MAX_PATH;
+  while (at > 0 && at > floor && URL_CHARS.has(text.charCodeAt(at - 1))) at--;
+  if (after && at === state.query) at = state.queryRun;
+  state.query = query;
+  state.queryRun = at;
+  const scheme = text.indexOf('://', at);
+  if (scheme < 0 || scheme > query || !WEBHOOK_PATH_RE.test(text.slice(scheme, query))) return -1;
+  return SCHEME.runStart(text, scheme, scheme - 32);
 }

@@ -105,6 +105,7 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const scheme = bearer || basic || command;
   const joined = copula || scheme || flag ? 0 : compound(text, wordStart, p);
   if (!copula && !scheme && !flag && joined === 0) {
+    if (length >= 3 && length <= 8 && directiveValue(text, wordStart, p, start, end, state)) return;
     if (length >= 3 && length <= 6) nounValue(text, wordStart, p, start, end, state);
     return;
   }
@@ -298,3 +299,22 @@ function startsLine(text: string, at: number): boolean {
 
 /** A long flag whose last word runs into `pass` (`--requirepass`, `--storepass`, `--keypass`), not a word ending in it (`--bypass`). */
 const PASS_FLAG_RE = /^--(?!(?:by|com|encom|sur|over|under|tres)pass$)[a-z]+pass$/i;
+
+/** The words a config file's directive gives a credential with (msmtp's `password X`, a router's `key X`, `secret X`). */
+const DIRECTIVES = new Set(['password', 'passwd', 'secret', 'key', 'psk']);
+
+/**
+ * A directive's value: the word [wordStart, wordEnd) of {@link DIRECTIVES} opens its line (after an indent, or after a
+ * router's `… host <address>`), and the value [start, end) closes it: judged as prose is, so only a random value.
+ */
+function directiveValue(text: string, wordStart: number, wordEnd: number, start: number, end: number, state: ScanState): boolean {
+  const word = text.slice(wordStart, wordEnd).toLowerCase();
+  if (!DIRECTIVES.has(word)) return false;
+  let after = end;
+  while (after < text.length && (text.charCodeAt(after) === 32 || text.charCodeAt(after) === 9)) after++;
+  if (after < text.length && text.charCodeAt(after) !== 10 && text.charCodeAt(after) !== 13) return false;
+  const line = lineBefore(text, wordStart);
+  if (!/^[ \t]*$|\shost\s+\S+\s$/.test(line)) return false;
+  classify(text, { start, end, quoted: false }, word, state, true);
+  return true;
+}
