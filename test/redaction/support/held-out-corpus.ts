@@ -48,6 +48,7 @@ import { BLIND47_NEGATIVES, BLIND47_POSITIVES } from './held-out-blind47.ts';
 import { BLIND48_NEGATIVES, BLIND48_POSITIVES } from './held-out-blind48.ts';
 import { BLIND49_NEGATIVES, BLIND49_POSITIVES } from './held-out-blind49.ts';
 import { BLIND50_NEGATIVES, BLIND50_POSITIVES } from './held-out-blind50.ts';
+import { BLIND51_NEGATIVES, BLIND51_POSITIVES } from './held-out-blind51.ts';
 import { BLIND52_NEGATIVES, BLIND52_POSITIVES } from './held-out-blind52.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
@@ -212,6 +213,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['fiftieth blind batch', BLIND50_POSITIVES, BLIND50_NEGATIVES],
     // The fifty-second arrived before the fifty-first.
     ['fifty-second blind batch', BLIND52_POSITIVES, BLIND52_NEGATIVES],
+    ['fifty-first blind batch', BLIND51_POSITIVES, BLIND51_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
