@@ -73,7 +73,9 @@ const FLOORS: Readonly<Record<string, number>> = {
  * in a URL's query other than an authorization URL's (the tests ask for them), a service account's `private_key_id`,
  * Razorpay key ids, a cache key, a VAPID public key, a user name in a Kubernetes Secret, a digest column of a CLI's table,
  * the public keys the shared corpus asks for (Mailgun's `pubkey-`, New Relic's browser `NRJS-`, Lob's `live_pub_`), and
- * ciphertexts not yet told from secrets (hiera-eyaml's `ENC[PKCS7,…]`, a SealedSecret's `encryptedData`).
+ * ciphertexts not yet told from secrets (hiera-eyaml's `ENC[PKCS7,…]`, a SealedSecret's `encryptedData`), and public
+ * values under key-like names in traffic (a WebSocket handshake key, a Sentry DSN's `sentry_key`, a git signing key id, a
+ * CI cache key).
  */
 const CEILINGS: Readonly<Record<string, number>> = {
   'twenty-seventh blind batch': 0.09,
@@ -84,6 +86,7 @@ const CEILINGS: Readonly<Record<string, number>> = {
   'fortieth blind batch': 0.08,
   'forty-second blind batch': 0.04,
   'forty-fourth blind batch': 0.05,
+  'fifty-first blind batch': 0.05,
   'fifty-second blind batch': 0.04,
 };
 
