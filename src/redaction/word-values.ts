@@ -93,6 +93,7 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const httpieAuth = length === 2 && first === 45 && text.charCodeAt(wordStart + 1) === 97 && HTTPIE_RE.test(lineBefore(text, wordStart));
   if (first === 45 && text.charCodeAt(wordStart + 1) !== 45 && !(length === 2 && text.charCodeAt(wordStart + 1) === 117) && !httpieAuth)
     return;
+  if ((length === 5 || length === 7) && saslResponse(text, wordStart, p, start, end, state)) return;
   // A flag is no word of prose: the prose rules are not asked.
   if (first !== 45 && length <= 10 && foreignProseValue(text, wordStart, p, start, end, state)) return;
   if (length < 2 || (first !== 45 && length <= 9 && leadWordValue(text, wordStart, p, start, end, state))) return;
@@ -257,6 +258,25 @@ function isBasicCredentials(raw: string): boolean {
   return raw.length >= 16 && isCredentialValue(raw, 'token');
 }
 
+/** A SASL PLAIN response once decoded (`authzid NUL user NUL password`), or an XOAUTH2 one (`user=… ^A auth=Bearer …`). */
+const SASL_RE = /^[\x20-\x7e]*\0[\x20-\x7e]+\0[^]{4,}$|^user=[\x20-\x7e]+\x01auth=Bearer [^]{8,}/;
+
+/**
+ * The initial response of an SMTP `AUTH PLAIN`/`AUTH XOAUTH2` or an IMAP `AUTHENTICATE …` (the word [wordStart,
+ * wordEnd) names the mechanism): base64 that decodes to a user and a password or a bearer token. Returns whether it was one.
+ */
+function saslResponse(text: string, wordStart: number, wordEnd: number, start: number, end: number, state: ScanState): boolean {
+  const mechanism = text.slice(wordStart, wordEnd);
+  if (mechanism !== 'PLAIN' && mechanism !== 'XOAUTH2') return false;
+  if (!text.startsWith('AUTH ', wordStart - 5) && !text.startsWith('AUTHENTICATE ', wordStart - 13)) return false;
+  const valueEnd = sentenceValueEnd(text, start, end);
+  const raw = text.slice(start, valueEnd);
+  // Unpadded base64 decodes too, unless one character is left over.
+  if (raw.length % 4 === 1 || !BASE64_RE.test(raw) || !SASL_RE.test(atob(raw))) return false;
+  push(state, start, valueEnd, 'basic-auth', RANK_NAMED);
+  return true;
+}
+
 /**
  * A value after a word that introduces one on a config line or in chat: `pw <password>` in prose
  * (the value must mix cases and digits), HAProxy's `stats auth user:<password>`, an SNMP
@@ -291,11 +311,14 @@ function leadWordValue(text: string, wordStart: number, wordEnd: number, start: 
   return true;
 }
 
-/** Whether `at` starts a line or a string (a protocol command sent from code, `"PASS …\r\n"`). */
+/** Whether `at` starts a line or a string (a protocol command sent from code, `"PASS …\r\n"`), or a line a client sent in a session's transcript. */
 function startsLine(text: string, at: number): boolean {
   const before = at === 0 ? 10 : text.charCodeAt(at - 1);
-  return before === 10 || before === 34 || before === 39;
+  return before === 10 || before === 34 || before === 39 || SENT_PREFIX_RE.test(lineBefore(text, at, 8));
 }
+
+/** What a transcript of a session writes before a line the client sent: curl's `> `, `C: `, swaks' ` -> `. */
+const SENT_PREFIX_RE = /^(?:> |C: | ?-> )$/;
 
 /** A long flag whose last word runs into `pass` (`--requirepass`, `--storepass`, `--keypass`), not a word ending in it (`--bypass`). */
 const PASS_FLAG_RE = /^--(?!(?:by|com|encom|sur|over|under|tres)pass$)[a-z]+pass$/i;

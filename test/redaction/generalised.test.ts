@@ -722,6 +722,36 @@ describe('structures that generalise', () => {
       'routing:\n  tomtom: DSZ5PvqgWwcjXDRhtUDz7NruOso1aWYT\n  traffic: true\nLINENOTIFY=Oyu7vEKP7tn3vQFLpNSVspDzmCXkHOWrabWB2Mn8Htz',
       'routing:\n  tomtom: [REDACTED token]\n  traffic: true\nLINENOTIFY=[REDACTED token]',
     ],
+    [
+      'credential nouns of other languages before a full-width colon, an equals sign, a bracket or a curly quote',
+      '签名密钥＝tsKnLE8N7spiIymlZedb8JEJTySFb6Cu\n堡垒机新密码【so7g34cyBXY1Tp】已生效\nсекретный ключ: YCMPwS1GX0IDeG9ttRI9ehFID0hwzOFeQW5NQUXc\nНовый токен „uocKxGDN8vOiVne5pJGvMBT6QmuMi7Ch“ положил',
+      '签名密钥＝[REDACTED password]\n堡垒机新密码【[REDACTED password]】已生效\nсекретный ключ: [REDACTED password]\nНовый токен „[REDACTED password]“ положил',
+    ],
+    [
+      'English credential nouns in prose of another language, and German, Portuguese and Czech names',
+      'Secret Key：pUqLGmnZMH6RiJh6hPYZRUuHzd8VOrxm\nApp Secret为“0lVsVZIrBCyJLEPDThddOpu0UmQjUAsP”\nKennwort=uxG3MDFay8ADvMLq\nsenha: nS62IhwGNpbkpM',
+      'Secret Key：[REDACTED password]\nApp Secret为“[REDACTED password]”\nKennwort=[REDACTED password]\nsenha: [REDACTED password]',
+    ],
+    [
+      "a webhook's key in its URL's query: the URL whole",
+      'webhook：https://oapi.dingtalk.com/robot/send?access_token=50104c8c05460aff9efa48d3a9478b71fa8ca2826b6bc9bad39dafe1e7539ea7',
+      'webhook：[REDACTED token]',
+    ],
+    [
+      "a config file's directive: msmtp's password, a router's key",
+      'user ops@acme.io\npassword 85fqq8i9bd90g5pp\ntacacs-server host 10.1.1.30 key RMtyEl2tqaW5yo4aSFT7\n',
+      'user ops@acme.io\npassword [REDACTED password]\ntacacs-server host 10.1.1.30 key [REDACTED api-key]\n',
+    ],
+    [
+      'SASL responses (SMTP AUTH PLAIN, IMAP XOAUTH2) and an FTP password in a session transcript',
+      '> AUTH PLAIN AGNpQGFjbWUuaW8AWGs5bVEydkxwOFJ0\nC: A01 AUTHENTICATE XOAUTH2 dXNlcj1vcHNAYWNtZS5pbwFhdXRoPUJlYXJlciB5YTI5LmEwQWZCX2J5QzlJaEt2bDZ5UFVSR2hqVUh0am5VVWs2SExyNW1oVXJwZzQ=\n> PASS K0bzsGQDYvX4kBkh\n',
+      '> AUTH PLAIN [REDACTED basic-auth]\nC: A01 AUTHENTICATE XOAUTH2 [REDACTED basic-auth]\n> PASS [REDACTED password]\n',
+    ],
+    [
+      "an encrypted JWT (JWE) in a session cookie, and a service account's Google access token",
+      'set-cookie: __Secure-next-auth.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..GidI7bPT9osWZJIaw23Dyw.FpEC3JxmG1zEdSwpfWEH0wCuJGWnP9PjJPgZG7RoJzdhP1Eb8Rxse.AbCdEfGhIjKlMnOpQrStUv; Path=/\nAuthorization: Bearer ya29.c.9IhKvl6yPURGhjUHtjnUUk6HLr5mhUrpg4_9XTU8E5Z0zvBaAGDx9PaX41q',
+      'set-cookie: __Secure-next-auth.session-token=[REDACTED jwt]; Path=/\nAuthorization: Bearer [REDACTED google-oauth-token]',
+    ],
   ])('%s', async (_, text, expected) => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });
@@ -740,6 +770,7 @@ describe('structures that generalise', () => {
 
 describe('hard negatives stay byte-exact', () => {
   it.each([
+    '토스 클라이언트 키(프론트 공개용): live_ck_D5GePWvyJnrK0W0k6q8gLzN97Eoq\npassword task-id\npassword user_name\n> AUTH PLAIN dGhpcyBpcyBub3QgYSBjcmVk',
     'Basic authentication and Basic Auth; Basic usage: see the docs',
     'INNGEST_SIGNING_KEY=signkey-prod-••••••••\napi_key: "sk_live_Xk9mQ2vL****"\n--set-secrets=DB_PASSWORD=db-password:latest,JWT_SECRET=jwt-secret:3',
     'Purchases.configure(withAPIKey: "appl_XkmQ2vLp8RtXk9mQ2vLp8RtXk9"); posthog_api_key = "phc_Xk9mQ2vLp8RtXk9mQ2vLp8RtXk9mQ2vLp8RtXk9"',

@@ -69,7 +69,11 @@ export const CLOUD_KINDS: readonly KindRecord[] = [
     prefixed('mdb_sa_sk_', ALNUM, 40, 40, lettersAndDigits),
   ),
   tokenKind('google-api-key', 'Google API key: `AIza` + 35 characters', prefixed('AIza', URLSAFE, 35)),
-  tokenKind('google-oauth-token', 'Google OAuth access token (`ya29.…`)', prefixed('ya29.', URLSAFE, 30, 2048, lettersAndDigits)),
+  tokenKind(
+    'google-oauth-token',
+    "Google OAuth access token (`ya29.…`, and a service account's `ya29.c.…`)",
+    prefixed(['ya29.c.', 'ya29.'], URLSAFE, 30, 2048, lettersAndDigits),
+  ),
   tokenKind('google-oauth-secret', 'Google OAuth client secret (`GOCSPX-` + 28 characters)', prefixed('GOCSPX-', URLSAFE, 28)),
   tokenKind('azure-client-secret', 'Microsoft Entra (Azure AD) client secret: 3 characters, a digit, `Q~`, 31–34 characters', {
     infix: 'Q~',

@@ -32,11 +32,16 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
       'password hashes: bcrypt (`$2b$…`), crypt(3) (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt `$y$`), Cisco type 8 and 9, Kerberos ticket hashes (`$krb5tgs$`, `$krb5asrep$`), Argon2, Django and passlib PBKDF2 (`$pbkdf2-sha256$…`), passlib scrypt, Werkzeug (`scrypt:…$…$…`), phpass (`$P$`), MySQL native (`*` + 40 hex), NT hashes on SAM dump lines, LDAP `{SSHA}`, Atlassian `{PKCS5S2}`',
     custom: HASH_ANCHORS,
   },
-  tokenKind('jwt', 'JSON Web Token: two base64url JSON segments (`ey….ey…`) and a signature, or none (unsecured)', {
-    prefixes: ['ey'],
-    body: [SEGMENT, '.ey', SEGMENT, '.', optional(run(chars('A-Za-z0-9_=+/-'), 1, 4096))],
-    check: (value) => !isPublicJwt(value),
-  }),
+  tokenKind(
+    'jwt',
+    'JSON Web Token: two base64url JSON segments (`ey….ey…`) and a signature, or none (unsecured); or encrypted with a direct key (JWE, `ey…..<iv>.<ciphertext>.<tag>`)',
+    {
+      prefixes: ['ey'],
+      body: [SEGMENT, '.ey', SEGMENT, '.', optional(run(chars('A-Za-z0-9_=+/-'), 1, 4096))],
+      check: (value) => !isPublicJwt(value),
+    },
+    { prefixes: ['ey'], body: [SEGMENT, '..', run(URLSAFE, 16, 64), '.', run(URLSAFE, 16, 16_384), '.', run(URLSAFE, 16, 64)] },
+  ),
   {
     kind: 'url-password',
     description:
