@@ -50,6 +50,7 @@ import { BLIND49_NEGATIVES, BLIND49_POSITIVES } from './held-out-blind49.ts';
 import { BLIND50_NEGATIVES, BLIND50_POSITIVES } from './held-out-blind50.ts';
 import { BLIND51_NEGATIVES, BLIND51_POSITIVES } from './held-out-blind51.ts';
 import { BLIND52_NEGATIVES, BLIND52_POSITIVES } from './held-out-blind52.ts';
+import { BLIND55_NEGATIVES, BLIND55_POSITIVES } from './held-out-blind55.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -214,6 +215,8 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     // The fifty-second arrived before the fifty-first.
     ['fifty-second blind batch', BLIND52_POSITIVES, BLIND52_NEGATIVES],
     ['fifty-first blind batch', BLIND51_POSITIVES, BLIND51_NEGATIVES],
+    // The fifty-fifth arrived before the fifty-third and the fifty-fourth.
+    ['fifty-fifth blind batch', BLIND55_POSITIVES, BLIND55_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
