@@ -102,6 +102,7 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
   ['password', 'password'],
   ['passwd', 'password'],
   ['pwd', 'password'],
+  ['pw', 'password'],
   ['pass', 'password'],
   ['passphrase', 'password'],
   ['pswd', 'password'],
@@ -152,8 +153,8 @@ export function nameRole(words: readonly string[]): NameRole | null {
   if (words.length === 0) return null;
   // `NANGO_SECRET_KEY_PROD`, `PRIVATE_KEY_B64`: a last word that says which environment or which encoding names the same credential.
   if (words.length > 1 && NAME_SUFFIXES.has(words[words.length - 1] ?? '')) return nameRole(words.slice(0, -1));
-  // Alone, `pass` is a verb or a test result far more often than a password: only a random value is taken.
-  if (words.length === 1 && words[0] === 'pass') return 'secret';
+  // Alone, `pass` is a verb or a test result far more often than a password, and `pw` a variable of any kind (`$pw = Read-Host`): only a random value is taken.
+  if (words.length === 1 && (words[0] === 'pass' || words[0] === 'pw')) return 'secret';
   const last = words[words.length - 1] ?? '';
   const before = words[words.length - 2];
   // A password's hash (`password_hash`, RabbitMQ's definitions) recovers the password offline: it is a secret too.

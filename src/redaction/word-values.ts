@@ -78,6 +78,11 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const first = text.charCodeAt(wordStart);
   // A dash between blanks stands for the verb in chat (`API key - <value>`), as `to` does after a credential's name (`set the password to …`).
   const to = length === 2 && (first | 32) === 116 && (text.charCodeAt(wordStart + 1) | 32) === 111;
+  // `admin / <password>`, `elastic // <password>`: a user, a slash between blanks, and the user's password.
+  if (length === 0 && isUserSlash(text, p)) {
+    classify(text, { start, end: sentenceValueEnd(text, start, end), quoted: false }, 'password', state, true);
+    return;
+  }
   if ((length <= 1 && isDashVerb(text, p)) || (to && hintsCredential(lastWordBefore(text, wordStart)))) {
     const verbStart = length <= 1 ? p - 1 : wordStart;
     classify(
@@ -174,6 +179,19 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
 function isDashVerb(text: string, p: number): boolean {
   const dash = text.charCodeAt(p - 1);
   return p >= 3 && (dash === 45 || dash === 0x2013 || dash === 0x2014) && text.charCodeAt(p - 2) === 32 && text.charCodeAt(p) === 32;
+}
+
+/** A user name as chat gives it before its password: a login, an e-mail address, `.\\Administrator`, in bold or code. */
+const USER_RE = /(?:^|[\s(:])[*`]{0,2}[\w.\\@-]{2,64}[*`]{0,2}$/;
+
+/** Whether a slash (or two) between blanks ends at `p`, after a user name ({@link USER_RE}): `admin / <password>`. */
+function isUserSlash(text: string, p: number): boolean {
+  if (text.charCodeAt(p - 1) !== 47 || text.charCodeAt(p) !== 32) return false;
+  const slash = text.charCodeAt(p - 2) === 47 ? p - 2 : p - 1;
+  if (text.charCodeAt(slash - 1) !== 32) return false;
+  const user = USER_RE.exec(text.slice(Math.max(0, slash - 72), slash - 1))?.[0];
+  // A list of slashes (`TLSv1.3 / TLS_AES_256_GCM_SHA384 / X25519`), or an id rather than a login (`cus_hQ2iAtgDV8qFol / …`), is no pair.
+  return user !== undefined && !MIXED_RE.test(user) && !text.startsWith(' / ', slash - 1 - user.trimStart().length - 3);
 }
 
 /** The name-like word (quoted or not) that ends a blank before `at`, or the empty string. */

@@ -63,6 +63,8 @@ const FLOORS: Readonly<Record<string, number>> = {
   'fiftieth blind batch': 0.77,
   // Network devices' and daemons' own formats (SNMP communities, RADIUS keys, OpenVPN static keys, keytabs).
   'fifty-second blind batch': 0.84,
+  // Casual chat: letters-only passwords and passphrases of random words no pivot visits, codes of digits, licence keys.
+  'fifty-fifth blind batch': 0.5,
 };
 /**
  * Each blind batch's share of look-alikes changed (3%), above it for eight batches on deliberate trade-offs: client ids
@@ -752,6 +754,11 @@ describe('structures that generalise', () => {
       'set-cookie: __Secure-next-auth.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..GidI7bPT9osWZJIaw23Dyw.FpEC3JxmG1zEdSwpfWEH0wCuJGWnP9PjJPgZG7RoJzdhP1Eb8Rxse.AbCdEfGhIjKlMnOpQrStUv; Path=/\nAuthorization: Bearer ya29.c.9IhKvl6yPURGhjUHtjnUUk6HLr5mhUrpg4_9XTU8E5Z0zvBaAGDx9PaX41q',
       'set-cookie: __Secure-next-auth.session-token=[REDACTED jwt]; Path=/\nAuthorization: Bearer [REDACTED google-oauth-token]',
     ],
+    [
+      'a login and its password given as a pair in chat, and a password called pw',
+      'use admin / rSrDC3NKJ0EB4W for the old jenkins; creds -- admin // rXOYXTZSQGJjh7Mb\nroot pw: pQ1WK3oYwP6822',
+      'use admin / [REDACTED password] for the old jenkins; creds -- admin // [REDACTED password]\nroot pw: [REDACTED secret]',
+    ],
   ])('%s', async (_, text, expected) => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });
@@ -770,6 +777,7 @@ describe('structures that generalise', () => {
 
 describe('hard negatives stay byte-exact', () => {
   it.each([
+    'Refund failed for cus_hQ2iAtgDV8qFol / pi_3PqRsT2eZvKYlo2C1a2b3c4d; TLSv1.3 / TLS_AES_256_GCM_SHA384 / X25519 / RSASSA8PSS2x; $pw = Read-Host -AsSecureString',
     '토스 클라이언트 키(프론트 공개용): live_ck_D5GePWvyJnrK0W0k6q8gLzN97Eoq\npassword task-id\npassword user_name\n> AUTH PLAIN dGhpcyBpcyBub3QgYSBjcmVk',
     'Basic authentication and Basic Auth; Basic usage: see the docs',
     'INNGEST_SIGNING_KEY=signkey-prod-••••••••\napi_key: "sk_live_Xk9mQ2vL****"\n--set-secrets=DB_PASSWORD=db-password:latest,JWT_SECRET=jwt-secret:3',
