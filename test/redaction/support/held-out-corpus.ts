@@ -50,6 +50,7 @@ import { BLIND49_NEGATIVES, BLIND49_POSITIVES } from './held-out-blind49.ts';
 import { BLIND50_NEGATIVES, BLIND50_POSITIVES } from './held-out-blind50.ts';
 import { BLIND51_NEGATIVES, BLIND51_POSITIVES } from './held-out-blind51.ts';
 import { BLIND52_NEGATIVES, BLIND52_POSITIVES } from './held-out-blind52.ts';
+import { BLIND53_NEGATIVES, BLIND53_POSITIVES } from './held-out-blind53.ts';
 import { BLIND55_NEGATIVES, BLIND55_POSITIVES } from './held-out-blind55.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
@@ -217,6 +218,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['fifty-first blind batch', BLIND51_POSITIVES, BLIND51_NEGATIVES],
     // The fifty-fifth arrived before the fifty-third and the fifty-fourth.
     ['fifty-fifth blind batch', BLIND55_POSITIVES, BLIND55_NEGATIVES],
+    ['fifty-third blind batch', BLIND53_POSITIVES, BLIND53_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
