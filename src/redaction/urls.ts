@@ -40,7 +40,9 @@ export function matchUrlPassword(text: string, at: number): [number, number] | n
   const password = text.slice(colon + 1, lastAt);
   // A password that repeats its user (`postgres:postgres@localhost`) is a local default, written in every `.env.example`.
   if (password.length < MIN_PASSWORD || text.startsWith(`${password}:`, start)) return null;
-  return PLACEHOLDERS.some((re) => re.test(password)) ? null : [colon + 1, lastAt];
+  if (PLACEHOLDERS.some((re) => re.test(password))) return null;
+  // A Cloudinary URL (`cloudinary://<api key>:<api secret>@<cloud>`) is its credential whole, as its SDKs read it.
+  return text.startsWith('cloudinary', at - 10) ? [at - 10, end] : [colon + 1, lastAt];
 }
 
 /** A URL's user name taken as a key: at least this long (people's and services' names are shorter or not random), at most 128. */

@@ -45,7 +45,7 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
   {
     kind: 'url-password',
     description:
-      'the password of `scheme://user:password@host`, of a Go DSN `user:password@tcp(host)` and of an Oracle `jdbc:oracle:thin:user/password@host` (only the password is replaced)',
+      'the password of `scheme://user:password@host`, of a Go DSN `user:password@tcp(host)` and of an Oracle `jdbc:oracle:thin:user/password@host` (only the password is replaced), and a Cloudinary URL whole (`cloudinary://<key>:<secret>@<cloud>`)',
     custom: [
       { literal: '://', at: 'infix', match: matchUrlPassword },
       ...['@tcp(', '@unix(', '@udp('].map((literal) => ({ literal, at: 'infix' as const, match: matchDsnPassword })),
