@@ -51,6 +51,7 @@ import { BLIND50_NEGATIVES, BLIND50_POSITIVES } from './held-out-blind50.ts';
 import { BLIND51_NEGATIVES, BLIND51_POSITIVES } from './held-out-blind51.ts';
 import { BLIND52_NEGATIVES, BLIND52_POSITIVES } from './held-out-blind52.ts';
 import { BLIND53_NEGATIVES, BLIND53_POSITIVES } from './held-out-blind53.ts';
+import { BLIND54_NEGATIVES, BLIND54_POSITIVES } from './held-out-blind54.ts';
 import { BLIND55_NEGATIVES, BLIND55_POSITIVES } from './held-out-blind55.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
@@ -219,6 +220,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     // The fifty-fifth arrived before the fifty-third and the fifty-fourth.
     ['fifty-fifth blind batch', BLIND55_POSITIVES, BLIND55_NEGATIVES],
     ['fifty-third blind batch', BLIND53_POSITIVES, BLIND53_NEGATIVES],
+    ['fifty-fourth blind batch', BLIND54_POSITIVES, BLIND54_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
