@@ -56,6 +56,22 @@ function softHyphenEnd(text: string, end: number): number {
   return at;
 }
 
+/** The deepest indent of a line a value's block may start after, read back. */
+const MAX_INDENT = 64;
+
+/**
+ * Where a value that spans lines starts once the indent of its first line is counted in: a block (a PEM key in a YAML
+ * literal, under a deep indent) is written with the same indent on every line, so eight blanks or more left beside
+ * its marker would be a piece of it. A value on one line, or under a shallower indent, starts where it did.
+ */
+function indentedBlockStart(text: string, start: number, end: number): number {
+  let lineStart = start;
+  while (lineStart > 0 && lineStart > start - MAX_INDENT && text.charCodeAt(lineStart - 1) === 32) lineStart--;
+  if (start - lineStart < 8 || (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 10)) return start;
+  const newline = text.indexOf('\n', start);
+  return newline >= 0 && newline < end ? lineStart : start;
+}
+
 /** Whether `candidate` names a merged group better than the current namer of `rank` and `length`: surer, then longer. */
 function namesBetter(candidate: Finding, rank: number, length: number): boolean {
   if (candidate.rank !== rank) return candidate.rank > rank;
@@ -85,6 +101,7 @@ export function writtenFindings(text: string, view: View, found: Finding[]): Fin
     const { start, end } = finding;
     if (start > 0 && isLow(text.charCodeAt(start)) && isHigh(text.charCodeAt(start - 1))) finding.start--;
     if (end < text.length && isLow(text.charCodeAt(end)) && isHigh(text.charCodeAt(end - 1))) finding.end++;
+    if (text.charCodeAt(start - 1) === 32) finding.start = indentedBlockStart(text, finding.start, finding.end);
     // A wrap already followed from an earlier value is not read again: the value is merged with it.
     if (text.charCodeAt(finding.end) === 10) {
       if (finding.end < wrapFrom || finding.end > wrapTo) {

@@ -69,6 +69,9 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   // A token that starts like an option (`-Password`, `--token`) is one: the flag rules read what follows it.
   if (text.charCodeAt(start) === 45 && (isLetter(text.charCodeAt(start + 1)) || text.charCodeAt(start + 1) === 45)) return;
   const p = wordEndBefore(text, start);
+  // Two blanks or more after a line's first word: a column of values aligned after their keys.
+  if (start - p >= 2 && alignedValue(text, p, start, end, state)) return;
+  if (text.charCodeAt(p - 1) === 32) return;
   const wordStart = wordStartBefore(text, p);
   const length = p - wordStart;
   // A word longer than any name (a hash, an encoded blob before the value) names nothing.
@@ -357,5 +360,23 @@ function directiveValue(text: string, wordStart: number, wordEnd: number, start:
   const line = lineBefore(text, wordStart);
   if (!/^[ \t]*$|\shost\s+\S+\s$/.test(line)) return false;
   classify(text, { start, end, quoted: false }, word, state, true);
+  return true;
+}
+
+/**
+ * A value in a column aligned with blanks after its key, the line's first word (`vault read`'s `password    <value>`,
+ * `spark-defaults.conf`'s `spark.hadoop.fs.s3a.secret.key    <value>`), the value closing the line: judged under the key
+ * as prose is, so only a random value. `blanks` is where the blanks before the value end. Returns whether it was one.
+ */
+function alignedValue(text: string, blanks: number, start: number, end: number, state: ScanState): boolean {
+  let keyEnd = blanks;
+  while (keyEnd > 0 && keyEnd > start - 64 && text.charCodeAt(keyEnd - 1) === 32) keyEnd--;
+  const keyStart = NAME_CHARS.runStart(text, keyEnd, keyEnd - MAX_NAME);
+  if (keyStart === keyEnd || (keyStart > 0 && text.charCodeAt(keyStart - 1) !== 10)) return false;
+  const valueEnd = sentenceValueEnd(text, start, end, '');
+  if (valueEnd < text.length && text.charCodeAt(valueEnd) !== 10 && text.charCodeAt(valueEnd) !== 13) return false;
+  const key = text.slice(keyStart, keyEnd);
+  if (!hintsCredential(key)) return false;
+  classify(text, { start, end: valueEnd, quoted: false }, key, state, true);
   return true;
 }
