@@ -177,7 +177,7 @@ function valueWithoutPivot(text: string, flagEnd: number, state: ScanState): voi
 function afterBlank(text: string, at: number): boolean {
   if (at === 0) return false;
   let code = text.charCodeAt(at - 1);
-  if ((code === 34 || code === 39) && at > 1) code = text.charCodeAt(at - 2);
+  if ((code === 34 || code === 39 || code === 96) && at > 1) code = text.charCodeAt(at - 2);
   return code === 32 || code === 9;
 }
 

@@ -276,7 +276,8 @@ export function chainedAssignment(raw: string): boolean {
 /** Where the word before a value at `start` ends: before the value's opening quote, if any, and up to 8 blanks. */
 export function wordEndBefore(text: string, start: number): number {
   let p = start;
-  if (text.charCodeAt(p - 1) === 34 || text.charCodeAt(p - 1) === 39) p--;
+  const quote = text.charCodeAt(p - 1);
+  if (quote === 34 || quote === 39 || quote === 96) p--;
   while (p > 0 && p > start - 8 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
   return p;
 }

@@ -105,7 +105,10 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   // A flag is no word of prose: the prose rules are not asked.
   if (first !== 45 && length <= 10 && foreignProseValue(text, wordStart, p, start, end, state)) return;
   if (length < 2 || (first !== 45 && length <= 9 && leadWordValue(text, wordStart, p, start, end, state))) return;
-  const copula = length <= 3 && isCopula(text, wordStart, p);
+  // `is now`, `was now`: the verb before `now` assigns.
+  const now = length === 3 && text.startsWith('now', wordStart) && text.charCodeAt(wordStart - 1) === 32;
+  const verbStart = now ? wordStartBefore(text, wordStart - 1) : wordStart;
+  const copula = length <= 3 && isCopula(text, verbStart, now ? wordStart - 1 : p);
   const bearer = length === 6 && (first === 66 || first === 98) && /^(?:Bearer|bearer|BEARER)$/.test(text.slice(wordStart, p));
   const basic = length === 5 && (first === 66 || first === 98) && /^(?:Basic|basic|BASIC)$/.test(text.slice(wordStart, p));
   const flag = first === 45;
@@ -147,7 +150,7 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
     return;
   const value: Span = { start, end: valueEnd, quoted: false };
   if (copula || command) {
-    classify(text, value, command ? 'password' : proseName(phraseBefore(text, wordStart)), state, true);
+    classify(text, value, command ? 'password' : proseName(phraseBefore(text, verbStart)), state, true);
     return;
   }
   const raw = candidate;

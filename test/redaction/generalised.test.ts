@@ -771,6 +771,11 @@ describe('structures that generalise', () => {
       '        env:\n          ASC_KEY: |\n            -----BEGIN PRIVATE KEY-----\n            MIGTAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBHkwdwIBAQQgsKMWykMcN7XhIEXY\n            -----END PRIVATE KEY-----\n          ASC_KEY_ID: BHITGFQAZU',
       '        env:\n          ASC_KEY: |\n[REDACTED private-key]\n          ASC_KEY_ID: BHITGFQAZU',
     ],
+    [
+      'a value in a code span after its verb, and a verb followed by now',
+      'the new token is `iQJ9OYKGqQCvV0eUM60jEqrWaWk6prACZ46T8nXo`, the password is now kOHK8b8uKQeakk.',
+      'the new token is `[REDACTED token]`, the password is now [REDACTED password].',
+    ],
   ])('%s', async (_, text, expected) => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });
@@ -789,6 +794,7 @@ describe('structures that generalise', () => {
 
 describe('hard negatives stay byte-exact', () => {
   it.each([
+    'the command is `npm install`, the hash is `3f9a2c81e4b7d6a05c19` and the build is now 7f3a9c2e5b1d.',
     'Key                Value\n---                -----\nlease_duration     1h\npassword_policy    default\ntoken_ttl          768h',
     'Refund failed for cus_hQ2iAtgDV8qFol / pi_3PqRsT2eZvKYlo2C1a2b3c4d; TLSv1.3 / TLS_AES_256_GCM_SHA384 / X25519 / RSASSA8PSS2x; $pw = Read-Host -AsSecureString',
     '토스 클라이언트 키(프론트 공개용): live_ck_D5GePWvyJnrK0W0k6q8gLzN97Eoq\npassword task-id\npassword user_name\n> AUTH PLAIN dGhpcyBpcyBub3QgYSBjcmVk',
