@@ -115,6 +115,8 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
   ['ntlm', 'password'],
   ['authtok', 'password'],
   ['secret', 'secret'],
+  // `secret` in Spanish, Portuguese and Italian, after its noun (`Chave secreta: …`, `chiave segreta`).
+  ...['secreta', 'secreto', 'segreta', 'segreto'].map((word): [string, NameRole] => [word, 'secret']),
   // Duo's `skey` (beside its `ikey` and `akey`), the S/KEY one-time password; `sk` beside an `ak` (Huawei's and others' access key pairs).
   ['skey', 'secret'],
   ['sk', 'secret'],

@@ -75,8 +75,9 @@ const CLOSERS = new Set([
   0x3a, 0xff1a, 0xff1d, 0x306f, 0x304c, 0x662f, 0x4e3a, 0xb294, 0xc740, 0x300c, 0x300e, 0x3010, 0x300a, 0x201c, 0x201e,
 ]);
 
-/** A clause that says its key is a client's or public (`클라이언트 키(프론트 공개용)`, `公开密钥`): no secret follows. */
-const PUBLIC_CLAUSE_RE = /client|public|publishable|클라이언트|공개|公开|公開|クライアント|公钥|公鑰|публичн|открыт/i;
+/** A clause that says its key is a client's or public (`클라이언트 키(프론트 공개용)`, `Clave pública`, a Pix key, a token's contract address): no secret follows. */
+const PUBLIC_CLAUSE_RE =
+  /client|p[úu]b+lic|publishable|contract|address|\bpix\b|클라이언트|공개|公开|公開|クライアント|公钥|公鑰|публичн|открыт/i;
 
 /** Whether `code` is a kana, a CJK ideograph or a Hangul syllable: a blank after one may end a phrase (`口令改成了 X`). */
 function isCjk(code: number): boolean {
@@ -134,9 +135,30 @@ const WIDE_NOUN_LAST = new Set(
  * colon at `at` follows a letter past ASCII, or a word that does. Judged as prose is: only a random value.
  */
 export function foreignColonValue(text: string, at: number, valueFrom: number, state: ScanState): void {
-  if (!clauseNamesCredential(text, at)) return;
+  const foreign = clauseNamesCredential(text, at);
+  if (!foreign && !labelNamesCredential(text, at)) return;
   const value = readValue(text, valueFrom);
-  if (value !== null) classify(text, value, 'password', state, true);
+  // A label's number (a Brazilian invoice's 44-digit `Chave de acesso`) is no password.
+  if (value !== null && (foreign || /[A-Za-z]/.test(text.slice(value.start, value.end)))) classify(text, value, 'password', state, true);
+}
+
+/** Credential nouns of labels in languages written in Latin letters, English included (`Chave secreta`, `Kunci rahasia Xendit`, `Token OAuth SMSAPI`). */
+const LABEL_NOUN_RE =
+  /(?:^|[^a-z])(?:password|passwort|kennwort|passe|palavra-passe|senha|contrase[ñn]a|sandi|has[łl]o|parola|şifre|token|secret|secreta|secreto|segreta|segreto|rahasia|chave|clave|llave|chiave|kunci|klucz|cl[ée]|schl[üu]ssel)(?:$|[^a-z])/i;
+/** The longest label read. */
+const MAX_LABEL = 48;
+
+/**
+ * Whether the colon at `at` closes a label that opens its line and names a credential in words ({@link LABEL_NOUN_RE}):
+ * `Chave secreta: X`, `Llave privada de Conekta: X`, `Secret key DOKU: X`. A label's last word names what the value is
+ * for; the assignment rules read only that word.
+ */
+function labelNamesCredential(text: string, at: number): boolean {
+  let from = at;
+  while (from > 0 && from > at - MAX_LABEL && text.charCodeAt(from - 1) !== 10) from--;
+  if (from > 0 && text.charCodeAt(from - 1) !== 10) return false;
+  const label = text.slice(from, at);
+  return label.includes(' ') && LABEL_NOUN_RE.test(label) && !PUBLIC_CLAUSE_RE.test(label);
 }
 
 /**

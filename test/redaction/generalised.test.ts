@@ -60,7 +60,7 @@ const FLOORS: Readonly<Record<string, number>> = {
   'eighth blind batch': 0.8,
   'thirty-eighth blind batch': 0.8,
   // Seventeen languages: what is left is mostly prose whose value no pivot visits (letters only) or glued to its word.
-  'fiftieth blind batch': 0.77,
+  'fiftieth blind batch': 0.84,
   // Network devices' and daemons' own formats (SNMP communities, RADIUS keys, OpenVPN static keys, keytabs).
   'fifty-second blind batch': 0.84,
   // Casual chat: letters-only passwords and passphrases of random words no pivot visits, codes of digits, licence keys.
@@ -776,6 +776,11 @@ describe('structures that generalise', () => {
       'the new token is `iQJ9OYKGqQCvV0eUM60jEqrWaWk6prACZ46T8nXo`, the password is now kOHK8b8uKQeakk.',
       'the new token is `[REDACTED token]`, the password is now [REDACTED password].',
     ],
+    [
+      'a label that opens its line and names a credential in words, in any language written in Latin letters',
+      'Llave privada de Conekta: key_9e6Ja4WiH0Jl9SpdaCVmPMYOHAa\nToken OAuth SMSAPI: pnX4sviJQeXvj1FrLqNZfanEebsUMkp9ylQEAHyL\nChave secreta: o5JsoSILqW4ntPPbLbUVnx2wzdJYuxayu7R7HpnZ',
+      'Llave privada de Conekta: [REDACTED password]\nToken OAuth SMSAPI: [REDACTED password]\nChave secreta: [REDACTED secret]',
+    ],
   ])('%s', async (_, text, expected) => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });
@@ -794,6 +799,7 @@ describe('structures that generalise', () => {
 
 describe('hard negatives stay byte-exact', () => {
   it.each([
+    'Token endpoint: https://auth.acme.io/token\nToken count: 4096\nSecret name: my-app-secret\nClave pública de Mercado Pago: APP_USR-8f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b\nChave de acesso: 35240612345678000190550010000012341000012345\npolygon USDC token contract: 0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359',
     'the command is `npm install`, the hash is `3f9a2c81e4b7d6a05c19` and the build is now 7f3a9c2e5b1d.',
     'Key                Value\n---                -----\nlease_duration     1h\npassword_policy    default\ntoken_ttl          768h',
     'Refund failed for cus_hQ2iAtgDV8qFol / pi_3PqRsT2eZvKYlo2C1a2b3c4d; TLSv1.3 / TLS_AES_256_GCM_SHA384 / X25519 / RSASSA8PSS2x; $pw = Read-Host -AsSecureString',
