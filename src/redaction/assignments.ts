@@ -40,6 +40,7 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   let nameEnd = at;
   let valueFrom = at + 1;
   if (code === 61) {
+    if (next === 61 && previous !== 61 && previous !== 33) comparedLiteral(text, at, state);
     if (next === 61 || previous === 61 || previous === 33 || previous === 60 || previous === 62) return;
     // `:=`, and make's `?=` and `+=` and PHP's `.=` (a value assigned in pieces).
     if (previous === 58 || previous === 63 || previous === 43 || previous === 46) nameEnd = at - 1;
@@ -112,6 +113,12 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
       if (unnamed !== null) unnamedConfigValue(text, written, unnamed, state);
     }
     if (code === 61) sessionCookieAt(text, nameEnd, valueFrom, state);
+    return;
+  }
+  // `signingKey = []byte("…")`, `key = bytes.fromhex("…")`: a literal converted to bytes is the value.
+  const converted = convertedLiteral(text, valueFrom);
+  if (converted !== null) {
+    classify(text, converted, written, state, true);
     return;
   }
   // A YAML block scalar (`signing_key: |` and indented lines) is one value over its lines.
@@ -198,6 +205,38 @@ function fallbackAfter(text: string, end: number): Span | null {
   const match = FALLBACK_RE.exec(text.slice(end, end + 16));
   if (match === null) return null;
   const literal = readValue(text, end + match[0].length - 1);
+  return literal !== null && literal.quoted ? literal : null;
+}
+
+/**
+ * A literal a credential is compared with (`c.password == "<password>"`, `token === '<token>'`), whose `==` starts at
+ * `at`: a hard-coded credential, judged under the name when random.
+ */
+function comparedLiteral(text: string, at: number, state: ScanState): void {
+  const name = readName(text, at);
+  if (name === null) return;
+  const written = text.slice(name.start, name.end);
+  if (!hintsCredential(written)) return;
+  let from = text.charCodeAt(at + 2) === 61 ? at + 3 : at + 2;
+  while (text.charCodeAt(from) === 32) from++;
+  const literal = readValue(text, from);
+  if (literal !== null && literal.quoted) classify(text, literal, written, state, true);
+}
+
+/** A conversion of a string literal to bytes (Go, Rust, Python, Node, Swift, .NET), up to the literal's quote. */
+const CONVERSION_RE =
+  /\s*(?:\[\]byte\(|hex!\(|bytes\.fromhex\(|Buffer\.from\(|Data\(base64Encoded:\s*|base64\.b64decode\(|Convert\.FromBase64String\(|Encoding\.(?:UTF8|ASCII)\.GetBytes\(|b(?=["']))/y;
+/** The characters a conversion of {@link CONVERSION_RE} starts with: `[`, `h`, `b`, `B`, `D`, `C` (and `E`, read by code). */
+const CONVERSION_FIRST = new Set([91, 104, 98, 66, 68, 67]);
+
+/** The quoted literal a conversion to bytes starting at `from` (blanks first) holds, or null. */
+function convertedLiteral(text: string, from: number): Span | null {
+  let at = from;
+  while (text.charCodeAt(at) === 32) at++;
+  if (!CONVERSION_FIRST.has(text.charCodeAt(at)) && !(text.charCodeAt(at) === 69 && text.startsWith('Encoding.', at))) return null;
+  CONVERSION_RE.lastIndex = from;
+  if (!CONVERSION_RE.test(text)) return null;
+  const literal = readValue(text, CONVERSION_RE.lastIndex);
   return literal !== null && literal.quoted ? literal : null;
 }
 

@@ -781,6 +781,11 @@ describe('structures that generalise', () => {
       'Llave privada de Conekta: key_9e6Ja4WiH0Jl9SpdaCVmPMYOHAa\nToken OAuth SMSAPI: pnX4sviJQeXvj1FrLqNZfanEebsUMkp9ylQEAHyL\nChave secreta: o5JsoSILqW4ntPPbLbUVnx2wzdJYuxayu7R7HpnZ',
       'Llave privada de Conekta: [REDACTED password]\nToken OAuth SMSAPI: [REDACTED password]\nChave secreta: [REDACTED secret]',
     ],
+    [
+      'a literal converted to bytes under a credential name, and a literal a credential is compared with',
+      'var signingKey = []byte("fc45b58c3e8d2905517a2626cbad734e434329d3e135a2ea967a4ca6acbb5e53")\nSECRET_KEY = b\'x8Kd92jLmQp4Rt7Vw1Yz3Bc6Nf0Hg5Js\'\nif (c.password == "hFPmv3tI4TzmNtbuOpPD") ok',
+      'var signingKey = []byte("[REDACTED api-key]")\nSECRET_KEY = b\'[REDACTED api-key]\'\nif (c.password == "[REDACTED password]") ok',
+    ],
   ])('%s', async (_, text, expected) => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });
@@ -799,6 +804,7 @@ describe('structures that generalise', () => {
 
 describe('hard negatives stay byte-exact', () => {
   it.each([
+    "if (password == \"\") fail; if (token_type == 'bearer') ok; if (password == confirm) ok; token = Buffer.from('plain text here')",
     'Token endpoint: https://auth.acme.io/token\nToken count: 4096\nSecret name: my-app-secret\nClave pública de Mercado Pago: APP_USR-8f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b\nChave de acesso: 35240612345678000190550010000012341000012345\npolygon USDC token contract: 0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359',
     'the command is `npm install`, the hash is `3f9a2c81e4b7d6a05c19` and the build is now 7f3a9c2e5b1d.',
     'Key                Value\n---                -----\nlease_duration     1h\npassword_policy    default\ntoken_ttl          768h',
