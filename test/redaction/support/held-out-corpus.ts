@@ -53,6 +53,7 @@ import { BLIND52_NEGATIVES, BLIND52_POSITIVES } from './held-out-blind52.ts';
 import { BLIND53_NEGATIVES, BLIND53_POSITIVES } from './held-out-blind53.ts';
 import { BLIND54_NEGATIVES, BLIND54_POSITIVES } from './held-out-blind54.ts';
 import { BLIND55_NEGATIVES, BLIND55_POSITIVES } from './held-out-blind55.ts';
+import { BLIND56_NEGATIVES, BLIND56_POSITIVES } from './held-out-blind56.ts';
 import { BLIND57_NEGATIVES, BLIND57_POSITIVES } from './held-out-blind57.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
@@ -224,6 +225,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['fifty-fourth blind batch', BLIND54_POSITIVES, BLIND54_NEGATIVES],
     // The fifty-seventh arrived before the fifty-sixth.
     ['fifty-seventh blind batch', BLIND57_POSITIVES, BLIND57_NEGATIVES],
+    ['fifty-sixth blind batch', BLIND56_POSITIVES, BLIND56_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
