@@ -1,4 +1,5 @@
 /** Operator-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `Authorization: Basic …`, `<add key="…" value="…"/>`; judged under what the name says. */
+import { lineBefore } from './argument-spans.ts';
 import { blockScalar, heredoc } from './block-scalars.ts';
 import { classify, push } from './classify.ts';
 import { concatenatedValue, pieceOnNextLine } from './concatenated.ts';
@@ -70,6 +71,8 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     return;
   const bare = sliceOrLast(text, name.start, name.end, lastBare);
   lastBare = bare;
+  // A checksum annotation (`checksum/secret: <sha256>`) or a CI cache's key (`Cache restored from key: …`) names a digest.
+  if (!name.quoted && digestLabel(text, name.start, bare)) return;
   let written = bare;
   const kubernetesKind = written === 'kind';
   const before = name.start > 0 ? text.charCodeAt(name.start - (name.quoted ? 2 : 1)) : 0;
@@ -221,6 +224,12 @@ function comparedLiteral(text: string, at: number, state: ScanState): void {
   while (text.charCodeAt(from) === 32) from++;
   const literal = readValue(text, from);
   if (literal !== null && literal.quoted) classify(text, literal, written, state, true);
+}
+
+/** Whether the name `bare` at `start` labels a digest: after `checksum/`, or a cache's `key` (`Cache restored from key:`). */
+function digestLabel(text: string, start: number, bare: string): boolean {
+  if (text.charCodeAt(start - 1) === 47) return text.startsWith('checksum', start - 9);
+  return bare === 'key' && /\bcache\b[^\n]{0,40}$/i.test(lineBefore(text, start, 48));
 }
 
 /** A conversion of a string literal to bytes (Go, Rust, Python, Node, Swift, .NET), up to the literal's quote. */

@@ -138,7 +138,7 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
  */
 const NOT_SECRET = new Set(
   (
-    'public publishable pub csrf xsrf next page continuation cursor sort partition primary foreign cache idempotency max ' +
+    'public publishable pub csrf xsrf next page continuation cursor sort partition foreign cache idempotency max ' +
     'min num count total hash row object map lookup sequence schema bucket ssh gpg pgp host authorized known foo dummy fake ' +
     'example sample mock instrumentation existing hashed site anon encrypted ciphertext'
   ).split(' '),

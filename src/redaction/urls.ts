@@ -175,8 +175,8 @@ function pathKey(value: string): boolean {
   );
 }
 
-/** A webhook's path: its URL is the credential whole (`…/robot/send?access_token=…`, `…/webhook/send?key=…`). */
-const WEBHOOK_PATH_RE = /hook|\/robot\//i;
+/** A webhook's or a deploy hook's path: its URL is the credential whole (`…/robot/send?access_token=…`, `…/webhook/send?key=…`, Render's `…/deploy/srv-…?key=…`). */
+const WEBHOOK_PATH_RE = /hook|\/robot\/|\/deploy\//i;
 /** What a URL up to its query may hold. */
 const URL_CHARS = new Chars('A-Za-z0-9._~%:@/?&=+-');
 /**

@@ -65,6 +65,8 @@ const FLOORS: Readonly<Record<string, number>> = {
   'fifty-second blind batch': 0.84,
   // Casual chat: letters-only passwords and passphrases of random words no pivot visits, codes of digits, licence keys.
   'fifty-fifth blind batch': 0.5,
+  // Cloud CLIs' tables and bare output lines (a key printed alone under its command, a tab-separated row).
+  'fifty-seventh blind batch': 0.84,
 };
 /**
  * Each blind batch's share of look-alikes changed (3%), above it for eight batches on deliberate trade-offs: client ids
@@ -78,7 +80,9 @@ const FLOORS: Readonly<Record<string, number>> = {
  * ciphertexts not yet told from secrets (hiera-eyaml's `ENC[PKCS7,…]`, a SealedSecret's `encryptedData`), and public
  * values under key-like names in traffic (a WebSocket handshake key, a Sentry DSN's `sentry_key`, a git signing key id, a
  * CI cache key), and the fifty-third's keys that browser and mobile SDKs ship by design in the shapes of secret ones
- * (Firebase and Maps `AIza…` keys, analytics and search-only keys, mobile SDK tokens, payment SDKs' application ids).
+ * (Firebase and Maps `AIza…` keys, analytics and search-only keys, mobile SDK tokens, payment SDKs' application ids),
+ * and the fifty-seventh's AWS access key ids alone in cloud CLIs' output (the shared corpus asks for them), client ids,
+ * an SSM SecureString's ciphertext and a Kubernetes Secret's plain settings.
  */
 const CEILINGS: Readonly<Record<string, number>> = {
   'twenty-seventh blind batch': 0.09,
@@ -91,6 +95,7 @@ const CEILINGS: Readonly<Record<string, number>> = {
   'forty-fourth blind batch': 0.05,
   'fifty-first blind batch': 0.05,
   'fifty-third blind batch': 0.17,
+  'fifty-seventh blind batch': 0.13,
   'fifty-second blind batch': 0.04,
 };
 
@@ -786,6 +791,11 @@ describe('structures that generalise', () => {
       'var signingKey = []byte("fc45b58c3e8d2905517a2626cbad734e434329d3e135a2ea967a4ca6acbb5e53")\nSECRET_KEY = b\'x8Kd92jLmQp4Rt7Vw1Yz3Bc6Nf0Hg5Js\'\nif (c.password == "hFPmv3tI4TzmNtbuOpPD") ok',
       'var signingKey = []byte("[REDACTED api-key]")\nSECRET_KEY = b\'[REDACTED api-key]\'\nif (c.password == "[REDACTED password]") ok',
     ],
+    [
+      "an Azure primary key, a deploy hook's URL whole",
+      '{"primaryKey": "Gg7iJkX5FvYOlwwfu/tNGde+rx/DD1VMVVXqmUuBRXN="}\n+ curl -fsS https://api.render.com/deploy/srv-8uyh0og91aop42a8avk5?key=pQBtOg0IxJNa8s7Dk2 x',
+      '{"primaryKey": "[REDACTED api-key]"}\n+ curl -fsS [REDACTED api-key] x',
+    ],
   ])('%s', async (_, text, expected) => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });
@@ -804,6 +814,7 @@ describe('structures that generalise', () => {
 
 describe('hard negatives stay byte-exact', () => {
   it.each([
+    "Cache restored from key: node-cache-Linux-x64-npm-11df79a593938e8ebfd22e5bdec4a46afc1815d95ca689f4ddfeb2d52be80ba603dd0\n    checksum/secret: e8ebfd22e5bdec4a46afc1815d95ca689f4ddfeb2d52be80ba603dd062d97f27\nprimaryKey: 'user_id'; PRIMARY KEY (user_id)",
     "if (password == \"\") fail; if (token_type == 'bearer') ok; if (password == confirm) ok; token = Buffer.from('plain text here')",
     'Token endpoint: https://auth.acme.io/token\nToken count: 4096\nSecret name: my-app-secret\nClave pública de Mercado Pago: APP_USR-8f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b\nChave de acesso: 35240612345678000190550010000012341000012345\npolygon USDC token contract: 0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359',
     'the command is `npm install`, the hash is `3f9a2c81e4b7d6a05c19` and the build is now 7f3a9c2e5b1d.',
