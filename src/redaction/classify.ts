@@ -133,7 +133,7 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
   const placeholderNext = text.charCodeAt(value.end) === 60 || text.charCodeAt(value.end + 1) === 60;
   if (placeholderNext && PLACEHOLDER_AFTER_RE.test(text.slice(value.end, value.end + 35))) return;
   // The public half of a pair whose secret is kept elsewhere (`client_secret: process.env.…`) is configuration.
-  if ((role === 'client-id' || role === 'key') && secretKeptElsewhere(text, value.start, value.end) && !/secret|private/i.test(name))
+  if ((role === 'client-id' || role === 'key') && !/secret|private/i.test(name) && secretKeptElsewhere(text, value.start, value.end))
     return;
   // A quoted password may hold a blank or two (`'ycqeWS Zp7Z#38'`); a phrase of words is no password.
   if (role === 'password' && given.quoted && !loose && isSpacedPassword(raw)) {
