@@ -60,6 +60,10 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     return;
   }
   if (name === null) return;
+  // `https://key:<password>@host`: a URL's user and password, which the URL rules read, not a name and its value.
+  if (code === 58 && !name.quoted && text.startsWith('://', name.start - 3)) return;
+  // `ICAgKEY= …`: base64 of text whose padding reads as an operator, not a name and its value.
+  if (code === 61 && next === 32 && !name.quoted && name.end === at && encodesText(text, name.start, at)) return;
   // `"Password:"`: a label whose colon ends its string, not an operator.
   if (code === 58 && !name.quoted && (next === 34 || next === 39) && text.charCodeAt(name.start - 1) === next) return;
   // `${DB_PASSWORD:?missing}`, `${TOKEN:-}`: a shell parameter expansion, not an assignment; nor is `$KEY:` (a URL's user-info).
@@ -230,6 +234,22 @@ function comparedLiteral(text: string, at: number, state: ScanState): void {
 function digestLabel(text: string, start: number, bare: string): boolean {
   if (text.charCodeAt(start - 1) === 47) return text.startsWith('checksum', start - 9);
   return bare === 'key' && /\bcache\b[^\n]{0,40}$/i.test(lineBefore(text, start, 48));
+}
+
+/** Base64 with one padding character to come. */
+const PADDED_BASE64_RE = /^[A-Za-z0-9+/]{3,}$/;
+
+/** Whether [start, end), with the `=` after it, is base64 of printable ASCII text (no name decodes to such: `api_key`, `authKey`). */
+function encodesText(text: string, start: number, end: number): boolean {
+  if ((end - start + 1) % 4 !== 0 || (start > 0 && text.charCodeAt(start - 1) > 32)) return false;
+  const written = text.slice(start, end);
+  if (!PADDED_BASE64_RE.test(written)) return false;
+  const decoded = atob(`${written}=`);
+  for (let k = 0; k < decoded.length; k++) {
+    const code = decoded.charCodeAt(k);
+    if (code < 32 || code > 126) return false;
+  }
+  return true;
 }
 
 /** A conversion of a string literal to bytes (Go, Rust, Python, Node, Swift, .NET), up to the literal's quote. */

@@ -9,6 +9,8 @@ const isLow = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
 
 /** A terminal's width: a value that ends a line of exactly this many columns goes on at the next line's start. */
 const TERMINAL_COLUMNS = 80;
+/** A file name's extension ending a run: `.ts`, `.md`, `.json`. */
+const FILE_NAME_END_RE = /\.[A-Za-z]{1,4}$/;
 /** What a wrapped value's rest is made of: a token's characters but `=` and `:` (a setting of its own starts there). */
 const WRAPPED_REST = chars('A-Za-z0-9+/_.~!-');
 
@@ -34,6 +36,8 @@ function wrappedEnd(text: string, end: number): number {
     const stop = text.charCodeAt(run);
     if (run - at <= 8 || !random || !(run === text.length || stop === 10 || stop === 13 || stop === 34 || stop === 39 || stop === 64))
       return at;
+    // A file's name on the next line (`src/index.ts`, `README.md`) is no value's rest.
+    if (FILE_NAME_END_RE.test(text.slice(run - 5, run))) return at;
     at = run;
   }
   return at;

@@ -379,7 +379,8 @@ function alignedValue(text: string, blanks: number, start: number, end: number, 
   const valueEnd = sentenceValueEnd(text, start, end, '');
   if (valueEnd < text.length && text.charCodeAt(valueEnd) !== 10 && text.charCodeAt(valueEnd) !== 13) return false;
   const key = text.slice(keyStart, keyEnd);
-  if (!hintsCredential(key)) return false;
+  // A value that holds its own assignment (`sk  aws_secret_access_key=…`) is the assignment rules'.
+  if (!hintsCredential(key) || !/^[^=:]*={0,2}$/.test(text.slice(start, valueEnd))) return false;
   classify(text, { start, end: valueEnd, quoted: false }, key, state, true);
   return true;
 }
