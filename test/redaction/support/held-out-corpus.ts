@@ -55,6 +55,8 @@ import { BLIND54_NEGATIVES, BLIND54_POSITIVES } from './held-out-blind54.ts';
 import { BLIND55_NEGATIVES, BLIND55_POSITIVES } from './held-out-blind55.ts';
 import { BLIND56_NEGATIVES, BLIND56_POSITIVES } from './held-out-blind56.ts';
 import { BLIND57_NEGATIVES, BLIND57_POSITIVES } from './held-out-blind57.ts';
+import { BLIND58_NEGATIVES, BLIND58_POSITIVES } from './held-out-blind58.ts';
+import { BLIND59_NEGATIVES, BLIND59_POSITIVES } from './held-out-blind59.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -226,6 +228,9 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     // The fifty-seventh arrived before the fifty-sixth.
     ['fifty-seventh blind batch', BLIND57_POSITIVES, BLIND57_NEGATIVES],
     ['fifty-sixth blind batch', BLIND56_POSITIVES, BLIND56_NEGATIVES],
+    // The fifty-ninth arrived before the fifty-eighth.
+    ['fifty-ninth blind batch', BLIND59_POSITIVES, BLIND59_NEGATIVES],
+    ['fifty-eighth blind batch', BLIND58_POSITIVES, BLIND58_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
