@@ -122,6 +122,8 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     if (code === 61) sessionCookieAt(text, nameEnd, valueFrom, state);
     return;
   }
+  // `app.keys = ['…', '…']`: a list of secrets under one name, each judged under it.
+  if (listedLiterals(text, valueFrom, written, state)) return;
   // `signingKey = []byte("…")`, `key = bytes.fromhex("…")`: a literal converted to bytes is the value.
   const converted = convertedLiteral(text, valueFrom);
   if (converted !== null) {
@@ -234,6 +236,32 @@ function comparedLiteral(text: string, at: number, state: ScanState): void {
 function digestLabel(text: string, start: number, bare: string): boolean {
   if (text.charCodeAt(start - 1) === 47) return text.startsWith('checksum', start - 9);
   return bare === 'key' && /\bcache\b[^\n]{0,40}$/i.test(lineBefore(text, start, 48));
+}
+
+/** The most literals of a list read, and the farthest its closing bracket may be. */
+const MAX_LISTED = 8;
+const MAX_LIST = 1024;
+
+/**
+ * The quoted literals of a list that starts at `from` (blanks first) under the name `written` (`app.keys = ['…', '…']`,
+ * Koa's keys, a cookie parser's secrets), each judged under the name when random. Returns whether such a list started there.
+ */
+function listedLiterals(text: string, from: number, written: string, state: ScanState): boolean {
+  let at = from;
+  while (text.charCodeAt(at) === 32) at++;
+  if (text.charCodeAt(at) !== 91) return false;
+  const stop = Math.min(text.length, at + MAX_LIST);
+  let listed = 0;
+  for (let next = at + 1; listed < MAX_LISTED && next < stop; listed++) {
+    while (next < stop && (text.charCodeAt(next) === 32 || text.charCodeAt(next) === 10 || text.charCodeAt(next) === 44)) next++;
+    const quote = text.charCodeAt(next);
+    if (quote !== 34 && quote !== 39) break;
+    const literal = readValue(text, next);
+    if (literal === null || !literal.quoted) break;
+    classify(text, literal, written, state, true);
+    next = literal.end + 1;
+  }
+  return listed > 0;
 }
 
 /** Base64 with one padding character to come. */

@@ -115,6 +115,8 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
   ['ntlm', 'password'],
   ['authtok', 'password'],
   ['secret', 'secret'],
+  // An application's salt (WordPress' `NONCE_SALT`, Drupal's `hash_salt`, Strapi's `API_TOKEN_SALT`) keys its hashes as a secret does.
+  ['salt', 'secret'],
   // `secret` in Spanish, Portuguese and Italian, after its noun (`Chave secreta: …`, `chiave segreta`).
   ...['secreta', 'secreto', 'segreta', 'segreto'].map((word): [string, NameRole] => [word, 'secret']),
   // Duo's `skey` (beside its `ikey` and `akey`), the S/KEY one-time password; `sk` beside an `ak` (Huawei's and others' access key pairs).
@@ -161,6 +163,8 @@ export function nameRole(words: readonly string[]): NameRole | null {
   const before = words[words.length - 2];
   // A password's hash (`password_hash`, RabbitMQ's definitions) recovers the password offline: it is a secret too.
   if (last === 'hash' && (before === 'password' || before === 'passwd')) return 'secret';
+  // Phoenix's `signing_salt` is public by design (the key is derived from a secret kept elsewhere), as is a password hash's salt.
+  if (last === 'salt' && (before === 'signing' || before === 'password')) return null;
   const cancels = HEADS.get(last) === 'password' ? NOT_A_PASSWORD : NOT_SECRET;
   for (const word of words) if (cancels.has(word)) return null;
   // `MJ_APIKEY_PRIVATE`, `TOKEN_PRIVATE`: the private one of a pair.
@@ -193,7 +197,7 @@ export function nameRole(words: readonly string[]): NameRole | null {
  * named record knows, holds one of these.
  */
 const NAME_HINT_RE = new RegExp(
-  `pass|pw|pswd|secret|token|key|auth|cred|id|pat|contribsys|login|psk|ntlm|certificate|^sk$|${FOREIGN_PASSWORD_WORDS.join('|')}`,
+  `pass|pw|pswd|secret|token|key|auth|cred|id|pat|contribsys|login|psk|ntlm|certificate|salt|^sk$|${FOREIGN_PASSWORD_WORDS.join('|')}`,
   'i',
 );
 

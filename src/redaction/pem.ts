@@ -1,4 +1,4 @@
-/** PEM private key blocks: `-----BEGIN … PRIVATE KEY-----`, a base64 body, the END line (or none, when the text was cut); and SSH2 (RFC 4716) private key blocks. */
+/** PEM private key blocks: `-----BEGIN … PRIVATE KEY-----` (and OpenVPN's static key), a base64 body, the END line (or none, when the text was cut); and SSH2 (RFC 4716) private key blocks. */
 import { Chars } from './chars.ts';
 import { isPlaceholderToken } from './placeholders.ts';
 
@@ -35,10 +35,15 @@ class ForwardSearch {
 /** The next `-----` (a PEM END line, or the next block). */
 const DASHES = new ForwardSearch('-----');
 
+/** The label of an OpenVPN static key, with the dashes that close it. */
+const OPENVPN_STATIC_KEY = 'OpenVPN Static key V1-----';
+
 /** The end of the label (`-----BEGIN RSA PRIVATE KEY-----`) starting at `at`, or -1. */
 function labelEnd(text: string, at: number): number {
   const from = at + '-----BEGIN '.length;
   if (!text.startsWith('-----BEGIN ', at)) return -1;
+  // OpenVPN's shared static key (`--secret`, `tls-auth`, `tls-crypt`): 2048 bits of hex, a private key of both ends.
+  if (text.startsWith(OPENVPN_STATIC_KEY, from)) return from + OPENVPN_STATIC_KEY.length;
   const words = LABEL.runEnd(text, from, from + 48);
   // Looked for inside the label only: a search of the text would run back to its start at every other label.
   const inLabel = text.slice(from, words).lastIndexOf('PRIVATE KEY');

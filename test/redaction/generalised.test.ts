@@ -67,6 +67,10 @@ const FLOORS: Readonly<Record<string, number>> = {
   'fifty-fifth blind batch': 0.5,
   // Cloud CLIs' tables and bare output lines (a key printed alone under its command, a tab-separated row).
   'fifty-seventh blind batch': 0.84,
+  // Devices' own forms: key bytes as C arrays and colon hex, positional arguments of device SDKs, Thread datasets.
+  'fifty-eighth blind batch': 0.77,
+  // Framework keys printed bare by their tools (`base64:…` from artisan, Django's generated key) and keys in code calls.
+  'fifty-ninth blind batch': 0.82,
 };
 /**
  * Each blind batch's share of look-alikes changed (3%), above it for eight batches on deliberate trade-offs: client ids
@@ -82,7 +86,8 @@ const FLOORS: Readonly<Record<string, number>> = {
  * CI cache key), and the fifty-third's keys that browser and mobile SDKs ship by design in the shapes of secret ones
  * (Firebase and Maps `AIza…` keys, analytics and search-only keys, mobile SDK tokens, payment SDKs' application ids),
  * and the fifty-seventh's AWS access key ids alone in cloud CLIs' output (the shared corpus asks for them), client ids,
- * an SSM SecureString's ciphertext and a Kubernetes Secret's plain settings.
+ * an SSM SecureString's ciphertext and a Kubernetes Secret's plain settings, and the fifty-ninth's public client keys (a
+ * Shopify app's client id, Pusher's and Ghost's browser keys).
  */
 const CEILINGS: Readonly<Record<string, number>> = {
   'twenty-seventh blind batch': 0.09,
@@ -96,6 +101,7 @@ const CEILINGS: Readonly<Record<string, number>> = {
   'fifty-first blind batch': 0.05,
   'fifty-third blind batch': 0.17,
   'fifty-seventh blind batch': 0.13,
+  'fifty-ninth blind batch': 0.06,
   'fifty-second blind batch': 0.04,
 };
 
@@ -796,6 +802,11 @@ describe('structures that generalise', () => {
       '{"primaryKey": "Gg7iJkX5FvYOlwwfu/tNGde+rx/DD1VMVVXqmUuBRXN="}\n+ curl -fsS https://api.render.com/deploy/srv-8uyh0og91aop42a8avk5?key=pQBtOg0IxJNa8s7Dk2 x',
       '{"primaryKey": "[REDACTED api-key]"}\n+ curl -fsS [REDACTED api-key] x',
     ],
+    [
+      "an application's salt, a list of secrets under one name, and an OpenVPN static key",
+      "define( 'NONCE_SALT', 'g9VUqSdG9-wcekn|sw1O6b3R9[hCE)3PHnaH-GyUsfhQL]bbaXp+idbH5aG*pIR:' );\ncookie_secret = ['gyCflvToLY0diMh1sQXkksWNjGl6pUbt', '88BiciFn91AHMCX897EJAtO3g8LpUvxY'];\n<tls-crypt>\n-----BEGIN OpenVPN Static key V1-----\n0ea051b7a390e941ccf9f55d9077a9a5\nd4b575a190e5b57ee84c86bf9443532d\n-----END OpenVPN Static key V1-----\n</tls-crypt>",
+      "define( 'NONCE_SALT', '[REDACTED secret]' );\ncookie_secret = ['[REDACTED secret]', '[REDACTED secret]'];\n<tls-crypt>\n[REDACTED private-key]\n</tls-crypt>",
+    ],
   ])('%s', async (_, text, expected) => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });
@@ -814,6 +825,7 @@ describe('structures that generalise', () => {
 
 describe('hard negatives stay byte-exact', () => {
   it.each([
+    "signing_salt: \"aB3dE5fG9hJ2kL4m\"; salt = bcrypt.gensalt(12); password_salt: 'x8Kd92jLmQp4Rt7V'; secret_key: ['id', 'name']",
     "Cache restored from key: node-cache-Linux-x64-npm-11df79a593938e8ebfd22e5bdec4a46afc1815d95ca689f4ddfeb2d52be80ba603dd0\n    checksum/secret: e8ebfd22e5bdec4a46afc1815d95ca689f4ddfeb2d52be80ba603dd062d97f27\nprimaryKey: 'user_id'; PRIMARY KEY (user_id)",
     "if (password == \"\") fail; if (token_type == 'bearer') ok; if (password == confirm) ok; token = Buffer.from('plain text here')",
     'Token endpoint: https://auth.acme.io/token\nToken count: 4096\nSecret name: my-app-secret\nClave pública de Mercado Pago: APP_USR-8f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b\nChave de acesso: 35240612345678000190550010000012341000012345\npolygon USDC token contract: 0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359',

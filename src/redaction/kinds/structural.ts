@@ -16,7 +16,7 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
   {
     kind: 'private-key',
     description:
-      'PEM private key block (RSA, EC, DSA, OPENSSH, PGP, PKCS#8, encrypted), also JSON-escaped, on one line, built by string concatenation, without its END line, base64-encoded, or a bare DER body; PuTTY private lines; private members of a JSON Web Key (`"d"`, …)',
+      'PEM private key block (RSA, EC, DSA, OPENSSH, PGP, PKCS#8, encrypted) and OpenVPN static key, also JSON-escaped, on one line, built by string concatenation, without its END line, base64-encoded, or a bare DER body; PuTTY private lines; private members of a JSON Web Key (`"d"`, …)',
     custom: [
       { literal: '-----BEGIN ', at: 'start', match: matchPem },
       ...DER_LITERALS.map((literal) => ({ literal, at: 'start' as const, match: matchDerBody })),
