@@ -17,7 +17,7 @@ const WRAPPED_REST = chars('A-Za-z0-9+/_.~!-');
 /**
  * Where a value that ends at the newline `end` ends when a terminal wrapped it: while its line is exactly
  * {@link TERMINAL_COLUMNS} wide and the next starts with a run of its characters (base64's `=` padding after it), eight
- * or more with a digit, a capital or a symbol, that ends the line, a quote or an `@`, the value takes that run; 16 lines at most.
+ * or more with a digit, a capital, `+` or `/`, that ends the line, a quote or an `@`, the value takes that run; 16 lines at most.
  */
 function wrappedEnd(text: string, end: number): number {
   let at = end;
@@ -28,10 +28,12 @@ function wrappedEnd(text: string, end: number): number {
     let run = at + 1;
     // A token of a format of its own starts a value of its own (one key per line).
     if (claimsFormat(text, true, run)) return at;
-    // A word on the next line is no value's rest: the run holds a digit, a capital or a symbol.
+    // A word on the next line is no value's rest, nor an identifier (`user_name`): the run holds a digit, a capital, `+` or `/`.
     let random = false;
-    for (; run < text.length && run <= at + TERMINAL_COLUMNS && WRAPPED_REST.has(text.charCodeAt(run)); run++)
-      random ||= text.charCodeAt(run) < 97;
+    for (; run < text.length && run <= at + TERMINAL_COLUMNS && WRAPPED_REST.has(text.charCodeAt(run)); run++) {
+      const code = text.charCodeAt(run);
+      random ||= code < 97 && code !== 95 && code !== 46 && code !== 45 && code !== 126 && code !== 33;
+    }
     while (text.charCodeAt(run) === 61 && run < at + TERMINAL_COLUMNS + 3) run++;
     const stop = text.charCodeAt(run);
     if (run - at <= 8 || !random || !(run === text.length || stop === 10 || stop === 13 || stop === 34 || stop === 39 || stop === 64))
