@@ -807,6 +807,11 @@ describe('structures that generalise', () => {
       "define( 'NONCE_SALT', 'g9VUqSdG9-wcekn|sw1O6b3R9[hCE)3PHnaH-GyUsfhQL]bbaXp+idbH5aG*pIR:' );\ncookie_secret = ['gyCflvToLY0diMh1sQXkksWNjGl6pUbt', '88BiciFn91AHMCX897EJAtO3g8LpUvxY'];\n<tls-crypt>\n-----BEGIN OpenVPN Static key V1-----\n0ea051b7a390e941ccf9f55d9077a9a5\nd4b575a190e5b57ee84c86bf9443532d\n-----END OpenVPN Static key V1-----\n</tls-crypt>",
       "define( 'NONCE_SALT', '[REDACTED secret]' );\ncookie_secret = ['[REDACTED secret]', '[REDACTED secret]'];\n<tls-crypt>\n[REDACTED private-key]\n</tls-crypt>",
     ],
+    [
+      "a device's Wi-Fi password given to its SDK's call",
+      'WiFi.begin("Home", "hunter2x8Kd");\nbool res = wm.autoConnect("SoilSensor-Setup", "F40T07DUgkc6");\nwlan.connect(\'Greenhouse\', \'lXILhDockUD1\')',
+      'WiFi.begin("Home", "[REDACTED password]");\nbool res = wm.autoConnect("SoilSensor-Setup", "[REDACTED password]");\nwlan.connect(\'Greenhouse\', \'[REDACTED password]\')',
+    ],
   ])('%s', async (_, text, expected) => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });
