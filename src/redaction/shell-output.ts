@@ -12,9 +12,9 @@ const WRITER_RE = /(?:^|[\s;&|(])(?:echo(?:\s+-[neE]{1,3})?|printf(?:\s+(?:'%s\\
 /** What takes the written value and keeps it: a secret store's command after a pipe, or a file named for a password or key. */
 const KEEPER_RE =
   /^\s*(?:\|\s*(?:sudo\s+)?(?:vercel\s+env\s+add|docker\s+secret\s+create|gh\s+secret\s+set|fly(?:ctl)?\s+secrets\s+(?:set|import)|kubectl\s+create\s+secret|wrangler\s+secret\s+put|netlify\s+env:set|heroku\s+config:set|vault\s+(?:kv\s+put|login)|docker\s+login|podman\s+login|helm\s+registry\s+login|chpasswd|passwd\s+--stdin)|>{1,2}\s*\S*(?:pass|secret|token|key|cred)\S*)/i;
-/** A line that reads a secret back: a secret manager's read, an environment's get, a Kubernetes secret decoded, a password file printed (not an encrypted one). */
+/** A line that reads a secret back or makes one: a secret manager's read, an environment's get, a Kubernetes secret decoded, a password file printed (not an encrypted one), a registry's login password, a cloud's access token, a generated key (`openssl rand`, `artisan key:generate --show`), a field or raw output asked for. */
 const READER_RE =
-  /^\s*[$#>]\s.*(?:secrets\s+versions\s+access|kubeadm\s+token\s+create|keystore\s+show|create-enrollment-token|env:get|config:get|get-secret-value|secret\s+show|kv\s+get|base64\s+(?:-d|--decode)|cat\s+\S*(?:pass|secret|token|key|cred)\S*(?<!\.(?:enc|gpg|age|asc|pub))(?=\s|$))/i;
+  /^\s*[$#>]\s.*(?:secrets\s+versions\s+access|kubeadm\s+token\s+create|get-login-password|print-(?:access|identity)-token|--expose-token|key:generate\s+--show|output\s+-raw|-field=|get_random_secret_key|secrets\.token_|openssl\s+rand|\bpwgen\b|credential\s+show|keys\s+list|token\s+create|keystore\s+show|create-enrollment-token|env:get|config:get|get-secret-value|secret\s+show|kv\s+get|base64\s+(?:-d|--decode)|cat\s+\S*(?:pass|secret|token|key|cred)\S*(?<!\.(?:enc|gpg|age|asc|pub))(?=\s|$))/i;
 
 /** A value written by `echo`/`printf` at `start` (its token ends at `end`) and piped or redirected to a keeper of secrets. */
 export function writtenSecret(text: string, start: number, end: number, state: ScanState): void {
@@ -37,7 +37,7 @@ export function printedSecret(text: string, start: number, end: number, state: S
   if (end < text.length && lineEnd !== 10 && lineEnd !== 13) return;
   const previous = lineBefore(text, start - 1);
   if (previous.length > 0 && READER_RE.test(previous)) {
-    if (isCredentialValue(text.slice(start, end), 'secret')) pushPassword(state, start, end);
+    if (isCredentialValue(text.slice(start, end), 'secret')) pushPassword(state, start, outputEnd(text, end));
     return;
   }
   // A line that names the value, a blank line between or not: `API Secret`, `here's the staging key for …`.
@@ -46,6 +46,20 @@ export function printedSecret(text: string, start: number, end: number, state: S
   const label = NOT_BLANK_RE.test(previous) ? previous : lineBefore(text, start - 1 - previous.length - 1, 200);
   if (LABEL_RE.test(label) && !PUBLIC_LABEL_RE.test(label) && labelledValue(text.slice(start, end)))
     push(state, start, end, 'secret', RANK_NAMED);
+}
+
+/** What a command's base64 output is made of. */
+const BASE64_OUTPUT = chars('A-Za-z0-9+/=');
+
+/** Where the output whose first line ends at `end` ends: base64 the command wrapped onto whole lines after it (16 at most). */
+function outputEnd(text: string, end: number): number {
+  let at = end;
+  for (let lines = 0; lines < 16 && text.charCodeAt(at) === 10; lines++) {
+    const next = BASE64_OUTPUT.runEnd(text, at + 1, at + 1 + 4096);
+    if (next === at + 1 || (next < text.length && text.charCodeAt(next) !== 10 && text.charCodeAt(next) !== 13)) break;
+    at = next;
+  }
+  return at;
 }
 
 /** A labelled value's characters. */

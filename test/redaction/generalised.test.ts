@@ -812,6 +812,11 @@ describe('structures that generalise', () => {
       'WiFi.begin("Home", "hunter2x8Kd");\nbool res = wm.autoConnect("SoilSensor-Setup", "F40T07DUgkc6");\nwlan.connect(\'Greenhouse\', \'lXILhDockUD1\')',
       'WiFi.begin("Home", "[REDACTED password]");\nbool res = wm.autoConnect("SoilSensor-Setup", "[REDACTED password]");\nwlan.connect(\'Greenhouse\', \'[REDACTED password]\')',
     ],
+    [
+      'a secret a command prints or makes, whole over the lines it wraps it onto',
+      '$ aws ecr get-login-password --region eu-west-1\neyJwYXlsb2FkIjoirArn/G4n8AraNPD9ZcbQlTw0CjPLYiCZMlqdmAvv6spiRkv0lMA4pel53UEGvRbQXYIwynlbtxk1\n$ openssl rand -base64 96\nz1vKSuhb58JA9MGzqEjmQg5uDQV9obcOqy5I2PK3nGKaH1sIrZJ28pgs05aItbqO\nxmZ0eojSDRA/ds+AroRZbCK9WP9FyCcnEER5W47Ol/lxPin0X2gPb+x59MVkfsTq\n$ git rev-parse HEAD\n3f9a2c81e4b7d6a05c193f9a2c81e4b73f9a2c81',
+      '$ aws ecr get-login-password --region eu-west-1\n[REDACTED password]\n$ openssl rand -base64 96\n[REDACTED password]\n$ git rev-parse HEAD\n3f9a2c81e4b7d6a05c193f9a2c81e4b73f9a2c81',
+    ],
   ])('%s', async (_, text, expected) => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });
