@@ -164,7 +164,8 @@ export function nameRole(words: readonly string[]): NameRole | null {
   // A password's hash (`password_hash`, RabbitMQ's definitions) recovers the password offline: it is a secret too.
   if (last === 'hash' && (before === 'password' || before === 'passwd')) return 'secret';
   // Phoenix's `signing_salt` is public by design (the key is derived from a secret kept elsewhere), as is a password hash's salt.
-  if (last === 'salt' && (before === 'signing' || before === 'password')) return null;
+  // A salt named alone is a key derivation's parameter, stored beside its hash (`"salt": …, "iterations": …`).
+  if (last === 'salt' && (before === undefined || before === 'signing' || before === 'password')) return null;
   const cancels = HEADS.get(last) === 'password' ? NOT_A_PASSWORD : NOT_SECRET;
   for (const word of words) if (cancels.has(word)) return null;
   // `MJ_APIKEY_PRIVATE`, `TOKEN_PRIVATE`: the private one of a pair.

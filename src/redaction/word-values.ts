@@ -83,7 +83,10 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const to = length === 2 && (first | 32) === 116 && (text.charCodeAt(wordStart + 1) | 32) === 111;
   // `admin / <password>`, `elastic // <password>`: a user, a slash between blanks, and the user's password.
   if (length === 0 && isUserSlash(text, p)) {
-    classify(text, { start, end: sentenceValueEnd(text, start, end), quoted: false }, 'password', state, true);
+    // Only a value that mixes letters and digits: prose pairs words (`static / dynamic-…`).
+    const valueEnd = sentenceValueEnd(text, start, end);
+    const raw = text.slice(start, valueEnd);
+    if (MIXED_RE.test(raw) || LOWER_KEY_RE.test(raw)) classify(text, { start, end: valueEnd, quoted: false }, 'password', state, true);
     return;
   }
   if ((length <= 1 && isDashVerb(text, p)) || (to && hintsCredential(lastWordBefore(text, wordStart)))) {

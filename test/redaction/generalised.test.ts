@@ -835,6 +835,7 @@ describe('structures that generalise', () => {
 
 describe('hard negatives stay byte-exact', () => {
   it.each([
+    'are the static / dynamic-`import()` out-edges; {"alg":"PBES2g-HS256","iterations":100000,"salt":"FMRUPiyrN4Xf_8Hoh6YRXQ"}',
     '[database]\npassword = ***REMOVED***\nregex:(?i)password\\s*=\\s*\\S+==>password=***REMOVED***',
     "signing_salt: \"aB3dE5fG9hJ2kL4m\"; salt = bcrypt.gensalt(12); password_salt: 'x8Kd92jLmQp4Rt7V'; secret_key: ['id', 'name']",
     "Cache restored from key: node-cache-Linux-x64-npm-11df79a593938e8ebfd22e5bdec4a46afc1815d95ca689f4ddfeb2d52be80ba603dd0\n    checksum/secret: e8ebfd22e5bdec4a46afc1815d95ca689f4ddfeb2d52be80ba603dd062d97f27\nprimaryKey: 'user_id'; PRIMARY KEY (user_id)",
