@@ -57,6 +57,7 @@ import { BLIND56_NEGATIVES, BLIND56_POSITIVES } from './held-out-blind56.ts';
 import { BLIND57_NEGATIVES, BLIND57_POSITIVES } from './held-out-blind57.ts';
 import { BLIND58_NEGATIVES, BLIND58_POSITIVES } from './held-out-blind58.ts';
 import { BLIND59_NEGATIVES, BLIND59_POSITIVES } from './held-out-blind59.ts';
+import { BLIND60_NEGATIVES, BLIND60_POSITIVES } from './held-out-blind60.ts';
 import { BLIND61_NEGATIVES, BLIND61_POSITIVES } from './held-out-blind61.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
@@ -234,6 +235,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['fifty-eighth blind batch', BLIND58_POSITIVES, BLIND58_NEGATIVES],
     // The sixty-first arrived before the sixtieth.
     ['sixty-first blind batch', BLIND61_POSITIVES, BLIND61_NEGATIVES],
+    ['sixtieth blind batch', BLIND60_POSITIVES, BLIND60_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
