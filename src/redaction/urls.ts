@@ -98,8 +98,8 @@ const PORT = new Chars('0-9');
 /** A path's characters, up to a query, a fragment, a quote or punctuation that ends a sentence or a list (`,`, `;`). */
 const PATH = new Chars('A-Za-z0-9._~%:@/-');
 const MAX_PATH = 1024;
-/** Path segments after which the next one is a key: IFTTT's `/with/key/…`, `/token/…`, Mattermost's incoming `/hooks/…`. */
-const KEY_SEGMENTS = new Set(['key', 'keys', 'token', 'tokens', 'apikey', 'api_key', 'api-key', 'secret', 'access_token', 'hooks']);
+/** Path segments after which the next one is a key: IFTTT's `/with/key/…`, `/token/…`, Mattermost's incoming `/hooks/…`, a chat bot's `/hook/…`. */
+const KEY_SEGMENTS = new Set(['key', 'keys', 'token', 'tokens', 'apikey', 'api_key', 'api-key', 'secret', 'access_token', 'hooks', 'hook']);
 /** What a device does with its access token in a device API's path. */
 const DEVICE_ACTIONS = new Set(['telemetry', 'attributes', 'rpc', 'claim']);
 /** The shortest key taken from a path: ids of objects stay under it. */
@@ -143,11 +143,11 @@ export function matchUrlPathKey(text: string, at: number): [number, number] | nu
     // A sentence's full stop or colon after the URL is not the key's.
     if (stop === end) while (stop > segment && (text.charCodeAt(stop - 1) === 46 || text.charCodeAt(stop - 1) === 58)) stop--;
     if (namesKey(text, previousStart, previousEnd)) {
-      if (!pathKey(text.slice(segment, stop))) return null;
-      // A hook's URL is the credential whole (`https://chat.acme.io/hooks/<id>`), as Slack's is.
-      return previousEnd - previousStart === 5 && text.startsWith('hooks', previousStart)
-        ? [SCHEME.runStart(text, at, at - 32), stop]
-        : [segment, stop];
+      // A hook's URL is the credential whole (`https://chat.acme.io/hooks/<id>`, a Feishu or Lark bot's `…/bot/v2/hook/<uuid>`), as Slack's is.
+      const hook = text.startsWith('hook', previousStart) && previousEnd - previousStart <= 5;
+      const key = text.slice(segment, stop);
+      if (!(hook && UUID_SHAPE_RE.test(key)) && !pathKey(key)) return null;
+      return hook ? [SCHEME.runStart(text, at, at - 32), stop] : [segment, stop];
     }
     // ThingsBoard's device API (HTTP and CoAP): `/api/v1/<access token>/telemetry`, `…/attributes`, `…/rpc`, `…/claim`.
     if (v1 && DEVICE_ACTIONS.has(text.slice(segment, stop)) && pathKey(text.slice(previousStart, previousEnd)))

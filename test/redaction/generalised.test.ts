@@ -87,7 +87,8 @@ const FLOORS: Readonly<Record<string, number>> = {
  * (Firebase and Maps `AIza…` keys, analytics and search-only keys, mobile SDK tokens, payment SDKs' application ids),
  * and the fifty-seventh's AWS access key ids alone in cloud CLIs' output (the shared corpus asks for them), client ids,
  * an SSM SecureString's ciphertext and a Kubernetes Secret's plain settings, and the fifty-ninth's public client keys (a
- * Shopify app's client id, Pusher's and Ghost's browser keys).
+ * Shopify app's client id, Pusher's and Ghost's browser keys), and the sixtieth's (a docs sample key, client ids, Mailgun's
+ * public validation key).
  */
 const CEILINGS: Readonly<Record<string, number>> = {
   'twenty-seventh blind batch': 0.09,
@@ -102,6 +103,7 @@ const CEILINGS: Readonly<Record<string, number>> = {
   'fifty-third blind batch': 0.17,
   'fifty-seventh blind batch': 0.13,
   'fifty-ninth blind batch': 0.06,
+  'sixtieth blind batch': 0.05,
   'fifty-second blind batch': 0.04,
 };
 
@@ -817,6 +819,11 @@ describe('structures that generalise', () => {
       '$ aws ecr get-login-password --region eu-west-1\neyJwYXlsb2FkIjoirArn/G4n8AraNPD9ZcbQlTw0CjPLYiCZMlqdmAvv6spiRkv0lMA4pel53UEGvRbQXYIwynlbtxk1\n$ openssl rand -base64 96\nz1vKSuhb58JA9MGzqEjmQg5uDQV9obcOqy5I2PK3nGKaH1sIrZJ28pgs05aItbqO\nxmZ0eojSDRA/ds+AroRZbCK9WP9FyCcnEER5W47Ol/lxPin0X2gPb+x59MVkfsTq\n$ git rev-parse HEAD\n3f9a2c81e4b7d6a05c193f9a2c81e4b73f9a2c81',
       '$ aws ecr get-login-password --region eu-west-1\n[REDACTED password]\n$ openssl rand -base64 96\n[REDACTED password]\n$ git rev-parse HEAD\n3f9a2c81e4b7d6a05c193f9a2c81e4b73f9a2c81',
     ],
+    [
+      "a chat bot's hook URL whole, its UUID the secret",
+      'curl -X POST https://open.larksuite.com/open-apis/bot/v2/hook/cc20df03-a757-d547-2da0-9040992da1e5 -d @msg.json',
+      'curl -X POST [REDACTED url-key] -d @msg.json',
+    ],
   ])('%s', async (_, text, expected) => {
     expect((await redactTexts([text])).texts[0]).toBe(expected);
   });
@@ -835,6 +842,7 @@ describe('structures that generalise', () => {
 
 describe('hard negatives stay byte-exact', () => {
   it.each([
+    'https://api.acme.io/v1/hook/status and https://git.acme.io/api/v4/projects/12/hooks/7',
     'are the static / dynamic-`import()` out-edges; {"alg":"PBES2g-HS256","iterations":100000,"salt":"FMRUPiyrN4Xf_8Hoh6YRXQ"}',
     '[database]\npassword = ***REMOVED***\nregex:(?i)password\\s*=\\s*\\S+==>password=***REMOVED***',
     "signing_salt: \"aB3dE5fG9hJ2kL4m\"; salt = bcrypt.gensalt(12); password_salt: 'x8Kd92jLmQp4Rt7V'; secret_key: ['id', 'name']",
