@@ -7,6 +7,11 @@ import { ALNUM, ALNUM_LOWER, ALNUM_UPPER, HEX, URLSAFE, URLSAFE_PAD, hasDigit, l
 /** The package registries and developer tools kinds. */
 export const DEVELOPER_TOOL_KINDS: readonly KindRecord[] = [
   tokenKind('builder-io-key', 'Builder.io private key (`bpk-` + 32 hex)', prefixed('bpk-', HEX, 32)),
+  tokenKind('laravel-key', 'Laravel application key (`base64:` + the 44-character base64 of 32 bytes)', {
+    prefixes: ['base64:'],
+    body: [run(chars('A-Za-z0-9+/'), 43), '='],
+    check: lettersAndDigits,
+  }),
   tokenKind('configcat-sdk-key', 'ConfigCat SDK key (`configcat-sdk-1/` + 22 + `/` + 22 characters)', {
     prefixes: ['configcat-sdk-1/'],
     body: [run(URLSAFE, 22), '/', run(URLSAFE, 22)],

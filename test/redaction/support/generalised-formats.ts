@@ -19,6 +19,7 @@ export const GENERALISED_SPECS: readonly Spec[] = [
   token('tencent-key', ['AKID'], [[ALNUM, 32]]),
   token('azure-devops-pat', [''], [[ALNUM, 76], 'AZDO', [ALNUM, 4]]),
   token('mongodb-atlas-key', ['mdb_sa_sk_'], [[ALNUM, 40]]),
+  token('laravel-key', ['base64:'], [[ALNUM, 43], '=']),
   token('tavily-key', ['tvly-', 'tvly-dev-'], [[ALNUM, 32]]),
   token('jina-key', ['jina_'], [[ALNUM, 60]]),
   token('fireworks-key', ['fw_'], [[ALNUM, 24]]),
