@@ -55,7 +55,7 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
   {
     kind: 'url-key',
     description:
-      "a key in a URL's path: after a `/key/`, `/token/` or `/hooks/` segment (IFTTT's `/with/key/…`, a Mattermost hook), or a webhook host's last segment (`https://hook.eu2.make.com/…`); or a random user name with no password (a DSN's key, `https://<key>@host`, `https://<key>:@host`)",
+      "a key in a URL's path: after a `/key/`, `/token/`, `/hooks/` or `/hook/` segment (IFTTT's `/with/key/…`, a Mattermost hook, a Feishu or Lark bot's URL whole), or a webhook host's last segment (`https://hook.eu2.make.com/…`); or a random user name with no password (a DSN's key, `https://<key>@host`, `https://<key>:@host`)",
     custom: [
       { literal: '://', at: 'infix', match: matchUrlPathKey },
       { literal: '://', at: 'infix', match: matchUrlUserKey },
