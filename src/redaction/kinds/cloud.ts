@@ -140,7 +140,12 @@ export const CLOUD_KINDS: readonly KindRecord[] = [
       check: lettersAndDigits,
     },
   },
-  tokenKind('supabase-token', 'Supabase access token (`sbp_` + 40 characters)', prefixed('sbp_', ALNUM_LOWER, 40, 40, hasDigit)),
+  tokenKind(
+    'supabase-token',
+    'Supabase access token (`sbp_` + 40 characters) and secret API key (`sb_secret_` + 31 characters)',
+    prefixed('sbp_', ALNUM_LOWER, 40, 40, hasDigit),
+    prefixed('sb_secret_', URLSAFE, 31, 31, lettersAndDigits),
+  ),
   tokenKind(
     'vercel-token',
     'Vercel tokens (`vcp_`, `vci_`, `vca_`, `vcr_`, `vck_`)',

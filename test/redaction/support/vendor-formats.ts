@@ -20,6 +20,7 @@ export const VENDOR_SPECS: readonly Spec[] = [
   token('cloudflare-origin-ca-key', ['v1.0-'], [[HEX, 24], '-', [HEX, 146]]),
   token('yandex-key', ['AQVN'], [[BASE64URL, 35, 38]]),
   token('supabase-token', ['sbp_'], [[HEX, 40]]),
+  token('supabase-token', ['sb_secret_'], [[ALNUM, 31]]),
   token('vercel-token', ['vcp_', 'vca_'], [[ALNUM, 24, 60]]),
   token('github-token', ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'], [[ALNUM, 36, 120]]),
   token('gitlab-token', ['glpat-', 'gldt-', 'glrt-', 'glcbt-', 'glsoat-', 'glft-'], [[BASE64URL, 20, 40]]),
