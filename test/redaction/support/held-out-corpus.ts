@@ -59,6 +59,7 @@ import { BLIND58_NEGATIVES, BLIND58_POSITIVES } from './held-out-blind58.ts';
 import { BLIND59_NEGATIVES, BLIND59_POSITIVES } from './held-out-blind59.ts';
 import { BLIND60_NEGATIVES, BLIND60_POSITIVES } from './held-out-blind60.ts';
 import { BLIND61_NEGATIVES, BLIND61_POSITIVES } from './held-out-blind61.ts';
+import { BLIND62_NEGATIVES, BLIND62_POSITIVES } from './held-out-blind62.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -236,6 +237,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     // The sixty-first arrived before the sixtieth.
     ['sixty-first blind batch', BLIND61_POSITIVES, BLIND61_NEGATIVES],
     ['sixtieth blind batch', BLIND60_POSITIVES, BLIND60_NEGATIVES],
+    ['sixty-second blind batch', BLIND62_POSITIVES, BLIND62_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
