@@ -99,11 +99,12 @@ function dashedTail(text: string, end: number): number {
   return TAIL.runEnd(text, end, end + 4096);
 }
 
-/** The span of an infix `format` whose infix starts at `at` (the caller checked the literal); or null. The part after the infix is read first: it fails fastest. */
+/** The span of an infix `format` whose infix starts at `at` (the caller checked the literal), with a lead right before it; or null. The part after the infix is read first: it fails fastest. */
 export function matchInfix(text: string, at: number, infix: string, format: Format): [number, number] | null {
   const end = matchForward(text, at + infix.length, format.body);
   if (end < 0) return null;
   const start = matchBackward(text, at, format.before ?? []);
   if (start < 0 || !edgeOk(text, start, format) || !accept(text, start, start, end, format)) return null;
-  return [start, end];
+  const lead = format.lead?.find((candidate) => text.startsWith(candidate, start - candidate.length));
+  return [lead === undefined ? start : start - lead.length, end];
 }

@@ -193,6 +193,8 @@ export function webhookUrlStart(text: string, query: number, state: ScanState): 
   state.query = query;
   state.queryRun = at;
   const scheme = text.indexOf('://', at);
-  if (scheme < 0 || scheme > query || !WEBHOOK_PATH_RE.test(text.slice(scheme, query))) return -1;
+  if (scheme < 0 || scheme > query) return -1;
+  // A feed's URL (`…/api.atom?feed_token=…`) is subscribed to whole, as a webhook's is called.
+  if (!WEBHOOK_PATH_RE.test(text.slice(scheme, query)) && !text.startsWith('feed_token=', query + 1)) return -1;
   return SCHEME.runStart(text, scheme, scheme - 32);
 }

@@ -84,8 +84,9 @@ export const MESSAGING_KINDS: readonly KindRecord[] = [
     body: [run(URLSAFE, 6), '.', run(URLSAFE, 27, 38)],
     check: (value) => /^[MNO]/.test(value) && lettersAndDigits(value),
   }),
-  tokenKind('telegram-bot-token', 'Telegram bot token (8–10 digit bot id + `:AA` + 33 characters)', {
+  tokenKind('telegram-bot-token', 'Telegram bot token (8–10 digit bot id + `:AA` + 33 characters), with the Bot API URL it is called in', {
     infix: ':AA',
+    lead: ['https://api.telegram.org/bot', 'http://api.telegram.org/bot'],
     before: [run(DIGITS, 8, 10)],
     body: [run(URLSAFE, 33)],
     edge: DIGITS,
