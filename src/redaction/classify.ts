@@ -23,6 +23,9 @@ export interface ScanState {
   /** The last URL query parameter read back (urls.ts): its `?` or `&`, -1 none, and where its run of URL characters starts. */
   query: number;
   queryRun: number;
+  /** The scheme's `://` of the run at {@link queryRun} (-1 none), and whether its path is a hook's. */
+  queryScheme: number;
+  queryHook: boolean;
 }
 
 export function push(state: ScanState, start: number, end: number, kind: string, rank: number): void {

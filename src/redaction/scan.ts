@@ -295,7 +295,16 @@ export interface TextScan {
 
 /** What a scan has found before it starts, or starts over on the decoded view. */
 function emptyState(): ScanState {
-  return { found: [], kubernetesSecret: false, wordInfix: -2, wordInfixFrom: 0, query: -1, queryRun: -1 };
+  return {
+    found: [],
+    kubernetesSecret: false,
+    wordInfix: -2,
+    wordInfixFrom: 0,
+    query: -1,
+    queryRun: -1,
+    queryScheme: -1,
+    queryHook: false,
+  };
 }
 
 /** A scan of `text` not yet started; {@link continueScan} runs it. */

@@ -182,19 +182,26 @@ const URL_CHARS = new Chars('A-Za-z0-9._~%:@/?&=+-');
 /**
  * Where the URL starts whose query holds the parameter before `query` (its `?` or `&`), when that URL is a webhook's
  * ({@link WEBHOOK_PATH_RE}): its scheme's start; else -1. Reads back at most {@link MAX_PATH} characters of the URL,
- * and a later parameter of the same URL only what lies between (`state` keeps the last one read).
+ * and a later parameter of the same URL only what lies between (`state` keeps the last one read, its run's scheme and
+ * whether its path is a hook's).
  */
 export function webhookUrlStart(text: string, query: number, state: ScanState): number {
   let at = query;
   const after = state.query >= 0 && state.query < query && query - state.query <= MAX_PATH;
   const floor = after ? state.query : query - MAX_PATH;
   while (at > 0 && at > floor && URL_CHARS.has(text.charCodeAt(at - 1))) at--;
-  if (after && at === state.query) at = state.queryRun;
+  const continued = after && at === state.query;
   state.query = query;
-  state.queryRun = at;
-  const scheme = text.indexOf('://', at);
-  if (scheme < 0 || scheme > query) return -1;
+  if (!continued) {
+    // A new run of URL characters: its scheme, and whether its path is a hook's, are read once for all its parameters.
+    state.queryRun = at;
+    const found = text.slice(at, query).indexOf('://');
+    state.queryScheme = found < 0 ? -1 : at + found;
+    state.queryHook = found >= 0 && WEBHOOK_PATH_RE.test(text.slice(at + found, query));
+  }
+  const scheme = state.queryScheme;
+  if (scheme < 0) return -1;
   // A feed's URL (`…/api.atom?feed_token=…`) is subscribed to whole, as a webhook's is called.
-  if (!WEBHOOK_PATH_RE.test(text.slice(scheme, query)) && !text.startsWith('feed_token=', query + 1)) return -1;
+  if (!state.queryHook && !text.startsWith('feed_token=', query + 1)) return -1;
   return SCHEME.runStart(text, scheme, scheme - 32);
 }
