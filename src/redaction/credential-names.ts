@@ -48,9 +48,13 @@ function splitCompound(word: string, into: string[], dotted: boolean): void {
  */
 export function nameWords(name: string): string[] {
   const raw: string[] = [];
+  const starts: number[] = [];
   let start = -1;
   const close = (end: number): void => {
-    if (start >= 0 && end > start) raw.push(name.slice(start, end));
+    if (start >= 0 && end > start) {
+      raw.push(name.slice(start, end));
+      starts.push(start);
+    }
     start = -1;
   };
   for (let k = 0; k <= name.length; k++) {
@@ -72,10 +76,29 @@ export function nameWords(name: string): string[] {
   }
   const words: string[] = [];
   const dotted = name.includes('.');
-  for (const word of raw) splitCompound(withoutCount(word.toLowerCase()), words, dotted);
+  for (let i = 0; i < raw.length; i++) {
+    const word = raw[i] ?? '';
+    if (word.length === 2 && word.toLowerCase() === 'pw' && !writtenAsPw(name, word, starts[i] ?? 0, raw[i - 1])) {
+      words.push(UNREAD);
+    } else splitCompound(withoutCount(word.toLowerCase()), words, dotted);
+  }
   // `Unseal Key 1`, `token 2`: a trailing number counts keys, it names nothing.
   while (words.length > 1 && digitsFrom(words[words.length - 1] ?? '') === 0) words.pop();
   return words;
+}
+
+/** A word that names nothing and ends no name: the place of a `pw` written as no name writes it. */
+const UNREAD = '-';
+
+/**
+ * Whether a `pw` at `at` in `name`, after the word `previous`, is written as a name writes it (`db_pw`, `DB_PW`, `dbPw`,
+ * `casterUserPW`): two letters in random text (`UhPW`, `Fel_Pw`, `TXPw`) are not.
+ */
+function writtenAsPw(name: string, word: string, at: number, previous: string | undefined): boolean {
+  if (word === 'pw') return true;
+  if (word === 'PW') return name.toUpperCase() === name || (previous !== undefined && previous.length >= 3 && /^.[a-z]+$/.test(previous));
+  const before = at > 0 ? name.charCodeAt(at - 1) : 0;
+  return at === 0 || (before >= 97 && before <= 122) || (before >= 48 && before <= 57);
 }
 
 /** Where the digits that end `word` start (its length when it ends otherwise). */
