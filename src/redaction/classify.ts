@@ -267,7 +267,7 @@ function authorization(text: string, value: Span, state: ScanState, header: bool
   const secret = joinedValue(text.slice(credentials.start, credentials.end));
   const ok =
     kind === 'basic-auth'
-      ? secret.length >= 8 && !isPlaceholderValue(secret) && !/\s/.test(secret) && !encodesStandIns(secret)
+      ? secret.length >= 8 && !isPlaceholderValue(decodedPassword(secret) ?? secret) && !/\s/.test(secret) && !encodesStandIns(secret)
       : !claimsFormat(secret) && isCredentialValue(secret, 'token');
   if (ok) push(state, credentials.start, credentials.end, kind, RANK_NAMED);
   return true;
@@ -275,6 +275,25 @@ function authorization(text: string, value: Span, state: ScanState, header: bool
 
 /** A user and password that are both stand-ins: `username:password`, `<user>:<pass>`, `$USER:$PASS`. */
 const STAND_IN_PAIR_RE = /^(?:user(?:name)?|<[^>]*>|\$\{?\w+\}?):(?:pass(?:word)?|<[^>]*>|\$\{?\w+\}?)$/i;
+
+/** Printable ASCII with a colon: what base64 basic credentials decode to. */
+const DECODED_PAIR_RE = /^[\x20-\x7e]*:[\x20-\x7e]*$/;
+
+/**
+ * The password that base64 basic credentials decode to, or null when they decode to no `user:password` pair or to an
+ * empty password (a user's name alone is a key of its own in some APIs): a
+ * stand-in is judged on the password, not on its encoding, where `YOUR` or `Here` can appear by chance.
+ */
+function decodedPassword(secret: string): string | null {
+  if (secret.length % 4 !== 0 || secret.length > 512) return null;
+  try {
+    const pair = atob(secret);
+    const password = DECODED_PAIR_RE.test(pair) ? pair.slice(pair.indexOf(':') + 1) : '';
+    return password === '' ? null : password;
+  } catch {
+    return null;
+  }
+}
 
 /** Whether base64 basic credentials encode a pair of stand-ins (the docs' `username:password`). */
 export function encodesStandIns(secret: string): boolean {

@@ -212,6 +212,9 @@ function passwordValue(value: string, profile: Profile): boolean {
 /** A name of short lowercase words joined by hyphens or underscores (`azure-storage-key`, `gh_actions_token`): an identifier, whatever its words (a key's random body is longer). */
 const KEBAB_NAME_RE = /^[a-z]{2,12}(?:[-_][a-z]{2,12})+$/;
 
+/** Capitalised words run together (`AzureStorageKey`) or joined by hyphens as an HTTP header's name (`X-Api-Key`): a name, however short its words. */
+const CAPITALISED_NAME_RE = /^(?:[A-Z][a-z]{2,}){2,}$|^[A-Z][a-z]*(?:-[A-Z][a-z]*)+$/;
+
 /** The shortest key of letters in one case (Vultr's 36 capitals): shorter runs of one case are words and constants' names. */
 const MIN_ONE_CASE_KEY = 24;
 
@@ -221,7 +224,7 @@ function randomValue(value: string, role: NameRole, profile: Profile): boolean {
   // A UUID names a client (public); a key written in the UUID's shape (Heroku's) is a key.
   const uuid = uuidShape(value);
   if (uuid !== 0) return role !== 'client-id' || uuid === 1;
-  if (profile.sequence >= 0.4) return false;
+  if (profile.sequence >= 0.4 || CAPITALISED_NAME_RE.test(value)) return false;
   if (profile.digitsOnly) return value.length >= 12 && profile.distinct >= 5;
   // ipinfo's tokens are 14 hex characters; a client's id is told apart by more.
   if (profile.hex) return value.length >= (role === 'client-id' ? 16 : 14) && profile.entropy >= 2.3;

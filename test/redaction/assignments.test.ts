@@ -105,12 +105,15 @@ describe('HTTP credentials', () => {
       '"Authorization": "Bearer 8f7d6a5s4d3f2g1h0j9k8l7m6n5b4v3c"',
       'authorization: token 9a8s7d6f5g4h3j2k1l0q9w8e7r6t5y4u',
       'curl -u deploy:Zq8x-Vw2r-Kp5m https://x',
+      // `alice:tfWN^b6yX9Df`: the encoding holds `YOUR`, a stand-in's word, by chance; the password is judged.
+      'Authorization: Basic YWxpY2U6dGZXTl5iNnlYOURm',
     ]);
     expect(result.texts).toEqual([
       "curl -H 'Authorization: Basic [REDACTED basic-auth]' https://x",
       '"Authorization": "Bearer [REDACTED bearer-token]"',
       'authorization: token [REDACTED bearer-token]',
       'curl -u [REDACTED basic-auth] https://x',
+      'Authorization: Basic [REDACTED basic-auth]',
     ]);
   });
 
