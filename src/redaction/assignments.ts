@@ -1,5 +1,6 @@
 /** Operator-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `Authorization: Basic …`, `<add key="…" value="…"/>`; judged under what the name says. */
 import { lineBefore } from './argument-spans.ts';
+import { isLetter } from './chars.ts';
 import { blockScalar, heredoc } from './block-scalars.ts';
 import { classify, push } from './classify.ts';
 import { concatenatedValue, pieceOnNextLine } from './concatenated.ts';
@@ -327,4 +328,28 @@ function sasSignature(text: string, from: number, state: ScanState): void {
   const random = /[a-z]/.test(raw) && /[A-Z]/.test(raw) && /[0-9]/.test(raw) && !isPlaceholderValue(raw);
   if (raw.length >= 40 && raw.length <= 96 && /^[A-Za-z0-9+/_-]+={0,2}$/.test(raw) && random)
     push(state, value.start, value.end, 'azure-sas-signature', RANK_NAMED);
+}
+
+/** Names that say nothing of a value (a letter or two, `value`, `data`, `tmp`): a token assigned to one is judged by its shape. */
+const BLANK_NAME_RE = /^(?:[A-Za-z]{1,2}\d?|val(?:ue)?|data|result|res|out(?:put)?|args?|str(?:ing)?|text|tmp|temp)$/;
+
+/**
+ * Whether the token at `start` is a value an operator assigns to a name that judges it (`COMMIT="…"`, `id: …`): after `=` or
+ * `:`, a quote and blanks between, and a name other than {@link BLANK_NAME_RE}'s.
+ */
+export function assignedToJudgingName(text: string, start: number): boolean {
+  let at = start - 1;
+  const quote = text.charCodeAt(at);
+  if (quote === 34 || quote === 39) at--;
+  while (at >= 0 && at > start - 10 && text.charCodeAt(at) === 32) at--;
+  const code = text.charCodeAt(at);
+  if (code !== 61 && code !== 58) return false;
+  // Most names are longer than a blank one: seven letters before the operator say so without reading the name.
+  let k = at - 1;
+  while (k > 0 && k > at - 8 && text.charCodeAt(k) === 32) k--;
+  let letters = 0;
+  for (; k >= 0 && letters < 7 && isLetter(text.charCodeAt(k)); k--) letters++;
+  if (letters === 7) return true;
+  const name = readName(text, at);
+  return name === null || name.end - name.start > 6 || !BLANK_NAME_RE.test(text.slice(name.start, name.end));
 }

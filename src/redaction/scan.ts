@@ -1,7 +1,7 @@
 /** The one pass over a text: a native search for pivot characters, each pivot's token read once, and the record tables consulted at token starts, infix literals and assignment operators. */
-import { assignmentAt } from './assignments.ts';
+import { assignedToJudgingName, assignmentAt } from './assignments.ts';
 import type { ScanState } from './classify.ts';
-import { chars, isLetter } from './chars.ts';
+import { chars } from './chars.ts';
 import { quotedArgument } from './calls.ts';
 import { valueAfterWord } from './word-values.ts';
 import { isWideCloser } from './foreign-prose.ts';
@@ -20,7 +20,7 @@ import { wholeTokens } from './whole-tokens.ts';
 import { MIN_PREFIXED, prefixedToken } from './prefixed-tokens.ts';
 import { RANK_FORMAT, RANK_GENERIC } from './record.ts';
 import type { Finding } from './record.ts';
-import { readName, readQuotesAs } from './spans.ts';
+import { readQuotesAs } from './spans.ts';
 import { isSignal, plainView, ViewBuilder } from './views.ts';
 import type { View } from './views.ts';
 
@@ -181,30 +181,6 @@ function afterBlank(text: string, at: number): boolean {
   return code === 32 || code === 9;
 }
 
-/** Names that say nothing of a value (a letter or two, `value`, `data`, `tmp`): a token assigned to one is judged by its shape. */
-const BLANK_NAME_RE = /^(?:[A-Za-z]{1,2}\d?|val(?:ue)?|data|result|res|out(?:put)?|args?|str(?:ing)?|text|tmp|temp)$/;
-
-/**
- * Whether the token at `start` is a value an operator assigns to a name that judges it (`COMMIT="…"`, `id: …`): after `=` or
- * `:`, a quote and blanks between, and a name other than {@link BLANK_NAME_RE}'s.
- */
-function assigned(text: string, start: number): boolean {
-  let at = start - 1;
-  const quote = text.charCodeAt(at);
-  if (quote === 34 || quote === 39) at--;
-  while (at >= 0 && at > start - 10 && text.charCodeAt(at) === 32) at--;
-  const code = text.charCodeAt(at);
-  if (code !== 61 && code !== 58) return false;
-  // Most names are longer than a blank one: seven letters before the operator say so without reading the name.
-  let k = at - 1;
-  while (k > 0 && k > at - 8 && text.charCodeAt(k) === 32) k--;
-  let letters = 0;
-  for (; k >= 0 && letters < 7 && isLetter(text.charCodeAt(k)); k--) letters++;
-  if (letters === 7) return true;
-  const name = readName(text, at);
-  return name === null || name.end - name.start > 6 || !BLANK_NAME_RE.test(text.slice(name.start, name.end));
-}
-
 /** {@link OPENS_ROW}, bound here: an imported binding is read through its module on every access. */
 const ROW_OPENERS = OPENS_ROW;
 
@@ -254,7 +230,7 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
   // A token no format took at its start may be a key of a format no record names; a value assigned to a name is judged by the name.
   if (end - start >= MIN_PREFIXED && state.found.length === known) {
     const prefixed = prefixedToken(text, start, end);
-    if (prefixed !== null && !assigned(text, start))
+    if (prefixed !== null && !assignedToJudgingName(text, start))
       state.found.push({ start: prefixed[0], end: prefixed[1], kind: 'token', rank: RANK_GENERIC });
   }
   if (before === 10) printedSecret(text, start, end, state, state.found.length === known);
