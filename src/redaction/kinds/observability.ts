@@ -10,7 +10,7 @@ export const OBSERVABILITY_KINDS: readonly KindRecord[] = [
     'sentry-token',
     'Sentry user tokens (`sntryu_` + 64 hex) and organisation tokens (`sntrys_eyJ…`)',
     prefixed('sntryu_', HEX, 64),
-    prefixed('sntrys_eyJ', chars('A-Za-z0-9+/=_'), 60, 1024),
+    prefixed('sntrys_eyJ', chars('A-Za-z0-9+/=_-'), 60, 1024),
   ),
   tokenKind(
     'grafana-token',
