@@ -1,4 +1,4 @@
-/** Credentials in markup: the text of an XML element named like a credential (`<password>…</password>`, Maven's `settings.xml`, .NET configs) or by its `name` attribute (Hibernate), of a `<Value>` inside one (Windows answer files), and the private parts of .NET's `<RSAKeyValue>`. */
+/** Credentials in markup: the text of an XML element named like a credential (`<password>…</password>`, Maven's `settings.xml`, .NET configs) or by its `name` attribute (Hibernate), of a `<Value>` inside one (Windows answer files), of a property list's `<string>` after its `<key>`, and the private parts of .NET's `<RSAKeyValue>`. */
 import { classify, push } from './classify.ts';
 import { RANK_NAMED } from './record.ts';
 import type { ScanState } from './classify.ts';
@@ -20,6 +20,14 @@ function parentName(text: string, at: number): string | null {
   if (text.charCodeAt(p - 1) !== 62) return null;
   const nameStart = TAG.runStart(text, p - 1, p - 65);
   return nameStart < p - 1 && text.charCodeAt(nameStart - 1) === 60 ? text.slice(nameStart, p - 1) : null;
+}
+
+/** A property list's key, closed just before the `<` at `at` (blanks and line breaks skipped): `<key>AWSSecretKey</key>`. */
+const PLIST_KEY_RE = /<key>([^<>\n]{1,128})<\/key>\s*$/;
+
+/** The name of the property-list key whose `<key>` element ends just before the tag at `at`, or null. */
+function plistKey(text: string, at: number): string | null {
+  return PLIST_KEY_RE.exec(text.slice(Math.max(0, at - 200), at))?.[1] ?? null;
 }
 
 /** Where the attributes of the tag whose `>` is at `close` start (the blank after its name), or `close` when none is found within 256 characters. */
@@ -56,6 +64,10 @@ export function elementText(text: string, start: number, state: ScanState): void
   }
   // A setting named by its attribute (Hibernate's `<property name="hibernate.connection.password">…</property>`).
   const attribute = tagEnd < close ? NAME_ATTRIBUTE_RE.exec(text.slice(tagEnd, close))?.[1] : undefined;
-  const judged = name === 'Value' || name === 'value' ? (parentName(text, nameStart - 1) ?? name) : (attribute ?? name);
+  // A property list's `<string>` is the value of the `<key>` before it (an iOS app's Info.plist).
+  const judged =
+    name === 'Value' || name === 'value'
+      ? (parentName(text, nameStart - 1) ?? name)
+      : (attribute ?? (name === 'string' ? (plistKey(text, nameStart - 1) ?? name) : name));
   classify(text, { start, end, quoted: true }, judged, state);
 }

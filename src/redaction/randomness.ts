@@ -202,6 +202,8 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
   if (first === 47 || value.startsWith('./') || value.startsWith('../') || value.startsWith('~/')) return true;
   // A URL, and an Amazon Resource Name (`arn:aws:iam::aws:policy/IAMUserChangePassword`) names a resource, not a key.
   if (value.includes('://') || value.startsWith('arn:')) return true;
+  // An iOS app's OAuth client id reversed into the URL scheme it registers (`com.googleusercontent.apps.<id>`) is public by design.
+  if (first === 99 && value.startsWith('com.googleusercontent.apps.')) return true;
   // A digest labelled with its algorithm (`sha256:…`, an image's or a file's) is a hash of public content; an id and an
   // absolute path (systemd's `LoadCredential=db:/etc/…`) say where a credential is read from.
   if (DIGEST_RE.test(value) || /^[\w.-]{1,64}:\/[\w./-]+$/.test(value)) return true;

@@ -495,6 +495,17 @@ describe('structures that generalise', () => {
         '<P>[REDACTED private-key]</P></RSAKeyValue>\n<property name="hibernate.connection.password">[REDACTED password]</property>',
     ],
     [
+      "a property list's string under its key (an app's Info.plist); an Android string keeps its name attribute; an iOS client id's URL scheme is public",
+      '<key>AWSSecretKey</key>\n\t<string>wuhRua6tu1EXooscdsiv8liEFgxyqscf3w54pA1T</string>\n' +
+        '<string name="algolia_admin_key">4c1f0f5a3e2b7d9c8a6e5f4d3c2b1a09</string>\n' +
+        '<key>REVERSED_CLIENT_ID</key>\n<string>com.googleusercontent.apps.652985721816-oeiudjr5e0yug3a756p0ynqh6v5gr8rg</string>\n' +
+        '<key>CFBundleName</key><string>Kestrel</string>',
+      '<key>AWSSecretKey</key>\n\t<string>[REDACTED aws-secret-key]</string>\n' +
+        '<string name="algolia_admin_key">[REDACTED algolia-key]</string>\n' +
+        '<key>REVERSED_CLIENT_ID</key>\n<string>com.googleusercontent.apps.652985721816-oeiudjr5e0yug3a756p0ynqh6v5gr8rg</string>\n' +
+        '<key>CFBundleName</key><string>Kestrel</string>',
+    ],
+    [
       "Mosquitto's, Drupal's, NetBSD's, GRUB's, SQL Server's and Oracle's password hashes, Django's bcrypt forms whole",
       'sensor01:$7$101$1Zzra4cWt0bFKFvP$6IgtMK3TOVLIg3AF+dmR8HUsvSNzy32UMzXPFnG4C4NdV5mOTYWL9BCJQxtnID/Fj4/LHtDyHHi2qBzL8Hqp7G==\n' +
         "pass = '$S$DNDJGLo0JrbrVJlAAlRmtChMZt9clUHIpVmW2kNoXutqGsv0yUH7'\nop:$sha1$24680$qBGB/4/X$RubwCphgin7LRKNmZEjb2MQ2YfP.:1001\n" +
