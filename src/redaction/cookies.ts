@@ -6,8 +6,11 @@
  */
 const SESSION_COOKIE_RE =
   /sess(?:ion)?[_-]?id$|(?:^|\.)sid$|(?:^|[._-])session$|^\.AspNetCore\.(?:Identity\.Application|Session|Cookies)$/i;
-/** A cookie header near its line's start: `Cookie:` and `Set-Cookie:` as sent, logged by `curl -v` (`> Cookie:`) or passed as `-H "Cookie: …"`. */
-const COOKIE_HEADER_RE = /(?:^|[\s"'<>])(?:set-)?cookie:/i;
+/**
+ * A cookie header near its line's start: `Cookie:` and `Set-Cookie:` as sent, logged by `curl -v` (`> Cookie:`), passed as
+ * `-H "Cookie: …"` or as curl's `-b '…'`, or written as a header field of a fetch call (`"cookie": "…"`).
+ */
+const COOKIE_HEADER_RE = /(?:^|[\s"'<>])(?:set-)?cookie["']?\s*:|(?:^|\s)(?:-b|--cookie)\s+["']/i;
 
 /** The line last read and its verdict: a header holds many cookies, and each line is read once. */
 let lineText = '';
@@ -40,4 +43,10 @@ export function mayEndSessionCookie(a: number, b: number): boolean {
 export function isSessionCookie(text: string, at: number, name: string): boolean {
   const n = name.length;
   return mayEndSessionCookie(name.charCodeAt(n - 2), name.charCodeAt(n - 1)) && SESSION_COOKIE_RE.test(name) && onCookieHeader(text, at);
+}
+
+/** Whether `name` is a session cookie's, wherever it is written (a browser's cookie list: `{"name": "sessionid", "value": …}`). */
+export function namesSessionCookie(name: string): boolean {
+  const n = name.length;
+  return n >= 3 && mayEndSessionCookie(name.charCodeAt(n - 2), name.charCodeAt(n - 1)) && SESSION_COOKIE_RE.test(name);
 }

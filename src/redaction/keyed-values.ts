@@ -1,4 +1,5 @@
 /** Values a structure names rather than a credential word: private members of a JSON Web Key, Hardhat's `accounts`, and settings written as a name/value pair (`<add key="…" value="…"/>`, `- name: X` then `value: …`). */
+import { namesSessionCookie } from './cookies.ts';
 import { classify, push } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { isPlaceholderValue } from './placeholders.ts';
@@ -83,5 +84,6 @@ export function pairedValue(text: string, name: Span, valueFrom: number, state: 
   const pairName = PAIR_NAME_RE.exec(window)?.[2] ?? PARENT_NAME_RE.exec(window)?.[1];
   if (pairName === undefined || inFormControl(text, to)) return;
   const value = readValue(text, valueFrom);
-  if (value !== null) classify(text, value, pairName, state);
+  // A session cookie's name in a name/value pair is a browser's cookie (a HAR file, a saved session): its value is a session token.
+  if (value !== null) classify(text, value, namesSessionCookie(pairName) ? 'session_token' : pairName, state);
 }

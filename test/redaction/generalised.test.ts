@@ -238,6 +238,15 @@ describe('structures that generalise', () => {
       'Cookie: _ga=GA1.2.0668066103.2420864345; sessionid=[REDACTED token]\n> Cookie: JSESSIONID=[REDACTED token]',
     ],
     [
+      "session cookies in curl's -b, a fetch call's cookie header and a browser's cookie list",
+      "curl -b 'sessionid=gax8cmph3x9u8zoso06z9xvugrwsj7fi; theme=dark' https://x\n" +
+        '"cookie": "connect.sid=s%3AjxcxU8pTSx8GQt2AYjYCiSBoU0NwJ88J.EtomEo8hSh26HjnlXVCZbkz8RpA_mZB1qfr2ZAajGq0; lang=nl"\n' +
+        '{ "name": "__Host-session", "value": "NH4CcGX-4JLt4LMpNL58M7ld0qceTxUXPBY6EtwpNEb" }, { "name": "tz", "value": "Europe%2FBerlin" }',
+      "curl -b 'sessionid=[REDACTED token]; theme=dark' https://x\n" +
+        '"cookie": "connect.sid=[REDACTED token]; lang=nl"\n' +
+        '{ "name": "__Host-session", "value": "[REDACTED token]" }, { "name": "tz", "value": "Europe%2FBerlin" }',
+    ],
+    [
       'a net use password',
       'net use \\\\files\\share /user:ACME\\svc XZ8rsLxUtP!90',
       'net use \\\\files\\share /user:ACME\\svc [REDACTED password]',
