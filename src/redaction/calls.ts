@@ -19,10 +19,11 @@ const BASIC_AUTH_SOME_RE = /\.basic_auth\(\s*"[^"\n]{1,64}"\s*,\s*Some$/;
 const LAST_STRING_RE = /["']([^"'\n]{1,64})["']\s*$/;
 /**
  * A call's first argument, a quoted name (or a form field's `#id`) or a constant's (`Context.SECURITY_CREDENTIALS`), up to the
- * comma before the second; or any argument that quotes a constant's name (Gradle's `buildConfigField("String", "API_KEY", …)`).
+ * comma before the second; or any argument that quotes a constant's name (Gradle's `buildConfigField("String", "API_KEY", …)`);
+ * or a flag, an element of an argument list before its value (`args: ["--token", "…"]`, `docker inspect`'s `"Args"`).
  */
 const NAMED_PAIR_RE =
-  /(?:\(\s*(?:["']#?([A-Za-z_][\w.-]{1,63})["']|(?:[A-Za-z_][\w$]*\.)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+))|,\s*["']([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["'])\s*$/;
+  /(?:\(\s*(?:["']#?([A-Za-z_][\w.-]{1,63})["']|(?:[A-Za-z_][\w$]*\.)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+))|,\s*["']([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["']|(?:^|[[(,\s])["']--?([A-Za-z][\w-]{1,40})["'])\s*$/;
 
 /** A method that sets a credential, `setApiKey(`, `set_password(`, `WithToken(`, a builder's `.password(`, Lua's `red:auth(`, a function named for one (`ors_api_key(`): group 1 is its name. */
 const SETTER_RE = /(?:[.:]|\b(?=[Ss]et|[Ww]ith|[A-Za-z][A-Za-z0-9]*_))(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A-Za-z0-9_]{2,40})\($/;
@@ -163,7 +164,7 @@ export function credentialCall(text: string, comma: number, start: number, end: 
   }
   // A setting passed as a pair: `define('DB_PASSWORD', '…')`, `setenv("API_TOKEN", "…")`, `page.fill('#password', '…')`, `env.put(Context.SECURITY_CREDENTIALS, "…")`.
   const pair = NAMED_PAIR_RE.exec(before);
-  const name = pair === null ? null : (pair[1] ?? pair[2] ?? pair[3] ?? '');
+  const name = pair === null ? null : (pair[1] ?? pair[2] ?? pair[3] ?? pair[4] ?? '');
   if (name !== null && roleOfName(name) !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, name, state);
   else if (keyPairCall(before, text.slice(valueStart, valueEnd))) push(state, valueStart, valueEnd, 'secret', RANK_NAMED);
   else if (name !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, name, state);

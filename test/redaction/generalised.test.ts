@@ -504,6 +504,13 @@ describe('structures that generalise', () => {
         '<P>[REDACTED private-key]</P></RSAKeyValue>\n<property name="hibernate.connection.password">[REDACTED password]</property>',
     ],
     [
+      "a flag's value as the next element of an argument list (a manifest's args, docker inspect's Args, subprocess), a Cloudflare tunnel token in base64url",
+      'args: ["--log-level", "debug", "--token", "Xk9mQ2vLp8RtXk9mQ2vLp8Rt"]\n"Args": [\n    "run",\n    "--password",\n    "q8ZtK2mWv9Px"\n]\n' +
+        "subprocess.run(['git', 'log', '--format', '%H %s']); cloudflared tunnel run --token eyJhIjoi1GAScgoDlZpEJZb0EmzsK3DiQhHgXI_Sv9zbUOcrgriTdNEKEQnZf5Nwvu1aM8wAevWuAWz042kZRYSZWWcrxQQV1SQzi-jiQ24S51L",
+      'args: ["--log-level", "debug", "--token", "[REDACTED token]"]\n"Args": [\n    "run",\n    "--password",\n    "[REDACTED password]"\n]\n' +
+        "subprocess.run(['git', 'log', '--format', '%H %s']); cloudflared tunnel run --token [REDACTED cloudflare-tunnel-token]",
+    ],
+    [
       "a property list's string under its key (an app's Info.plist); an Android string keeps its name attribute; an iOS client id's URL scheme is public",
       '<key>AWSSecretKey</key>\n\t<string>wuhRua6tu1EXooscdsiv8liEFgxyqscf3w54pA1T</string>\n' +
         '<string name="algolia_admin_key">4c1f0f5a3e2b7d9c8a6e5f4d3c2b1a09</string>\n' +

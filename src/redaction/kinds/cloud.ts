@@ -4,7 +4,19 @@ import { optional, prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
 import { isEmulatorKey } from '../randomness.ts';
 import { matchAppConfiguration } from '../vendor-matchers.ts';
-import { ALNUM, ALNUM_LOWER, BASE64, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits, mixedCase } from './format-shapes.ts';
+import {
+  ALNUM,
+  ALNUM_LOWER,
+  BASE64,
+  BASE64_ANY,
+  DIGITS,
+  HEX,
+  URLSAFE,
+  URLSAFE_PAD,
+  hasDigit,
+  lettersAndDigits,
+  mixedCase,
+} from './format-shapes.ts';
 
 /** AWS access key ids: AWS issues them in base32 (`A-Z`, `2-7`), and scanners and tools accept any upper-case letter or digit. */
 const UPPER_ALNUM = chars('A-Z0-9');
@@ -169,7 +181,7 @@ export const CLOUD_KINDS: readonly KindRecord[] = [
   tokenKind(
     'cloudflare-tunnel-token',
     'Cloudflare Tunnel token (base64 of `{"a":…,"t":…,"s":…}`, so `eyJhIjoi…`)',
-    prefixed('eyJhIjoi', BASE64, 100, 512, hasDigit),
+    prefixed('eyJhIjoi', BASE64_ANY, 100, 512, hasDigit),
   ),
   tokenKind(
     'google-express-key',

@@ -2,7 +2,7 @@
 import { chars } from '../chars.ts';
 import { prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
-import { ALNUM, BASE64, HEX, HEX_ANY, URLSAFE, lettersAndDigits } from './format-shapes.ts';
+import { ALNUM, BASE64, BASE64_ANY, HEX, HEX_ANY, URLSAFE, lettersAndDigits } from './format-shapes.ts';
 
 /** The monitoring and incident tools kinds. */
 export const OBSERVABILITY_KINDS: readonly KindRecord[] = [
@@ -10,7 +10,7 @@ export const OBSERVABILITY_KINDS: readonly KindRecord[] = [
     'sentry-token',
     'Sentry user tokens (`sntryu_` + 64 hex) and organisation tokens (`sntrys_eyJ…`)',
     prefixed('sntryu_', HEX, 64),
-    prefixed('sntrys_eyJ', chars('A-Za-z0-9+/=_-'), 60, 1024),
+    prefixed('sntrys_eyJ', BASE64_ANY, 60, 1024),
   ),
   tokenKind(
     'grafana-token',
