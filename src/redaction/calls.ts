@@ -19,11 +19,10 @@ const BASIC_AUTH_SOME_RE = /\.basic_auth\(\s*"[^"\n]{1,64}"\s*,\s*Some$/;
 const LAST_STRING_RE = /["']([^"'\n]{1,64})["']\s*$/;
 /**
  * A call's first argument, a quoted name (or a form field's `#id`) or a constant's (`Context.SECURITY_CREDENTIALS`), up to the
- * comma before the second; or any argument that quotes a constant's name (Gradle's `buildConfigField("String", "API_KEY", …)`);
- * or a flag, an element of an argument list before its value (`args: ["--token", "…"]`, `docker inspect`'s `"Args"`).
+ * comma before the second; or any argument that quotes a constant's name (Gradle's `buildConfigField("String", "API_KEY", …)`).
  */
 const NAMED_PAIR_RE =
-  /(?:\(\s*(?:["']#?([A-Za-z_][\w.-]{1,63})["']|(?:[A-Za-z_][\w$]*\.)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+))|,\s*["']([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["']|(?:^|[[(,\s])["']--?([A-Za-z][\w-]{1,40})["'])\s*$/;
+  /(?:\(\s*(?:["']#?([A-Za-z_][\w.-]{1,63})["']|(?:[A-Za-z_][\w$]*\.)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+))|,\s*["']([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["'])\s*$/;
 
 /** A method that sets a credential, `setApiKey(`, `set_password(`, `WithToken(`, a builder's `.password(`, Lua's `red:auth(`, a function named for one (`ors_api_key(`): group 1 is its name. */
 const SETTER_RE = /(?:[.:]|\b(?=[Ss]et|[Ww]ith|[A-Za-z][A-Za-z0-9]*_))(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A-Za-z0-9_]{2,40})\($/;
@@ -164,14 +163,33 @@ export function credentialCall(text: string, comma: number, start: number, end: 
   }
   // A setting passed as a pair: `define('DB_PASSWORD', '…')`, `setenv("API_TOKEN", "…")`, `page.fill('#password', '…')`, `env.put(Context.SECURITY_CREDENTIALS, "…")`.
   const pair = NAMED_PAIR_RE.exec(before);
-  const name = pair === null ? null : (pair[1] ?? pair[2] ?? pair[3] ?? pair[4] ?? '');
+  const name = pair === null ? flagElementBefore(before) : (pair[1] ?? pair[2] ?? pair[3] ?? '');
   if (name !== null && roleOfName(name) !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, name, state);
   else if (keyPairCall(before, text.slice(valueStart, valueEnd))) push(state, valueStart, valueEnd, 'secret', RANK_NAMED);
   else if (name !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, name, state);
 }
 
-/** A call's name and its first argument up to the comma before the second: a quoted string (group 2) or a reference (group 3). */
-const FIRST_ARGUMENT_RE = /([A-Za-z_$][\w$]*)\(\s*(?:["']([^"'\n]{8,200})["']|([A-Za-z_$][\w$.]{0,80}))\s*$/;
+/** A flag as an element of an argument list, quoted, at the end of `before`: its name in group 1. */
+const FLAG_ELEMENT_RE = /(?:^|[[(,\s])["']--?([A-Za-z][\w-]{1,40})["']\s*$/;
+
+/**
+ * The name of a flag quoted as the element before a value in an argument list (`args: ["--token", "…"]`, `docker
+ * inspect`'s `"Args"`, a subprocess list), or null: only a string that starts with `-` is read.
+ */
+function flagElementBefore(before: string): string | null {
+  const close = blanksBefore(before, before.length) - 1;
+  const quote = before.charCodeAt(close);
+  if (quote !== 34 && quote !== 39) return null;
+  const open = stringStart(before, close);
+  if (open < 0 || before.charCodeAt(open + 1) !== 45) return null;
+  return FLAG_ELEMENT_RE.exec(before.slice(Math.max(0, open - 1)))?.[1] ?? null;
+}
+
+/**
+ * A call's first argument from its opening parenthesis up to the comma before the second: a quoted string (group 1) or a
+ * reference (group 2). The search starts at a `(`, which a native search finds fast; the call's name is read back from it.
+ */
+const FIRST_ARGUMENT_RE = /\(\s*(?:["']([^"'\n]{8,200})["']|([A-Za-z_$][\w$.]{0,80}))\s*$/;
 /** Calls that compare, hash, log or edit strings: two random arguments are digests or data there, not a key and its secret. */
 const NOT_A_CLIENT_RE =
   /hash|digest|sha|md5|hmac|compare|equal|assert|expect|check|verify|match|diff|replace|format|join|log|print|test|encode|decode|sign|encrypt|decrypt|get$|set$/i;
@@ -190,8 +208,9 @@ function keyPairCall(before: string, value: string): boolean {
   if (value.length < 16 || !(MIXED_RE.test(value) || LOWER_KEY_RE.test(value) || /^[0-9a-f]{20,}$/.test(value)))
     return laterArgument(before, value);
   const call = FIRST_ARGUMENT_RE.exec(before);
-  if (call === null) return laterArgument(before, value);
-  const [, name = '', first, reference = ''] = call;
+  const name = call === null ? '' : callName(before, call.index);
+  if (call === null || name === '') return laterArgument(before, value);
+  const [, first, reference = ''] = call;
   if (NOT_A_CLIENT_RE.test(name)) return false;
   const paired =
     first === undefined
@@ -203,6 +222,13 @@ function keyPairCall(before: string, value: string): boolean {
 /** A reference argument's characters (`Environment.PRODUCTION`, `$key`), and a call's name's. */
 const REFERENCE = chars('A-Za-z0-9_$.');
 const CALL_NAME = chars('A-Za-z0-9_$');
+
+/** The name of the call whose `(` is at `paren` in `before`: a run of name characters that starts with no digit (64 at most), or ''. */
+function callName(before: string, paren: number): string {
+  let start = CALL_NAME.runStart(before, paren, paren - 64);
+  while (start < paren && before.charCodeAt(start) >= 48 && before.charCodeAt(start) <= 57) start++;
+  return before.slice(start, paren);
+}
 
 /** Where the blanks and line breaks that end at `at` in `text` start. */
 function blanksBefore(text: string, at: number): number {

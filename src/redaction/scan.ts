@@ -15,7 +15,7 @@ import { elementText } from './markup.ts';
 import { matchInfix, matchPrefixed } from './match.ts';
 import { tryJoined } from './wrapped-tokens.ts';
 import { OPENS_ROW, rowToken } from './row-tokens.ts';
-import { aclPassword } from './redis.ts';
+import { aclPassword, redisCliValue } from './redis.ts';
 import { wholeTokens } from './whole-tokens.ts';
 import { MIN_PREFIXED, prefixedToken } from './prefixed-tokens.ts';
 import { RANK_FORMAT, RANK_GENERIC } from './record.ts';
@@ -198,7 +198,12 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
       if (text.charCodeAt(start + 1) === 45) valueWithoutPivot(text, end, state);
     } else if (first === 47) userSwitchArgument(text, start, state);
   }
-  if ((before === 34 || before === 39) && start >= 2) quotedArgument(text, start, end, state);
+  if ((before === 34 || before === 39) && start >= 2) {
+    quotedArgument(text, start, end, state);
+    // `2) "…"`, `"AUTH" "…"`: redis-cli's replies and MONITOR's quoted arguments.
+    const third = text.charCodeAt(start - 3);
+    if (before === 34 && text.charCodeAt(start - 2) === 32 && (third === 41 || third === 34)) redisCliValue(text, start, state);
+  }
   // After a blank, only a workflow command (`::…`) or a cell (`| value`, aligned `|   value`) is asked for.
   if (
     before === 32
@@ -217,7 +222,8 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
   )
     wholeTokens(text, start, end, state);
   if (before === 62) {
-    if (text.charCodeAt(start - 2) === 32) aclPassword(text, start, state);
+    const blank = text.charCodeAt(start - 2) === 32 || (text.charCodeAt(start - 2) === 34 && text.charCodeAt(start - 3) === 32);
+    if (blank) aclPassword(text, start, state);
     else elementText(text, start, state);
   } else if (before === 125) {
     const span = schemeValueAt(text, start, end);

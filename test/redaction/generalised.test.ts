@@ -504,6 +504,19 @@ describe('structures that generalise', () => {
         '<P>[REDACTED private-key]</P></RSAKeyValue>\n<property name="hibernate.connection.password">[REDACTED password]</property>',
     ],
     [
+      "redis-cli's CONFIG GET and HGETALL replies (a value under its field on the line before) and MONITOR's logged AUTH, CONFIG SET and ACL SETUSER",
+      '127.0.0.1:6379> CONFIG GET requirepass\n1) "requirepass"\n2) "qOaDmtwSV1rIGZkuxC0QD2DWznJDpbGO"\n' +
+        '1) "name"\n2) "Alice Smith"\n3) "api_key"\n4) "Xk9mQ2vLp8RtXk9mQ2vLp8Rt"\n' +
+        '1712131415.884388 [0 172.18.0.5:40112] "AUTH" "worker" "FqlUeZmXsjLXkDcUyikRURrHiqq7ucamULO0edXx"\n' +
+        '1712131415.884901 [0 172.18.0.5:40112] "CONFIG" "SET" "masterauth" "Vx9rqHarbor2291"\n' +
+        '1712139022.402311 [0 127.0.0.1:55012] "ACL" "SETUSER" "jobs-worker" "on" ">i5E9EMmxKWGleMqZneg4SmuXwRlg" "~jobs:*"',
+      '127.0.0.1:6379> CONFIG GET requirepass\n1) "requirepass"\n2) "[REDACTED password]"\n' +
+        '1) "name"\n2) "Alice Smith"\n3) "api_key"\n4) "[REDACTED api-key]"\n' +
+        '1712131415.884388 [0 172.18.0.5:40112] "AUTH" "worker" "[REDACTED password]"\n' +
+        '1712131415.884901 [0 172.18.0.5:40112] "CONFIG" "SET" "masterauth" "[REDACTED password]"\n' +
+        '1712139022.402311 [0 127.0.0.1:55012] "ACL" "SETUSER" "jobs-worker" "on" ">[REDACTED password]" "~jobs:*"',
+    ],
+    [
       "a flag's value as the next element of an argument list (a manifest's args, docker inspect's Args, subprocess), a Cloudflare tunnel token in base64url",
       'args: ["--log-level", "debug", "--token", "Xk9mQ2vLp8RtXk9mQ2vLp8Rt"]\n"Args": [\n    "run",\n    "--password",\n    "q8ZtK2mWv9Px"\n]\n' +
         "subprocess.run(['git', 'log', '--format', '%H %s']); cloudflared tunnel run --token eyJhIjoi1GAScgoDlZpEJZb0EmzsK3DiQhHgXI_Sv9zbUOcrgriTdNEKEQnZf5Nwvu1aM8wAevWuAWz042kZRYSZWWcrxQQV1SQzi-jiQ24S51L",
