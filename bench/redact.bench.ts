@@ -130,6 +130,9 @@ const ADVERSARIAL: [string, (bytes: number) => string][] = [
   ['`md5<32 hex>` hashes on one line', (bytes) => lines(bytes, (k) => `md5${base62(32, k).toLowerCase().replace(/[g-z]/g, 'a')} `)],
   ['`-p<8>` glued flags on one line', (bytes) => lines(bytes, (k) => `-p${base62(8, k)} `)],
   ['`-----BEGIN CERTIFICATE-----\\n` repeated', (bytes) => '-----BEGIN CERTIFICATE-----\n'.repeat(Math.ceil(bytes / 28))],
+  // Found later: elements of a quoted list and a flag's value as the next element, each read back to its call.
+  ['`"<16 random>", ` list elements', (bytes) => lines(bytes, (k) => `"${base62(16, k)}", `)],
+  ['`"--token", "<16 random>", ` argument lists', (bytes) => lines(bytes, (k) => `"--token", "${base62(16, k)}", `)],
   ['random base62 runs of 200', (bytes) => lines(bytes, (k) => `${base62(200, k)} `)],
   ['one random base62 line', (bytes) => lines(bytes, (k) => base62(1000, k))],
 ];

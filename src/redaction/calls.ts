@@ -139,7 +139,9 @@ export function credentialCall(text: string, comma: number, start: number, end: 
   const before = text.slice(Math.max(0, comma - 280), comma);
   const valueStart = start;
   const valueEnd = argumentEnd(text, start, end);
-  if (CREDENTIAL_CALL_RE.test(before)) {
+  // Every call pattern holds a `(` but Ruby's `:basic,`: a list's elements (`["…", "…"]`) are not searched for them.
+  const call = before.includes('(');
+  if ((call || before.includes(':basic')) && CREDENTIAL_CALL_RE.test(before)) {
     if (isCredentialValue(text.slice(valueStart, valueEnd), 'password')) pushPassword(state, valueStart, valueEnd);
     // The user may be an API key too (`:basic, "<key>", "<secret>"`, as ShipStation's API takes them): long and random.
     const user = LAST_STRING_RE.exec(before);
@@ -150,7 +152,7 @@ export function credentialCall(text: string, comma: number, start: number, end: 
     }
     return;
   }
-  if (THIRD_ARGUMENT_CALL_RE.test(before)) {
+  if (call && THIRD_ARGUMENT_CALL_RE.test(before)) {
     if (isCredentialValue(text.slice(valueStart, valueEnd), 'password')) pushPassword(state, valueStart, valueEnd);
     return;
   }
