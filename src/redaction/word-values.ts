@@ -179,8 +179,10 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
     // `--requirepass`, `--storepass`: a compound no word list splits; the value must look random.
     classify(text, value, 'password', state, true);
   } else if (!flag || word.startsWith('--')) {
+    // A quoted literal after a compound name is assigned as by an operator (Gradle's `storePassword "…"`): a password may hold words.
+    const literal = joined === 2 && (opening === 34 || opening === 39) && text.charCodeAt(valueEnd) === opening;
     // After a kebab-case word (prose has those too) a short value must be a named kind; a long one may be any (`ngrok config add-authtoken …`).
-    classify(text, value, word, state, !flag, joined === 1 && valueEnd - start < 24);
+    classify(text, value, word, state, !flag && !literal, joined === 1 && valueEnd - start < 24);
   }
 }
 

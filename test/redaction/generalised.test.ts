@@ -504,6 +504,11 @@ describe('structures that generalise', () => {
         '<P>[REDACTED private-key]</P></RSAKeyValue>\n<property name="hibernate.connection.password">[REDACTED password]</property>',
     ],
     [
+      "a quoted literal after a compound name, as Gradle's signing config writes a password (words allowed), references and prose kept",
+      'storePassword "Gv3@albatross-Keel"\nkeyPassword "${KEY_PASSWORD}"\ndbPassword "must be set"',
+      'storePassword "[REDACTED password]"\nkeyPassword "${KEY_PASSWORD}"\ndbPassword "must be set"',
+    ],
+    [
       "redis-cli's CONFIG GET and HGETALL replies (a value under its field on the line before) and MONITOR's logged AUTH, CONFIG SET and ACL SETUSER",
       '127.0.0.1:6379> CONFIG GET requirepass\n1) "requirepass"\n2) "qOaDmtwSV1rIGZkuxC0QD2DWznJDpbGO"\n' +
         '1) "name"\n2) "Alice Smith"\n3) "api_key"\n4) "Xk9mQ2vLp8RtXk9mQ2vLp8Rt"\n' +
