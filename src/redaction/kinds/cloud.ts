@@ -83,8 +83,9 @@ export const CLOUD_KINDS: readonly KindRecord[] = [
   tokenKind('google-api-key', 'Google API key: `AIza` + 35 characters', prefixed('AIza', URLSAFE, 35)),
   tokenKind(
     'google-oauth-token',
-    "Google OAuth access token (`ya29.…`, and a service account's `ya29.c.…`)",
+    "Google OAuth access token (`ya29.…`, and a service account's `ya29.c.…`) and refresh token (`1//0…`)",
     prefixed(['ya29.c.', 'ya29.'], URLSAFE, 30, 2048, lettersAndDigits),
+    prefixed('1//0', URLSAFE, 40, 512, lettersAndDigits),
   ),
   tokenKind('google-oauth-secret', 'Google OAuth client secret (`GOCSPX-` + 28 characters)', prefixed('GOCSPX-', URLSAFE, 28)),
   tokenKind('azure-client-secret', 'Microsoft Entra (Azure AD) client secret: 3 characters, a digit, `Q~`, 31–34 characters', {
