@@ -133,6 +133,10 @@ const ADVERSARIAL: [string, (bytes: number) => string][] = [
   // Found later: elements of a quoted list and a flag's value as the next element, each read back to its call.
   ['`"<16 random>", ` list elements', (bytes) => lines(bytes, (k) => `"${base62(16, k)}", `)],
   ['`"--token", "<16 random>", ` argument lists', (bytes) => lines(bytes, (k) => `"--token", "${base62(16, k)}", `)],
+  [
+    "`INSERT … (id, api_token) VALUES (<n>, '<16>'),` tuples",
+    (bytes) => lines(bytes, (k) => `${k % 2000 === 0 ? 'INSERT INTO t (id, api_token) VALUES\n' : ''}(${k}, '${base62(16, k)}'),\n`),
+  ],
   ['random base62 runs of 200', (bytes) => lines(bytes, (k) => `${base62(200, k)} `)],
   ['one random base62 line', (bytes) => lines(bytes, (k) => base62(1000, k))],
 ];

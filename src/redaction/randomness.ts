@@ -109,6 +109,9 @@ export function wordShare(value: string): number {
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-([0-9a-f])[0-9a-f]{3}-([0-9a-f])[0-9a-f]{3}-[0-9a-f]{12}$/i;
 
+/** A relative path of two segments or more that ends in a file's extension. */
+const RELATIVE_FILE_RE = /^[\w-]{1,64}(?:\/[\w.-]{1,128}){1,16}\.[A-Za-z][A-Za-z0-9]{1,4}$/;
+
 /** An IPv4 address, with its port or not (`10.2.3.15:3306`). */
 const IP_PORT_RE = /^\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?$/;
 /** A Twilio resource SID: two capitals and 32 hex. */
@@ -200,6 +203,8 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
   // Letters and digits alone hold none of the shapes below but a build label.
   if (!punctuated) return isBuildLabel(value);
   if (first === 47 || value.startsWith('./') || value.startsWith('../') || value.startsWith('~/')) return true;
+  // A relative path to a file (`u/2024/04/<hash>.png`, an upload's storage key): no key holds both `/` and an extension.
+  if (RELATIVE_FILE_RE.test(value)) return true;
   // A URL, and an Amazon Resource Name (`arn:aws:iam::aws:policy/IAMUserChangePassword`) names a resource, not a key.
   if (value.includes('://') || value.startsWith('arn:')) return true;
   // An iOS app's OAuth client id reversed into the URL scheme it registers (`com.googleusercontent.apps.<id>`) is public by design.

@@ -11,6 +11,7 @@ import { INFIX_PAIRS, INFIX_SINGLES, INFIXES, MIN_WORD_INFIX_TOKEN, STARTS, WORD
 import { schemeValueAt } from './hashes.ts';
 import { kubernetesSecrets } from './kubernetes.ts';
 import { printedSecret } from './shell-output.ts';
+import { sqlInsertValue } from './sql-inserts.ts';
 import { elementText } from './markup.ts';
 import { matchInfix, matchPrefixed } from './match.ts';
 import { tryJoined } from './wrapped-tokens.ts';
@@ -203,6 +204,7 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     // `2) "…"`, `"AUTH" "…"`: redis-cli's replies and MONITOR's quoted arguments.
     const third = text.charCodeAt(start - 3);
     if (before === 34 && text.charCodeAt(start - 2) === 32 && (third === 41 || third === 34)) redisCliValue(text, start, state);
+    else if (before === 39) sqlInsertValue(text, start, state);
   }
   // After a blank, only a workflow command (`::…`) or a cell (`| value`, aligned `|   value`) is asked for.
   if (

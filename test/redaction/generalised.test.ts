@@ -504,6 +504,15 @@ describe('structures that generalise', () => {
         '<P>[REDACTED private-key]</P></RSAKeyValue>\n<property name="hibernate.connection.password">[REDACTED password]</property>',
     ],
     [
+      "an SQL INSERT's values under their columns' names (letters-only values too), a relative file path under a key's name kept",
+      "INSERT INTO mfa_devices (user_id, kind, label, secret, confirmed)\nVALUES (77, 'totp', 'Pixel 8', 'IF4SH26DATGEHGGJLJRVHCMYUDK2WI6B', true),\n" +
+        "  (78, 'totp', 'Work phone', 'QKXZRMVBNWTJHYCGPLDSFUEAKQWZXRTB', false);\n" +
+        "INSERT INTO uploads (id, sha256, storage_key) VALUES (55012, '8ef99a01cb6df219fb43ef4cd3bc50996d06362bfcd3872c624bf8bbdda40191', 'u/2024/04/8ef99a01cb6df219fb43ef4cd3bc5099.png');",
+      "INSERT INTO mfa_devices (user_id, kind, label, secret, confirmed)\nVALUES (77, 'totp', 'Pixel 8', '[REDACTED secret]', true),\n" +
+        "  (78, 'totp', 'Work phone', '[REDACTED secret]', false);\n" +
+        "INSERT INTO uploads (id, sha256, storage_key) VALUES (55012, '8ef99a01cb6df219fb43ef4cd3bc50996d06362bfcd3872c624bf8bbdda40191', 'u/2024/04/8ef99a01cb6df219fb43ef4cd3bc5099.png');",
+    ],
+    [
       "a quoted literal after a compound name, as Gradle's signing config writes a password (words allowed), references and prose kept",
       'storePassword "Gv3@albatross-Keel"\nkeyPassword "${KEY_PASSWORD}"\ndbPassword "must be set"',
       'storePassword "[REDACTED password]"\nkeyPassword "${KEY_PASSWORD}"\ndbPassword "must be set"',
