@@ -162,4 +162,9 @@ export const SAAS_KINDS: readonly KindRecord[] = [
     prefixes: ['1000.'],
     body: [run(HEX, 32), '.', run(HEX, 32)],
   }),
+  {
+    kind: 'openweather-key',
+    description: "OpenWeather API key: 32 hex passed as its `appid` parameter (another vendor's `appId` is an app's public id)",
+    named: { written: 'appid', value: run(HEX, 32), check: hasDigit },
+  },
 ];
