@@ -2,6 +2,7 @@
 import { push } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { RANK_NAMED } from './record.ts';
+import { isPlaceholderValue } from './placeholders.ts';
 import { readValue, sentenceValueEnd } from './spans.ts';
 import { isCredentialValue } from './values.ts';
 
@@ -20,12 +21,22 @@ export function pushPassword(state: ScanState, start: number, end: number): void
   push(state, start, end, 'password', RANK_NAMED);
 }
 
-/** The argument at `from` (its opening quote, if any, skipped), read forwards up to 4 KiB: recorded as a password when it is one. */
+/** A quoted password's text when it holds blanks: a passphrase on one line, with no quote or stand-in's brackets in it. */
+const PASSPHRASE_RE = /^[^\s"'<>{}$%][^\n"'<>{}$%]{0,126}[^\s"'<>{}$%]$/;
+
+/**
+ * The argument at `from` (its opening quote, if any, skipped), read forwards up to 4 KiB: recorded as a password when it
+ * is one. A quoted one is the password whole, blanks and all (`/pass:"N1ght-Ops 7f3Kq9Zx"`), unless it is a stand-in.
+ */
 export function passwordArgument(text: string, from: number, state: ScanState): void {
   const quote = text.charCodeAt(from);
-  const start = quote === 34 || quote === 39 ? from + 1 : from;
+  const quoted = quote === 34 || quote === 39;
+  const start = quoted ? from + 1 : from;
   const end = argumentEnd(text, start, Math.min(text.length, start + 4096));
-  if (isCredentialValue(text.slice(start, end), 'password')) pushPassword(state, start, end);
+  const value = text.slice(start, end);
+  if (isCredentialValue(value, 'password')) pushPassword(state, start, end);
+  else if (quoted && text.charCodeAt(end) === quote && value.includes(' ') && PASSPHRASE_RE.test(value) && !isPlaceholderValue(value))
+    pushPassword(state, start, end);
 }
 
 /** The line before `at`, at most 96 characters of it: a command's user flag or name sits near its password flag. */

@@ -61,6 +61,7 @@ import { BLIND60_NEGATIVES, BLIND60_POSITIVES } from './held-out-blind60.ts';
 import { BLIND61_NEGATIVES, BLIND61_POSITIVES } from './held-out-blind61.ts';
 import { BLIND62_NEGATIVES, BLIND62_POSITIVES } from './held-out-blind62.ts';
 import { BLIND63_NEGATIVES, BLIND63_POSITIVES } from './held-out-blind63.ts';
+import { BLIND64_NEGATIVES, BLIND64_POSITIVES } from './held-out-blind64.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -240,6 +241,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['sixtieth blind batch', BLIND60_POSITIVES, BLIND60_NEGATIVES],
     ['sixty-second blind batch', BLIND62_POSITIVES, BLIND62_NEGATIVES],
     ['sixty-third blind batch', BLIND63_POSITIVES, BLIND63_NEGATIVES],
+    ['sixty-fourth blind batch', BLIND64_POSITIVES, BLIND64_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
