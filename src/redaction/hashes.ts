@@ -10,6 +10,8 @@ const FAMILIES: readonly (readonly [string, RegExp])[] = [
   ['$1$ $5$ $6$ $apr1$', new RegExp(`\\$(?:1|5|6|apr1)\\$(?:rounds=\\d{1,9}\\$)?${B}{1,16}\\$${B}{22,86}`, 'y')],
   ['$y$ $gy$ $7$', new RegExp(`\\$(?:y|gy|7)\\$${B}{1,64}\\$${B}{1,64}\\$${B}{43}`, 'y')],
   ['$8$ $9$', new RegExp(`\\$(?:8|9)\\$${B}{14}\\$${B}{43}`, 'y')],
+  // Junos' `$9$` secrets (an authentication key, a RADIUS secret, a pre-shared key): a reversible encoding of the secret itself.
+  ['$9$', /\$9\$[A-Za-z0-9./-]{8,512}(?![$A-Za-z0-9./-])/y],
   ['$argon2', /\$argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]{8,}\$[A-Za-z0-9+/]{16,}/y],
   [
     'pbkdf2_sha256$ pbkdf2_sha1$ bcrypt_sha256$',
@@ -119,9 +121,9 @@ function argumentRunEnd(text: string, start: number, end: number): number {
   return stop;
 }
 
-/** Hex digits, per code. */
+/** Hex digits, per code, in either case (impacket writes lowercase, Rubeus uppercase). */
 function isHex(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 97 && code <= 102);
+  return (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 102);
 }
 
 const KERBEROS_HEAD_RE = /\$krb5(?:tgs|asrep|pa)\$\d{1,2}\$/y;

@@ -71,6 +71,8 @@ const FLOORS: Readonly<Record<string, number>> = {
   'fifty-eighth blind batch': 0.77,
   // Framework keys printed bare by their tools (`base64:…` from artisan, Django's generated key) and keys in code calls.
   'fifty-ninth blind batch': 0.82,
+  // Network gear's and Windows domains' own forms, and offensive tools' output (what an incident responder pastes).
+  'sixty-fourth blind batch': 0.73,
 };
 /**
  * Each blind batch's share of look-alikes changed (3%), above it for eight batches on deliberate trade-offs: client ids
@@ -502,6 +504,15 @@ describe('structures that generalise', () => {
         '<P>fSLnitStmPKv7YaSjFhD2eNUVPsUwLwN</P></RSAKeyValue>\n<property name="hibernate.connection.password">YJXdBPVHjdLk86</property>',
       '[REDACTED private-key]\n<RSAKeyValue><Modulus>Ve/6bQYQYAH1EsQN0X1U4jGAJtSY</Modulus><Exponent>AQAB</Exponent>' +
         '<P>[REDACTED private-key]</P></RSAKeyValue>\n<property name="hibernate.connection.password">[REDACTED password]</property>',
+    ],
+    [
+      "Junos' $9$ secrets, a Kerberoast hash in Rubeus' uppercase hex, a quoted password with a blank after cmdkey's /pass:",
+      'neighbor 192.0.2.1 authentication-key "$9$e5bIoCMjJa.KPlgtusv/psKVAHXn0Bwc"\n' +
+        'Hash : $krb5tgs$23$*svc_sql$CORP.EXAMPLE.COM$MSSQLSvc/sql01.corp.example.com:1433*$E2C8A1B0C3D4E5F60718293A4B5C6D7E$' +
+        'AB12'.repeat(40) +
+        '\ncmdkey /generic:TERMSRV/ts02 /user:CORP\\ops.night /pass:"N1ght-Ops TATR4Hpd"',
+      'neighbor 192.0.2.1 authentication-key "[REDACTED password-hash]"\nHash : [REDACTED password-hash]\n' +
+        'cmdkey /generic:TERMSRV/ts02 /user:CORP\\ops.night /pass:"[REDACTED password]"',
     ],
     [
       "an SQL INSERT's values under their columns' names (letters-only values too), a relative file path under a key's name kept",
