@@ -10,6 +10,7 @@ import { userSwitchArgument } from './windows-commands.ts';
 import { INFIX_PAIRS, INFIX_SINGLES, INFIXES, MIN_WORD_INFIX_TOKEN, STARTS, WORD_INFIX_RE, WORD_LED } from './dispatch.ts';
 import { schemeValueAt } from './hashes.ts';
 import { kubernetesSecrets } from './kubernetes.ts';
+import { networkSecret } from './network-configs.ts';
 import { printedSecret } from './shell-output.ts';
 import { sqlInsertValue } from './sql-inserts.ts';
 import { elementText } from './markup.ts';
@@ -190,6 +191,7 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
   if (afterBlank(text, start)) {
     valueAfterWord(text, start, end, state);
     commandArgument(text, start, end, state);
+    networkSecret(text, start, state);
   } else if (start > 0 && isWideCloser(text.charCodeAt(start - 1))) valueAfterWord(text, start, end, state);
   const before = start > 0 ? text.charCodeAt(start - 1) : 0;
   if (before === 32 || before === 9) {

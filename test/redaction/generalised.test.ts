@@ -506,6 +506,21 @@ describe('structures that generalise', () => {
         '<P>[REDACTED private-key]</P></RSAKeyValue>\n<property name="hibernate.connection.password">[REDACTED password]</property>',
     ],
     [
+      "network gear's and VPN daemons' secrets after their directives; a community named public and a key in prose kept",
+      'crypto isakmp key Vp4n-S1te2Site!xq address 198.51.100.23\n ip ospf message-digest-key 1 md5 0sPf!Area0-k3y\n' +
+        ' wpa-psk ascii 0 GuestW1fi-Spr1ng#24\n  key-string 7 1569450ED10A45E3CA275A\n' +
+        'snmp-server user zabbix NMS v3 auth sha Zbx-auth-LhcySBjvzf priv aes 128 Zbx-priv-d6zy3R7P95\n' +
+        'createUser monitor SHA-256 "80qD5cdtLjZ4UJtA" AES "FylX6R8yiCnFF0RJ"\nrocommunity Xr9-4TxkQ6Dt3xfI 10.0.0.0/8\n' +
+        '    set psksecret Fgt-ZMYlSO8ZpDoNa4CHNwt4\n203.0.113.10 : PSK "l9ebghiX7nqFeXzIrWPgrahicqhALbBm"\n' +
+        'rocommunity public\nthe key to success is 7 days of rest',
+      'crypto isakmp key [REDACTED password] address 198.51.100.23\n ip ospf message-digest-key 1 md5 [REDACTED password]\n' +
+        ' wpa-psk ascii 0 [REDACTED password]\n  key-string 7 [REDACTED password]\n' +
+        'snmp-server user zabbix NMS v3 auth sha [REDACTED password] priv aes 128 [REDACTED password]\n' +
+        'createUser monitor SHA-256 "[REDACTED password]" AES "[REDACTED password]"\nrocommunity [REDACTED password] 10.0.0.0/8\n' +
+        '    set psksecret [REDACTED password]\n203.0.113.10 : PSK "[REDACTED password]"\n' +
+        'rocommunity public\nthe key to success is 7 days of rest',
+    ],
+    [
       "Junos' $9$ secrets, a Kerberoast hash in Rubeus' uppercase hex, a quoted password with a blank after cmdkey's /pass:",
       'neighbor 192.0.2.1 authentication-key "$9$e5bIoCMjJa.KPlgtusv/psKVAHXn0Bwc"\n' +
         'Hash : $krb5tgs$23$*svc_sql$CORP.EXAMPLE.COM$MSSQLSvc/sql01.corp.example.com:1433*$E2C8A1B0C3D4E5F60718293A4B5C6D7E$' +
