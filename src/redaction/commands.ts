@@ -214,8 +214,8 @@ const SAMBA_LINE_RE = /(?:^|[\s/])(?:smbclient|rpcclient|smbmap|smbcacls|smbget|
 /** `smbclient -U 'DOMAIN\user%<password>'`: the password after the argument's first `%`, read forwards from `from`. */
 function sambaPassword(text: string, from: number, state: ScanState): void {
   let at = skipBlanks(text, from, from + 8);
-  const quote = text.charCodeAt(at);
-  if (quote === 34 || quote === 39) at++;
+  // An unquoted argument ends at a blank only (its first character is no quote to look for).
+  const quote = text.charCodeAt(at) === 34 || text.charCodeAt(at) === 39 ? text.charCodeAt(at++) : 32;
   const limit = Math.min(text.length, at + 256);
   let percent = -1;
   let end = at;

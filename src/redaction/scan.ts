@@ -199,6 +199,7 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     if (first === 45) {
       flagArgument(text, start, end, state);
       if (text.charCodeAt(start + 1) === 45) valueWithoutPivot(text, end, state);
+      else if (text.charCodeAt(start + 2) === 58) userSwitchArgument(text, start, state);
     } else if (first === 47) userSwitchArgument(text, start, state);
   }
   if ((before === 34 || before === 39) && start >= 2) {

@@ -1,15 +1,15 @@
-/** Credentials on Windows command lines: `net use … /user:… <password>` (either side of the switch), `net user <name> <password>`, xfreerdp's `/p:` beside its `/u:`, schtasks' `/rp`, cmdkey's `/pass:`, and `ConvertTo-SecureString "<password>"`. */
+/** Credentials on Windows command lines: `net use … /user:… <password>` (either side of the switch), `net user <name> <password>`, xfreerdp's `/p:` and winrs' `-p:`, schtasks' `/rp`, cmdkey's `/pass:`, and `ConvertTo-SecureString "<password>"`. */
 import { isLineBlank, lineBefore, passwordArgument, pushPassword } from './argument-spans.ts';
 import type { ScanState } from './classify.ts';
 import { skipBlanks } from './spans.ts';
 import { isCredentialValue } from './values.ts';
 
 /** A schtasks command line. */
-const SCHTASKS_RE = /(?:^|[\s&;|(])schtasks(?:\.exe)?\s/i;
+const SCHTASKS_RE = /(?:^|[\s&;|(>])schtasks(?:\.exe)?\s/i;
 /** A cmdkey command line. */
-const CMDKEY_RE = /(?:^|[\s&;|(])cmdkey(?:\.exe)?\s/i;
+const CMDKEY_RE = /(?:^|[\s&;|(>])cmdkey(?:\.exe)?\s/i;
 /** A `net use` command line, up to a switch. */
-const NET_USE_RE = /(?:^|[\s&;|(])net(?:\.exe)?\s+use\s/i;
+const NET_USE_RE = /(?:^|[\s&;|(>])net(?:\.exe)?\s+use\s/i;
 
 /** schtasks' `/rp <password>` (the run-as user's, beside `/ru`): the argument at `start` after the switch [wordStart - 1, wordEnd). */
 export function runAsPassword(text: string, wordStart: number, start: number, state: ScanState): void {
@@ -18,10 +18,13 @@ export function runAsPassword(text: string, wordStart: number, start: number, st
   if (SCHTASKS_RE.test(lineBefore(text, start, 256))) passwordArgument(text, start, state);
 }
 
-/** `net use \\srv\share /user:DOMAIN\name <password>`: the argument after a `/user:` switch token at `start`, on a `net use` line. */
+/**
+ * `net use \\srv\share /user:DOMAIN\name <password>`: the argument after a `/user:` switch token at `start`, on a `net use`
+ * line (a prompt's `C:\…>` before the command too); and the `/p:` or `-p:` token of xfreerdp and winrs, cmdkey's `/pass:`.
+ */
 export function userSwitchArgument(text: string, start: number, state: ScanState): void {
-  // xfreerdp's `/p:<password>` beside its `/u:`.
-  if (text.charCodeAt(start + 1) === 112 && text.charCodeAt(start + 2) === 58 && /(?:^|\s)\/u:/.test(lineBefore(text, start))) {
+  // xfreerdp's `/p:<password>` beside its `/u:`, winrs' `-p:` beside its `-u:`.
+  if (text.charCodeAt(start + 1) === 112 && text.charCodeAt(start + 2) === 58 && /(?:^|\s)[/-]u:/.test(lineBefore(text, start))) {
     passwordArgument(text, start + 3, state);
     return;
   }
@@ -42,7 +45,7 @@ export function userSwitchArgument(text: string, start: number, state: ScanState
 }
 
 /** A `net user` command up to the user's name. */
-const NET_USER_RE = /(?:^|[\s&;|(])net(?:\.exe)?\s+user\s+$/i;
+const NET_USER_RE = /(?:^|[\s&;|(>])net(?:\.exe)?\s+user\s+$/i;
 
 /**
  * `net user <name> <password> [/add]`: the argument at `start` after the user's name [wordStart, …), on a `net user`
@@ -71,6 +74,9 @@ function passwordBeforeSwitch(text: string, start: number, state: ScanState): vo
   if (isCredentialValue(value, 'password')) pushPassword(state, first, last);
 }
 
+/** A switch of ConvertTo-SecureString written before its argument. */
+const SWITCH_RE = /^-(?:AsPlainText|Force)(?=\s)/i;
+
 /**
  * `ConvertTo-SecureString "<password>" -AsPlainText`: the argument after the token [start, end),
  * read forwards, as a password of letters alone holds no character the scan stops at.
@@ -78,6 +84,9 @@ function passwordBeforeSwitch(text: string, start: number, state: ScanState): vo
 export function secureStringArgument(text: string, start: number, end: number, state: ScanState): void {
   if (!/^convertto-securestring$/i.test(text.slice(start, end))) return;
   let from = skipBlanks(text, end, end + 8);
+  // Its switches may come first: `ConvertTo-SecureString -AsPlainText "…" -Force`.
+  for (let flag = SWITCH_RE.exec(text.slice(from, from + 13)); flag !== null; flag = SWITCH_RE.exec(text.slice(from, from + 13)))
+    from = skipBlanks(text, from + flag[0].length, from + flag[0].length + 8);
   // The argument may be named: `-String "…"`.
   if (from > end && /^-String\s/i.test(text.slice(from, from + 8))) from = skipBlanks(text, from + 7, from + 16);
   if (from === end || from >= text.length || text.charCodeAt(from) === 45) return;

@@ -506,6 +506,15 @@ describe('structures that generalise', () => {
         '<P>[REDACTED private-key]</P></RSAKeyValue>\n<property name="hibernate.connection.password">[REDACTED password]</property>',
     ],
     [
+      "Windows and Samba command lines: a prompt before net use and net user, winrs' -p:, ConvertTo-SecureString's switches first, smbclient's unquoted user%password",
+      'C:\\Users\\jlee>net use Z: \\\\fs01\\projects /user:CORP\\j.lee Pr0jects-3JFRBSGp /persistent:yes\n' +
+        'winrs -r:http://app02:5985 -u:CORP\\svc_deploy -p:Wrs-NdZShOaqQMXk "ipconfig /all"\n' +
+        '(ConvertTo-SecureString -AsPlainText "R3port!ng-qDUOuffweG" -Force)\nsudo net ads join -U Administrator%J0in-LfeFa0XaPo -S dc01',
+      'C:\\Users\\jlee>net use Z: \\\\fs01\\projects /user:CORP\\j.lee [REDACTED password] /persistent:yes\n' +
+        'winrs -r:http://app02:5985 -u:CORP\\svc_deploy -p:[REDACTED password] "ipconfig /all"\n' +
+        '(ConvertTo-SecureString -AsPlainText "[REDACTED password]" -Force)\nsudo net ads join -U Administrator%[REDACTED password] -S dc01',
+    ],
+    [
       "network gear's and VPN daemons' secrets after their directives; a community named public and a key in prose kept",
       'crypto isakmp key Vp4n-S1te2Site!xq address 198.51.100.23\n ip ospf message-digest-key 1 md5 0sPf!Area0-k3y\n' +
         ' wpa-psk ascii 0 GuestW1fi-Spr1ng#24\n  key-string 7 1569450ED10A45E3CA275A\n' +
