@@ -506,6 +506,21 @@ describe('structures that generalise', () => {
         '<P>[REDACTED private-key]</P></RSAKeyValue>\n<property name="hibernate.connection.password">[REDACTED password]</property>',
     ],
     [
+      "Windows credential tools' hashes and keys: mimikatz' labels and key switches, secretsdump's Kerberos keys, pass-the-hash arguments; a commit id kept",
+      '\t * SHA1     : 0a1b2c3d4e5f60718293a4b5c6d7e8f901234567\n  Hash NTLM: c1f6dabae505757071a7620c55193cb3\n' +
+        'kerberos::golden /user:Administrator /krbtgt:c7668afe017f0f16c12091a67faa5d5a /id:500\n' +
+        'evil-winrm -i 10.20.0.10 -u Administrator -H c1f6dabae505757071a7620c55193cb3\n' +
+        'krbtgt:aes256-cts-hmac-sha1-96:454b917ef305ae10d992b6cf6a07cee2ec6a5340b8ad23bb1427dd0ee8bc881f\n' +
+        'psexec.py -hashes aad3b435b51404eeaad3b435b51404ee:c1f6dabae505757071a7620c55193cb3 corp/admin@10.0.0.5\n' +
+        'commit c1f6dabae505757071a7620c55193cb3aaaaaaaa',
+      '\t * SHA1     : [REDACTED password-hash]\n  Hash NTLM: [REDACTED password]\n' +
+        'kerberos::golden /user:Administrator /krbtgt:[REDACTED password-hash] /id:500\n' +
+        'evil-winrm -i 10.20.0.10 -u Administrator -H [REDACTED password-hash]\n' +
+        'krbtgt:aes256-cts-hmac-sha1-96:[REDACTED password-hash]\n' +
+        'psexec.py -hashes aad3b435b51404eeaad3b435b51404ee:[REDACTED password-hash] corp/admin@10.0.0.5\n' +
+        'commit c1f6dabae505757071a7620c55193cb3aaaaaaaa',
+    ],
+    [
       "Windows and Samba command lines: a prompt before net use and net user, winrs' -p:, ConvertTo-SecureString's switches first, smbclient's unquoted user%password",
       'C:\\Users\\jlee>net use Z: \\\\fs01\\projects /user:CORP\\j.lee Pr0jects-3JFRBSGp /persistent:yes\n' +
         'winrs -r:http://app02:5985 -u:CORP\\svc_deploy -p:Wrs-NdZShOaqQMXk "ipconfig /all"\n' +
