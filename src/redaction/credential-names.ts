@@ -6,17 +6,18 @@ export type NameRole = 'password' | 'secret' | 'token' | 'key' | 'client-id' | '
 /** Words a compound splits into when written as one (`apikey`, `ACCESSID`, `authToken` lowercased). */
 const QUALIFIERS = (
   'api access secret auth client private session refresh bearer app master account service signing encryption license ' +
-  'deploy personal admin root db user consumer webhook oauth id sdk storage bot shared integration write read ingest token'
+  'deploy personal admin root db user consumer webhook oauth id sdk storage bot shared integration write read ingest token ' +
+  'smtp mail ftp imap'
 ).split(' ');
-const COMPOUND_HEADS = ['password', 'passwd', 'secret', 'token', 'key', 'id', 'pwd', 'pw'];
+const COMPOUND_HEADS = ['password', 'passwd', 'secret', 'token', 'key', 'id', 'pwd', 'pw', 'pass'];
 
 /** Heads that end a one-word name whatever comes before them (`PGPASSWORD`, `MYSQLPWD`, Group Policy's `cpassword`): no English word ends so. */
 const OPEN_HEADS = ['password', 'passwd', 'pwd'];
 /** Heads that do so in a name without dots (`wstoken`); in a dotted package name they end a library's (`io.jsonwebtoken`). */
 const UNDOTTED_OPEN_HEADS = ['token', 'secret'];
 
-/** How a compound's head is read: `rootpw` is a root password (alone, `pw` is as often noise in code). */
-const HEAD_WORDS: Readonly<Record<string, string>> = { pw: 'password' };
+/** How a compound's head is read: `rootpw` and `dbpass` are passwords (alone, `pw` and `pass` are as often noise in code). */
+const HEAD_WORDS: Readonly<Record<string, string>> = { pw: 'password', pass: 'password' };
 
 function splitCompound(word: string, into: string[], dotted: boolean): void {
   // A number before the word names nothing either (`17token` is a token).
@@ -189,6 +190,8 @@ export function nameRole(words: readonly string[]): NameRole | null {
   // Phoenix's `signing_salt` is public by design (the key is derived from a secret kept elsewhere), as is a password hash's salt.
   // A salt named alone is a key derivation's parameter, stored beside its hash (`"salt": …, "iterations": …`).
   if (last === 'salt' && (before === undefined || before === 'signing' || before === 'password')) return null;
+  // Drupal's `hash_salt` keys its one-time links and form tokens: a secret, although `hash` names no credential.
+  if (last === 'salt' && before === 'hash') return 'secret';
   const cancels = HEADS.get(last) === 'password' ? NOT_A_PASSWORD : NOT_SECRET;
   for (const word of words) if (cancels.has(word)) return null;
   // `MJ_APIKEY_PRIVATE`, `TOKEN_PRIVATE`: the private one of a pair.

@@ -506,6 +506,13 @@ describe('structures that generalise', () => {
         '<P>[REDACTED private-key]</P></RSAKeyValue>\n<property name="hibernate.connection.password">[REDACTED password]</property>',
     ],
     [
+      "a compound ending in pass (Joomla's smtppass, Moodle's dbpass) and Drupal's hash_salt; bypass and compass name nothing",
+      "public $smtppass = 'Jml-Smtp-eRpxVqeI4n';\n$CFG->dbpass = 'M00dle-P2jkQZxx';\n$settings['hash_salt'] = 'la4oGetbmclDPGC6svO36hNtm_my6970hdSHENjqHLd';\n" +
+        "bypass = 'Xk9mQ2vLp8RtXk9m'; compass = 'Xk9mQ2vLp8RtXk9m'",
+      "public $smtppass = '[REDACTED password]';\n$CFG->dbpass = '[REDACTED password]';\n$settings['hash_salt'] = '[REDACTED secret]';\n" +
+        "bypass = 'Xk9mQ2vLp8RtXk9m'; compass = 'Xk9mQ2vLp8RtXk9m'",
+    ],
+    [
       "Windows credential tools' hashes and keys: mimikatz' labels and key switches, secretsdump's Kerberos keys, pass-the-hash arguments; a commit id kept",
       '\t * SHA1     : 0a1b2c3d4e5f60718293a4b5c6d7e8f901234567\n  Hash NTLM: c1f6dabae505757071a7620c55193cb3\n' +
         'kerberos::golden /user:Administrator /krbtgt:c7668afe017f0f16c12091a67faa5d5a /id:500\n' +
