@@ -9,9 +9,9 @@ import { isCredentialValue, LOWER_KEY_RE, MIXED_RE } from './values.ts';
 
 /** A command line up to the value `echo` or `printf` writes. */
 const WRITER_RE = /(?:^|[\s;&|(])(?:echo(?:\s+-[neE]{1,3})?|printf(?:\s+(?:'%s\\?n?'|"%s\\?n?"))?)\s+["']?$/;
-/** What takes the written value and keeps it: a secret store's command after a pipe, or a file named for a password or key. */
+/** What takes the written value and keeps it or logs in with it: a secret store's command after a pipe (kinit, `sudo -S`, any `--password-stdin`), or a file named for a password or key. */
 const KEEPER_RE =
-  /^\s*(?:\|\s*(?:sudo\s+)?(?:vercel\s+env\s+add|docker\s+secret\s+create|gh\s+secret\s+set|fly(?:ctl)?\s+secrets\s+(?:set|import)|kubectl\s+create\s+secret|wrangler\s+secret\s+put|netlify\s+env:set|heroku\s+config:set|vault\s+(?:kv\s+put|login)|docker\s+login|podman\s+login|helm\s+registry\s+login|chpasswd|passwd\s+--stdin)|>{1,2}\s*\S*(?:pass|secret|token|key|cred)\S*)/i;
+  /^\s*(?:\|\s*(?:sudo\s+)?(?:vercel\s+env\s+add|docker\s+secret\s+create|gh\s+secret\s+set|fly(?:ctl)?\s+secrets\s+(?:set|import)|kubectl\s+create\s+secret|wrangler\s+secret\s+put|netlify\s+env:set|heroku\s+config:set|vault\s+(?:kv\s+put|login)|docker\s+login|podman\s+login|helm\s+registry\s+login|chpasswd|passwd\s+--stdin|kinit\b|sudo\s+(?:-\w+\s+)*-S\b|smbpasswd\s+-s\b|[^|\n]{0,64}--password-stdin)|>{1,2}\s*\S*(?:pass|secret|token|key|cred)\S*)/i;
 /** A line that reads a secret back or makes one: a secret manager's read, an environment's get, a Kubernetes secret decoded, a password file printed (not an encrypted one), a registry's login password, a cloud's access token, a generated key (`openssl rand`, `artisan key:generate --show`), a field or raw output asked for. */
 const READER_RE =
   /^\s*[$#>]\s.*(?:secrets\s+versions\s+access|kubeadm\s+token\s+create|get-login-password|print-(?:access|identity)-token|--expose-token|key:generate\s+--show|output\s+-raw|-field=|get_random_secret_key|secrets\.token_|openssl\s+rand|\bpwgen\b|credential\s+show|keys\s+list|token\s+create|keystore\s+show|create-enrollment-token|env:get|config:get|get-secret-value|secret\s+show|kv\s+get|base64\s+(?:-d|--decode)|cat\s+\S*(?:pass|secret|token|key|cred)\S*(?<!\.(?:enc|gpg|age|asc|pub))(?=\s|$))/i;

@@ -506,6 +506,13 @@ describe('structures that generalise', () => {
         '<P>[REDACTED private-key]</P></RSAKeyValue>\n<property name="hibernate.connection.password">[REDACTED password]</property>',
     ],
     [
+      'a value echoed into kinit, sudo -S or any --password-stdin; a reference and a phrase kept',
+      'echo \'Kin1t-3usR41IExK\' | kinit svc_airflow@CORP.EXAMPLE.COM\necho "Xk9mQ2vLp8Rt" | sudo -S apt update\n' +
+        'echo $PW | docker login -u u --password-stdin\necho "hello world" | sudo -S ls',
+      'echo \'[REDACTED password]\' | kinit svc_airflow@CORP.EXAMPLE.COM\necho "[REDACTED password]" | sudo -S apt update\n' +
+        'echo $PW | docker login -u u --password-stdin\necho "hello world" | sudo -S ls',
+    ],
+    [
       "a compound ending in pass (Joomla's smtppass, Moodle's dbpass) and Drupal's hash_salt; bypass and compass name nothing",
       "public $smtppass = 'Jml-Smtp-eRpxVqeI4n';\n$CFG->dbpass = 'M00dle-P2jkQZxx';\n$settings['hash_salt'] = 'la4oGetbmclDPGC6svO36hNtm_my6970hdSHENjqHLd';\n" +
         "bypass = 'Xk9mQ2vLp8RtXk9m'; compass = 'Xk9mQ2vLp8RtXk9m'",
