@@ -148,6 +148,8 @@ export function uuidShape(value: string): number {
 
 const VERSION_RE = /^v?\d+(?:\.\d+){1,3}(?:[-+._][0-9A-Za-z.+_-]*)?$|^[a-z]{1,6}\d+(?:\.\d+){1,3}[-+._]/i;
 const DOTTED_IDENTIFIER_RE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
+/** Capitalised words run together (`Security`, `SecureString`). */
+const CAPITALISED_RE = /^(?:[A-Z][a-z]+)+$/;
 const FILE_CHARS_RE = /^[\w./-]+$/;
 const PUNCTUATION_RE = /[^A-Za-z0-9]/;
 const EXTENSION_RE = /^[a-z][a-z0-9]{1,4}$/;
@@ -215,7 +217,12 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
   if (VERSION_RE.test(value) || isBuildLabel(value)) return true;
   if (EMAIL_RE.test(value) || HOST_RE.test(value) || IP_PORT_RE.test(value)) return true;
   // `os.environ`, `config.apiKey`, `Shared.LintStatsTimePass`: each part a word, or short.
-  if (DOTTED_IDENTIFIER_RE.test(value) && value.split('.').every((part) => part.length <= 4 || wordShare(part) >= 0.5)) return true;
+  if (DOTTED_IDENTIFIER_RE.test(value)) {
+    const parts = value.split('.');
+    // A type's full name (`System.Security.SecureString`, as PowerShell prints a secure string): three capitalised parts or more.
+    const typeName = parts.length >= 3 && parts.every((part) => CAPITALISED_RE.test(part));
+    if (typeName || parts.every((part) => part.length <= 4 || wordShare(part) >= 0.5)) return true;
+  }
   if (/^[A-Z][A-Z0-9]*(?:__?[A-Z0-9]+)+$/.test(value) && !/[0-9]/.test(value)) return true;
   // A secret manager's reference, `<name>:<version>` (`gcloud run deploy --set-secrets=DB_PASSWORD=db-password:latest`).
   if (SECRET_REFERENCE_RE.test(value)) return true;
