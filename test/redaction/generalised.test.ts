@@ -1053,6 +1053,8 @@ describe('hard negatives stay byte-exact', () => {
     'arn:aws:secretsmanager:eu-west-1:960410985609:secret:prod/db-AbC9dE arn:aws:iam::123456789012:policy/token:Zq8xVw2rKp5m',
     'vault kv get -field=password secret/prod/db; git clone https://deploy-bot-account@github.com/x/y',
     'const EXAMPLE_JWT = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";',
+    'token = "AzureStorageKey"; sk = X-Api-Key; secret: "ContentSecurityPolicy"',
+    'Password            : System.Security.SecureString',
     "W#/UhPW:QY%r$^&LSU8D9P4qc'\"F<) _Fel_Pw:`*vjsbV3{<Tr,&XCfYmM TXPw='.]:dP\\5hfL4?1sA.C-0mbF",
     'Dim name As String = "ypc2OZKk7XciguXpXHxXCSXxMekMKWuN"; name = N\'Bob\'; login=admin; rootpw --iscrypted $6$abc; --token MY_VAR=',
     'Версия: 1.2.3abc и сервер: h9KBgE958QF62ca2; log("message", "Hello world 4bc63237bbcbaad081baeb77a37803bb"); cache_key("5b3ce3597851110001cf6248716e57a358d36f889574e5b726a1967b")',
