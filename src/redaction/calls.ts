@@ -1,5 +1,5 @@
 /** Credentials passed to calls in code: `NetworkCredential("user", "…")`, `.login("user", "…")`, Go's `smtp.PlainAuth`, reqwest's `basic_auth(…, Some("…"))`, a setter named for a credential (`setApiKey("…")`), and a setting passed as a pair (`define('DB_PASSWORD', '…')`). */
-import { argumentEnd, isLineBlank, pushPassword } from './argument-spans.ts';
+import { argumentEnd, isLineBlank, passwordArgument, pushPassword } from './argument-spans.ts';
 import { chars } from './chars.ts';
 import { classify, push, roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
@@ -26,6 +26,9 @@ const NAMED_PAIR_RE =
 
 /** A method that sets a credential, `setApiKey(`, `set_password(`, `WithToken(`, a builder's `.password(`, Lua's `red:auth(`, a function named for one (`ors_api_key(`): group 1 is its name. */
 const SETTER_RE = /(?:[.:]|\b(?=[Ss]et|[Ww]ith|[A-Za-z][A-Za-z0-9]*_))(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A-Za-z0-9_]{2,40})\($/;
+
+/** A call that wraps a secret given in clear: AWS CDK's `SecretValue.unsafePlainText(` (Python's `unsafe_plain_text(`, the older `plainText(`). */
+const PLAIN_SECRET_RE = /SecretValue\.(?:unsafePlainText|unsafe_plain_text|plainText|plain_text)\($/;
 
 /** A call given Basic credentials: Python's `auth=(`, `HTTPBasicAuth(`. */
 const KEY_AS_USER_RE = /(?:\bauth\s*=\s*|HTTPBasicAuth)\($/;
@@ -84,6 +87,11 @@ function setterArgument(text: string, start: number, end: number, state: ScanSta
     const key = text.slice(start, valueEnd);
     if (EMPTY_PASSWORD_RE.test(text.slice(valueEnd, valueEnd + 12)) && key.length >= 16 && isCredentialValue(key, 'token'))
       push(state, start, valueEnd, 'basic-auth', RANK_NAMED);
+    return;
+  }
+  // AWS CDK's `SecretValue.unsafePlainText("…")`: a secret written into the template in clear.
+  if (PLAIN_SECRET_RE.test(head)) {
+    passwordArgument(text, start - 1, state);
     return;
   }
   const setter = SETTER_RE.exec(head);
