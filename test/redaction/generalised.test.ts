@@ -71,8 +71,6 @@ const FLOORS: Readonly<Record<string, number>> = {
   'fifty-eighth blind batch': 0.77,
   // Framework keys printed bare by their tools (`base64:…` from artisan, Django's generated key) and keys in code calls.
   'fifty-ninth blind batch': 0.82,
-  // Network gear's and Windows domains' own forms, and offensive tools' output (what an incident responder pastes).
-  'sixty-fourth blind batch': 0.73,
 };
 /**
  * Each blind batch's share of look-alikes changed (3%), above it for eight batches on deliberate trade-offs: client ids
@@ -504,6 +502,13 @@ describe('structures that generalise', () => {
         '<P>fSLnitStmPKv7YaSjFhD2eNUVPsUwLwN</P></RSAKeyValue>\n<property name="hibernate.connection.password">YJXdBPVHjdLk86</property>',
       '[REDACTED private-key]\n<RSAKeyValue><Modulus>Ve/6bQYQYAH1EsQN0X1U4jGAJtSY</Modulus><Exponent>AQAB</Exponent>' +
         '<P>[REDACTED private-key]</P></RSAKeyValue>\n<property name="hibernate.connection.password">[REDACTED password]</property>',
+    ],
+    [
+      "AWS CDK's SecretValue.unsafePlainText, in TypeScript and Python",
+      "rds.Credentials.fromPassword('crmadmin', SecretValue.unsafePlainText('Cdk-O9nNxzyQKGjgH7Sr'))\n" +
+        'rds.Credentials.from_password("admin", SecretValue.unsafe_plain_text("Cdk-Py-CGTHgYyK39YNc"))',
+      "rds.Credentials.fromPassword('crmadmin', SecretValue.unsafePlainText('[REDACTED password]'))\n" +
+        'rds.Credentials.from_password("admin", SecretValue.unsafe_plain_text("[REDACTED password]"))',
     ],
     [
       'a value echoed into kinit, sudo -S or any --password-stdin; a reference and a phrase kept',
