@@ -19,7 +19,7 @@ import { tryJoined } from './wrapped-tokens.ts';
 import { OPENS_ROW, rowToken } from './row-tokens.ts';
 import { aclPassword, redisCliValue } from './redis.ts';
 import { wholeTokens } from './whole-tokens.ts';
-import { windowsHash } from './windows-hashes.ts';
+import { confirmedLogin, windowsHash } from './windows-hashes.ts';
 import { MIN_PREFIXED, prefixedToken } from './prefixed-tokens.ts';
 import { RANK_FORMAT, RANK_GENERIC } from './record.ts';
 import type { Finding } from './record.ts';
@@ -219,6 +219,7 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     rowToken(text, start, before, state);
   const length = end - start;
   if (length >= 32) windowsHash(text, start, end, state);
+  else if (before === 92) confirmedLogin(text, start, end, state);
   // `add_user`, `change_password`, `ConvertTo-SecureString`, `auth-pass` by length and second letter.
   const second = text.charCodeAt(start + 1) | 32;
   if (

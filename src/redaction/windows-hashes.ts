@@ -1,5 +1,5 @@
-/** Hashes and keys that Windows credential tools print or take: mimikatz' `* NTLM : <hex>` and `/krbtgt:<hex>`, secretsdump's Kerberos keys, a hash passed for a password (`-H <hex>`, `-hashes <lm>:<nt>`). */
-import { lineBefore } from './argument-spans.ts';
+/** Hashes, keys and passwords that Windows credential tools print or take: mimikatz' `* NTLM : <hex>` and `/krbtgt:<hex>`, secretsdump's Kerberos keys, a hash passed for a password (`-H <hex>`, `-hashes <lm>:<nt>`), NetExec's confirmed `domain\user:password`. */
+import { lineBefore, pushPassword } from './argument-spans.ts';
 import type { ScanState } from './classify.ts';
 import { push } from './classify.ts';
 import { RANK_FORMAT, RANK_GENERIC } from './record.ts';
@@ -59,4 +59,17 @@ export function windowsHash(text: string, start: number, end: number, state: Sca
           : null;
   const key = match?.at(-1);
   if (key !== undefined) push(state, end - key.length, end, 'password-hash', RANK_FORMAT);
+}
+
+/** NetExec's (CrackMapExec's) line for a login that worked, up to the user after its domain: `SMB  10.0.0.5  445  FS01  [+] corp\`. */
+const CONFIRMED_LOGIN_RE = /^(?:SMB|WINRM|LDAP|MSSQL|SSH|RDP|FTP|WMI|VNC)\s+\S+\s+\d{1,5}\s+\S+\s+\[\+\]\s+[\w.-]{1,128}\\$/;
+
+/** The token [start, end) after a domain's `\`: on NetExec's line for a login that worked, `user:password`, the password after the colon. */
+export function confirmedLogin(text: string, start: number, end: number, state: ScanState): void {
+  const colon = colonIn(text, start, end);
+  if (colon < 0 || !CONFIRMED_LOGIN_RE.test(lineBefore(text, start, 256))) return;
+  // The password runs to the blank before NetExec's `(Pwn3d!)` mark, whatever it holds.
+  let stop = colon + 1;
+  while (stop < text.length && stop < colon + 257 && text.charCodeAt(stop) !== 32 && text.charCodeAt(stop) !== 10) stop++;
+  if (stop > colon + 1) pushPassword(state, colon + 1, stop);
 }

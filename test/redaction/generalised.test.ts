@@ -504,6 +504,11 @@ describe('structures that generalise', () => {
         '<P>[REDACTED private-key]</P></RSAKeyValue>\n<property name="hibernate.connection.password">[REDACTED password]</property>',
     ],
     [
+      "NetExec's line for a login that worked: the password after the user",
+      'SMB  10.20.0.15  445  FS01  [+] corp.example.com\\svc_backup:Backup2024!TeWE (Pwn3d!)',
+      'SMB  10.20.0.15  445  FS01  [+] corp.example.com\\svc_backup:[REDACTED password] (Pwn3d!)',
+    ],
+    [
       "AWS CDK's SecretValue.unsafePlainText, in TypeScript and Python",
       "rds.Credentials.fromPassword('crmadmin', SecretValue.unsafePlainText('Cdk-O9nNxzyQKGjgH7Sr'))\n" +
         'rds.Credentials.from_password("admin", SecretValue.unsafe_plain_text("Cdk-Py-CGTHgYyK39YNc"))',
