@@ -109,6 +109,9 @@ export function wordShare(value: string): number {
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-([0-9a-f])[0-9a-f]{3}-([0-9a-f])[0-9a-f]{3}-[0-9a-f]{12}$/i;
 
+/** A base64 value that starts with `/` (one in 64 does), not an absolute path: a `+`, or a segment of 24 random letters and digits. */
+const BASE64_LED_BY_SLASH_RE = /\+|\/(?=[A-Za-z0-9]{0,64}[0-9])(?=[A-Za-z0-9]{0,64}[a-z])(?=[A-Za-z0-9]{0,64}[A-Z])[A-Za-z0-9]{24,}/;
+
 /** A relative path of two segments or more that ends in a file's extension. */
 const RELATIVE_FILE_RE = /^[\w-]{1,64}(?:\/[\w.-]{1,128}){1,16}\.[A-Za-z][A-Za-z0-9]{1,4}$/;
 
@@ -204,7 +207,8 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
     return true;
   // Letters and digits alone hold none of the shapes below but a build label.
   if (!punctuated) return isBuildLabel(value);
-  if (first === 47 || value.startsWith('./') || value.startsWith('../') || value.startsWith('~/')) return true;
+  if ((first === 47 && !BASE64_LED_BY_SLASH_RE.test(value)) || value.startsWith('./') || value.startsWith('../') || value.startsWith('~/'))
+    return true;
   // A relative path to a file (`u/2024/04/<hash>.png`, an upload's storage key): no key holds both `/` and an extension.
   if (RELATIVE_FILE_RE.test(value)) return true;
   // A URL, and an Amazon Resource Name (`arn:aws:iam::aws:policy/IAMUserChangePassword`) names a resource, not a key.

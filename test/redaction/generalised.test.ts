@@ -504,6 +504,13 @@ describe('structures that generalise', () => {
         '<P>[REDACTED private-key]</P></RSAKeyValue>\n<property name="hibernate.connection.password">[REDACTED password]</property>',
     ],
     [
+      "base64 that starts with '/' (a GPP cpassword) is no absolute path; key and token paths stay",
+      '<Properties runAs="CORP\\svc_cleanup" cpassword="/m3Lk8ZpmP5KBqdKj33lhS+1npT6oTsmoASay5zD8e6/8T0S9vjxCEffP81YhugG"/>\n' +
+        'key_file = /etc/ssl/private/server.key\ntoken_path: /var/run/secrets/kubernetes.io/serviceaccount/token',
+      '<Properties runAs="CORP\\svc_cleanup" cpassword="[REDACTED password]"/>\n' +
+        'key_file = /etc/ssl/private/server.key\ntoken_path: /var/run/secrets/kubernetes.io/serviceaccount/token',
+    ],
+    [
       "NetExec's line for a login that worked: the password after the user",
       'SMB  10.20.0.15  445  FS01  [+] corp.example.com\\svc_backup:Backup2024!TeWE (Pwn3d!)',
       'SMB  10.20.0.15  445  FS01  [+] corp.example.com\\svc_backup:[REDACTED password] (Pwn3d!)',
