@@ -93,7 +93,10 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
   const cut =
     unbalanced !== undefined &&
     (/\s/.test(joinedValue(text.slice(given.start, given.end))) || !/[A-Za-z0-9]/.test(text.slice(unbalanced.end, given.end)));
-  const value = unbalanced !== undefined && cut && nameGives !== 'password' ? unbalanced : given;
+  const read = unbalanced !== undefined && cut && nameGives !== 'password' ? unbalanced : given;
+  // A registry export's binary value (`"Password"=hex:a6,bc,…`) runs over its comma-separated bytes and continued lines.
+  const value =
+    text.charCodeAt(read.start) === 104 && text.startsWith('hex', read.start) ? { ...read, end: hexListEnd(text, read.end) } : read;
   const raw = joinedValue(text.slice(value.start, value.end), value.pieces === true);
   for (const record of value.reference === true ? [] : candidates) {
     const named = record.named;
@@ -152,6 +155,17 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
   // A client-side SDK key is public: PostHog's `phc_`, RevenueCat's `appl_`/`goog_`/`amzn_`, publishable `pk_`/`pub_`.
   if (PUBLIC_KEY_RE.test(raw)) return;
   push(state, value.start, value.end, ROLE_KINDS.get(role) ?? 'secret', RANK_GENERIC);
+}
+
+/** A registry export's list of bytes (`,a6`, or `,\` and a line break before the next) read on from `at`. */
+const HEX_BYTE_RE = /,(?:\\\r?\n[ \t]*)?[0-9a-fA-F]{2}(?![0-9a-fA-F])/y;
+
+/** Where a list of hex bytes that goes on at `at` ends (4096 characters at most). */
+function hexListEnd(text: string, at: number): number {
+  let end = at;
+  HEX_BYTE_RE.lastIndex = end;
+  while (end - at < 4096 && HEX_BYTE_RE.test(text)) end = HEX_BYTE_RE.lastIndex;
+  return end;
 }
 
 /** Whether a quoted password holds one or two single blanks between random pieces: random once they are left out, and no words. */

@@ -504,6 +504,11 @@ describe('structures that generalise', () => {
         '<P>[REDACTED private-key]</P></RSAKeyValue>\n<property name="hibernate.connection.password">[REDACTED password]</property>',
     ],
     [
+      "a registry export's binary password over all its bytes (TightVNC's obfuscated password is reversible)",
+      '"Password"=hex:a6,bc,94,14,b6,ef,87,12\n"RfbPort"=dword:0000170c',
+      '"Password"=[REDACTED password]\n"RfbPort"=dword:0000170c',
+    ],
+    [
       "base64 that starts with '/' (a GPP cpassword) is no absolute path; key and token paths stay",
       '<Properties runAs="CORP\\svc_cleanup" cpassword="/m3Lk8ZpmP5KBqdKj33lhS+1npT6oTsmoASay5zD8e6/8T0S9vjxCEffP81YhugG"/>\n' +
         'key_file = /etc/ssl/private/server.key\ntoken_path: /var/run/secrets/kubernetes.io/serviceaccount/token',
