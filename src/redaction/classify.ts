@@ -279,10 +279,7 @@ function authorization(text: string, value: Span, state: ScanState, header: bool
   if (kind === null || credentials === null) return true;
   if (kind === 'basic-auth') credentials = { ...credentials, end: wrappedBase64End(text, credentials.start, credentials.end) };
   const secret = joinedValue(text.slice(credentials.start, credentials.end));
-  const ok =
-    kind === 'basic-auth'
-      ? secret.length >= 8 && !isPlaceholderValue(decodedPassword(secret) ?? secret) && !/\s/.test(secret) && !encodesStandIns(secret)
-      : !claimsFormat(secret) && isCredentialValue(secret, 'token');
+  const ok = kind === 'basic-auth' ? isBasicSecret(secret) : !claimsFormat(secret) && isCredentialValue(secret, 'token');
   if (ok) push(state, credentials.start, credentials.end, kind, RANK_NAMED);
   return true;
 }
@@ -293,30 +290,34 @@ const STAND_IN_PAIR_RE = /^(?:user(?:name)?|<[^>]*>|\$\{?\w+\}?):(?:pass(?:word)
 /** Printable ASCII with a colon: what base64 basic credentials decode to. */
 const DECODED_PAIR_RE = /^[\x20-\x7e]*:[\x20-\x7e]*$/;
 
-/**
- * The password that base64 basic credentials decode to, or null when they decode to no `user:password` pair or to an
- * empty password (a user's name alone is a key of its own in some APIs): a
- * stand-in is judged on the password, not on its encoding, where `YOUR` or `Here` can appear by chance.
- */
-function decodedPassword(secret: string): string | null {
+/** The `user:password` pair that base64 basic credentials decode to, or null when they decode to none. */
+function decodedPair(secret: string): string | null {
   if (secret.length % 4 !== 0 || secret.length > 512) return null;
   try {
     const pair = atob(secret);
-    const password = DECODED_PAIR_RE.test(pair) ? pair.slice(pair.indexOf(':') + 1) : '';
-    return password === '' ? null : password;
+    return DECODED_PAIR_RE.test(pair) ? pair : null;
   } catch {
     return null;
   }
 }
 
+/**
+ * Whether base64 basic credentials are a secret: no blank, no pair of stand-ins (the docs' `username:password`), and no
+ * stand-in for a password, judged on the decoded password where there is one (`YOUR` or `Here` can appear in base64
+ * by chance), else on the encoding (an empty password: a user's name alone is a key of its own in some APIs).
+ */
+function isBasicSecret(secret: string): boolean {
+  if (secret.length < 8 || /\s/.test(secret)) return false;
+  const pair = decodedPair(secret);
+  if (pair !== null && STAND_IN_PAIR_RE.test(pair)) return false;
+  const password = pair === null ? '' : pair.slice(pair.indexOf(':') + 1);
+  return !isPlaceholderValue(password === '' ? secret : password);
+}
+
 /** Whether base64 basic credentials encode a pair of stand-ins (the docs' `username:password`). */
 export function encodesStandIns(secret: string): boolean {
-  if (secret.length % 4 !== 0 || secret.length > 64) return false;
-  try {
-    return STAND_IN_PAIR_RE.test(atob(secret));
-  } catch {
-    return false;
-  }
+  const pair = decodedPair(secret);
+  return pair !== null && STAND_IN_PAIR_RE.test(pair);
 }
 
 /** A line of base64 alone. */

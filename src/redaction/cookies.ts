@@ -41,8 +41,7 @@ export function mayEndSessionCookie(a: number, b: number): boolean {
 
 /** Whether the name `name`, written at `at`, is a session cookie's in a cookie header: its value is then judged as a session token. */
 export function isSessionCookie(text: string, at: number, name: string): boolean {
-  const n = name.length;
-  return mayEndSessionCookie(name.charCodeAt(n - 2), name.charCodeAt(n - 1)) && SESSION_COOKIE_RE.test(name) && onCookieHeader(text, at);
+  return namesSessionCookie(name) && onCookieHeader(text, at);
 }
 
 /** Whether `name` is a session cookie's, wherever it is written (a browser's cookie list: `{"name": "sessionid", "value": …}`). */

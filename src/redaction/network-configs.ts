@@ -9,8 +9,8 @@ import { wordEndBefore, wordStartBefore } from './spans.ts';
  * `auth sha …` and `priv aes 128 …`, net-snmp's `createUser … SHA "…" AES "…"` and `rocommunity`, FortiOS' `set psksecret`,
  * `set passwd` and `set password ENC`, strongSwan's `: PSK "…"`, `: EAP "…"`.
  */
-const SECRET_LINE_RE = new RegExp(
-  [
+const LINE_RE = new RegExp(
+  String.raw`(?:^|\s)(?:${[
     String.raw`crypto\s+isakmp\s+key`,
     String.raw`pre-shared-key(?:\s+(?:ascii-text|[07]))?`,
     String.raw`wpa-psk\s+(?:ascii|hex)(?:\s+[07])?`,
@@ -22,9 +22,9 @@ const SECRET_LINE_RE = new RegExp(
     String.raw`r[ow]community6?`,
     String.raw`set\s+(?:psksecret|passwd|password\s+ENC)`,
     String.raw`:\s+(?:PSK|EAP|XAUTH)`,
-  ].join('|'),
+  ].join('|')})\s+"?$`,
+  'i',
 );
-const LINE_RE = new RegExp(String.raw`(?:^|\s)(?:${SECRET_LINE_RE.source})\s+"?$`, 'i');
 
 /** The last two characters (lowercased, `a * 128 + b`) of every word a secret's argument follows in {@link LINE_RE}. */
 const LAST_WORD_ENDS = new Set(

@@ -1,4 +1,5 @@
 /** Values of an SQL `INSERT … (columns) VALUES (…), (…)` statement, each judged under its column's name (`refresh_token`, `secret`). */
+import { isLineBlank } from './argument-spans.ts';
 import { classify } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { hintsCredential } from './credential-names.ts';
@@ -63,21 +64,21 @@ function readStatement(text: string, start: number): Value[] {
   while (at < limit && text.charCodeAt(at) === 40) {
     at++;
     for (let column = 0; ; column++) {
-      while (at < limit && /\s/.test(text.charAt(at))) at++;
+      while (at < limit && isLineBlank(text.charCodeAt(at))) at++;
       if (text.charCodeAt(at) === 39) {
         const end = stringEnd(text, at, limit);
         if (end < 0) return out;
         if (credential[column] === true) out.push([at + 1, end, names[column] ?? '']);
         at = end + 1;
       } else {
-        while (at < limit && !/[,)\n]/.test(text.charAt(at))) at++;
+        for (let code = text.charCodeAt(at); at < limit && code !== 44 && code !== 41 && code !== 10; code = text.charCodeAt(++at));
       }
-      while (at < limit && /\s/.test(text.charAt(at))) at++;
+      while (at < limit && isLineBlank(text.charCodeAt(at))) at++;
       const code = text.charCodeAt(at++);
       if (code === 41) break;
       if (code !== 44) return out;
     }
-    while (at < limit && /[\s,]/.test(text.charAt(at))) at++;
+    while (at < limit && (isLineBlank(text.charCodeAt(at)) || text.charCodeAt(at) === 44)) at++;
   }
   return out;
 }
@@ -89,7 +90,7 @@ function readStatement(text: string, start: number): Value[] {
  */
 export function sqlInsertValue(text: string, start: number, state: ScanState): void {
   let p = start - 2;
-  while (p > 0 && p > start - 10 && /\s/.test(text.charAt(p))) p--;
+  while (p > 0 && p > start - 10 && isLineBlank(text.charCodeAt(p))) p--;
   const opener = text.charCodeAt(p);
   if (opener !== 40 && opener !== 44) return;
   const statement = statementBefore(text, start);

@@ -1,5 +1,6 @@
 /** Hashes, keys and passwords that Windows credential tools print or take: mimikatz' `* NTLM : <hex>` and `/krbtgt:<hex>`, secretsdump's Kerberos keys, a hash passed for a password (`-H <hex>`, `-hashes <lm>:<nt>`), NetExec's confirmed `domain\user:password`. */
 import { lineBefore, pushPassword } from './argument-spans.ts';
+import { chars } from './chars.ts';
 import type { ScanState } from './classify.ts';
 import { push } from './classify.ts';
 import { RANK_FORMAT, RANK_GENERIC } from './record.ts';
@@ -13,14 +14,8 @@ const KEY_SWITCH_RE = /^\/(?:krbtgt|rc4|aes128|aes256|ntlm):([0-9a-fA-F]{32,64})
 /** impacket's `-hashes <lm>:<nt>` argument (its LM half may be empty). */
 const HASHES_RE = /^((?:[0-9a-fA-F]{32})?):([0-9a-fA-F]{32})$/;
 
-/** Whether [start, end) is hex digits alone. */
-function isHexRun(text: string, start: number, end: number): boolean {
-  for (let at = start; at < end; at++) {
-    const code = text.charCodeAt(at) | 32;
-    if (!((code >= 48 && code <= 57) || (code >= 97 && code <= 102))) return false;
-  }
-  return true;
-}
+/** Hex digits, in either case (Rubeus writes upper case, impacket lower). */
+const HEX = chars('0-9A-Fa-f');
 
 /** The first `:` in [start, end), or -1. */
 function colonIn(text: string, start: number, end: number): number {
@@ -38,7 +33,7 @@ export function windowsHash(text: string, start: number, end: number, state: Sca
     while (p > 0 && p > start - 8 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
     const label = text.charCodeAt(p - 1);
     // A label names the hash, but a name that says `NTLM` already has it judged as the password it stands for.
-    if (p < start && (label === 58 || label === 72) && isHexRun(text, start, end)) {
+    if (p < start && (label === 58 || label === 72) && HEX.runEnd(text, start, end) === end) {
       if (LABEL_RE.test(lineBefore(text, start))) push(state, start, end, 'password-hash', RANK_GENERIC);
       return;
     }
