@@ -23,7 +23,7 @@ import { confirmedLogin, windowsHash } from './windows-hashes.ts';
 import { MIN_PREFIXED, prefixedToken } from './prefixed-tokens.ts';
 import { RANK_FORMAT, RANK_GENERIC } from './record.ts';
 import type { Finding } from './record.ts';
-import { readQuotesAs } from './spans.ts';
+import { NAME_CHARS, nameRunIs, readQuotesAs } from './spans.ts';
 import { isSignal, plainView, ViewBuilder } from './views.ts';
 import type { View } from './views.ts';
 
@@ -121,14 +121,15 @@ function nextWordInfix(text: string, from: number, state: ScanState): number {
   return state.wordInfix;
 }
 
-/** Per ASCII character: 1 a token may start after it, 2 an infix literal starts with it (not a letter or digit), 4 an assignment operator, 8 a token character. */
+/** Per ASCII character: 1 a token may start after it, 2 an infix starts with it (not a letter or digit), 4 an operator, 8 a token character, 16 one no name holds. */
 const FLAGS = new Uint8Array(128);
 for (let code = 0; code < 128; code++) {
   FLAGS[code] =
     (SEPARATOR.has(code) ? 1 : 0) |
     (INFIXES[code] !== undefined && !WORD_LED.has(code) ? 2 : 0) |
     (code === 61 || code === 58 ? 4 : 0) |
-    (TOKEN.has(code) ? 8 : 0);
+    (TOKEN.has(code) ? 8 : 0) |
+    (TOKEN.has(code) && !NAME_CHARS.has(code) ? 16 : 0);
 }
 /** {@link readToken}'s answer: the token's start and end, and its first character with a flag other than 8, or -1. */
 let tokenStart = 0;
@@ -218,7 +219,7 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
   )
     rowToken(text, start, before, state);
   const length = end - start;
-  if (length >= 32) windowsHash(text, start, end, state);
+  if (length >= 32) windowsHash(text, start, end, flagged, state);
   else if (before === 92) confirmedLogin(text, start, end, state);
   // `add_user`, `change_password`, `ConvertTo-SecureString`, `auth-pass` by length and second letter.
   const second = text.charCodeAt(start + 1) | 32;
@@ -373,7 +374,10 @@ function scanPivots(source: string, state: ScanState, covered: number, next: num
     if (TOKEN.has(code)) {
       readToken(source, pivot, read);
       const end = tokenEnd;
-      scanToken(source, tokenStart, end, firstFlagged, state);
+      const flagged = firstFlagged;
+      scanToken(source, tokenStart, end, flagged, state);
+      // A token of name characters alone (no flag but 8) is the word the next token's rules read back: they need not read it again.
+      if (flagged < 0) nameRunIs(source, tokenStart, end);
       read = end;
       at = end;
     }

@@ -20,6 +20,12 @@ export function wordStartBefore(text: string, end: number): number {
   }
   return wordStart;
 }
+/** Tells {@link wordStartBefore} that [start, end) is a whole run of name characters (read by the caller). */
+export function nameRunIs(text: string, start: number, end: number): void {
+  wordText = text;
+  wordEnd = end;
+  wordStart = Math.max(start, end - MAX_NAME);
+}
 /** The most blanks read back between a name and its operator. */
 const MAX_ALIGNMENT = 40;
 /** Unquoted values: printable ASCII but blanks, quotes, brackets, `,`, `;`, `|`, `\`. */

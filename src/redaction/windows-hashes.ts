@@ -23,8 +23,11 @@ function colonIn(text: string, start: number, end: number): number {
   return -1;
 }
 
-/** The token [start, end): a Windows credential tool's hash or key, by its label, its switch or its line's shape. */
-export function windowsHash(text: string, start: number, end: number, state: ScanState): void {
+/**
+ * The token [start, end): a Windows credential tool's hash or key, by its label, its switch or its line's shape.
+ * `flagged`: its first character that is not a plain token character (a colon is one), or -1.
+ */
+export function windowsHash(text: string, start: number, end: number, flagged: number, state: ScanState): void {
   const length = end - start;
   if (length < 32 || length > 160) return;
   if (length === 32 || length === 40) {
@@ -38,7 +41,8 @@ export function windowsHash(text: string, start: number, end: number, state: Sca
       return;
     }
   }
-  const colon = colonIn(text, start, end);
+  // Every other form holds a colon: a token of letters and digits alone (most of random text) is not read again.
+  const colon = flagged < 0 ? -1 : colonIn(text, flagged, end);
   if (colon < 0) return;
   const first = text.charCodeAt(start);
   const type = text.charCodeAt(colon + 1);
