@@ -147,9 +147,17 @@ export function credentialCall(text: string, comma: number, start: number, end: 
   const before = text.slice(Math.max(0, comma - 280), comma);
   const valueStart = start;
   const valueEnd = argumentEnd(text, start, end);
+  // Every pattern below ends at a quoted string or a name before the comma: one that ends otherwise (a SQL tuple's `(42,`) is searched by none.
+  const last = lastSolid(before, before.length);
+  const quoted = before.charCodeAt(last) === 34 || before.charCodeAt(last) === 39;
+  // A quoted string's opening quote, and what stands before it: a call's `(` or a list's `,`.
+  const open = quoted ? Math.max(before.lastIndexOf('"', last - 1), before.lastIndexOf("'", last - 1)) : -1;
+  const opener = open < 0 ? 0 : before.charCodeAt(lastSolid(before, open));
+  const run = quoted ? last : REFERENCE.runStart(before, last + 1, 0);
+  const named = !quoted && run <= last && NAME_START.has(before.charCodeAt(run));
   // Every call pattern holds a `(` but Ruby's `:basic,`: a list's elements (`["…", "…"]`) are not searched for them.
-  const call = before.includes('(');
-  if ((call || before.includes(':basic')) && CREDENTIAL_CALL_RE.test(before)) {
+  const call = (opener === 40 || opener === 44) && before.includes('(');
+  if ((call || (opener === 44 && before.includes(':basic'))) && CREDENTIAL_CALL_RE.test(before)) {
     if (isCredentialValue(text.slice(valueStart, valueEnd), 'password')) pushPassword(state, valueStart, valueEnd);
     // The user may be an API key too (`:basic, "<key>", "<secret>"`, as ShipStation's API takes them): long and random.
     const user = LAST_STRING_RE.exec(before);
@@ -172,10 +180,13 @@ export function credentialCall(text: string, comma: number, start: number, end: 
     return;
   }
   // A setting passed as a pair: `define('DB_PASSWORD', '…')`, `setenv("API_TOKEN", "…")`, `page.fill('#password', '…')`, `env.put(Context.SECURITY_CREDENTIALS, "…")`.
-  const pair = NAMED_PAIR_RE.exec(before);
+  // A name quoted after a `(`, or a constant's (`Context.SECURITY_CREDENTIALS`, `, "API_KEY"`), which holds a `_`.
+  const constant = before.includes('_', quoted ? open : run);
+  const pair = opener === 40 || ((opener === 44 || named) && constant) ? NAMED_PAIR_RE.exec(before) : null;
   const name = pair === null ? flagElementBefore(before) : (pair[1] ?? pair[2] ?? pair[3] ?? '');
   if (name !== null && roleOfName(name) !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, name, state);
-  else if (keyPairCall(before, text.slice(valueStart, valueEnd))) push(state, valueStart, valueEnd, 'secret', RANK_NAMED);
+  else if (keyPairCall(before, text.slice(valueStart, valueEnd), opener === 40 || named))
+    push(state, valueStart, valueEnd, 'secret', RANK_NAMED);
   else if (name !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, name, state);
 }
 
@@ -214,10 +225,10 @@ const ID_REFERENCE_RE = /(?:id|sid|user(?:name)?|account|app|key)$/i;
  * `algoliasearch(APP_ID, '<key>')`. The first argument is a random id or a reference named for one, the
  * call is not one that compares or hashes strings, and the value is long and random.
  */
-function keyPairCall(before: string, value: string): boolean {
+function keyPairCall(before: string, value: string, argumentEnds: boolean): boolean {
   if (value.length < 16 || !(MIXED_RE.test(value) || LOWER_KEY_RE.test(value) || /^[0-9a-f]{20,}$/.test(value)))
     return laterArgument(before, value);
-  const call = FIRST_ARGUMENT_RE.exec(before);
+  const call = argumentEnds ? FIRST_ARGUMENT_RE.exec(before) : null;
   const name = call === null ? '' : callName(before, call.index);
   if (call === null || name === '') return laterArgument(before, value);
   const [, first, reference = ''] = call;
@@ -229,8 +240,9 @@ function keyPairCall(before: string, value: string): boolean {
   return paired && !claimsFormat(value) && isCredentialValue(value, 'token');
 }
 
-/** A reference argument's characters (`Environment.PRODUCTION`, `$key`), and a call's name's. */
+/** A reference argument's characters (`Environment.PRODUCTION`, `$key`), its first one's, and a call's name's. */
 const REFERENCE = chars('A-Za-z0-9_$.');
+const NAME_START = chars('A-Za-z_$');
 const CALL_NAME = chars('A-Za-z0-9_$');
 
 /** The name of the call whose `(` is at `paren` in `before`: a run of name characters that starts with no digit (64 at most), or ''. */
@@ -239,6 +251,14 @@ function callName(before: string, paren: number): string {
   while (start < paren && before.charCodeAt(start) >= 48 && before.charCodeAt(start) <= 57) start++;
   return before.slice(start, paren);
 }
+
+/** The index of the last character of `text` before `end` that is no white space (as a pattern's `\\s` reads it), or -1. */
+function lastSolid(text: string, end: number): number {
+  let at = end - 1;
+  while (at >= 0 && WHITE_SPACE_RE.test(text.charAt(at))) at--;
+  return at;
+}
+const WHITE_SPACE_RE = /^\s$/;
 
 /** Where the blanks and line breaks that end at `at` in `text` start. */
 function blanksBefore(text: string, at: number): number {
