@@ -62,6 +62,7 @@ import { BLIND61_NEGATIVES, BLIND61_POSITIVES } from './held-out-blind61.ts';
 import { BLIND62_NEGATIVES, BLIND62_POSITIVES } from './held-out-blind62.ts';
 import { BLIND63_NEGATIVES, BLIND63_POSITIVES } from './held-out-blind63.ts';
 import { BLIND64_NEGATIVES, BLIND64_POSITIVES } from './held-out-blind64.ts';
+import { BLIND65_NEGATIVES, BLIND65_POSITIVES } from './held-out-blind65.ts';
 import { BLIND66_NEGATIVES, BLIND66_POSITIVES } from './held-out-blind66.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
@@ -245,6 +246,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['sixty-fourth blind batch', BLIND64_POSITIVES, BLIND64_NEGATIVES],
     // The sixty-sixth arrived before the sixty-fifth.
     ['sixty-sixth blind batch', BLIND66_POSITIVES, BLIND66_NEGATIVES],
+    ['sixty-fifth blind batch', BLIND65_POSITIVES, BLIND65_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
