@@ -9,10 +9,12 @@ import { RANK_NAMED } from './record.ts';
 
 /** Calls whose second string argument is a password or an account's key (Azure's `SharedKeyCredentials(account, key)`; a device's Wi-Fi `WiFi.begin(ssid, password)`, `softAP`, `autoConnect`, MicroPython's `wlan.connect`; paho's `username_pw_set`; the third of Go's `smtp.PlainAuth(identity, user, password, host)`), Python's `auth=("user", "…")` and Faraday's `:basic, "user", "…"`. */
 const CREDENTIAL_CALL_RE =
-  /(?:(?:\.login|\bauthenticate|WiFi\.begin|\.softAP|\.autoConnect|\.addAP|\bwlan\.connect|\.username_pw_set|NetworkCredential|PSCredential|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth|SharedKeyCredentials?|StorageSharedKeyCredential|AzureNamedKeyCredential|NewSimpleBindRequest|simple_bind(?:_s)?|\.[Bb]ind|\bauth\s*=\s*)\(|PlainAuth\(\s*"[^"\n]*"\s*,|:basic\s*,)\s*["'][^"'\n]{1,64}["']\s*$/;
-/** Calls whose third string argument is a password: JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)` and `mysqli`, Ruby's `Net::FTP.open(host, user, password)`, Python's `ftplib.FTP(host, user, passwd)`, Perl's `DBI->connect(dsn, user, password)` and Ruby's `DBI.connect`, .NET's `new DirectoryEntry(path, user, password)`, Nim's `open("host:port", user, password, db)`, any call given a JDBC URL first (Groovy's `Sql.newInstance(url, user, password, driver)`). */
+  /(?:(?:\.login|\bauthenticate|WiFi\.begin|\.softAP|\.autoConnect|\.addAP|\bwlan\.connect|\.username_pw_set|NetworkCredential|PSCredential|PlainCredentials|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth|SharedKeyCredentials?|StorageSharedKeyCredential|AzureNamedKeyCredential|NewSimpleBindRequest|simple_bind(?:_s)?|\.[Bb]ind|\bauth\s*=\s*)\(|PlainAuth\(\s*"[^"\n]*"\s*,|:basic\s*,)\s*["'][^"'\n]{1,64}["']\s*$/;
+/** Calls whose third string argument is a password: JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)` and `mysqli`, Ruby's `Net::FTP.open(host, user, password)`, Python's `ftplib.FTP(host, user, passwd)`, Perl's `DBI->connect(dsn, user, password)` and Ruby's `DBI.connect`, .NET's `new DirectoryEntry(path, user, password)`, Nim's `open("host:port", user, password, db)`, PHP's `ldap_bind($link, dn, password)`, any call given a JDBC URL first (Groovy's `Sql.newInstance(url, user, password, driver)`). */
 const THIRD_ARGUMENT_CALL_RE =
-  /(?:(?:getConnection|\bPDO(?:->__construct)?|mysqli_connect|\bmysqli|Net::FTP\.(?:open|new)|\bFTP_TLS|\bFTP|DBI(?:->|\.)connect|DirectoryEntry)\(\s*(?:"[^"\n]{0,200}"|'[^'\n]{0,200}')|\bopen\(\s*["'][\w.-]+:\d{2,5}["']|\(\s*["']jdbc:[^"'\n]{0,200}["'])\s*,\s*["'][^"'\n]{1,64}["']\s*$/;
+  /(?:(?:getConnection|\bPDO(?:->__construct)?|mysqli_connect|\bmysqli|Net::FTP\.(?:open|new)|\bFTP_TLS|\bFTP|DBI(?:->|\.)connect|DirectoryEntry)\(\s*(?:"[^"\n]{0,200}"|'[^'\n]{0,200}')|\bopen\(\s*["'][\w.-]+:\d{2,5}["']|\bldap_bind\(\s*\$?[\w>-]{1,40}|\(\s*["']jdbc:[^"'\n]{0,200}["'])\s*,\s*["'][^"'\n]{1,64}["']\s*$/;
+/** A JWT library's call up to the comma after its first argument (a name, or an object literal of one level). */
+const JWT_CALL_RE = /\b(?:jwt|JWT|jsonwebtoken)\.(?:sign|verify|encode|decode)\(\s*(?:\{[^{}]{0,240}\}|[\w$.]{1,80})\s*$/;
 /** reqwest's `.basic_auth("user", Some(` up to the password. */
 const BASIC_AUTH_SOME_RE = /\.basic_auth\(\s*"[^"\n]{1,64}"\s*,\s*Some$/;
 /** The string argument before a call's comma: group 1 its text. */
@@ -170,6 +172,11 @@ export function credentialCall(text: string, comma: number, start: number, end: 
   }
   if (call && THIRD_ARGUMENT_CALL_RE.test(before)) {
     if (isCredentialValue(text.slice(valueStart, valueEnd), 'password')) pushPassword(state, valueStart, valueEnd);
+    return;
+  }
+  // A JWT library's signing or verifying call: its second argument is the HMAC secret (`jwt.sign(payload, '…')`, `JWT.encode(payload, '…', 'HS256')`).
+  if ((named || before.charCodeAt(last) === 125) && JWT_CALL_RE.test(before)) {
+    if (isCredentialValue(text.slice(valueStart, valueEnd), 'secret')) push(state, valueStart, valueEnd, 'secret', RANK_NAMED);
     return;
   }
   // Elixir's `{:basic, "user:<password>"}`: the password after the user's colon.

@@ -134,6 +134,8 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
   )
     return;
   if (value !== given && role !== 'password' && schemedCredential(text, given, state)) return;
+  // An OpenPGP key's id or fingerprint given to a tool that encrypts or signs with it (duplicity's `--encrypt-key`) names a public key.
+  if (OPENPGP_KEY_FLAG_RE.test(name) && OPENPGP_KEY_ID_RE.test(raw)) return;
   if (value.reference === true) return;
   // A value that a placeholder continues (`eyJhbGciOiJIUzI1NiJ9.<payload>.<signature>`) is a template of one.
   const placeholderNext = text.charCodeAt(value.end) === 60 || text.charCodeAt(value.end + 1) === 60;
@@ -141,6 +143,8 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
   // The public half of a pair whose secret is kept elsewhere (`client_secret: process.env.…`) is configuration.
   if ((role === 'client-id' || role === 'key') && !/secret|private/i.test(name) && secretKeptElsewhere(text, value.start, value.end))
     return;
+  // A client whose secret is read from a file (oauth2-proxy's `client_secret_file = "/etc/…"`).
+  if (role === 'client-id' && CLIENT_SECRET_FILE_RE.test(text.slice(value.end, value.end + 400))) return;
   // A quoted password may hold a blank or two (`'ycqeWS Zp7Z#38'`); a phrase of words is no password.
   if (role === 'password' && given.quoted && !loose && isSpacedPassword(raw)) {
     push(state, value.start, value.end, 'password', RANK_GENERIC);
@@ -193,7 +197,9 @@ const BROWSER_AUTH_RE =
 
 /** A secret's name given a reference, a masked value, a stand-in or nothing instead of its value: `clientSecret: process.env.X`, `APP_SECRET=${X}`, `api_secret: ****`, `CLIENT_SECRET=`. */
 const SECRET_REFERENCE_RE =
-  /secret\w{0,32}["']?[ \t]{0,4}(?:(?:=>?|:|,)[ \t]{0,4}["']?(?:process\.env|os\.environ|os\.getenv|ENV\[|env\(|System\.getenv|\$\{|\$\(|\$[A-Za-z_]|!env\b|\*{4,}|<[A-Za-z_]|\{\{)|[=:][ \t]{0,4}(?:""|''|\r?\n|$))/i;
+  /secret\w{0,32}["']?[ \t]{0,4}(?:(?:=>?|:|,)[ \t]{0,4}["']?(?:process\.env|os\.environ|os\.getenv|ENV\[|env\(|System\.getenv|\$\{|\$\(|\$[A-Za-z_]|!env\b|\*{4,}|<[A-Za-z_]|\{\{)|[=:][ \t]{0,4}(?:""|''|$))/i;
+/** A secret's name with nothing after it on its line: an empty value, unless the lines below are indented deeper (a YAML mapping, `secret:` over `create: true`). */
+const SECRET_AT_LINE_END_RE = /secret\w{0,32}["']?[ \t]{0,4}[=:][ \t]{0,4}\r?\n([ \t]*)/gi;
 
 /** Whether a secret named within 400 characters of [start, end) is given a reference there: the value is the public half of its pair. */
 function secretKeptElsewhere(text: string, start: number, end: number): boolean {
@@ -205,7 +211,16 @@ function secretKeptElsewhere(text: string, start: number, end: number): boolean 
     secretWord = { text, from, at: SECRET_WORD_RE.exec(text)?.index ?? -1 };
   }
   if (secretWord.at < 0 || secretWord.at > end + 400) return false;
-  return SECRET_REFERENCE_RE.test(text.slice(from, end + 400));
+  const window = text.slice(from, end + 400);
+  if (SECRET_REFERENCE_RE.test(window)) return true;
+  SECRET_AT_LINE_END_RE.lastIndex = 0;
+  for (let found = SECRET_AT_LINE_END_RE.exec(window); found !== null; found = SECRET_AT_LINE_END_RE.exec(window)) {
+    const lineStart = window.lastIndexOf('\n', found.index) + 1;
+    let indent = lineStart;
+    while (window.charCodeAt(indent) === 32 || window.charCodeAt(indent) === 9) indent++;
+    if ((found[1] ?? '').length <= indent - lineStart) return true;
+  }
+  return false;
 }
 
 /** The word every secret's name holds, in either case. */
@@ -246,6 +261,13 @@ const SCHEMES: ReadonlyMap<string, string | null> = new Map([
   ['negotiate', null],
   ['ntlm', null],
 ]);
+
+/** A client secret's file or path setting given a path. */
+const CLIENT_SECRET_FILE_RE = /client[_-]?secret[_-]?(?:file|path)["']?[ \t]*[=:][ \t]*["']?~?\//i;
+
+/** The flags that take an OpenPGP key by its id, and the id's forms: 8 or 16 hex digits, or a fingerprint of 40. */
+const OPENPGP_KEY_FLAG_RE = /^--(?:encrypt|sign|default|hidden-encrypt)-key$/;
+const OPENPGP_KEY_ID_RE = /^(?:0x)?(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})$/;
 
 /** A name that is an `Authorization` header's. */
 const AUTHORIZATION_RE = /authorization$/i;

@@ -14,9 +14,9 @@ import { isCredentialValue, MIXED_RE, passwordAndSecretVerdicts } from './values
 
 /** Flags that may name a credential: every credential-like name holds one of these. */
 const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred|pat\b/i;
-/** Tools whose `-a` (redis-cli), `-P` (sqlcmd, bcp), `-s` (ldappasswd's new password) or `-w` (macOS `security`) flag takes a password, by the flag's letter. */
+/** Tools whose `-a` (redis-cli, sipsak), `-P` (sqlcmd, bcp), `-s` (ldappasswd's new password) or `-w` (macOS `security`) flag takes a password, by the flag's letter. */
 const TOOL_FLAG_RE: ReadonlyMap<number, RegExp> = new Map([
-  [97, /(?:^|[\s/])redis-cli(?:\.exe)?\s/],
+  [97, /(?:^|[\s/])(?:redis-cli(?:\.exe)?|sipsak)\s/],
   [80, /(?:^|[\s/])(?:sqlcmd|bcp|osql|zip|unzip)(?:\.exe)?\s/],
   [115, /(?:^|[\s/])ldappasswd\s/],
   // `openssl enc … -k <password>`.
@@ -70,9 +70,9 @@ function sqlplusLogin(text: string, start: number, end: number, state: ScanState
   pushPassword(state, from, from + secret.length);
 }
 
-/** A command line that logs in: a user flag, a login subcommand, or a tool whose `-p` is always a password. */
+/** A command line that logs in: a user flag, a login subcommand, or a tool whose `-p` is always a password (Kerberos' admin tools: `-w`, `-P`). */
 const LOGIN_LINE_RE =
-  /(?:^|\s)(?:-u|-U|-D|--user(?:name)?|-l|login)(?:\s|=)|(?:^|\s)\/u:|(?:^|[\s/])(?:sshpass|psexec|mysql|mysqldump|mysqladmin|mariadb|redis-cli|sqlcmd|bcp|osql)(?:\.exe)?\s/;
+  /(?:^|\s)(?:-u|-U|-D|--user(?:name)?|-l|login)(?:\s|=)|(?:^|\s)\/u:|(?:^|[\s/])(?:sshpass|psexec|mysql|mysqldump|mysqladmin|mariadb|redis-cli|sqlcmd|bcp|osql|kadmin|kdb5_util)(?:\.exe)?\s/;
 
 /** What a short flag's value holds, per ASCII code: 1 a path or host character, 2 a letter, 4 not a lowercase letter, 8 an uppercase letter, 16 a digit, 32 a symbol. */
 const FLAG_VALUE_BITS = new Uint8Array(128);

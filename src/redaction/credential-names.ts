@@ -7,7 +7,7 @@ export type NameRole = 'password' | 'secret' | 'token' | 'key' | 'client-id' | '
 const QUALIFIERS = (
   'api access secret auth client private session refresh bearer app master account service signing encryption license ' +
   'deploy personal admin root db user consumer webhook oauth id sdk storage bot shared integration write read ingest token ' +
-  'smtp mail ftp imap'
+  'smtp mail ftp imap remote dn'
 ).split(' ');
 const COMPOUND_HEADS = ['password', 'passwd', 'secret', 'token', 'key', 'id', 'pwd', 'pw', 'pass'];
 
@@ -28,7 +28,9 @@ function splitCompound(word: string, into: string[], dotted: boolean): void {
     if (rest0.length > head.length && rest0.endsWith(head)) {
       const rest = rest0.slice(0, -head.length);
       const open = OPEN_HEADS.includes(head) || (!dotted && UNDOTTED_OPEN_HEADS.includes(head));
-      if (QUALIFIERS.includes(rest) || (open && rest.length >= (head === 'password' ? 1 : 2))) {
+      // A qualifier may itself follow a product's name (`AMPDBPASS`, `mysqlrootpass`).
+      const qualified = QUALIFIERS.some((word) => rest.endsWith(word) && (rest.length === word.length || rest.length - word.length >= 3));
+      if (qualified || (open && rest.length >= (head === 'password' ? 1 : 2))) {
         into.push(rest, HEAD_WORDS[head] ?? head);
         return;
       }
@@ -164,7 +166,7 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
  */
 const NOT_SECRET = new Set(
   (
-    'public publishable pub csrf xsrf next page continuation cursor sort partition foreign cache idempotency max ' +
+    'public publishable pub csrf xsrf next page continuation cursor sort partition foreign cache idempotency dedup max ' +
     'min num count total hash row object map lookup sequence schema bucket ssh gpg pgp host authorized known foo dummy fake ' +
     'example sample mock instrumentation existing hashed site anon encrypted ciphertext'
   ).split(' '),
@@ -193,7 +195,8 @@ export function nameRole(words: readonly string[]): NameRole | null {
   // Drupal's `hash_salt` keys its one-time links and form tokens: a secret, although `hash` names no credential.
   if (last === 'salt' && before === 'hash') return 'secret';
   const cancels = HEADS.get(last) === 'password' ? NOT_A_PASSWORD : NOT_SECRET;
-  for (const word of words) if (cancels.has(word)) return null;
+  // An encryption key keeps its role under a namespace that names what it encrypts (`xpack.encryptedSavedObjects.encryptionKey`).
+  for (const word of words) if (cancels.has(word) && !(word === 'encrypted' && before === 'encryption')) return null;
   // `MJ_APIKEY_PRIVATE`, `TOKEN_PRIVATE`: the private one of a pair.
   if (last === 'private' && before !== undefined && before !== 'private') return HEADS.get(before) ?? null;
   if (last === 'id') {
@@ -203,6 +206,8 @@ export function nameRole(words: readonly string[]): NameRole | null {
     if (before === 'key' && words[words.length - 3] === 'access') return 'client-id';
     return before === 'client' || before === 'access' || before === 'secret' ? 'client-id' : null;
   }
+  // Confluent's `basic.auth.user.info`: a client's `key:secret`.
+  if (last === 'info' && before === 'user' && words.includes('auth')) return 'credential';
   // OCI's `pass_phrase`: a passphrase written as two words.
   if (last === 'phrase' && before === 'pass') return 'password';
   // `auth_session`, `login_session`: the session that carries a login, a bearer credential.
@@ -224,7 +229,7 @@ export function nameRole(words: readonly string[]): NameRole | null {
  * named record knows, holds one of these.
  */
 const NAME_HINT_RE = new RegExp(
-  `pass|pw|pswd|secret|token|key|auth|cred|id|pat|contribsys|login|psk|ntlm|certificate|salt|^sk$|${FOREIGN_PASSWORD_WORDS.join('|')}`,
+  `pass|pw|pswd|secret|token|key|auth|cred|id|pat|contribsys|honeycomb|login|psk|ntlm|certificate|salt|^sk$|${FOREIGN_PASSWORD_WORDS.join('|')}`,
   'i',
 );
 

@@ -8,6 +8,16 @@ export const TOKEN_EDGE = chars('A-Za-z0-9_+/.-');
 /** What may not follow a token. */
 export const TOKEN_AFTER = chars('A-Za-z0-9');
 
+/**
+ * Whether `literal` sits at `at` in `text`, its first `known` characters already matched (the
+ * tables bucket literals by them): compared by character code, cheaper than `startsWith` at an offset.
+ */
+export function literalAt(text: string, at: number, literal: string, known: number): boolean {
+  if (at + literal.length > text.length) return false;
+  for (let k = known; k < literal.length; k++) if (text.charCodeAt(at + k) !== literal.charCodeAt(k)) return false;
+  return true;
+}
+
 /** End of `parts` matched forwards from `at`, or -1. */
 export function matchForward(text: string, at: number, parts: readonly Part[]): number {
   let p = at;

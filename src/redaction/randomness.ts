@@ -115,6 +115,9 @@ const BASE64_LED_BY_SLASH_RE = /\+|\/(?=[A-Za-z0-9]{0,64}[0-9])(?=[A-Za-z0-9]{0,
 /** A relative path of two segments or more that ends in a file's extension. */
 const RELATIVE_FILE_RE = /^[\w-]{1,64}(?:\/[\w.-]{1,128}){1,16}\.[A-Za-z][A-Za-z0-9]{1,4}$/;
 
+/** Lowercase segments, each led by a letter, joined by `/`. */
+const LOWERCASE_PATH_RE = /^[a-z][a-z0-9_-]{0,63}(?:\/[a-z][a-z0-9_.-]{0,63}){1,16}$/;
+
 /** An IPv4 address, with its port or not (`10.2.3.15:3306`). */
 const IP_PORT_RE = /^\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?$/;
 /** A Twilio resource SID: two capitals and 32 hex. */
@@ -210,7 +213,8 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
   if ((first === 47 && !BASE64_LED_BY_SLASH_RE.test(value)) || value.startsWith('./') || value.startsWith('../') || value.startsWith('~/'))
     return true;
   // A relative path to a file (`u/2024/04/<hash>.png`, an upload's storage key): no key holds both `/` and an extension.
-  if (RELATIVE_FILE_RE.test(value)) return true;
+  // A path of lowercase words (a secret manager's `airflow/config/webserver_secret_key`): base64 holding `/` mixes cases.
+  if (RELATIVE_FILE_RE.test(value) || LOWERCASE_PATH_RE.test(value)) return true;
   // A URL, and an Amazon Resource Name (`arn:aws:iam::aws:policy/IAMUserChangePassword`) names a resource, not a key.
   if (value.includes('://') || value.startsWith('arn:')) return true;
   // An iOS app's OAuth client id reversed into the URL scheme it registers (`com.googleusercontent.apps.<id>`) is public by design.
@@ -240,8 +244,9 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
   if (value.length === 40 && RECAPTCHA_TEST_KEYS.has(value)) return true;
   // A Braintree tokenization key and a Midtrans client key are client-side keys, public by design.
   if (/^(?:sandbox|production)_[a-z0-9]{8}_[a-z0-9]{16}$/.test(value) || /^(?:SB-)?Mid-client-/.test(value)) return true;
-  // So is a Zoho client id (`1000.` + 30 upper-case letters and digits); its tokens are `1000.<hex>.<hex>`.
-  if (/^1000\.[A-Z0-9]{30}$/.test(value)) return true;
+  // So is a Zoho client id (`1000.` + 30 upper-case letters and digits); its tokens are `1000.<hex>.<hex>`. A Dynatrace
+  // token's id (`dt0c01.` + 24) is its public half, shown in lists; the secret is the `.` + 64 after it.
+  if (/^1000\.[A-Z0-9]{30}$/.test(value) || /^dt0c01\.[A-Z0-9]{24}$/.test(value)) return true;
   // SSH public key types (`ssh-ed25519`, `ecdsa-sha2-nistp256`) name a public key.
   if (/^(?:ssh|ecdsa|sk-ssh|sk-ecdsa)-[a-z0-9@.-]+$/.test(value)) return true;
   // `cert.p12`, `src/index.ts`, `s_rsa1024_priv.pem`: a file name is made of words, not of random characters.

@@ -9,12 +9,14 @@ import { colonFields, commandArgument, flagArgument } from './commands.ts';
 import { userSwitchArgument } from './windows-commands.ts';
 import { INFIX_PAIRS, INFIX_SINGLES, INFIXES, MIN_WORD_INFIX_TOKEN, STARTS, WORD_INFIX_RE, WORD_LED } from './dispatch.ts';
 import { schemeValueAt } from './hashes.ts';
+import { keyFileLine } from './key-files.ts';
 import { kubernetesSecrets } from './kubernetes.ts';
+import { mailCredential } from './mail-configs.ts';
 import { networkSecret } from './network-configs.ts';
 import { printedSecret } from './shell-output.ts';
 import { sqlInsertValue } from './sql-inserts.ts';
 import { elementText } from './markup.ts';
-import { matchInfix, matchPrefixed } from './match.ts';
+import { literalAt, matchInfix, matchPrefixed } from './match.ts';
 import { tryJoined } from './wrapped-tokens.ts';
 import { OPENS_ROW, rowToken } from './row-tokens.ts';
 import { aclPassword, redisCliValue } from './redis.ts';
@@ -54,16 +56,6 @@ function nextPivot(text: string, from: number): number {
 const TOKEN = chars('!#$&*+./0-9:=?@A-Z^_a-z|~-');
 /** Characters after which a new token may start inside a run (`KEY=ghp_…`, `https://hooks…`); not `+`, which only base64 has inside. */
 const SEPARATOR = chars('!#$%&*./:=?@^_|~-');
-
-/**
- * Whether `literal` sits at `at` in `text`, its first `known` characters already matched (the
- * tables bucket literals by them): compared by character code, cheaper than `startsWith` at an offset.
- */
-function literalAt(text: string, at: number, literal: string, known: number): boolean {
-  if (at + literal.length > text.length) return false;
-  for (let k = known; k < literal.length; k++) if (text.charCodeAt(at + k) !== literal.charCodeAt(k)) return false;
-  return true;
-}
 
 function tryStarts(text: string, at: number, state: ScanState): void {
   if (at + 1 >= text.length) return;
@@ -194,6 +186,7 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     valueAfterWord(text, start, end, state);
     commandArgument(text, start, end, state);
     networkSecret(text, start, state);
+    mailCredential(text, start, end, flagged, state);
   } else if (start > 0 && isWideCloser(text.charCodeAt(start - 1))) valueAfterWord(text, start, end, state);
   const before = start > 0 ? text.charCodeAt(start - 1) : 0;
   if (before === 32 || before === 9) {
@@ -248,7 +241,10 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     if (prefixed !== null && !assignedToJudgingName(text, start))
       state.found.push({ start: prefixed[0], end: prefixed[1], kind: 'token', rank: RANK_GENERIC });
   }
-  if (before === 10) printedSecret(text, start, end, state, state.found.length === known);
+  if (before === 10) {
+    printedSecret(text, start, end, state, state.found.length === known);
+    keyFileLine(text, start, state);
+  }
   if (end - start >= MIN_WORD_INFIX_TOKEN)
     for (let at = nextWordInfix(text, start, state); at >= 0 && at < end; at = nextWordInfix(text, at + 1, state))
       tryInfixes(text, at, text.charCodeAt(at), state);

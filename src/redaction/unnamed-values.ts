@@ -15,7 +15,7 @@ const KEY_CHARS = chars('A-Za-z0-9_.-');
 const MIN_MIXED = 27;
 const MIN_ONE_CASE = 32;
 
-/** Words of a name that say what a random value under it is when it is no credential: ids, hashes, cursors, encodings, places. */
+/** Words of a name that say what a random value under it is when it is no credential: ids, hashes, cursors, encodings, places, a token's claims. */
 const SAYS_WHAT = new Set(
   (
     'id ids uid uuid guid ulid oid cid hash sha sha1 sha256 sha512 md5 digest checksum sum crc integrity etag nonce state salt iv seed ' +
@@ -26,7 +26,8 @@ const SAYS_WHAT = new Set(
     'lang format type kind mode env stage status message msg description desc comment note hint public pub publishable site client ' +
     'app instance device session machine serial number no num count age recipient recipients flag flags pref prefs preferences settings ' +
     'config options opts cookie snippet example examples sample samples test tests demo fake mock dummy fixture thumbnail ' +
-    'thumb preview table foo bar baz qux error err warning warn info debug exception reason cause result output response log'
+    'thumb preview table foo bar baz qux error err warning warn info debug exception reason cause result output response log ' +
+    'sub iss aud subject issuer audience jti kid'
   ).split(' '),
 );
 

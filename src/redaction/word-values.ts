@@ -5,6 +5,7 @@ import { classify, encodesStandIns, push, roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { hintsCredential, nameRole } from './credential-names.ts';
 import { claimsFormat } from './dispatch.ts';
+import { alignedValue, directiveValue } from './config-columns.ts';
 import { foreignProseValue } from './foreign-prose.ts';
 import { phraseBefore, proseName } from './name-context.ts';
 import { isPlaceholderValue } from './placeholders.ts';
@@ -89,6 +90,14 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
     if (MIXED_RE.test(raw) || LOWER_KEY_RE.test(raw)) classify(text, { start, end: valueEnd, quoted: false }, 'password', state, true);
     return;
   }
+  // Scala's map arrow (`"sfPassword" -> "…"`): the key before it names the value, as an operator's would.
+  if (length === 0 && text.charCodeAt(p - 1) === 62 && text.charCodeAt(p - 2) === 45 && text.charCodeAt(p - 3) === 32) {
+    const name = lastWordBefore(text, p - 2);
+    const quoted = text.charCodeAt(start - 1) === 34;
+    const valueEnd = quoted ? argumentEnd(text, start, sentenceValueEnd(text, start, end)) : sentenceValueEnd(text, start, end);
+    if (name !== '' && hintsCredential(name)) classify(text, { start, end: valueEnd, quoted }, name, state);
+    return;
+  }
   if ((length <= 1 && isDashVerb(text, p)) || (to && hintsCredential(lastWordBefore(text, wordStart)))) {
     const verbStart = length <= 1 ? p - 1 : wordStart;
     classify(
@@ -112,7 +121,9 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const now = length === 3 && text.startsWith('now', wordStart) && text.charCodeAt(wordStart - 1) === 32;
   const verbStart = now ? wordStartBefore(text, wordStart - 1) : wordStart;
   const copula = length <= 3 && isCopula(text, verbStart, now ? wordStart - 1 : p);
-  const bearer = length === 6 && (first === 66 || first === 98) && /^(?:Bearer|bearer|BEARER)$/.test(text.slice(wordStart, p));
+  // Okta's `SSWS <token>` scheme is a bearer's too.
+  const ssws = length === 4 && first === 83 && text.startsWith('SSWS', wordStart);
+  const bearer = ssws || (length === 6 && (first === 66 || first === 98) && /^(?:Bearer|bearer|BEARER)$/.test(text.slice(wordStart, p)));
   const basic = length === 5 && (first === 66 || first === 98) && /^(?:Basic|basic|BASIC)$/.test(text.slice(wordStart, p));
   const flag = first === 45;
   // FTP's and IRC's `PASS <password>` command, at a line's start or a string's.
@@ -162,7 +173,7 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   } else if (bearer) {
     const token = raw.slice(raw.indexOf('|') + 1);
     if (!claimsFormat(token) && token.length >= 16 && isCredentialValue(token, 'token'))
-      push(state, start, valueEnd, 'bearer-token', RANK_NAMED);
+      push(state, start, valueEnd, ssws ? 'okta-token' : 'bearer-token', RANK_NAMED);
   } else if (curlUser) {
     const colon = raw.indexOf(':');
     const password = colon < 0 ? '' : raw.slice(colon + 1);
@@ -351,41 +362,3 @@ const SENT_PREFIX_RE = /^(?:> |C: | ?-> )$/;
 
 /** A long flag whose last word runs into `pass` (`--requirepass`, `--storepass`, `--keypass`), not a word ending in it (`--bypass`). */
 const PASS_FLAG_RE = /^--(?!(?:by|com|encom|sur|over|under|tres)pass$)[a-z]+pass$/i;
-
-/** The words a config file's directive gives a credential with (msmtp's `password X`, a router's `key X`, `secret X`). */
-const DIRECTIVES = new Set(['password', 'passwd', 'secret', 'key', 'psk']);
-
-/**
- * A directive's value: the word [wordStart, wordEnd) of {@link DIRECTIVES} opens its line (after an indent, or after a
- * router's `… host <address>`), and the value [start, end) closes it: judged as prose is, so only a random value.
- */
-function directiveValue(text: string, wordStart: number, wordEnd: number, start: number, end: number, state: ScanState): boolean {
-  const word = text.slice(wordStart, wordEnd).toLowerCase();
-  if (!DIRECTIVES.has(word)) return false;
-  let after = end;
-  while (after < text.length && (text.charCodeAt(after) === 32 || text.charCodeAt(after) === 9)) after++;
-  if (after < text.length && text.charCodeAt(after) !== 10 && text.charCodeAt(after) !== 13) return false;
-  const line = lineBefore(text, wordStart);
-  if (!/^[ \t]*$|\shost\s+\S+\s$/.test(line)) return false;
-  classify(text, { start, end, quoted: false }, word, state, true);
-  return true;
-}
-
-/**
- * A value in a column aligned with blanks after its key, the line's first word (`vault read`'s `password    <value>`,
- * `spark-defaults.conf`'s `spark.hadoop.fs.s3a.secret.key    <value>`), the value closing the line: judged under the key
- * as prose is, so only a random value. `blanks` is where the blanks before the value end. Returns whether it was one.
- */
-function alignedValue(text: string, blanks: number, start: number, end: number, state: ScanState): boolean {
-  let keyEnd = blanks;
-  while (keyEnd > 0 && keyEnd > start - 64 && text.charCodeAt(keyEnd - 1) === 32) keyEnd--;
-  const keyStart = NAME_CHARS.runStart(text, keyEnd, keyEnd - MAX_NAME);
-  if (keyStart === keyEnd || (keyStart > 0 && text.charCodeAt(keyStart - 1) !== 10)) return false;
-  const valueEnd = sentenceValueEnd(text, start, end, '');
-  if (valueEnd < text.length && text.charCodeAt(valueEnd) !== 10 && text.charCodeAt(valueEnd) !== 13) return false;
-  const key = text.slice(keyStart, keyEnd);
-  // A value that holds its own assignment (`sk  aws_secret_access_key=…`) is the assignment rules'.
-  if (!hintsCredential(key) || !/^[^=:]*={0,2}$/.test(text.slice(start, valueEnd))) return false;
-  classify(text, { start, end: valueEnd, quoted: false }, key, state, true);
-  return true;
-}

@@ -89,7 +89,8 @@ const FLOORS: Readonly<Record<string, number>> = {
  * an SSM SecureString's ciphertext and a Kubernetes Secret's plain settings, and the fifty-ninth's public client keys (a
  * Shopify app's client id, Pusher's and Ghost's browser keys), and the sixtieth's (a docs sample key, client ids, Mailgun's
  * public validation key), and the sixty-second's (a search-only key, New Relic's browser licence key, a bcrypt hash in
- * a password_hash column).
+ * a password_hash column), and the sixty-fifth's (New Relic's browser key again, a service account's OAuth client id of
+ * digits, a Kafka client's `producer-1`, a word the letter-pair model does not read as one).
  */
 const CEILINGS: Readonly<Record<string, number>> = {
   'twenty-seventh blind batch': 0.09,
@@ -107,6 +108,7 @@ const CEILINGS: Readonly<Record<string, number>> = {
   'sixtieth blind batch': 0.05,
   'sixty-second blind batch': 0.04,
   'fifty-second blind batch': 0.04,
+  'sixty-fifth blind batch': 0.04,
 };
 
 describe.each(BLIND_BATCHES)('$name', ({ name, positives, negatives }) => {
@@ -714,7 +716,7 @@ describe('structures that generalise', () => {
         'const IPGEO_KEY = process.env.IPGEO || "[REDACTED api-key]";\n' +
         'buildConfigField("String", "WEATHER_API_KEY", "\\"[REDACTED api-key]\\"")\n' +
         'curl -X POST http://tb.local:8080/api/v1/[REDACTED url-key]/telemetry\n' +
-        'api_key = "[REDACTED api-key]"; honeycomb_writekey: [REDACTED api-key]',
+        'api_key = "[REDACTED api-key]"; honeycomb_writekey: [REDACTED honeycomb-key]',
     ],
     [
       'a prefixed key assigned to a name that says nothing, a stateless installation token whole, a key in a UUID shape',

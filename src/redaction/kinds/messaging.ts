@@ -1,4 +1,4 @@
-/** Chat and messaging: Slack, Discord, Telegram, Twilio, SendGrid, Brevo (Sendinblue), Mailgun, Mailchimp, Twitch, PubNub. */
+/** Chat and messaging: Slack, Discord, Telegram, Twilio, SendGrid, Brevo (Sendinblue), Mailgun, Mailchimp, Twitch, PubNub, NATS, Google Chat. */
 import { matchTeamsWebhook } from '../vendor-matchers.ts';
 import { chars } from '../chars.ts';
 import { optional, prefixed, run, tokenKind } from '../record.ts';
@@ -67,6 +67,16 @@ export const MESSAGING_KINDS: readonly KindRecord[] = [
       'Microsoft Teams incoming webhook URL (`https://….webhook.office.com/webhookb2/<id>@<tenant>/IncomingWebhook/…`, and the legacy `outlook.office.com/webhook/…`)',
     custom: [{ literal: '.com/webhook', at: 'infix', match: matchTeamsWebhook }],
   },
+  tokenKind(
+    'google-chat-webhook',
+    'Google Chat incoming webhook URL (`https://chat.googleapis.com/v1/spaces/<space>/messages?key=…&token=…`)',
+    {
+      prefixes: ['chat.googleapis.com/v1/spaces/'],
+      lead: ['https://'],
+      edge: null,
+      body: [run(URLSAFE, 8, 32), '/messages?key=', run(URLSAFE, 39), '&token=', run(URLSAFE, 40, 48), optional('%3D')],
+    },
+  ),
   tokenKind('resend-key', 'Resend API key (`re_` + 8 + `_` + 24 characters)', {
     prefixes: ['re_'],
     body: [run(ALNUM, 8), '_', run(ALNUM, 24)],
@@ -92,6 +102,11 @@ export const MESSAGING_KINDS: readonly KindRecord[] = [
     edge: DIGITS,
   }),
   tokenKind('twilio-key', 'Twilio API key SID (`SK` + 32 hex)', prefixed('SK', HEX, 32)),
+  tokenKind(
+    'nats-nkey-seed',
+    'NATS NKey seed (`S` + the key type `U`, `A`, `O`, `N`, `C` or `X` + 56 base32 characters; the public key, without the `S`, is public)',
+    prefixed(['SU', 'SA', 'SO', 'SN', 'SC', 'SX'], chars('A-Z2-7'), 56, 56),
+  ),
   tokenKind(
     'sendgrid-key',
     'SendGrid API key (`SG.` + 66 characters, usually `<22>.<43>`)',

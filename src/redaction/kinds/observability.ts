@@ -1,4 +1,4 @@
-/** Monitoring and incident tools: Sentry, Grafana, New Relic, Datadog, Rootly, Sumo Logic, PagerDuty. */
+/** Monitoring and incident tools: Sentry, Grafana, New Relic, Datadog, Rootly, Sumo Logic, Honeycomb, PagerDuty. */
 import { chars } from '../chars.ts';
 import { prefixed, run, tokenKind } from '../record.ts';
 import type { KindRecord } from '../record.ts';
@@ -46,6 +46,12 @@ export const OBSERVABILITY_KINDS: readonly KindRecord[] = [
       value: run(ALNUM, 14, 64),
       check: (value) => lettersAndDigits(value) && (value.length === 64 || (value.length === 14 && value.startsWith('su'))),
     },
+  },
+  {
+    kind: 'honeycomb-key',
+    description:
+      'Honeycomb API keys (22 characters, or an ingest or configuration key of 64 such as `hcaik_…`) assigned to a Honeycomb name (`x-honeycomb-team`, `HONEYCOMB_API_KEY`)',
+    named: { names: (words) => words.includes('honeycomb'), value: run(chars('A-Za-z0-9_'), 22, 96), check: lettersAndDigits },
   },
   {
     kind: 'pagerduty-key',

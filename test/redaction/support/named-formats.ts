@@ -169,6 +169,7 @@ export const NAMED_SPECS: readonly Spec[] = [
   namedSpec('ibm-cloud-key', spellings(['ibm', 'cloud', 'api', 'key']), random(BASE64URL, 44)),
   namedSpec('cohere-key', spellings(['cohere', 'api', 'key']), random(ALNUM, 40)),
   namedSpec('openweather-key', ['appid'], random(HEX, 32)),
+  namedSpec('honeycomb-key', ['x-honeycomb-team', ...spellings(['honeycomb', 'api', 'key'])], random(ALNUM, 22)),
   namedSpec('mattermost-token', spellings(['mattermost', 'token']), random(ALNUM_LOWER, 26)),
   namedSpec('messagebird-key', spellings(['messagebird', 'api', 'key']), random(ALNUM, 25)),
   namedSpec(

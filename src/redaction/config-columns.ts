@@ -1,0 +1,47 @@
+/** Config lines that give a value after their key with blanks alone: a directive (`password X` opening its line) and a column aligned after its key. */
+import { lineBefore } from './argument-spans.ts';
+import { classify } from './classify.ts';
+import type { ScanState } from './classify.ts';
+import { hintsCredential } from './credential-names.ts';
+import { MAX_NAME, NAME_CHARS, sentenceValueEnd } from './spans.ts';
+
+/** The words a config file's directive gives a credential with (msmtp's `password X`, a router's `key X`, `secret X`). */
+const DIRECTIVES = new Set(['password', 'passwd', 'secret', 'key', 'psk']);
+
+/**
+ * A directive's value: the word [wordStart, wordEnd) of {@link DIRECTIVES} opens its line (after an indent, or after a
+ * router's `… host <address>`), and the value [start, end) closes it: judged as prose is, so only a random value.
+ */
+export function directiveValue(text: string, wordStart: number, wordEnd: number, start: number, end: number, state: ScanState): boolean {
+  const word = text.slice(wordStart, wordEnd).toLowerCase();
+  if (!DIRECTIVES.has(word)) return false;
+  let after = end;
+  while (after < text.length && (text.charCodeAt(after) === 32 || text.charCodeAt(after) === 9)) after++;
+  if (after < text.length && text.charCodeAt(after) !== 10 && text.charCodeAt(after) !== 13) return false;
+  const line = lineBefore(text, wordStart);
+  if (!/^[ \t]*$|\shost\s+\S+\s$/.test(line)) return false;
+  classify(text, { start, end, quoted: false }, word, state, true);
+  return true;
+}
+
+/**
+ * A value in a column aligned with blanks after its key, the line's first word (`vault read`'s `password    <value>`,
+ * `spark-defaults.conf`'s `spark.hadoop.fs.s3a.secret.key    <value>`), the value closing the line: judged under the key
+ * as prose is, so only a random value. `blanks` is where the blanks before the value end. Returns whether it was one.
+ */
+export function alignedValue(text: string, blanks: number, start: number, end: number, state: ScanState): boolean {
+  let keyEnd = blanks;
+  while (keyEnd > 0 && keyEnd > start - 64 && text.charCodeAt(keyEnd - 1) === 32) keyEnd--;
+  const keyStart = NAME_CHARS.runStart(text, keyEnd, keyEnd - MAX_NAME);
+  // The key opens its line, indented or not (a section's keys in fluent-bit's or an INI file).
+  let indent = keyStart;
+  while (indent > 0 && indent > keyStart - 16 && (text.charCodeAt(indent - 1) === 32 || text.charCodeAt(indent - 1) === 9)) indent--;
+  if (keyStart === keyEnd || (indent > 0 && text.charCodeAt(indent - 1) !== 10)) return false;
+  const valueEnd = sentenceValueEnd(text, start, end, '');
+  if (valueEnd < text.length && text.charCodeAt(valueEnd) !== 10 && text.charCodeAt(valueEnd) !== 13) return false;
+  const key = text.slice(keyStart, keyEnd);
+  // A value that holds its own assignment (`sk  aws_secret_access_key=…`) is the assignment rules'.
+  if (!hintsCredential(key) || !/^[^=:]*={0,2}$/.test(text.slice(start, valueEnd))) return false;
+  classify(text, { start, end: valueEnd, quoted: false }, key, state, true);
+  return true;
+}
