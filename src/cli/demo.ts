@@ -177,7 +177,7 @@ export async function runDemo(io: Io, options: { dir?: string | undefined; clean
     out.line();
     out.lines(heading('1. The @ menu', c, `what a host offers an agent working in ${ATLAS}`));
     out.line(c.dim(`$ dsh-session-ref candidates --home ${shellQuote(home)} --cwd ${ATLAS}`));
-    await runCandidates(io, { home, cwd: ATLAS, query: '', json: false });
+    await runCandidates(io, { home, cwd: ATLAS, query: '' });
     out.line();
     const mentions = SESSIONS.map(({ id, title }) => formatSessionReferenceMention({ sessionId: id, label: title }));
     const [billing, checkout, harborDeploy] = mentions as [string, string, string, string];
@@ -187,7 +187,7 @@ export async function runDemo(io: Io, options: { dir?: string | undefined; clean
       c.dim(`$ dsh-session-ref preview --home ${shellQuote(home)} --cwd ${ATLAS} --max-bytes ${DEMO_MAX_BYTES} ${shellQuote(text)}`),
     );
     out.line();
-    await runPreview(io, { home, cwd: ATLAS, text, maxBytes: DEMO_MAX_BYTES, spill: true, json: false });
+    await runPreview(io, { home, cwd: ATLAS, text, maxBytes: DEMO_MAX_BYTES, spill: true });
     out.line();
     out.lines(heading('What to notice', c));
     out.lines(
