@@ -12,6 +12,7 @@ import { findInTranscript } from '../transcript/search.ts';
 import { splitsPair } from '../utf16.ts';
 import { decodeUtf8Exactly, DEFAULT_MAX_INPUT_BYTES, readBoundedBytes } from './input.ts';
 import type { Io } from './output-channel.ts';
+import type { PreviewOptions } from './preview-command.ts';
 import { cellSafe, count, heading } from './text-layout.ts';
 
 /** A usage problem found outside commander's parsing (exit status 2), such as `--message` beyond the transcript's end. */
@@ -200,15 +201,7 @@ function buildProgram(io: Io): Command {
       io.out.line(formatSessionReferenceMention({ sessionId, label }));
     });
 
-  type PreviewFlags = {
-    home?: string;
-    cwd?: string;
-    maxBytes?: number;
-    contextWindow?: number;
-    spill: boolean;
-    maxInputBytes: number;
-    json?: boolean;
-  };
+  type PreviewFlags = Omit<PreviewOptions, 'text' | 'home' | 'cwd'> & { home?: string; cwd?: string; maxInputBytes: number };
   readsHome(
     program
       .command('preview')
