@@ -58,8 +58,9 @@ const UNPRINTABLE = new RegExp(
 );
 const SHORT_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
-function escapeUnprintable(text: string): string {
-  return text.replace(UNPRINTABLE, (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** `text` with every character `pattern` matches, but those in `keep`, written as an escape: `\n`, `\u001b`. */
+export function escapeMatches(text: string, pattern: RegExp, keep = ''): string {
+  return text.replace(pattern, (c) => (keep.includes(c) ? c : (SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)));
 }
 
 /** `text` cut to {@link QUOTED_TEXT_LIMIT} characters (never inside a surrogate pair), and what follows the cut. */
@@ -77,7 +78,7 @@ function bounded(text: string): { head: string; tail: string } {
  */
 export function quoteText(text: string): string {
   const { head, tail } = bounded(text);
-  return `"${escapeUnprintable(head.replace(/["\\]/g, '\\$&'))}"${tail}`;
+  return `"${escapeMatches(head.replace(/["\\]/g, '\\$&'), UNPRINTABLE)}"${tail}`;
 }
 
 /**
@@ -88,7 +89,7 @@ export function quoteText(text: string): string {
  */
 export function describeThrown(value: unknown): string {
   const { head, tail } = bounded(rawDescription(value));
-  return `${escapeUnprintable(head)}${tail}`;
+  return `${escapeMatches(head, UNPRINTABLE)}${tail}`;
 }
 
 function rawDescription(value: unknown): string {

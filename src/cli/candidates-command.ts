@@ -15,7 +15,7 @@ import type { SessionReferenceMentionCandidate } from '../types.ts';
 import { throwawayAgent, withHome } from './home.ts';
 import type { HomeOptions } from './home.ts';
 import type { Colors, Io } from './output-channel.ts';
-import { cellSafe, fitWidth, table } from './text-layout.ts';
+import { cellSafe, fitWidth, table, yesNo } from './text-layout.ts';
 import type { Column } from './text-layout.ts';
 
 /** A discovery over one index (`home`: the home's own, current for its sessions; `memory`: built for this run from the logs), and how to let it go. */
@@ -88,11 +88,7 @@ export function candidatesTable(candidates: readonly SessionReferenceMentionCand
     { header: 'LABEL', value: (row) => row.label, max: 48, style: (text, _row, cc) => cc.bold(text) },
     { header: 'ID', value: (row) => row.sessionId, style: (text, _row, cc) => cc.cyan(text) },
     { header: 'CWD', value: (row) => row.cwd ?? '-', max: 48, keepEnd: true },
-    {
-      header: 'SAME-WORKSPACE',
-      value: (row) => (row.sameWorkspace ? 'yes' : 'no'),
-      style: (text, row, cc) => (row.sameWorkspace ? cc.green(text) : cc.dim(text)),
-    },
+    yesNo('SAME-WORKSPACE', (row) => row.sameWorkspace, 'green'),
   ];
   if (query !== '')
     columns.push({
@@ -110,7 +106,7 @@ export function candidatesTable(candidates: readonly SessionReferenceMentionCand
  * line on a TTY); nothing is written into the home. A session whose log cannot be listed is named on stderr and
  * left out; one that cannot be folded is labelled by its id.
  */
-export async function runCandidates(io: Io, options: HomeOptions & { query: string; limit?: number; json: boolean }): Promise<void> {
+export async function runCandidates(io: Io, options: HomeOptions & { query: string; limit?: number; json?: boolean }): Promise<void> {
   const config = options.limit === undefined ? {} : { candidateLimit: options.limit };
   const candidates = await withHome(io, { home: options.home, spill: false, config }, 'listing sessions', async (host, warn, progress) => {
     progress.set(`indexing sessions in ${options.home}`);

@@ -165,7 +165,7 @@ async function demoHome(dir: string | undefined): Promise<string> {
  * would, printing the `@` menu, the model-visible context with its warning and framing, the omission notice and
  * where the truncated transcript was saved. Needs no network, no model and no key; never reads `~/.dsh`.
  */
-export async function runDemo(io: Io, options: { dir?: string | undefined; clean: boolean }): Promise<string> {
+export async function runDemo(io: Io, options: { dir?: string | undefined; clean: boolean }): Promise<void> {
   const { out } = io;
   const c = out.c;
   const home = await demoHome(options.dir);
@@ -177,7 +177,7 @@ export async function runDemo(io: Io, options: { dir?: string | undefined; clean
     out.line();
     out.lines(heading('1. The @ menu', c, `what a host offers an agent working in ${ATLAS}`));
     out.line(c.dim(`$ dsh-session-ref candidates --home ${shellQuote(home)} --cwd ${ATLAS}`));
-    await runCandidates(io, { home, cwd: ATLAS, query: '', json: false });
+    await runCandidates(io, { home, cwd: ATLAS, query: '' });
     out.line();
     const mentions = SESSIONS.map(({ id, title }) => formatSessionReferenceMention({ sessionId: id, label: title }));
     const [billing, checkout, harborDeploy] = mentions as [string, string, string, string];
@@ -187,7 +187,7 @@ export async function runDemo(io: Io, options: { dir?: string | undefined; clean
       c.dim(`$ dsh-session-ref preview --home ${shellQuote(home)} --cwd ${ATLAS} --max-bytes ${DEMO_MAX_BYTES} ${shellQuote(text)}`),
     );
     out.line();
-    await runPreview(io, { home, cwd: ATLAS, text, maxBytes: DEMO_MAX_BYTES, spill: true, json: false });
+    await runPreview(io, { home, cwd: ATLAS, text, maxBytes: DEMO_MAX_BYTES, spill: true });
     out.line();
     out.lines(heading('What to notice', c));
     out.lines(
@@ -198,17 +198,14 @@ export async function runDemo(io: Io, options: { dir?: string | undefined; clean
         '- "Flaky checkout test" did not fit: the omission notice counts what was left out and points to\n' +
         "  the full transcript saved under the home's spill/ directory.\n\n",
     );
+  } finally {
     if (options.clean) await rm(home, { recursive: true, force: true });
-    out.line(
-      c.dim(
-        options.clean
-          ? 'The demo home was removed (--clean).'
-          : `The demo home stays at ${home} so you can try the commands on it; remove it with rm -rf ${shellQuote(home)}.`,
-      ),
-    );
-    return home;
-  } catch (error) {
-    if (options.clean) await rm(home, { recursive: true, force: true });
-    throw error;
   }
+  out.line(
+    c.dim(
+      options.clean
+        ? 'The demo home was removed (--clean).'
+        : `The demo home stays at ${home} so you can try the commands on it; remove it with rm -rf ${shellQuote(home)}.`,
+    ),
+  );
 }

@@ -33,23 +33,16 @@ export const SESSIONS_DIR = 'sessions';
 /** Largest storage unit (`<home>/storages/<unit>.json`) copied. */
 const MAX_UNIT_BYTES = 256 * 1024 * 1024;
 
-/** The bytes of a unit file, opened without blocking and checked to be a regular file within the cap that parses as JSON; else why not. */
-async function unitBytes(file: string): Promise<Buffer | string> {
-  let handle;
-  try {
-    handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (error) {
-    return `it cannot be opened: ${describeThrown(error)}`;
-  }
+/** The bytes of a unit file, opened without blocking; rejects, saying why, unless it is a regular file within the cap that parses as JSON. */
+async function unitBytes(file: string): Promise<Buffer> {
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const info = await handle.stat();
-    if (!info.isFile()) return `it is ${entryKind(info)}, not a regular file`;
-    if (info.size > MAX_UNIT_BYTES) return `it holds ${count(info.size)} bytes, over the cap`;
+    if (!info.isFile()) throw new Error(`it is ${entryKind(info)}, not a regular file`);
+    if (info.size > MAX_UNIT_BYTES) throw new Error(`it holds ${count(info.size)} bytes, over the cap`);
     const bytes = await handle.readFile();
     JSON.parse(bytes.toString('utf8'));
     return bytes;
-  } catch (error) {
-    return describeThrown(error);
   } finally {
     await handle.close();
   }
@@ -68,7 +61,7 @@ async function copyStorages(storages: string, realHome: string, warn: (path: str
   for (const name of (await readdir(storages)).filter((entry) => entry.endsWith('.json'))) {
     const file = join(storages, name);
     const check = await checkEntry(file, realHome, 'file');
-    const bytes = check.kind === 'refused' ? check.reason : await unitBytes(file);
+    const bytes = check.kind === 'refused' ? check.reason : await unitBytes(file).catch(describeThrown);
     if (typeof bytes === 'string') warn(file, bytes);
     else await writeFile(join(root, name), bytes);
   }

@@ -29,32 +29,11 @@ export function colourEnabled(stream: TextStream, env: NodeJS.ProcessEnv): boole
   return stream.isTTY === true && (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb';
 }
 
-/** Colours made of `style`, one function per entry of {@link STYLES}. */
-const colours = (style: (codes: readonly [number, number]) => (text: string) => string): Colors =>
-  Object.fromEntries(Object.entries(STYLES).map(([name, codes]) => [name, style(codes)])) as unknown as Colors;
-
-/**
- * Colours that mark their text with an unguessable per-channel token instead of escape sequences, so the channel
- * can escape every control character it writes and still turn exactly these marks, and no look-alike from a
- * session or a file, into SGR sequences.
- */
-function markedColors(): { c: Colors; render: (text: string, escape: (text: string) => string) => string } {
-  const token = randomBytes(12).toString('hex');
-  const mark = (code: number): string => `\u0000${token}:${code}\u0000`;
-  // A nested colour's close also ends this one, so the outer colour is reopened after it.
-  const c = colours(
-    ([open, close]) =>
-      (text) =>
-        mark(open) + text.replaceAll(mark(close), mark(close) + mark(open)) + mark(close),
-  );
-  const marks = new RegExp(`\u0000${token}:(\\d+)\u0000`);
-  const render = (text: string, escape: (text: string) => string): string =>
-    text
-      .split(marks)
-      .map((part, i) => (i % 2 === 0 ? escape(part) : `\u001b[${part}m`))
-      .join('');
-  return { c, render };
-}
+/** Colours that `paint` their text with the SGR parameters of each entry of {@link STYLES}. */
+const colours = (paint: (text: string, open: number, close: number) => string): Colors =>
+  Object.fromEntries(
+    Object.entries(STYLES).map(([name, [open, close]]) => [name, (text: string) => paint(text, open, close)]),
+  ) as unknown as Colors;
 
 /**
  * One output channel. `write` writes part of a line, `line` a whole line, `lines` text the CLI laid out in lines
@@ -65,12 +44,22 @@ function markedColors(): { c: Colors; render: (text: string, escape: (text: stri
  */
 export function channel(stream: TextStream, env: NodeJS.ProcessEnv) {
   const tty = stream.isTTY === true;
-  const coloured = colourEnabled(stream, env) ? markedColors() : undefined;
-  const render = (text: string, escape: (text: string) => string): string => {
-    if (coloured !== undefined) return coloured.render(text, escape);
-    return tty ? escape(text) : text;
-  };
-  const c = coloured?.c ?? colours(() => (text) => text);
+  // Colours mark their text with an unguessable token instead of escape sequences, so that rendering can escape
+  // every control character and still turn exactly these marks, and no look-alike from a session or a file, into SGR.
+  const token = randomBytes(12).toString('hex');
+  const mark = (code: number): string => `\u0000${token}:${code}\u0000`;
+  const marks = new RegExp(`\u0000${token}:(\\d+)\u0000`);
+  // A nested colour's close also ends this one, so the outer colour is reopened after it.
+  const c = colourEnabled(stream, env)
+    ? colours((text, open, close) => mark(open) + text.replaceAll(mark(close), mark(close) + mark(open)) + mark(close))
+    : colours((text) => text);
+  const render = (text: string, escape: (text: string) => string): string =>
+    tty
+      ? text
+          .split(marks)
+          .map((part, i) => (i % 2 === 0 ? escape(part) : `\u001b[${part}m`))
+          .join('')
+      : text;
   const gutter = render(c.dim('│ '), lineSafe);
   return {
     tty,

@@ -9,7 +9,7 @@ import { rewriteMentions } from '../mentions/rewrite.ts';
 import { throwawayAgent, withHome } from './home.ts';
 import type { HomeOptions } from './home.ts';
 import type { Colors, Io } from './output-channel.ts';
-import { bytes, cellSafe, count, heading, shellQuote, table } from './text-layout.ts';
+import { bytes, cellSafe, count, heading, shellQuote, table, yesNo } from './text-layout.ts';
 import type { Column } from './text-layout.ts';
 
 /**
@@ -23,7 +23,7 @@ export interface PreviewOptions extends HomeOptions {
   maxBytes?: number;
   contextWindow?: number;
   spill: boolean;
-  json: boolean;
+  json?: boolean;
 }
 
 function budgetNote(options: PreviewOptions, budget: number): string {
@@ -44,16 +44,8 @@ function summaryTable(sources: readonly PreparedSourceView[], budget: number, c:
     { header: 'TEXT OMITTED', value: (s) => bytes(s.entry.omittedBytes), right: true },
     { header: 'SIZE', value: (s) => `${bytes(s.size)} of ${count(budget)}`, right: true },
     { header: 'SECRETS REDACTED', value: (s) => count(s.entry.redactedSecrets), right: true },
-    {
-      header: 'TRUNCATED',
-      value: (s) => (s.entry.truncated ? 'yes' : 'no'),
-      style: (text, s, cc) => (s.entry.truncated ? cc.yellow(text) : cc.dim(text)),
-    },
-    {
-      header: 'COMPACTED',
-      value: (s) => (s.entry.compacted ? 'yes' : 'no'),
-      style: (text, s, cc) => (s.entry.compacted ? text : cc.dim(text)),
-    },
+    yesNo('TRUNCATED', (s) => s.entry.truncated, 'yellow'),
+    yesNo('COMPACTED', (s) => s.entry.compacted),
   ];
   return table(sources, columns, c);
 }

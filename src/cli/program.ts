@@ -12,6 +12,7 @@ import { findInTranscript } from '../transcript/search.ts';
 import { splitsPair } from '../utf16.ts';
 import { decodeUtf8Exactly, DEFAULT_MAX_INPUT_BYTES, readBoundedBytes } from './input.ts';
 import type { Io } from './output-channel.ts';
+import type { PreviewOptions } from './preview-command.ts';
 import { cellSafe, count, heading } from './text-layout.ts';
 
 /** A usage problem found outside commander's parsing (exit status 2), such as `--message` beyond the transcript's end. */
@@ -60,13 +61,6 @@ interface TranscriptFlags {
 /** Code units of surrounding text kept on each side of a `--grep` match. */
 const HIT_CONTEXT = 40;
 
-/** The excerpt of `text` around `[offset, offset + length)`, widened so no surrogate pair is cut. */
-function excerpt(text: string, offset: number, length: number): { start: number; end: number } {
-  const start = Math.max(0, offset - HIT_CONTEXT);
-  const end = Math.min(text.length, offset + length + HIT_CONTEXT);
-  return { start: splitsPair(text, start) ? start - 1 : start, end: splitsPair(text, end) ? end + 1 : end };
-}
-
 /**
  * `transcript`: decodes a saved transcript with the package's reader and prints its messages (all, or `--message N`),
  * or with `--grep` the exact matches of a phrase in their surrounding text; `--json` prints the reader's result or
@@ -91,7 +85,10 @@ function runTranscript(io: Io, text: string, options: TranscriptFlags): void {
   }
   const hits = findInTranscript(parsed, phrase).flatMap(({ message, offset }) => {
     const whole = selected.find((m) => m.index === message)?.text;
-    return whole === undefined ? [] : [{ ...excerpt(whole, offset, phrase.length), whole, message, offset }];
+    if (whole === undefined) return [];
+    // the excerpt is widened where its edge would cut a surrogate pair
+    const [from, to] = [Math.max(0, offset - HIT_CONTEXT), Math.min(whole.length, offset + phrase.length + HIT_CONTEXT)];
+    return [{ message, offset, whole, start: splitsPair(whole, from) ? from - 1 : from, end: splitsPair(whole, to) ? to + 1 : to }];
   });
   if (options.json) {
     out.json(hits.map(({ message, offset, whole, start, end }) => ({ message, offset, text: whole.slice(start, end) })));
@@ -180,7 +177,7 @@ function buildProgram(io: Io): Command {
     .addHelpText('after', '\nExamples:\n  dsh-session-ref candidates\n  dsh-session-ref candidates billing --cwd ~/projects/atlas --json')
     .action(async (query: string | undefined, options: { home?: string; cwd?: string; limit?: number; json?: boolean }) => {
       const { runCandidates } = await import('./candidates-command.ts');
-      await runCandidates(io, { ...homeOf(options), query: query ?? '', limit: options.limit, json: options.json === true });
+      await runCandidates(io, { ...options, ...homeOf(options), query: query ?? '' });
     });
 
   program
@@ -204,7 +201,7 @@ function buildProgram(io: Io): Command {
       io.out.line(formatSessionReferenceMention({ sessionId, label }));
     });
 
-  type PreviewFlags = { home?: string; cwd?: string; maxBytes?: number; contextWindow?: number; spill: boolean; maxInputBytes: number };
+  type PreviewFlags = Omit<PreviewOptions, 'text' | 'home' | 'cwd'> & { home?: string; cwd?: string; maxInputBytes: number };
   readsHome(
     program
       .command('preview')
@@ -232,12 +229,11 @@ function buildProgram(io: Io): Command {
         'Examples:\n  dsh-session-ref preview "What did we decide in $(dsh-session-ref mention <id>)?"\n' +
         '  echo "see dsh-session:ImFiYyI" | dsh-session-ref preview - --max-bytes 4000 --json',
     )
-    .action(async (text: string, options: PreviewFlags & { json?: boolean }) => {
-      const { maxBytes, contextWindow, spill, maxInputBytes } = options;
+    .action(async (text: string, options: PreviewFlags) => {
       const where = homeOf(options);
-      const message = text === '-' ? (await readBoundedBytes('-', maxInputBytes)).toString('utf8') : text;
+      const message = text === '-' ? (await readBoundedBytes('-', options.maxInputBytes)).toString('utf8') : text;
       const { runPreview } = await import('./preview-command.ts');
-      await runPreview(io, { ...where, text: message, maxBytes, contextWindow, spill, json: options.json === true });
+      await runPreview(io, { ...options, ...where, text: message });
     });
 
   program

@@ -29,23 +29,21 @@ const refusal = (reason: string): EntryCheck => ({ kind: 'refused', reason });
  * Nothing is opened, so nothing blocks.
  */
 export async function checkEntry(path: string, realHome: string, want: 'file' | 'directory'): Promise<EntryCheck> {
-  let info: Stats;
+  let info: Stats | undefined;
+  let target: string | undefined;
   try {
     info = await lstat(path);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'absent' } : refusal(describeThrown(error));
-  }
-  if (info.isSymbolicLink()) {
-    let target: string;
-    try {
+    if (info.isSymbolicLink()) {
       target = await realpath(path);
       info = await stat(target);
-    } catch (error) {
-      return refusal((error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it is a broken link' : describeThrown(error));
     }
-    const rel = relative(realHome, target);
-    if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return refusal(`it is a link out of the home (to ${target})`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return refusal(describeThrown(error));
+    return info === undefined ? { kind: 'absent' } : refusal('it is a broken link');
   }
+  const rel = relative(realHome, target ?? realHome);
+  if (target !== undefined && (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)))
+    return refusal(`it is a link out of the home (to ${target})`);
   const fits = want === 'file' ? info.isFile() : info.isDirectory();
   return fits ? { kind: 'ok' } : refusal(`it is ${entryKind(info)}, not a ${want === 'file' ? 'regular file' : 'directory'}`);
 }

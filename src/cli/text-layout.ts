@@ -1,25 +1,16 @@
 /** Text helpers for the CLI: terminal-safe text, display widths, aligned tables, byte counts and section headings. */
 import stringWidth from 'string-width';
-import { CONTROL_CHARACTERS } from '../errors.ts';
+import { CONTROL_CHARACTERS, escapeMatches } from '../errors.ts';
 import type { Colors } from './output-channel.ts';
 
-const SHORT_ESCAPES: Readonly<Partial<Record<string, string>>> = { '\n': '\\n', '\t': '\\t', '\r': '\\r' };
-
-/** `text` with every character a terminal would act on rather than show (controls, line separators, bidi controls) escaped, but those in `keep`. */
-function escapeControls(text: string, keep: string): string {
-  return text.replace(CONTROL_CHARACTERS, (char) =>
-    keep.includes(char) ? char : (SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`),
-  );
-}
-
 /** `text` safe for a terminal, for text whose line breaks are the CLI's own: controls become visible escapes, newlines and tabs stay. */
-export const terminalSafe = (text: string): string => escapeControls(text, '\t\n');
+export const terminalSafe = (text: string): string => escapeMatches(text, CONTROL_CHARACTERS, '\t\n');
 
 /** {@link terminalSafe} for one line: newlines are shown as `\n` too, so nothing in it can start another. */
-export const lineSafe = (text: string): string => escapeControls(text, '\t');
+export const lineSafe = (text: string): string => escapeMatches(text, CONTROL_CHARACTERS, '\t');
 
 /** `text` for one table cell: every control character, newlines and tabs included, escaped. */
-export const cellSafe = (text: string): string => escapeControls(text, '');
+export const cellSafe = (text: string): string => escapeMatches(text, CONTROL_CHARACTERS);
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
@@ -48,6 +39,15 @@ export interface Column<Row> {
   right?: boolean;
 }
 
+/** A column of `yes`, coloured `on` when given, or a dim `no`. */
+export function yesNo<Row>(header: string, test: (row: Row) => boolean, on?: keyof Colors): Column<Row> {
+  return {
+    header,
+    value: (row) => (test(row) ? 'yes' : 'no'),
+    style: (text, row, c) => (!test(row) ? c.dim(text) : on === undefined ? text : c[on](text)),
+  };
+}
+
 /** Renders rows as an aligned, two-space separated table with a dim header; control characters in cells are escaped. */
 export function table<Row>(rows: readonly Row[], columns: readonly Column<Row>[], c: Colors): string {
   const cells = rows.map((row) => columns.map((column) => fitWidth(cellSafe(column.value(row)), column.max ?? Infinity, column.keepEnd)));
@@ -62,7 +62,7 @@ export function table<Row>(rows: readonly Row[], columns: readonly Column<Row>[]
       .replace(/ +$/, '');
   const header = line(
     columns.map((column) => column.header),
-    (text) => c.dim(text),
+    c.dim,
   );
   const body = rows.map((row, r) => line(cells[r] ?? [], (text, i) => columns[i]?.style?.(text, row, c) ?? text));
   return `${[header, ...body].join('\n')}\n`;
