@@ -11,7 +11,7 @@ import { citingQueryText } from '../src/context/citing-query.ts';
 import { retainReference } from '../src/context/retention.ts';
 import { tagSafeStringify } from '../src/context/tag-safe-json.ts';
 import { compileFocusQuery } from '../src/context/terms.ts';
-import type { RetentionResult, SourceCapture } from '../src/context/shapes.ts';
+import type { RetentionResult, SourceCapture } from '../src/context/prepare-data.ts';
 import { plantedSession } from './planted-facts.ts';
 import type { PlantedSession } from './planted-facts.ts';
 

@@ -18,7 +18,7 @@ import { Session, SessionId } from '@deepseek-ai/dsh-session';
 import { checkContextMessage, checkDeepFrozen } from '../src/invariant/context-check.ts';
 import { assembleReferenceContext, retainSources, STORAGE_NOT_CONFIGURED } from '../src/context/assemble.ts';
 import type { NormalizedReference } from '../src/mentions/normalize.ts';
-import type { SourceCapture } from '../src/context/shapes.ts';
+import type { SourceCapture } from '../src/context/prepare-data.ts';
 import '../src/augment.ts';
 import { rng } from './rng.ts';
 

@@ -4,7 +4,7 @@
  * filler that reuses every topic word on its own, and the citing messages that ask about them.
  */
 import { formatSessionReferenceMention } from '../src/mentions/uri.ts';
-import type { ProjectedMessage } from '../src/context/shapes.ts';
+import type { ProjectedMessage } from '../src/context/prepare-data.ts';
 import { rng } from './rng.ts';
 
 /** A fact: the sentence that states it, the answer that proves it reached the model, the question that asks for it without the answer, and an echo that repeats its topic without the answer. */

@@ -24,7 +24,7 @@ import type { Host, SessionItem } from '../test/support/host.ts';
 import { SessionReferenceResolver } from '../src/plugin.ts';
 import type { SessionReferenceAgent } from '../src/types.ts';
 import { captureSource } from '../src/context/projection.ts';
-import { SESSION_REFERENCE_SOURCE_KIND } from '../src/context/shapes.ts';
+import { SESSION_REFERENCE_SOURCE_KIND } from '../src/context/prepare-data.ts';
 import { renderTranscript } from '../src/transcript/write.ts';
 import { MIXED_WORDS, rng, wordText } from './rng.ts';
 

@@ -28,11 +28,11 @@ import { createUserMessage } from '@deepseek-ai/dsh-llm';
 import { SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionReferenceAgent } from '../src/types.ts';
 import { captureSource } from '../src/context/projection.ts';
-import { SESSION_REFERENCE_SOURCE_KIND } from '../src/context/shapes.ts';
+import { SESSION_REFERENCE_SOURCE_KIND } from '../src/context/prepare-data.ts';
 import { retainReference } from '../src/context/retention.ts';
 import { renderReferencedSessions } from '../src/context/render.ts';
 import { renderTranscript } from '../src/transcript/write.ts';
-import type { OmissionNotice } from '../src/context/shapes.ts';
+import type { OmissionNotice } from '../src/context/prepare-data.ts';
 import {
   BUDGET,
   MiB,

@@ -1,6 +1,6 @@
 // Retention benchmark: time by source size, cost per source byte, and budget fill over a generated corpus.
 import { retainReference } from '../src/context/retention.ts';
-import type { ProjectedMessage, SourceCapture } from '../src/context/shapes.ts';
+import type { ProjectedMessage, SourceCapture } from '../src/context/prepare-data.ts';
 import { rng } from './rng.ts';
 
 const ALPHABET = ['a', 'e', 'o', 't', ' ', ' ', '\n', '<', '"', 'é', '界', '😀', 'x', 'y', '0', '.'];

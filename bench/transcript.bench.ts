@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { readTranscript } from '../src/transcript/read.ts';
 import { renderTranscript } from '../src/transcript/write.ts';
-import type { ProjectedMessage, SourceCapture } from '../src/context/shapes.ts';
+import type { ProjectedMessage, SourceCapture } from '../src/context/prepare-data.ts';
 import { MIXED_WORDS as WORDS, rng } from './rng.ts';
 
 const MiB = 1024 * 1024;

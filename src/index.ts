@@ -15,7 +15,7 @@ export {
 } from './mentions/uri.ts';
 export { readTranscript } from './transcript/read.ts';
 export type { ParsedTranscript, ReadTranscriptOptions, TranscriptMessage } from './transcript/read.ts';
-export type { TranscriptHeader } from './transcript/format.ts';
+export type { TranscriptHeader } from './transcript/layout.ts';
 export { findInTranscript } from './transcript/search.ts';
 export type { TranscriptMatch } from './transcript/search.ts';
 export { redactTexts } from './redaction/redact.ts';

@@ -1,8 +1,8 @@
 /** The pure steps of `prepare` after the reads: per-source retention, spill outcomes and the assembled context. */
 import { renderReferencedSessions } from './render.ts';
 import { retainReference } from './retention.ts';
-import { SESSION_REFERENCE_SOURCE_KIND } from './shapes.ts';
-import type { FullSnapshotOutcome, OmissionNotice, RetentionResult, SourceCapture } from './shapes.ts';
+import { SESSION_REFERENCE_SOURCE_KIND } from './prepare-data.ts';
+import type { FullSnapshotOutcome, OmissionNotice, RetentionResult, SourceCapture } from './prepare-data.ts';
 import type { NormalizedReference } from '../mentions/normalize.ts';
 import type { FocusQuery } from './terms.ts';
 import type { SessionReferenceSource } from '../types.ts';

@@ -7,7 +7,7 @@ import { captureSource, isSurfaceSnapshot } from './projection.ts';
 import { redactCaptures } from '../redaction/captures.ts';
 import { cleanLabel, labelWindow } from '../mentions/label-text.ts';
 import type { NormalizedReference } from '../mentions/normalize.ts';
-import type { SourceCapture } from './shapes.ts';
+import type { SourceCapture } from './prepare-data.ts';
 import { itemAt } from './item-at.ts';
 
 /**

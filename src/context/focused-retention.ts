@@ -25,7 +25,7 @@ import {
 } from './retention-plan.ts';
 import type { Plan } from './retention-plan.ts';
 import type { FocusQuery } from './terms.ts';
-import type { RetentionResult, SourceCapture } from './shapes.ts';
+import type { RetentionResult, SourceCapture } from './prepare-data.ts';
 import { itemAt } from './item-at.ts';
 
 /**

@@ -16,7 +16,7 @@ import {
   settleWidest,
 } from './retention-plan.ts';
 import type { Plan } from './retention-plan.ts';
-import type { RetentionResult, SourceCapture } from './shapes.ts';
+import type { RetentionResult, SourceCapture } from './prepare-data.ts';
 
 /**
  * Retains one checked source under `budget` bytes of tag-safe JSON, newest first; throws

@@ -13,7 +13,7 @@ import { automaticReferenceBytes, DEFAULT_MAX_REFERENCE_BYTES } from './budget.t
 import { captureSources } from './capture.ts';
 import { citingQueryText } from './citing-query.ts';
 import type { AgentRoute } from './routes.ts';
-import type { SourceCapture } from './shapes.ts';
+import type { SourceCapture } from './prepare-data.ts';
 import { saveTranscripts } from './spill.ts';
 import { compileFocusQuery } from './terms.ts';
 import type { FocusQuery } from './terms.ts';

@@ -1,7 +1,7 @@
 /** Reads back, from a prepared message alone, what preparing decided per source: the previews the model sees, their sizes and where each full transcript went. */
 import { REFERENCE_OMISSIONS_HEADING, REFERENCED_SESSIONS_CLOSE_TAG, REFERENCED_SESSIONS_OPEN_TAG } from './render.ts';
 import { tagSafeByteLength } from './tag-safe-json.ts';
-import type { FullSnapshotOutcome, OmissionNotice, ReferencePreview } from './shapes.ts';
+import type { FullSnapshotOutcome, OmissionNotice, ReferencePreview } from './prepare-data.ts';
 import type { PreparedReferencedMessage, SessionReferenceSource, SessionReferenceSourceEntry } from '../types.ts';
 import { itemAt } from './item-at.ts';
 

@@ -3,8 +3,8 @@ import { isCompactCheckpointSource } from '@deepseek-ai/dsh-compaction/checkpoin
 import type { MessageSource } from '@deepseek-ai/dsh-llm';
 import type { SessionEvent } from '@deepseek-ai/dsh-session';
 import type { SessionSurfaceSnapshot } from '@deepseek-ai/dsh-session-query';
-import type { ProjectedMessage, SourceCapture } from './shapes.ts';
-import { isSeq } from '../transcript/format.ts';
+import type { ProjectedMessage, SourceCapture } from './prepare-data.ts';
+import { isSeq } from '../transcript/layout.ts';
 
 /**
  * True when a host's read result has the shape of a surface snapshot: a header object with a

@@ -1,6 +1,6 @@
 /** Renders the context text the model sees for referenced sessions: the framed previews and, when some source was truncated, the omission notices. */
 import { tagSafeStringify } from './tag-safe-json.ts';
-import type { OmissionNotice, ReferencePreview } from './shapes.ts';
+import type { OmissionNotice, ReferencePreview } from './prepare-data.ts';
 import { SNAPSHOT_INTRO, UNTRUSTED_WARNING } from './warning.ts';
 
 /** Heading of the context text. */

@@ -4,7 +4,7 @@ import { decimalDigits, largestCut } from './cut.ts';
 import type { Cut } from './cut.ts';
 import { formatOmittedRanges } from './omitted-ranges.ts';
 import { jsonByteLengthWithUtf8, tagSafeByteLength } from './tag-safe-json.ts';
-import type { ReferencePreview, RetentionResult, SourceCapture } from './shapes.ts';
+import type { ReferencePreview, RetentionResult, SourceCapture } from './prepare-data.ts';
 import type { ReferencedConversationItem } from '../types.ts';
 import { itemAt } from './item-at.ts';
 

@@ -1,9 +1,9 @@
 /** Per-source retention under a byte budget: the capture's checks, and the choice between the focused and the newest-first policy. */
 import { SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
-import { captureProblem } from '../transcript/format.ts';
+import { captureProblem } from '../transcript/layout.ts';
 import { retainFocused } from './focused-retention.ts';
 import { retainNewest } from './newest-retention.ts';
-import type { RetentionResult, SourceCapture } from './shapes.ts';
+import type { RetentionResult, SourceCapture } from './prepare-data.ts';
 import type { FocusQuery } from './terms.ts';
 
 /**

@@ -4,8 +4,8 @@ import type { SpillSource, SpillStore } from '@deepseek-ai/dsh-spill';
 import { abortable, throwIfAborted } from '../errors.ts';
 import { SAVE_FAILED, savedOutcome, STORAGE_NOT_CONFIGURED, transcriptFileName } from './assemble.ts';
 import type { RetainedSource } from './assemble.ts';
-import { SESSION_REFERENCE_SOURCE_KIND } from './shapes.ts';
-import type { FullSnapshotOutcome } from './shapes.ts';
+import { SESSION_REFERENCE_SOURCE_KIND } from './prepare-data.ts';
+import type { FullSnapshotOutcome } from './prepare-data.ts';
 import { renderTranscriptAsync } from '../transcript/write.ts';
 
 const SAVING = 'saving referenced-session transcripts';

@@ -3,7 +3,7 @@ import { MAX_REFERENCES } from '../mentions/normalize.ts';
 import { cleanLabel } from '../mentions/label-text.ts';
 import { rewriteMentions } from '../mentions/rewrite.ts';
 import type { ContentBlockLike, RewrittenContent } from '../mentions/rewrite.ts';
-import { SESSION_REFERENCE_SOURCE_KIND } from '../context/shapes.ts';
+import { SESSION_REFERENCE_SOURCE_KIND } from '../context/prepare-data.ts';
 import {
   FOCUSED_OMISSIONS_EXPLANATION,
   OMISSIONS_EXPLANATION,

@@ -1,10 +1,10 @@
 /** A command's or call's argument: where it ends, quoted or not, and recording it as a password. */
 import { push } from './classify.ts';
 import type { ScanState } from './classify.ts';
-import { RANK_NAMED } from './record.ts';
+import { RANK_NAMED } from './kind-record.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { readValue, sentenceValueEnd } from './spans.ts';
-import { isCredentialValue } from './values.ts';
+import { isCredentialValue } from './credential-values.ts';
 
 /** The end of the argument at `start` (after its opening quote, if any): quoted to its closing quote, else a run of printable ASCII but blanks, quotes, brackets, `,`, `;`, `|` and `\`. */
 export function argumentEnd(text: string, start: number, end: number): number {

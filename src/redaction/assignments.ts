@@ -11,12 +11,12 @@ import { ethereumAccounts, JWK_PRIVATE, jwkPrivateMember, pairedValue, settingPa
 import { foreignColonValue } from './foreign-prose.ts';
 import { completedName, phraseNameBefore } from './name-context.ts';
 import { isPlaceholderValue } from './placeholders.ts';
-import { RANK_NAMED } from './record.ts';
+import { RANK_NAMED } from './kind-record.ts';
 import { declaredName, PATH_RE, readName, readValue, sliceOrLast } from './spans.ts';
 import { hintsCredential } from './credential-names.ts';
 import type { Span } from './spans.ts';
 import { webhookUrlStart } from './urls.ts';
-import { isCredentialValue } from './values.ts';
+import { isCredentialValue } from './credential-values.ts';
 import { wordShare } from './randomness.ts';
 import { opensLine, unnamedConfigValue } from './unnamed-values.ts';
 

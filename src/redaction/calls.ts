@@ -4,8 +4,8 @@ import { chars } from './chars.ts';
 import { classify, push, roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { claimsFormat } from './dispatch.ts';
-import { isCredentialValue, LOWER_KEY_RE, MIXED_RE } from './values.ts';
-import { RANK_NAMED } from './record.ts';
+import { isCredentialValue, LOWER_KEY_RE, MIXED_RE } from './credential-values.ts';
+import { RANK_NAMED } from './kind-record.ts';
 
 /** Calls whose second string argument is a password or an account's key (Azure's `SharedKeyCredentials(account, key)`; a device's Wi-Fi `WiFi.begin(ssid, password)`, `softAP`, `autoConnect`, MicroPython's `wlan.connect`; paho's `username_pw_set`; the third of Go's `smtp.PlainAuth(identity, user, password, host)`), Python's `auth=("user", "…")` and Faraday's `:basic, "user", "…"`. */
 const CREDENTIAL_CALL_RE =

@@ -1,6 +1,6 @@
 /** Redaction of whole captures: every label and message text of every source in one batched scan, right after capture. */
 import { redactTexts } from './redact.ts';
-import type { SourceCapture } from '../context/shapes.ts';
+import type { SourceCapture } from '../context/prepare-data.ts';
 
 /**
  * The captures with every credential in their labels and message texts replaced by

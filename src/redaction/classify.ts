@@ -4,12 +4,12 @@ import { claimsFormat, NAMED, namedBy, ROLE_KINDS, WRITTEN_NAMES } from './dispa
 import { hintsCredential, nameRole, nameWords, withoutCount } from './credential-names.ts';
 import type { NameRole } from './credential-names.ts';
 import { isPlaceholderValue } from './placeholders.ts';
-import { RANK_FORMAT, RANK_GENERIC, RANK_NAMED } from './record.ts';
+import { RANK_FORMAT, RANK_GENERIC, RANK_NAMED } from './kind-record.ts';
 import { wholeFormat } from './whole-format.ts';
-import type { Finding, KindRecord, NameAnchor } from './record.ts';
+import type { Finding, KindRecord, NameAnchor } from './kind-record.ts';
 import { joinedValue, readValue, skipBlanks } from './spans.ts';
 import type { Span } from './spans.ts';
-import { isCredentialValue, MIXED_RE } from './values.ts';
+import { isCredentialValue, MIXED_RE } from './credential-values.ts';
 import { wordShare } from './randomness.ts';
 
 /** What a scan collects besides findings. */

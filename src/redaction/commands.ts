@@ -7,10 +7,10 @@ import { bodySecret, writtenSecret } from './shell-output.ts';
 import type { ScanState } from './classify.ts';
 import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
-import { RANK_FORMAT, RANK_NAMED } from './record.ts';
+import { RANK_FORMAT, RANK_NAMED } from './kind-record.ts';
 import { samDumpHash } from './hashes.ts';
 import { skipBlanks, wordEndBefore, wordStartBefore } from './spans.ts';
-import { isCredentialValue, MIXED_RE, passwordAndSecretVerdicts } from './values.ts';
+import { isCredentialValue, MIXED_RE, passwordAndSecretVerdicts } from './credential-values.ts';
 
 /** Flags that may name a credential: every credential-like name holds one of these. */
 const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred|pat\b/i;

@@ -1,6 +1,6 @@
 /** The credentials of one text: its one scan (through the decoded view when it holds written forms), mapped back to written spans and merged. */
 import { writtenFindings } from './findings.ts';
-import type { Finding } from './record.ts';
+import type { Finding } from './kind-record.ts';
 import { beginScan, continueScan, scanText } from './scan.ts';
 import type { Scan, TextScan } from './scan.ts';
 

@@ -2,9 +2,9 @@
 import { RECORDS } from './kinds/index.ts';
 import type { NameRole } from './credential-names.ts';
 import { chars } from './chars.ts';
-import { isCredentialValue } from './values.ts';
+import { isCredentialValue } from './credential-values.ts';
 import { escapeRegExp } from '../regexp.ts';
-import type { CustomAnchor, Format, KindRecord, NameAnchor, Part } from './record.ts';
+import type { CustomAnchor, Format, KindRecord, NameAnchor, Part } from './kind-record.ts';
 
 /** A literal that starts a token or sits inside one, and what to try there. */
 export interface Entry {

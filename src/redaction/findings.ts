@@ -1,8 +1,8 @@
 /** Turning raw findings into replacements: written spans, snapped to code points, sorted, overlaps merged into one value named by its surest finding. */
 import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
-import type { Finding } from './record.ts';
-import type { View } from './views.ts';
+import type { Finding } from './kind-record.ts';
+import type { View } from './decoded-view.ts';
 
 const isHigh = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 const isLow = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;

@@ -1,7 +1,7 @@
 /** Password hashes: bcrypt, the crypt(3) families (`$1$`, `$5$`, `$6$`, `$apr1$`, yescrypt), Cisco type 8 and 9, Kerberos ticket hashes, Argon2, Django's and passlib's PBKDF2, passlib's scrypt, MySQL native, PostgreSQL `md5…` and SCRAM, phpass, Drupal's, Mosquitto's, NetBSD's, GRUB's, SQL Server's, Oracle's, Werkzeug's, NT hashes on SAM dump lines, and LDAP `{SSHA}` and Atlassian `{PKCS5S2}` values. An offline guess recovers the password, so a hash is a credential. */
 import { isPlaceholderToken } from './placeholders.ts';
-import { isCredentialValue } from './values.ts';
-import type { CustomAnchor } from './record.ts';
+import { isCredentialValue } from './credential-values.ts';
+import type { CustomAnchor } from './kind-record.ts';
 
 const B = '[./A-Za-z0-9]';
 /** Each family: the literals its hashes start with, and its whole hash, anchored where the literal starts. */

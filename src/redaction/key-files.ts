@@ -2,7 +2,7 @@
 import { chars } from './chars.ts';
 import type { ScanState } from './classify.ts';
 import { push } from './classify.ts';
-import { RANK_FORMAT } from './record.ts';
+import { RANK_FORMAT } from './kind-record.ts';
 
 /** The header line that ends just before a key's first line. */
 const HEADER_RE = /(?:^|\n)(?:BORG_KEY [0-9a-f]{64}|# START OF TARSNAP KEY FILE)\r?\n$/;

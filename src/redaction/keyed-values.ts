@@ -3,7 +3,7 @@ import { namesSessionCookie } from './cookies.ts';
 import { classify, push } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { isPlaceholderValue } from './placeholders.ts';
-import { RANK_NAMED } from './record.ts';
+import { RANK_NAMED } from './kind-record.ts';
 import { readValue, skipBlanks } from './spans.ts';
 import type { Span } from './spans.ts';
 

@@ -1,7 +1,7 @@
 /** Kubernetes `Secret` manifests: every `data` value (base64) and `stringData` value of a Secret, in YAML documents or JSON objects, is a secret by declaration. */
 import type { ScanState } from './classify.ts';
 import { isPlaceholderValue } from './placeholders.ts';
-import { RANK_NAMED } from './record.ts';
+import { RANK_NAMED } from './kind-record.ts';
 
 const KIND = 'kubernetes-secret';
 const DOCUMENT_SECRET_RE = /^[ \t]*kind:[ \t]*["']?Secret["']?[ \t]*$/m;

@@ -2,7 +2,7 @@
 import { lineBefore, pushPassword } from './argument-spans.ts';
 import { chars } from './chars.ts';
 import type { ScanState } from './classify.ts';
-import { isCredentialValue } from './values.ts';
+import { isCredentialValue } from './credential-values.ts';
 
 /** A `sasl_passwd` line up to its credentials: the relay (a host name, bracketed as that file writes a relay not looked up in DNS, or not), its port, blanks. */
 const RELAY_RE = /^[ \t]*(?:\[[\w-]{1,63}(?:\.[\w-]{1,63})+\]|[\w.-]{1,253})(?::\d{1,5})?[ \t]+$/;

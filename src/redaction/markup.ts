@@ -1,6 +1,6 @@
 /** Credentials in markup: the text of an XML element named like a credential (`<password>…</password>`, Maven's `settings.xml`, .NET configs) or by its `name` attribute (Hibernate), of a `<Value>` inside one (Windows answer files), of a property list's `<string>` after its `<key>`, and the private parts of .NET's `<RSAKeyValue>`. */
 import { classify, push } from './classify.ts';
-import { RANK_NAMED } from './record.ts';
+import { RANK_NAMED } from './kind-record.ts';
 import type { ScanState } from './classify.ts';
 import { chars } from './chars.ts';
 

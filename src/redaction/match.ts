@@ -1,6 +1,6 @@
 /** Matching a record's format at a position: literals and bounded greedy runs, forwards from a prefix or backwards from an infix, never backtracking into a run. */
 import { chars } from './chars.ts';
-import type { Format, Part } from './record.ts';
+import type { Format, Part } from './kind-record.ts';
 import { isPlaceholderToken } from './placeholders.ts';
 
 /** What may not sit just before a token: `hf_` in `rhf_x`, `xoxo` in `250-xoxo-x`, `ico-` in `box.ico-7a…`, `EZAK` in `…vfQ+EZAK…`. */

@@ -125,7 +125,7 @@ export function placeholderCharacters(body: string): number {
 /**
  * The verdict on a token's characters, separators left out: none counted, half or more masking
  * glyphs or in runs of three or more of one character, or at least 12 with at most 4 distinct ones
- * (`12312312312312312312`) is a stand-in. The value profile (values.ts) counts them in its own pass.
+ * (`12312312312312312312`) is a stand-in. The value profile (credential-values.ts) counts them in its own pass.
  */
 export function standInCharacters(counted: number, distinct: number, masked: number, inRuns: number): boolean {
   return counted === 0 || masked * 2 >= counted || inRuns * 2 >= counted || (counted >= 12 && distinct <= 4);

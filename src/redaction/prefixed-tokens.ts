@@ -2,7 +2,7 @@
 import { chars } from './chars.ts';
 import { CodeMarks } from './code-marks.ts';
 import { claimsFormat } from './dispatch.ts';
-import { isCredentialValue } from './values.ts';
+import { isCredentialValue } from './credential-values.ts';
 
 /** A prefix word's characters: lowercase letters (a digit in it would let random values pass for one, `f48_…`). */
 const PREFIX = chars('a-z');

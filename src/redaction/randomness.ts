@@ -1,4 +1,4 @@
-/** How random a value looks: runs of words, sequences and the shapes of identifiers, paths, versions and UUIDs (values.ts measures the rest in one pass). */
+/** How random a value looks: runs of words, sequences and the shapes of identifiers, paths, versions and UUIDs (credential-values.ts measures the rest in one pass). */
 import { isDigit, isLetter } from './chars.ts';
 
 /** Per ASCII code: 1 a digit, 2 a letter, 0 anything else. */

@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { findCredentialsPaced } from './credentials.ts';
 import type { Pace } from './credentials.ts';
 import { applyFindings } from './findings.ts';
-import type { Finding } from './record.ts';
+import type { Finding } from './kind-record.ts';
 
 /** Options of {@link redactTexts}. */
 export interface RedactOptions {

@@ -6,7 +6,7 @@ import { lineBefore, passwordArgument, pushPassword } from './argument-spans.ts'
 import { classify } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { passwordAfter } from './commands.ts';
-import { isCredentialValue } from './values.ts';
+import { isCredentialValue } from './credential-values.ts';
 
 /** A line `MONITOR` prints before the command it logs: `1712131415.884388 [0 172.18.0.5:40112] `. */
 const MONITOR_PREFIX = String.raw`\d{9,11}\.\d{6} \[\d{1,3} [^\]\n]{1,64}\] `;

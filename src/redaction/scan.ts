@@ -23,11 +23,11 @@ import { aclPassword, redisCliValue } from './redis.ts';
 import { wholeTokens } from './whole-tokens.ts';
 import { confirmedLogin, windowsHash } from './windows-hashes.ts';
 import { MIN_PREFIXED, prefixedToken } from './prefixed-tokens.ts';
-import { RANK_FORMAT, RANK_GENERIC } from './record.ts';
-import type { Finding } from './record.ts';
+import { RANK_FORMAT, RANK_GENERIC } from './kind-record.ts';
+import type { Finding } from './kind-record.ts';
 import { NAME_CHARS, nameRunIs, readQuotesAs } from './spans.ts';
-import { isSignal, plainView, ViewBuilder } from './views.ts';
-import type { View } from './views.ts';
+import { isSignal, plainView, ViewBuilder } from './decoded-view.ts';
+import type { View } from './decoded-view.ts';
 
 /**
  * Pivots: digits, `_ - = : | ~ @`, and the characters a written form starts with (`\`, `%`,

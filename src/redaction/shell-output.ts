@@ -3,9 +3,9 @@ import { argumentEnd, lineBefore, pushPassword } from './argument-spans.ts';
 import { chars } from './chars.ts';
 import { push } from './classify.ts';
 import type { ScanState } from './classify.ts';
-import { RANK_NAMED } from './record.ts';
+import { RANK_NAMED } from './kind-record.ts';
 import { skipBlanks } from './spans.ts';
-import { isCredentialValue, LOWER_KEY_RE, MIXED_RE } from './values.ts';
+import { isCredentialValue, LOWER_KEY_RE, MIXED_RE } from './credential-values.ts';
 
 /** A command line up to the value `echo` or `printf` writes. */
 const WRITER_RE = /(?:^|[\s;&|(])(?:echo(?:\s+-[neE]{1,3})?|printf(?:\s+(?:'%s\\?n?'|"%s\\?n?"))?)\s+["']?$/;

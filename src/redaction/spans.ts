@@ -1,7 +1,7 @@
 /** Reading around an assignment operator: the name before it (quoted, subscripted, typed or a C# property) and the value after it (quoted, unbalanced, or a run), and the shapes that make a value code rather than a literal. */
 import { chars } from './chars.ts';
 import { hintsCredential, nameRole, nameWords } from './credential-names.ts';
-import { MAX_VALUE } from './values.ts';
+import { MAX_VALUE } from './credential-values.ts';
 
 export const NAME_CHARS = chars('A-Za-z0-9_.$-');
 export const MAX_NAME = 64;

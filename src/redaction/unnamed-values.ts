@@ -5,9 +5,9 @@ import { chars } from './chars.ts';
 import { nameWords } from './credential-names.ts';
 import { claimsFormat } from './dispatch.ts';
 import { wordShare } from './randomness.ts';
-import { RANK_GENERIC } from './record.ts';
+import { RANK_GENERIC } from './kind-record.ts';
 import type { Span } from './spans.ts';
-import { isCredentialValue } from './values.ts';
+import { isCredentialValue } from './credential-values.ts';
 
 /** A value such a name may hold: a key's characters; a `/`, `+` or `=` makes an encoded blob, a path or a URL. */
 const KEY_CHARS = chars('A-Za-z0-9_.-');

@@ -2,7 +2,7 @@
 import type { ScanState } from './classify.ts';
 import { Chars } from './chars.ts';
 import { isWritten, valueRunEnd } from './spans.ts';
-import { isCredentialValue } from './values.ts';
+import { isCredentialValue } from './credential-values.ts';
 
 const SCHEME = new Chars('A-Za-z0-9+.-');
 /** Userinfo and host characters (RFC 3986, plus the `(` `)` of `jdbc:…@tcp(host)`); a password may hold an unencoded `@`. */

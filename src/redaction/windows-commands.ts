@@ -2,7 +2,7 @@
 import { isLineBlank, lineBefore, passwordArgument, pushPassword } from './argument-spans.ts';
 import type { ScanState } from './classify.ts';
 import { skipBlanks } from './spans.ts';
-import { isCredentialValue } from './values.ts';
+import { isCredentialValue } from './credential-values.ts';
 
 /** A schtasks command line. */
 const SCHTASKS_RE = /(?:^|[\s&;|(>])schtasks(?:\.exe)?\s/i;

@@ -3,7 +3,7 @@ import { lineBefore, pushPassword } from './argument-spans.ts';
 import { chars } from './chars.ts';
 import type { ScanState } from './classify.ts';
 import { push } from './classify.ts';
-import { RANK_FORMAT, RANK_GENERIC } from './record.ts';
+import { RANK_FORMAT, RANK_GENERIC } from './kind-record.ts';
 
 /** A hash's label before it on its line: mimikatz' `* NTLM     :` (and SHA1, DPAPI, LM), `Hash NTLM:`, `ntlm- 0:`, a pass-the-hash flag. */
 const LABEL_RE = /(?:\*\s(?:NTLM|SHA1|DPAPI|LM)\s*:|Hash NTLM:|\b(?:ntlm|lm)\s*-\s*\d{1,2}:|(?:^|\s)-H)\s*$/;

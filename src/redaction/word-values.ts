@@ -9,10 +9,10 @@ import { alignedValue, directiveValue } from './config-columns.ts';
 import { foreignProseValue } from './foreign-prose.ts';
 import { phraseBefore, proseName } from './name-context.ts';
 import { isPlaceholderValue } from './placeholders.ts';
-import { RANK_NAMED } from './record.ts';
+import { RANK_NAMED } from './kind-record.ts';
 import { chainedAssignment, MAX_NAME, NAME_CHARS, wordEndBefore, wordStartBefore, sentenceValueEnd } from './spans.ts';
 import type { Span } from './spans.ts';
-import { isCredentialValue, MIN_PASSWORD, LOWER_KEY_RE, MIXED_RE } from './values.ts';
+import { isCredentialValue, MIN_PASSWORD, LOWER_KEY_RE, MIXED_RE } from './credential-values.ts';
 
 /** What a value read after a word may start with: like a token, not an operator or a bracket. */
 const VALUE_START = chars('A-Za-z0-9_+/-');

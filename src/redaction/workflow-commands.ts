@@ -2,8 +2,8 @@
 import { classify, push } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { isPlaceholderValue } from './placeholders.ts';
-import { RANK_NAMED } from './record.ts';
-import { isCredentialValue } from './values.ts';
+import { RANK_NAMED } from './kind-record.ts';
+import { isCredentialValue } from './credential-values.ts';
 
 /** A command that assigns its value to a name: `set-output`, `save-state` (the name up to `::`). */
 const NAMED_COMMAND_RE = /^::(?:set-output|save-state) name=([A-Za-z_][\w.-]{0,63})::/;

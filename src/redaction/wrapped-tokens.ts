@@ -2,7 +2,7 @@
 import { chars } from './chars.ts';
 import { matchPrefixed } from './match.ts';
 import { sequenceShare } from './randomness.ts';
-import type { Format } from './record.ts';
+import type { Format } from './kind-record.ts';
 
 /** Characters a token cut by a line break is joined over. */
 const JOINABLE = chars('A-Za-z0-9_-');

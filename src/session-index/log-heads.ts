@@ -7,7 +7,7 @@
  * the source of truth for presence once it arrives. Its walk of the session directories and its frame-by-frame
  * inflation serve the log-by-log listing and the bounded log reader too.
  *
- * Layout (the persistence's `format.ts`): `<root>/<project>/<session>/session.jsonl.zstd` (independently
+ * Layout (the persistence's `layout.ts`): `<root>/<project>/<session>/session.jsonl.zstd` (independently
  * compressed frames: the header line alone in the first, then one frame per durable batch) or `session.jsonl`.
  */
 import { closeSync, constants, lstatSync, openSync, readSync } from 'node:fs';

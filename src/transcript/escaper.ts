@@ -1,5 +1,5 @@
 /** Fragment lines with exactly the escapes `JSON.stringify` writes: copied out of the engine's escape of a Latin-1 text, or written unit by unit into a byte or UTF-16 buffer. */
-import { FRAGMENT_CODE_POINTS } from './format.ts';
+import { FRAGMENT_CODE_POINTS } from './layout.ts';
 
 /**
  * For each ASCII code: 0 when `JSON.stringify` writes it as is; else the letter after `\` in its

@@ -1,7 +1,7 @@
 /** The strict, linear-time transcript reader: a transcript's text back to its header and its messages' exact texts. */
 import { quoteText, SessionReferenceError, SessionReferenceErrorCode } from '../errors.ts';
-import { END_LINE, EXPLANATION, FRAGMENT_CODE_POINTS, HEADING, headerProblem, invalid, isSeq, TITLE } from './format.ts';
-import type { TranscriptHeader } from './format.ts';
+import { END_LINE, EXPLANATION, FRAGMENT_CODE_POINTS, HEADING, headerProblem, invalid, isSeq, TITLE } from './layout.ts';
+import type { TranscriptHeader } from './layout.ts';
 
 /** A high surrogate and the low one after it: one code point in two units. */
 const SURROGATE_PAIRS = /[\ud800-\udbff][\udc00-\udfff]/g;

@@ -1,5 +1,5 @@
 /** Phrase search over the decoded message texts of a transcript. */
-import { invalid } from './format.ts';
+import { invalid } from './layout.ts';
 import { readTranscript } from './read.ts';
 import type { ParsedTranscript, ReadTranscriptOptions } from './read.ts';
 

@@ -1,11 +1,11 @@
 /** The transcript writer: a capture rendered as one string, chunk by chunk of whole lines. */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { ProjectedMessage, SourceCapture } from '../context/shapes.ts';
+import type { ProjectedMessage, SourceCapture } from '../context/prepare-data.ts';
 import { TRANSCRIPT_INTRO, UNTRUSTED_WARNING } from '../context/warning.ts';
 import { escapeLatin1, putEscapedLines, putFragmentLines, putUnits, takeUnits } from './escaper.ts';
 import type { ByteBuffer, UnitBuffer } from './escaper.ts';
-import { captureProblem, endLine, EXPLANATION, invalid, TITLE } from './format.ts';
-import type { TranscriptHeader } from './format.ts';
+import { captureProblem, endLine, EXPLANATION, invalid, TITLE } from './layout.ts';
+import type { TranscriptHeader } from './layout.ts';
 
 /** The capture's header metadata, keys in the written order; `redactedSecrets` only when some were. */
 function headerOf(capture: SourceCapture): TranscriptHeader {

@@ -14,7 +14,7 @@ import type { PreparedReferencedMessage } from '../../src/types.ts';
 import type { SessionReferenceSource } from '../../src/types.ts';
 import { bootHost } from '../support/host.ts';
 import type { Host } from '../support/host.ts';
-import type { ReferencePreview } from '../../src/context/shapes.ts';
+import type { ReferencePreview } from '../../src/context/prepare-data.ts';
 
 const SOURCES = ['live-a', 'live-b', 'live-c'] as const;
 const PREPARES = 50;

@@ -7,7 +7,7 @@ import { formatOmittedRanges, groupThousands } from '../../src/context/omitted-r
 import { retainReference } from '../../src/context/retention.ts';
 import { tagSafeStringify } from '../../src/context/tag-safe-json.ts';
 import { compileFocusQuery, MAX_QUERY_TERMS } from '../../src/context/terms.ts';
-import type { ProjectedMessage, RetentionResult, SourceCapture } from '../../src/context/shapes.ts';
+import type { ProjectedMessage, RetentionResult, SourceCapture } from '../../src/context/prepare-data.ts';
 import { SessionReferenceError } from '../../src/errors.ts';
 import { formatSessionReferenceMention } from '../../src/mentions/uri.ts';
 import { focusedViolations } from '../support/focused-checks.ts';

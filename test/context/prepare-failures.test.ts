@@ -7,7 +7,7 @@ import { createUserMessage } from '@deepseek-ai/dsh-llm';
 import { SessionId } from '@deepseek-ai/dsh-session';
 import type { SessionEvent } from '@deepseek-ai/dsh-session';
 import SessionReferenceResolver, { formatSessionReferenceMention, SessionReferenceError } from '../../src/index.ts';
-import type { OmissionNotice } from '../../src/context/shapes.ts';
+import type { OmissionNotice } from '../../src/context/prepare-data.ts';
 import type { SessionReferenceSource } from '../../src/types.ts';
 import { useFaultHost } from '../support/fault-host.ts';
 import { assertError, expected, installFault, KINDS, SOURCES } from '../support/faults.ts';

@@ -9,7 +9,7 @@ import {
 } from '../../src/context/render.ts';
 import { retainReference } from '../../src/context/retention.ts';
 import { SessionReferenceError } from '../../src/errors.ts';
-import type { OmissionNotice, ReferencePreview, SourceCapture } from '../../src/context/shapes.ts';
+import type { OmissionNotice, ReferencePreview, SourceCapture } from '../../src/context/prepare-data.ts';
 import { SNAPSHOT_INTRO, UNTRUSTED_WARNING } from '../../src/context/warning.ts';
 
 const preview: ReferencePreview = {

@@ -12,7 +12,7 @@ import type { CheckedMessage } from '../../src/invariant/context-check.ts';
 import { SessionReferenceError } from '../../src/errors.ts';
 import { assembleReferenceContext, retainSources, SAVE_FAILED, STORAGE_NOT_CONFIGURED } from '../../src/context/assemble.ts';
 import { tagSafeStringify } from '../../src/context/tag-safe-json.ts';
-import type { FullSnapshotOutcome, SourceCapture } from '../../src/context/shapes.ts';
+import type { FullSnapshotOutcome, SourceCapture } from '../../src/context/prepare-data.ts';
 import type { NormalizedReference } from '../../src/mentions/normalize.ts';
 import { formatSessionReferenceMention } from '../../src/mentions/uri.ts';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { redactTexts } from '../../src/redaction/redact.ts';
 import { SPECS, neutralFiller } from './support/credentials.ts';
 import { BASE64, random } from './support/random.ts';
-import { ViewBuilder } from '../../src/redaction/views.ts';
+import { ViewBuilder } from '../../src/redaction/decoded-view.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 

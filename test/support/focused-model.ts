@@ -7,7 +7,7 @@ import { Buffer } from 'node:buffer';
 import { tagSafeStringify } from '../../src/context/tag-safe-json.ts';
 import { STOP_WORDS } from '../../src/context/stop-words.ts';
 import { MAX_QUERY_TERMS, stem } from '../../src/context/terms.ts';
-import type { RetentionResult, SourceCapture } from '../../src/context/shapes.ts';
+import type { RetentionResult, SourceCapture } from '../../src/context/prepare-data.ts';
 import { naiveCut, naiveRetain, referenceMarker } from './retention-model.ts';
 
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');

@@ -1,6 +1,6 @@
 /** Reading a prepared context message: its text, its framed previews, its omission notices (checked to be one tag-safe line) and its message source. */
 import { expect } from 'vitest';
-import type { ReferencePreview } from '../../src/context/shapes.ts';
+import type { ReferencePreview } from '../../src/context/prepare-data.ts';
 import type { PreparedReferencedMessage, SessionReferenceSource } from '../../src/types.ts';
 
 /** The text of the context message `prepare` published. */

@@ -1,7 +1,7 @@
 /** Assertions on a retention result: the typed BUDGET_EXCEEDED, the same outcome as the reference model, the paths it took, and every invariant a successful one keeps. */
 import { expect } from 'vitest';
 import { SessionReferenceError, SessionReferenceErrorCode } from '../../src/errors.ts';
-import type { RetentionResult, SourceCapture } from '../../src/context/shapes.ts';
+import type { RetentionResult, SourceCapture } from '../../src/context/prepare-data.ts';
 import { tagSafeStringify } from '../../src/context/tag-safe-json.ts';
 import { omittedByCut } from './cut-check.ts';
 import { bytes } from './retention-inputs.ts';

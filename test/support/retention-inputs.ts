@@ -2,7 +2,7 @@
 import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
 import { tagSafeStringify } from '../../src/context/tag-safe-json.ts';
-import type { ProjectedMessage, SourceCapture } from '../../src/context/shapes.ts';
+import type { ProjectedMessage, SourceCapture } from '../../src/context/prepare-data.ts';
 
 /** UTF-8 bytes of `s`. */
 export const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');

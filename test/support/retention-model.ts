@@ -6,7 +6,7 @@
 import { Buffer } from 'node:buffer';
 import { SessionReferenceError, SessionReferenceErrorCode } from '../../src/errors.ts';
 import { tagSafeStringify } from '../../src/context/tag-safe-json.ts';
-import type { ReferencePreview, RetentionResult, SourceCapture } from '../../src/context/shapes.ts';
+import type { ReferencePreview, RetentionResult, SourceCapture } from '../../src/context/prepare-data.ts';
 import type { RetentionStats } from '../../src/types.ts';
 
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');

@@ -1,7 +1,7 @@
 /** A source as the resolver captures it from the host, and the transcript messages expected of text-only items. */
 import { SessionId } from '@deepseek-ai/dsh-session';
 import { captureSource } from '../../src/context/projection.ts';
-import type { SourceCapture } from '../../src/context/shapes.ts';
+import type { SourceCapture } from '../../src/context/prepare-data.ts';
 import type { Host, SessionItem } from './host.ts';
 
 /** Text items of a source, as the projected conversation (all items here are user/assistant text). */

@@ -1,6 +1,6 @@
 /** Assertions on transcripts: a round trip through the writer and the reader, and the message a rejected transcript gets. */
 import { expect } from 'vitest';
-import type { SourceCapture } from '../../src/context/shapes.ts';
+import type { SourceCapture } from '../../src/context/prepare-data.ts';
 import { SessionReferenceErrorCode, isSessionReferenceError } from '../../src/errors.ts';
 import { readTranscript } from '../../src/transcript/read.ts';
 import type { ReadTranscriptOptions } from '../../src/transcript/read.ts';

@@ -1,6 +1,6 @@
 /** Captures for the transcript tests: message and capture builders, a six-message source ending each way a message can, and generated captures biased to what the format must escape or not split. */
 import fc from 'fast-check';
-import type { ProjectedMessage, SourceCapture } from '../../src/context/shapes.ts';
+import type { ProjectedMessage, SourceCapture } from '../../src/context/prepare-data.ts';
 
 /** A user message, a checkpoint when asked. */
 export const user = (text: string, checkpoint = false): ProjectedMessage => ({ role: 'user', text, checkpoint });

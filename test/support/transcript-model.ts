@@ -1,5 +1,5 @@
 /** The transcript layout written the straightforward way, apart from src's writer: fragments from the string iterator (code points, lone surrogates alone). */
-import type { SourceCapture } from '../../src/context/shapes.ts';
+import type { SourceCapture } from '../../src/context/prepare-data.ts';
 import { TRANSCRIPT_INTRO, UNTRUSTED_WARNING } from '../../src/context/warning.ts';
 import { renderTranscript } from '../../src/transcript/write.ts';
 

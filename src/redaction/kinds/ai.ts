@@ -1,7 +1,7 @@
 /** AI model providers: OpenAI, Anthropic, DeepSeek, Groq, Hugging Face, xAI, NVIDIA, OpenRouter, Pinecone, Perplexity, LangSmith, Langfuse, Helicone, Replicate, ElevenLabs, DeepL, Mem0. */
 import { chars } from '../chars.ts';
-import { prefixed, run, tokenKind } from '../record.ts';
-import type { KindRecord } from '../record.ts';
+import { prefixed, run, tokenKind } from '../kind-record.ts';
+import type { KindRecord } from '../kind-record.ts';
 import { ALNUM, ALNUM_LOWER, ALNUM_UPPER, HEX, URLSAFE, lettersAndDigits, mixedCase, notWords } from './format-shapes.ts';
 import { matchDeeplKey } from '../vendor-matchers.ts';
 

@@ -1,7 +1,7 @@
 /** Cloud providers: AWS, Google, Azure, Alibaba, DigitalOcean, Heroku, Cloudflare, Yandex, IBM. */
 import { chars } from '../chars.ts';
-import { optional, prefixed, run, tokenKind } from '../record.ts';
-import type { KindRecord } from '../record.ts';
+import { optional, prefixed, run, tokenKind } from '../kind-record.ts';
+import type { KindRecord } from '../kind-record.ts';
 import { isEmulatorKey } from '../randomness.ts';
 import { matchAppConfiguration } from '../vendor-matchers.ts';
 import {

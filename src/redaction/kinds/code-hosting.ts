@@ -1,7 +1,7 @@
 /** Code hosting: GitHub, GitLab, Bitbucket, Sourcegraph. */
 import { chars } from '../chars.ts';
-import { optional, prefixed, run, tokenKind } from '../record.ts';
-import type { KindRecord } from '../record.ts';
+import { optional, prefixed, run, tokenKind } from '../kind-record.ts';
+import type { KindRecord } from '../kind-record.ts';
 import { ALNUM, ALNUM_LOWER, DIGITS, HEX_ANY, URLSAFE, WORD, lettersAndDigits, notWords } from './format-shapes.ts';
 
 /** The user part of `https://<token>:x-oauth-basic@github.com`, when it is a token. */

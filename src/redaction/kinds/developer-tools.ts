@@ -1,7 +1,7 @@
 /** Package registries and developer tools: npm, PyPI, RubyGems, Clojars, Docker, JFrog, CircleCI, Postman, ReadMe, Prefect, Harness, Octopus, Infracost, SonarQube, Frame.io, Typeform, Figma, Contentful, Zuplo, Statsig, Stytch, DataStax Astra, Code Climate, Builder.io, ConfigCat, Unkey, Cal.com, Samsara. */
 import { chars } from '../chars.ts';
-import { prefixed, run, tokenKind } from '../record.ts';
-import type { KindRecord } from '../record.ts';
+import { prefixed, run, tokenKind } from '../kind-record.ts';
+import type { KindRecord } from '../kind-record.ts';
 import { ALNUM, ALNUM_LOWER, ALNUM_UPPER, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits, mixedCase } from './format-shapes.ts';
 
 /** The package registries and developer tools kinds. */

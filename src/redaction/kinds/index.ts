@@ -1,5 +1,5 @@
 /** Every kind record, in the order their formats are tried; each names a kind (`[REDACTED <kind>]`) and describes what it covers. */
-import type { KindRecord } from '../record.ts';
+import type { KindRecord } from '../kind-record.ts';
 import { AI_KINDS } from './ai.ts';
 import { CLOUD_KINDS } from './cloud.ts';
 import { CODE_HOSTING_KINDS } from './code-hosting.ts';

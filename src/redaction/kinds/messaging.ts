@@ -1,8 +1,8 @@
 /** Chat and messaging: Slack, Discord, Telegram, Twilio, SendGrid, Brevo (Sendinblue), Mailgun, Mailchimp, Twitch, PubNub, NATS, Google Chat. */
 import { matchTeamsWebhook } from '../vendor-matchers.ts';
 import { chars } from '../chars.ts';
-import { optional, prefixed, run, tokenKind } from '../record.ts';
-import type { KindRecord } from '../record.ts';
+import { optional, prefixed, run, tokenKind } from '../kind-record.ts';
+import type { KindRecord } from '../kind-record.ts';
 import { ALNUM, ALNUM_LOWER, DIGITS, HEX, URLSAFE, lettersAndDigits } from './format-shapes.ts';
 
 const SLACK_BODY = chars('A-Za-z0-9-');

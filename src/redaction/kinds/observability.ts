@@ -1,7 +1,7 @@
 /** Monitoring and incident tools: Sentry, Grafana, New Relic, Datadog, Rootly, Sumo Logic, Honeycomb, PagerDuty. */
 import { chars } from '../chars.ts';
-import { prefixed, run, tokenKind } from '../record.ts';
-import type { KindRecord } from '../record.ts';
+import { prefixed, run, tokenKind } from '../kind-record.ts';
+import type { KindRecord } from '../kind-record.ts';
 import { ALNUM, BASE64, BASE64_ANY, HEX, HEX_ANY, URLSAFE, lettersAndDigits } from './format-shapes.ts';
 
 /** The monitoring and incident tools kinds. */

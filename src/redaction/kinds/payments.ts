@@ -1,7 +1,7 @@
 /** Payments and commerce: Stripe, Square, Facebook/Meta, Flutterwave, GoCardless, Lob, Shippo, Duffel, EasyPost, Braintree, Paddle. */
 import { chars } from '../chars.ts';
-import { optional, prefixed, run, tokenKind } from '../record.ts';
-import type { KindRecord } from '../record.ts';
+import { optional, prefixed, run, tokenKind } from '../kind-record.ts';
+import type { KindRecord } from '../kind-record.ts';
 import { ALNUM, ALNUM_LOWER, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits } from './format-shapes.ts';
 
 /** The payment and commerce kinds. */

@@ -1,7 +1,7 @@
 /** Hosting and infrastructure platforms: HashiCorp, Fly.io, PlanetScale, Doppler, Databricks, Dynatrace, Pulumi, OpenShift, Tailscale, Scalingo, Netlify-style deploy services, The Things Stack, Docker Swarm, blockchain node providers. */
 import { chars } from '../chars.ts';
-import { optional, prefixed, run, tokenKind } from '../record.ts';
-import type { KindRecord } from '../record.ts';
+import { optional, prefixed, run, tokenKind } from '../kind-record.ts';
+import type { KindRecord } from '../kind-record.ts';
 import { rpcPathKey } from '../vendor-matchers.ts';
 import { ALNUM, ALNUM_LOWER, BASE64, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits, mixedCase } from './format-shapes.ts';
 

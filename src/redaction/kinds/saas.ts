@@ -1,7 +1,7 @@
 /** Productivity and data services: 1Password, Notion, Airtable, ClickUp, PostHog, SaladCloud, Apify, Adafruit IO, Ubidots, SettleMint, Dropbox, MaxMind, 42 Intra, Defined Networking, ClickHouse, HubSpot, Foursquare, Mapbox, Okta, Klaviyo. */
 import { chars } from '../chars.ts';
-import { prefixed, run, tokenKind } from '../record.ts';
-import type { KindRecord } from '../record.ts';
+import { prefixed, run, tokenKind } from '../kind-record.ts';
+import type { KindRecord } from '../kind-record.ts';
 import {
   ALNUM,
   ALNUM_LOWER,

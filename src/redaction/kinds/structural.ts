@@ -3,8 +3,8 @@ import { chars } from '../chars.ts';
 import { HASH_ANCHORS } from '../hashes.ts';
 import { DER_LITERALS, encodesPrivateKey, matchDerBody, matchPuttyKey } from '../key-bodies.ts';
 import { matchPem, matchSsh2Key } from '../pem.ts';
-import { optional, run, tokenKind } from '../record.ts';
-import type { KindRecord } from '../record.ts';
+import { optional, run, tokenKind } from '../kind-record.ts';
+import type { KindRecord } from '../kind-record.ts';
 import { matchDsnPassword, matchOracleThinPassword, matchUrlPassword, matchUrlPathKey, matchUrlUserKey } from '../urls.ts';
 import { URLSAFE } from './format-shapes.ts';
 

@@ -1,5 +1,5 @@
 /** The plain data `prepare` passes between its steps (the capture, the budgeted preview, the transcript outcomes) and the source kind it stamps. */
-import type { TranscriptHeader } from '../transcript/format.ts';
+import type { TranscriptHeader } from '../transcript/layout.ts';
 import type { ReferencedConversationItem, RetentionStats } from '../types.ts';
 
 /** The message-source kind this package stamps on the context messages it injects. */
