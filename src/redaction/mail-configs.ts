@@ -23,9 +23,9 @@ export function mailCredential(text: string, start: number, end: number, flagged
   const first = text.charCodeAt(start);
   if (first === 80 && text.charCodeAt(start + 1) === 58 && text.charCodeAt(start - 1) === 34) {
     if (!AUTH_INFO_RE.test(lineBefore(text, start, 512))) return;
-    const close = text.indexOf('"', start + 2);
-    if (close > start + 2 && close - start <= MAX_PASSWORD && !text.slice(start, close).includes('\n'))
-      password(text, start + 2, close, state);
+    const field = text.slice(start + 2, start + 3 + MAX_PASSWORD);
+    const close = field.indexOf('"');
+    if (close > 0 && !field.slice(0, close).includes('\n')) password(text, start + 2, start + 2 + close, state);
     return;
   }
   let colon = flagged;
@@ -46,6 +46,7 @@ export function mailCredential(text: string, start: number, end: number, flagged
   password(text, colon + 1, stop, state);
 }
 
+/** Pushes [start, end) as a password when it is one. */
 function password(text: string, start: number, end: number, state: ScanState): void {
   if (end > start && isCredentialValue(text.slice(start, end), 'password')) pushPassword(state, start, end);
 }
