@@ -265,6 +265,7 @@ function lastSolid(text: string, end: number): number {
   while (at >= 0 && WHITE_SPACE_RE.test(text.charAt(at))) at--;
   return at;
 }
+/** One character of white space, as `\\s` reads it. */
 const WHITE_SPACE_RE = /^\s$/;
 
 /** Where the blanks and line breaks that end at `at` in `text` start. */

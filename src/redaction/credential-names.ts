@@ -9,7 +9,7 @@ const QUALIFIERS = (
   'deploy personal admin root db user consumer webhook oauth id sdk storage bot shared integration write read ingest token ' +
   'smtp mail ftp imap remote dn'
 ).split(' ');
-const COMPOUND_HEADS = ['password', 'passwd', 'secret', 'token', 'key', 'id', 'pwd', 'pw', 'pass'];
+const COMPOUND_HEADS = ['password', 'passwd', 'secret', 'token', 'key', 'id', 'pwd', 'pw', 'pass', 'salt'];
 
 /** Heads that end a one-word name whatever comes before them (`PGPASSWORD`, `MYSQLPWD`, Group Policy's `cpassword`): no English word ends so. */
 const OPEN_HEADS = ['password', 'passwd', 'pwd'];
@@ -191,7 +191,8 @@ export function nameRole(words: readonly string[]): NameRole | null {
   if (last === 'hash' && (before === 'password' || before === 'passwd')) return 'secret';
   // Phoenix's `signing_salt` is public by design (the key is derived from a secret kept elsewhere), as is a password hash's salt.
   // A salt named alone is a key derivation's parameter, stored beside its hash (`"salt": …, "iterations": …`).
-  if (last === 'salt' && (before === undefined || before === 'signing' || before === 'password')) return null;
+  // So is Pulumi's `encryptionsalt`, written beside the stack's ciphertexts.
+  if (last === 'salt' && (before === undefined || before === 'signing' || before === 'password' || before === 'encryption')) return null;
   // Drupal's `hash_salt` keys its one-time links and form tokens: a secret, although `hash` names no credential.
   if (last === 'salt' && before === 'hash') return 'secret';
   const cancels = HEADS.get(last) === 'password' ? NOT_A_PASSWORD : NOT_SECRET;
