@@ -28,13 +28,13 @@ export function mailCredential(text: string, start: number, end: number, flagged
     if (close > 0 && !field.slice(0, close).includes('\n')) password(text, start + 2, start + 2 + close, state);
     return;
   }
-  let colon = flagged;
-  while (colon < end && text.charCodeAt(colon) !== 58) colon++;
-  if (colon === end || colon === start) return;
   // The token is a line's second field: blanks, and a relay at the line's start, before it.
   let at = start;
   while (at > start - 64 && (text.charCodeAt(at - 1) === 32 || text.charCodeAt(at - 1) === 9)) at--;
   if (at === start || text.charCodeAt(at - 1) === 34) return;
+  let colon = flagged;
+  while (colon < end && text.charCodeAt(colon) !== 58) colon++;
+  if (colon === end || colon === start) return;
   const relay = RELAY.runStart(text, at, at - 260);
   if (relay === at || (relay > 0 && text.charCodeAt(relay - 1) !== 10)) return;
   const line = text.slice(relay, start);
