@@ -31,6 +31,9 @@ function inColonChain(text: string, to: number): boolean {
   return false;
 }
 
+/** A JAAS login module whose options define users and their passwords (Kafka's brokers). */
+const JAAS_PLAIN_RE = /\bPlainLoginModule\s+required\b/;
+
 /** The last name an operator assigned to. */
 let lastBare = '';
 
@@ -110,6 +113,12 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   // `<add key="SmtpPassword" value="…"/>`, `<property name="password" value="…"/>`: the value is judged under the pair's name.
   const pair = !name.quoted && (bare === 'key' || bare === 'name');
   if (!kubernetesKind && !pair && !hintsCredential(written)) {
+    // Kafka's JAAS `PlainLoginModule` defines each user as `user_<name>="<password>"`.
+    if (code === 61 && written.startsWith('user_') && JAAS_PLAIN_RE.test(text.slice(Math.max(0, name.start - 400), name.start))) {
+      const password = readValue(text, valueFrom);
+      if (password !== null) classify(text, password, 'password', state);
+      return;
+    }
     // A prose phrase closed by a colon and a blank: `password for the prod db: …` is judged as prose is, under its credential word.
     const phrase = code === 58 && next === 32 && !name.quoted ? phraseNameBefore(text, name.start, name.end) : null;
     const value = phrase === null ? null : readValue(text, valueFrom);
