@@ -11,6 +11,9 @@ const RELAY = chars('A-Za-z0-9_.:[]-');
 /** Sendmail's `AuthInfo:<relay>` line up to the quoted password field. */
 const AUTH_INFO_RE = /^AuthInfo:\S{0,253}(?:\s+"[A-Z]:[^"\n]{0,256}")*\s+"$/;
 
+/** An app password written in its four groups (it must close its line). */
+const APP_PASSWORD_RE = /^[a-z]{4}(?: [a-z]{4}){3}$/;
+
 /** The most characters a password is read over. */
 const MAX_PASSWORD = 256;
 
@@ -41,6 +44,15 @@ export function mailCredential(text: string, start: number, end: number, flagged
   // The relay's brackets say it is that file's line; a bare host needs the file named before it.
   if (!RELAY_RE.test(line) || (!line.trimStart().startsWith('[') && !text.slice(Math.max(0, start - 512), start).includes('sasl_passwd')))
     return;
+  // Google's app passwords are four groups of four letters with blanks between (`abcd efgh ijkl mnop`).
+  if (APP_PASSWORD_RE.test(text.slice(colon + 1, colon + 20))) {
+    let after = colon + 20;
+    while (text.charCodeAt(after) === 32 || text.charCodeAt(after) === 9) after++;
+    if (after >= text.length || text.charCodeAt(after) === 10 || text.charCodeAt(after) === 13) {
+      pushPassword(state, colon + 1, colon + 20);
+      return;
+    }
+  }
   let stop = colon + 1;
   while (stop < text.length && stop <= colon + MAX_PASSWORD && !/\s/.test(text.charAt(stop))) stop++;
   password(text, colon + 1, stop, state);
