@@ -64,6 +64,7 @@ import { BLIND63_NEGATIVES, BLIND63_POSITIVES } from './held-out-blind63.ts';
 import { BLIND64_NEGATIVES, BLIND64_POSITIVES } from './held-out-blind64.ts';
 import { BLIND65_NEGATIVES, BLIND65_POSITIVES } from './held-out-blind65.ts';
 import { BLIND66_NEGATIVES, BLIND66_POSITIVES } from './held-out-blind66.ts';
+import { BLIND67_NEGATIVES, BLIND67_POSITIVES } from './held-out-blind67.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -247,6 +248,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     // The sixty-sixth arrived before the sixty-fifth.
     ['sixty-sixth blind batch', BLIND66_POSITIVES, BLIND66_NEGATIVES],
     ['sixty-fifth blind batch', BLIND65_POSITIVES, BLIND65_NEGATIVES],
+    ['sixty-seventh blind batch', BLIND67_POSITIVES, BLIND67_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
