@@ -1,6 +1,6 @@
 /** Operator-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `Authorization: Basic …`, `<add key="…" value="…"/>`; judged under what the name says. */
 import { lineBefore } from './argument-spans.ts';
-import { isLetter } from './chars.ts';
+import { isDigit, isLetter } from './chars.ts';
 import { blockScalar, heredoc } from './block-scalars.ts';
 import { classify, push } from './classify.ts';
 import { concatenatedValue, pieceOnNextLine } from './concatenated.ts';
@@ -71,10 +71,14 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   // `"Password:"`: a label whose colon ends its string, not an operator.
   if (code === 58 && !name.quoted && (next === 34 || next === 39) && text.charCodeAt(name.start - 1) === next) return;
   // `${DB_PASSWORD:?missing}`, `${TOKEN:-}`: a shell parameter expansion, not an assignment; nor is `$KEY:` (a URL's user-info).
+  // Spring's `${twilio.auth-token:<default>}` gives its default straight after the colon: that literal is the value.
   if (
     !name.quoted &&
     ((code === 58 && text.charCodeAt(name.start) === 36) ||
-      (name.start >= 2 && text.charCodeAt(name.start - 1) === 123 && text.charCodeAt(name.start - 2) === 36))
+      (name.start >= 2 &&
+        text.charCodeAt(name.start - 1) === 123 &&
+        text.charCodeAt(name.start - 2) === 36 &&
+        !(code === 58 && (isLetter(next) || isDigit(next)))))
   )
     return;
   const bare = sliceOrLast(text, name.start, name.end, lastBare);

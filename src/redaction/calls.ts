@@ -9,7 +9,7 @@ import { RANK_NAMED } from './kind-record.ts';
 
 /** Calls whose second string argument is a password or an account's key (Azure's `SharedKeyCredentials(account, key)`; a device's Wi-Fi `WiFi.begin(ssid, password)`, `softAP`, `autoConnect`, MicroPython's `wlan.connect`; paho's `username_pw_set`; the third of Go's `smtp.PlainAuth(identity, user, password, host)`), Python's `auth=("user", "…")` and Faraday's `:basic, "user", "…"`. */
 const CREDENTIAL_CALL_RE =
-  /(?:(?:\.login|\bauthenticate|WiFi\.begin|\.softAP|\.autoConnect|\.addAP|\bwlan\.connect|\.username_pw_set|NetworkCredential|PSCredential|PlainCredentials|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth|SharedKeyCredentials?|StorageSharedKeyCredential|AzureNamedKeyCredential|NewSimpleBindRequest|simple_bind(?:_s)?|\.[Bb]ind|\bauth\s*=\s*)\(|PlainAuth\(\s*"[^"\n]*"\s*,|:basic\s*,)\s*["'][^"'\n]{1,64}["']\s*$/;
+  /(?:(?:\.login|\bauthenticate|WiFi\.begin|\.softAP|\.autoConnect|\.addAP|\bwlan\.connect|\.username_pw_set|NetworkCredential|PSCredential|PlainCredentials|AuthenticationHeaderValue|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth|basic_auth|SharedKeyCredentials?|StorageSharedKeyCredential|AzureNamedKeyCredential|NewSimpleBindRequest|simple_bind(?:_s)?|\.[Bb]ind|\bauth\s*=\s*)\(|PlainAuth\(\s*"[^"\n]*"\s*,|:basic\s*,)\s*["'][^"'\n]{1,64}["']\s*$/;
 /** Calls whose third string argument is a password: JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)` and `mysqli`, Ruby's `Net::FTP.open(host, user, password)`, Python's `ftplib.FTP(host, user, passwd)`, Perl's `DBI->connect(dsn, user, password)` and Ruby's `DBI.connect`, .NET's `new DirectoryEntry(path, user, password)`, Nim's `open("host:port", user, password, db)`, PHP's `ldap_bind($link, dn, password)`, any call given a JDBC URL first (Groovy's `Sql.newInstance(url, user, password, driver)`). */
 const THIRD_ARGUMENT_CALL_RE =
   /(?:(?:getConnection|\bPDO(?:->__construct)?|mysqli_connect|\bmysqli|Net::FTP\.(?:open|new)|\bFTP_TLS|\bFTP|DBI(?:->|\.)connect|DirectoryEntry)\(\s*(?:"[^"\n]{0,200}"|'[^'\n]{0,200}')|\bopen\(\s*["'][\w.-]+:\d{2,5}["']|\bldap_bind\(\s*\$?[\w>-]{1,40}|\(\s*["']jdbc:[^"'\n]{0,200}["'])\s*,\s*["'][^"'\n]{1,64}["']\s*$/;
@@ -24,7 +24,7 @@ const LAST_STRING_RE = /["']([^"'\n]{1,64})["']\s*$/;
  * comma before the second; or any argument that quotes a constant's name (Gradle's `buildConfigField("String", "API_KEY", …)`).
  */
 const NAMED_PAIR_RE =
-  /(?:\(\s*(?:["']#?([A-Za-z_][\w.-]{1,63})["']|(?:[A-Za-z_][\w$]*\.)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+))|,\s*["']([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["'])\s*$/;
+  /(?:[({[]\s*["']#?([A-Za-z_][\w.-]{1,63})["']|[(,]\s*(?:[A-Za-z_][\w$]*\.)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)|,\s*["']([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["'])\s*$/;
 
 /** A method that sets a credential, `setApiKey(`, `set_password(`, `WithToken(`, a builder's `.password(`, Lua's `red:auth(`, a function named for one (`ors_api_key(`): group 1 is its name. */
 const SETTER_RE = /(?:[.:]|\b(?=[Ss]et|[Ww]ith|[A-Za-z][A-Za-z0-9]*_))(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A-Za-z0-9_]{2,40})\($/;
@@ -189,7 +189,8 @@ export function credentialCall(text: string, comma: number, start: number, end: 
   // A setting passed as a pair: `define('DB_PASSWORD', '…')`, `setenv("API_TOKEN", "…")`, `page.fill('#password', '…')`, `env.put(Context.SECURITY_CREDENTIALS, "…")`.
   // A name quoted after a `(`, or a constant's (`Context.SECURITY_CREDENTIALS`, `, "API_KEY"`), which holds a `_`.
   const constant = before.includes('_', quoted ? open : run);
-  const pair = opener === 40 || ((opener === 44 || named) && constant) ? NAMED_PAIR_RE.exec(before) : null;
+  const pair =
+    opener === 40 || opener === 123 || opener === 91 || ((opener === 44 || named) && constant) ? NAMED_PAIR_RE.exec(before) : null;
   const name = pair === null ? flagElementBefore(before) : (pair[1] ?? pair[2] ?? pair[3] ?? '');
   if (name !== null && roleOfName(name) !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, name, state);
   else if (keyPairCall(before, text.slice(valueStart, valueEnd), opener === 40 || named))

@@ -1,12 +1,20 @@
-/** Package registries and developer tools: npm, PyPI, RubyGems, Clojars, Docker, JFrog, CircleCI, Postman, ReadMe, Prefect, Harness, Octopus, Infracost, SonarQube, Frame.io, Typeform, Figma, Contentful, Zuplo, Statsig, Stytch, DataStax Astra, Code Climate, Builder.io, ConfigCat, Unkey, Cal.com, Samsara. */
+/** Package registries and developer tools: npm, PyPI, RubyGems, Clojars, Docker, JFrog, CircleCI, Postman, ReadMe, Prefect, Harness, Octopus, Infracost, SonarQube, Frame.io, Typeform, Figma, Contentful, Zuplo, Statsig, Stytch, DataStax Astra, Code Climate, Builder.io, ConfigCat, Unkey, Cal.com, Samsara, LaunchDarkly. */
 import { chars } from '../chars.ts';
 import { prefixed, run, tokenKind } from '../kind-record.ts';
 import type { KindRecord } from '../kind-record.ts';
 import { ALNUM, ALNUM_LOWER, ALNUM_UPPER, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits, mixedCase } from './format-shapes.ts';
 
+/** A UUID's five groups of hex. */
+const UUID_BODY_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** The package registries and developer tools kinds. */
 export const DEVELOPER_TOOL_KINDS: readonly KindRecord[] = [
   tokenKind('builder-io-key', 'Builder.io private key (`bpk-` + 32 hex)', prefixed('bpk-', HEX, 32)),
+  tokenKind(
+    'launchdarkly-sdk-key',
+    'LaunchDarkly server-side SDK key (`sdk-` + a UUID; mobile keys and client-side ids are shipped to apps)',
+    prefixed('sdk-', chars('a-f0-9-'), 36, 36, (value) => UUID_BODY_RE.test(value.slice(4))),
+  ),
   tokenKind('laravel-key', 'Laravel application key (`base64:` + the 44-character base64 of 32 bytes)', {
     prefixes: ['base64:'],
     body: [run(chars('A-Za-z0-9+/'), 43), '='],

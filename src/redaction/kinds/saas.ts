@@ -87,11 +87,15 @@ export const SAAS_KINDS: readonly KindRecord[] = [
     prefixed(['pat-na1-', 'pat-eu1-', 'pat-na2-'], chars('a-f0-9-'), 36),
   ),
   tokenKind('foursquare-key', 'Foursquare Places API key (`fsq3` + 44 base64 characters)', prefixed('fsq3', BASE64_ANY, 44, 44, hasDigit)),
-  tokenKind('mapbox-token', 'Mapbox secret and temporary tokens (`sk.`, `tk.` + 60 + `.` + 22 characters; `pk.` tokens are public)', {
-    prefixes: ['sk.', 'tk.'],
-    body: [run(ALNUM, 60, 64), '.', run(ALNUM, 22)],
-    check: lettersAndDigits,
-  }),
+  tokenKind(
+    'mapbox-token',
+    'Mapbox secret and temporary tokens (`sk.`, `tk.` + 40 or more base64url + `.` + 22 characters; `pk.` tokens are public)',
+    {
+      prefixes: ['sk.', 'tk.'],
+      body: [run(URLSAFE, 40, 128), '.', run(URLSAFE, 22)],
+      check: lettersAndDigits,
+    },
+  ),
   {
     kind: 'okta-token',
     description: 'Okta API token (`00` + 40 characters) assigned to an Okta name',

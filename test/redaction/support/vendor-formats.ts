@@ -68,6 +68,7 @@ export const VENDOR_SPECS: readonly Spec[] = [
     { glued: false, short: false, lead: 'https://' },
   ),
   token('twilio-key', ['SK'], [[HEX, 32]]),
+  token('launchdarkly-sdk-key', ['sdk-'], [[HEX, 8], '-', [HEX, 4], '-', [HEX, 4], '-', [HEX, 4], '-', [HEX, 12]], { short: false }),
   token('sendgrid-key', ['SG.'], [[BASE64URL, 22], '.', [BASE64URL, 43]], { short: false }),
   token('brevo-key', ['xkeysib-'], [[HEX, 64], '-', [ALNUM, 16]], { short: false }),
   token('mailgun-key', ['key-', 'pubkey-'], [[HEX, 32]]),
