@@ -153,12 +153,13 @@ export function credentialCall(text: string, comma: number, start: number, end: 
   const last = lastSolid(before, before.length);
   const quoted = before.charCodeAt(last) === 34 || before.charCodeAt(last) === 39;
   // A quoted string's opening quote, and what stands before it: a call's `(` or a list's `,`.
-  const open = quoted ? Math.max(before.lastIndexOf('"', last - 1), before.lastIndexOf("'", last - 1)) : -1;
+  const open = quoted ? quoteBefore(before, last) : -1;
   const opener = open < 0 ? 0 : before.charCodeAt(lastSolid(before, open));
   const run = quoted ? last : REFERENCE.runStart(before, last + 1, 0);
   const named = !quoted && run <= last && NAME_START.has(before.charCodeAt(run));
   // Every call pattern holds a `(` but Ruby's `:basic,`: a list's elements (`["…", "…"]`) are not searched for them.
-  const call = (opener === 40 || opener === 44) && before.includes('(');
+  const inCall = parenWithin(text, comma - before.length, comma, state);
+  const call = (opener === 40 || opener === 44) && inCall;
   if ((call || (opener === 44 && before.includes(':basic'))) && CREDENTIAL_CALL_RE.test(before)) {
     if (isCredentialValue(text.slice(valueStart, valueEnd), 'password')) pushPassword(state, valueStart, valueEnd);
     // The user may be an API key too (`:basic, "<key>", "<secret>"`, as ShipStation's API takes them): long and random.
@@ -193,7 +194,7 @@ export function credentialCall(text: string, comma: number, start: number, end: 
     opener === 40 || opener === 123 || opener === 91 || ((opener === 44 || named) && constant) ? NAMED_PAIR_RE.exec(before) : null;
   const name = pair === null ? flagElementBefore(before) : (pair[1] ?? pair[2] ?? pair[3] ?? '');
   if (name !== null && roleOfName(name) !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, name, state);
-  else if (keyPairCall(before, text.slice(valueStart, valueEnd), opener === 40 || named))
+  else if (inCall && keyPairCall(before, text.slice(valueStart, valueEnd), opener === 40 || named))
     push(state, valueStart, valueEnd, 'secret', RANK_NAMED);
   else if (name !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, name, state);
 }
@@ -258,6 +259,25 @@ function callName(before: string, paren: number): string {
   let start = CALL_NAME.runStart(before, paren, paren - 64);
   while (start < paren && before.charCodeAt(start) >= 48 && before.charCodeAt(start) <= 57) start++;
   return before.slice(start, paren);
+}
+
+/** Whether a `(` lies in `text` from `from` to `to`: a scan meets its commas in order, so each `(` is searched for once. */
+function parenWithin(text: string, from: number, to: number, state: ScanState): boolean {
+  if (to < state.parenTo) return text.slice(from, to).includes('(');
+  if (state.parenNext === -2) state.parenNext = text.indexOf('(', state.parenTo);
+  while (state.parenNext >= 0 && state.parenNext < to) {
+    state.paren = state.parenNext;
+    state.parenNext = text.indexOf('(', state.paren + 1);
+  }
+  state.parenTo = to;
+  return state.paren >= from;
+}
+
+/** The index of the quote nearest before `at` in `text`, of either kind, or -1. */
+function quoteBefore(text: string, at: number): number {
+  let k = at - 1;
+  while (k >= 0 && text.charCodeAt(k) !== 34 && text.charCodeAt(k) !== 39) k--;
+  return k;
 }
 
 /** The index of the last character of `text` before `end` that is no white space (as a pattern's `\\s` reads it), or -1. */

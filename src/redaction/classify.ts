@@ -26,6 +26,10 @@ export interface ScanState {
   /** The scheme's `://` of the run at {@link queryRun} (-1 none), and whether its path is a hook's. */
   queryScheme: number;
   queryHook: boolean;
+  /** Calls (calls.ts): the last `(` before {@link parenTo} (-1 none), and the first at or after it (-1 none, -2 not searched yet). */
+  paren: number;
+  parenTo: number;
+  parenNext: number;
 }
 
 export function push(state: ScanState, start: number, end: number, kind: string, rank: number): void {

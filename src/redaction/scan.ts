@@ -291,6 +291,9 @@ function emptyState(): ScanState {
     queryRun: -1,
     queryScheme: -1,
     queryHook: false,
+    paren: -1,
+    parenTo: 0,
+    parenNext: -2,
   };
 }
 
