@@ -149,6 +149,10 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     readValue(text, valueFrom, query) ??
     (code === 58 ? blockScalar(text, valueFrom) : (heredoc(text, valueFrom) ?? pieceOnNextLine(text, valueFrom)));
   if (value === null) return;
+  // Go's `%+v` writes an empty field as `Password: Host:db` (the next field right after the blank): no value.
+  if (code === 58 && next === 32 && !value.quoted && GO_FIELD_RE.test(text.slice(value.start, value.end))) {
+    if (GO_FIELDS_BEFORE_RE.test(text.slice(Math.max(0, name.start - 80), name.start))) return;
+  }
   // `"ab" + "cd"`, adjacent literals over lines: the pieces are one value.
   value = concatenatedValue(text, value);
   // `KEY = process.env.KEY || "<fallback>"`: the literal a reference falls back to is the value, a credential when random
@@ -166,11 +170,13 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   }
   // `Server=db;User Id=sa;Password=…;` (a connection string's pair) and `--set db.password=… --set …` (`=` with no blank
   // around it, a blank after the value: a command line's) hold a literal, never a code reference.
+  // So does a run of random letters no identifier reads like (`password=wxasrhtfnuvburyj, starttls=true` in a `toString()`).
   if (
     value.reference === true &&
     (before === 59 ||
       (before === 32 && text.charCodeAt(name.start - 2) === 59) ||
-      (code === 61 && previous !== 32 && next !== 32 && text.charCodeAt(value.end) === 32))
+      (code === 61 && previous !== 32 && next !== 32 && text.charCodeAt(value.end) === 32) ||
+      lettersNoWordHolds(text.slice(value.start, value.end)))
   )
     value = { ...value, reference: false };
   if (pair && value.quoted && settingPair(text, value, state, bare === 'name' ? name.start : -1)) return;
@@ -316,6 +322,15 @@ const PAIR_VALUE_NEXT_RE = /^["']?\s*,?\s*["']?[Vv]alue["']?\s*[:=]/;
 
 /** The shortest run of letters taken for a literal rather than an identifier. */
 const MIN_RANDOM_WORD = 12;
+
+/** A run of 12 letters or more with no word-like part in it: what no identifier reads like. */
+function lettersNoWordHolds(raw: string): boolean {
+  return raw.length >= MIN_RANDOM_WORD && !raw.includes('.') && wordShare(raw) < 0.1;
+}
+
+/** A field of Go's `%+v` (`Host:db.internal`), and the fields before one (`{User:svc `). */
+const GO_FIELD_RE = /^[A-Z]\w*:(?!\/\/)\S/;
+const GO_FIELDS_BEFORE_RE = /(?:^|[{ ])[A-Z]\w*:\S+ $/;
 
 /** Whether a run of letters is random, not an identifier: long, no word-like run in it (`myApiKeyValue` has `Value`), random as a secret. */
 function isRandomWord(raw: string): boolean {

@@ -134,7 +134,8 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
     role === 'client-id' &&
     (/web_?client/i.test(name) ||
       BROWSER_AUTH_RE.test(text.slice(Math.max(0, given.start - 300), given.start)) ||
-      inAuthorizeUrl(text, given.start))
+      inAuthorizeUrl(text, given.start) ||
+      googleAccountId(text, raw, given.start))
   )
     return;
   if (value !== given && role !== 'password' && schemedCredential(text, given, state)) return;
@@ -198,6 +199,11 @@ function isAppPassword(raw: string): boolean {
 /** The browser sign-in SDKs' configs, whose client id every visitor receives (Auth0, Okta, Amplify/Cognito, MSAL, Google). */
 const BROWSER_AUTH_RE =
   /<Auth0Provider\b|createAuth0Client\(|new OktaAuth\(|OktaAuth\(\{|Amplify\.configure\(|\bCognito:\s*\{|new PublicClientApplication\(|<GoogleOAuthProvider\b|<MsalProvider\b/;
+
+/** Whether `raw`, at `at`, is a Google service account's numeric id (21 digits, beside the account's `….iam.gserviceaccount.com`): shown by every `describe`. */
+function googleAccountId(text: string, raw: string, at: number): boolean {
+  return raw.length === 21 && /^\d+$/.test(raw) && text.slice(Math.max(0, at - 600), at + 600).includes('.iam.gserviceaccount.com');
+}
 
 /** A secret's name given a reference, a masked value, a stand-in or nothing instead of its value: `clientSecret: process.env.X`, `APP_SECRET=${X}`, `api_secret: ****`, `CLIENT_SECRET=`. */
 const SECRET_REFERENCE_RE =

@@ -1,6 +1,7 @@
 /** String literals a value is written in pieces of (`"ab" + "cd"`, C's and Python's adjacent literals over lines): read and judged as one value. */
 import { skipBlanks } from './spans.ts';
 import type { Span } from './spans.ts';
+import { wrappedString } from './wrapped-strings.ts';
 
 /** The most pieces followed, and the longest gap between two: a key is a few lines of code. */
 const MAX_PIECES = 8;
@@ -40,7 +41,8 @@ export function pieceOnNextLine(text: string, from: number): Span | null {
   if (text.charCodeAt(p) === 40) p = skipBlanks(text, p + 1, p + 1 + MAX_GAP);
   if (text.charCodeAt(p) === 13) p++;
   if (text.charCodeAt(p) !== 10) return null;
-  p = skipBlanks(text, p + 1, p + 1 + MAX_GAP);
+  // PHP's `var_dump` writes the value on the line after its key, typed: `["password"]=>` and `string(20) "…"`.
+  p = wrappedString(text, skipBlanks(text, p + 1, p + 1 + MAX_GAP));
   PIECE_RE.lastIndex = p;
   const piece = PIECE_RE.exec(text);
   if (piece === null || text.charCodeAt(p + piece[0].length - 1) !== text.charCodeAt(p)) return null;

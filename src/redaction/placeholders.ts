@@ -166,7 +166,7 @@ export function isPlaceholderValue(value: string): boolean {
 /** A printf-style `%s` directive. */
 const FORMAT_RE = /%s(?![A-Za-z0-9])/;
 /** A password's source rather than the password: `env:NAME`, `file:path`, `fd:N`, TeamCity's `credentialsJSON:<id>`. */
-const SOURCE_RE = /^(?:env|file|fd|vault|op|ssm|awssm|gcpsm|azkv|credentialsJSON):\S/;
+const SOURCE_RE = /^(?:(?:env|file|fd|vault|op|ssm|awssm|gcpsm|azkv|credentialsJSON):\S|os\.environ\/\w)/;
 
 /** A key that starts with `$`: letters, digits and `_`, both cases and a digit. */
 const DOLLAR_KEY_RE = /^\$(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])(?=\D*\d)[A-Za-z0-9_]+$/;
@@ -193,7 +193,7 @@ export function isMarkedValue(value: string, mayHold: boolean, template = true):
   if (first === 37 || first === 123 || first === 60 || first === 91 || first === 96 || first === 64) return true;
   // `$VAR`, unless what follows the `$` is a long random key (Asaas writes its keys `$aact_prod_…`).
   if (first === 36) return value.length < 40 || !DOLLAR_KEY_RE.test(value);
-  // openssl's and others' `env:VAR`, `file:path`, `fd:3`, a secret manager's `vault:…`, `op://…`: where the password is read from.
+  // openssl's and others' `env:VAR`, `file:path`, `fd:3`, a secret manager's `vault:…`, `op://…`, LiteLLM's `os.environ/VAR`: where the password is read from.
   if (SOURCE_RE.test(value)) return true;
   // A quoted shell variable spliced into a string (`"'$DB_PASSWORD'"`).
   if ((first === 39 || first === 34) && value.charCodeAt(1) === 36) return true;

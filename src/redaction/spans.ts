@@ -2,6 +2,7 @@
 import { chars } from './chars.ts';
 import { hintsCredential, nameRole, nameWords } from './credential-names.ts';
 import { MAX_VALUE } from './credential-values.ts';
+import { wrappedString } from './wrapped-strings.ts';
 
 export const NAME_CHARS = chars('A-Za-z0-9_.$-');
 export const MAX_NAME = 64;
@@ -75,6 +76,7 @@ const LITERAL_PREFIX = new Set([78, 69, 64, 98, 114]);
 export function readValue(text: string, from: number, query = false): Span | null {
   let p = skipBlanks(text, from, from + 16);
   if (p >= text.length) return null;
+  p = wrappedString(text, p);
   let first = text.charCodeAt(p);
   // A YAML tag and a blank: `!!binary` and `!!str` precede the value itself; a local tag (`!Ref`, `!secret`) makes it a reference.
   if (first === 33) {
@@ -311,6 +313,10 @@ export function readName(text: string, to: number): Span | null {
     if (open > 0 && text.charCodeAt(open - 1) === 91) {
       p = open - 1;
       last = text.charCodeAt(p - 1);
+    } else {
+      // A bare key in brackets: PHP's `print_r` (`[password] => …`), a shell's associative array (`[pass]="…"`).
+      const key = NAME_CHARS.runStart(text, p - 1, p - 2 - MAX_NAME);
+      if (key < p - 1 && text.charCodeAt(key - 1) === 91) return { start: key, end: p - 1, quoted: false };
     }
   }
   if (last === 34 || last === 39) {

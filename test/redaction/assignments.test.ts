@@ -176,10 +176,37 @@ describe('values that are not credentials although the name is', () => {
     // options after a compound name or a flag: each is read by the flag rules, not as a value
     'aws_secret_access_key --profile-name staging',
     'deploy --api-token --dry-run',
+    // debug prints: Go's empty field before the next one, LiteLLM's reference, a Google service account's numeric id
+    'config: {User:svc Password: Host:db.internal Port:5432}',
+    'api_key: os.environ/AZURE_API_KEY',
+    '{"client_email": "etl@acme-bi.iam.gserviceaccount.com", "client_id": "103498273645109283746"}',
   ];
   for (const text of KEEP) {
     it(`keeps ${JSON.stringify(text)}`, async () => {
       expect((await redactTexts([text])).texts[0]).toBe(text);
+    });
+  }
+});
+
+describe('values in debug prints of objects', () => {
+  const PRINTS: readonly [text: string, secret: string, kind: string][] = [
+    ['Credentials { user: "svc", password: Some("tCxBXfWjcwH3Mcd3K8"), mfa: None }', 'tCxBXfWjcwH3Mcd3K8', 'password'],
+    [
+      'Auth {authToken = Just "ltPKpV81r3bJPcGn8RZW4B3O3m23QO9USF6nOEdx", timeout = 30}',
+      'ltPKpV81r3bJPcGn8RZW4B3O3m23QO9USF6nOEdx',
+      'token',
+    ],
+    ['#{api_key => <<"snnofVoBbKlQcljgfxqVxO08HdQxiRPNqKC9ymMM">>, retries => 3}', 'snnofVoBbKlQcljgfxqVxO08HdQxiRPNqKC9ymMM', 'api-key'],
+    [' $ api_key : chr "24fbb96bdc98531e0b8124250529d7c9"', '24fbb96bdc98531e0b8124250529d7c9', 'api-key'],
+    ['$1 = {user = 0x5555555592c0 "app", password = 0x5555555592e0 "KtxDI5FIHjxBDu5o", fd = -1}', 'KtxDI5FIHjxBDu5o', 'password'],
+    ['array(2) {\n  ["password"]=>\n  string(20) "QV5u2RzBhILvW6kKqDzE"\n}', 'QV5u2RzBhILvW6kKqDzE', 'password'],
+    ['Array\n(\n    [username] => forge\n    [password] => aJ5ruKGqMG4wNBzXFd\n)', 'aJ5ruKGqMG4wNBzXFd', 'password'],
+    ['declare -A creds=([user]="deploy" [pass]="bdWBagKQ3wc5ayIMti")', 'bdWBagKQ3wc5ayIMti', 'secret'],
+    ['MailProperties(host=smtp.gmail.com, password=wxasrhtfnuvburyj, starttls=true)', 'wxasrhtfnuvburyj', 'password'],
+  ];
+  for (const [text, secret, kind] of PRINTS) {
+    it(`redacts the value in ${JSON.stringify(text.slice(0, 40))}…`, async () => {
+      expect((await redactTexts([text])).texts[0]).toBe(text.replace(secret, `[REDACTED ${kind}]`));
     });
   }
 });

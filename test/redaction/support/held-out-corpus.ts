@@ -65,6 +65,8 @@ import { BLIND64_NEGATIVES, BLIND64_POSITIVES } from './held-out-blind64.ts';
 import { BLIND65_NEGATIVES, BLIND65_POSITIVES } from './held-out-blind65.ts';
 import { BLIND66_NEGATIVES, BLIND66_POSITIVES } from './held-out-blind66.ts';
 import { BLIND67_NEGATIVES, BLIND67_POSITIVES } from './held-out-blind67.ts';
+import { BLIND68_NEGATIVES, BLIND68_POSITIVES } from './held-out-blind68.ts';
+import { BLIND69_NEGATIVES, BLIND69_POSITIVES } from './held-out-blind69.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -249,6 +251,8 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['sixty-sixth blind batch', BLIND66_POSITIVES, BLIND66_NEGATIVES],
     ['sixty-fifth blind batch', BLIND65_POSITIVES, BLIND65_NEGATIVES],
     ['sixty-seventh blind batch', BLIND67_POSITIVES, BLIND67_NEGATIVES],
+    ['sixty-eighth blind batch', BLIND68_POSITIVES, BLIND68_NEGATIVES],
+    ['sixty-ninth blind batch', BLIND69_POSITIVES, BLIND69_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
