@@ -15,7 +15,7 @@ import type { SessionItem } from '../test/support/host.ts';
 import { SessionReferenceResolver } from '../src/plugin.ts';
 import type { SessionReferenceAgent } from '../src/types.ts';
 import { redactTexts } from '../src/redaction/redact.ts';
-import { PIVOT_RE } from '../src/redaction/scan.ts';
+import { PIVOT_RE } from '../src/redaction/pivots.ts';
 import { rng, wordText } from './rng.ts';
 
 const ITERATIONS = Number(process.env.BENCH_REDACT_ITER ?? 21);

@@ -30,6 +30,9 @@ export interface ScanState {
   paren: number;
   parenTo: number;
   parenNext: number;
+  /** Letters-only call arguments (pivot-free.ts): the next one's comma at or after {@link lettersFrom} (-1 none, -2 not searched yet). */
+  letters: number;
+  lettersFrom: number;
 }
 
 export function push(state: ScanState, start: number, end: number, kind: string, rank: number): void {

@@ -27,17 +27,10 @@ import { RANK_FORMAT, RANK_GENERIC } from './kind-record.ts';
 import type { Finding } from './kind-record.ts';
 import { NAME_CHARS, nameRunIs, readQuotesAs } from './spans.ts';
 import { isSignal, plainView, ViewBuilder } from './decoded-view.ts';
+import { PIVOT_RE, PIVOTS, TOKEN } from './pivots.ts';
+import { lettersArguments, valueWithoutPivot } from './pivot-free.ts';
 import type { View } from './decoded-view.ts';
 
-/**
- * Pivots: digits, `_ - = : | ~ @`, and the characters a written form starts with (`\`, `%`,
- * zero-width ones). Every format's literal or body holds one (random bodies hold digits), and so
- * does every assignment; prose has few, so the search runs at native speed between them. A
- * single class keeps V8 on its fast scanning path.
- */
-export const PIVOT_RE = /[0-9_=:|~@\\%\u200B-\u200D\u2060\uFEFF-]/g;
-/** {@link PIVOT_RE}'s ASCII characters, per code. */
-const PIVOTS = chars('0-9_=:|~@\\%-');
 /** Characters read one by one for the next pivot before the native search takes over. */
 const NEAR = 16;
 
@@ -52,8 +45,6 @@ function nextPivot(text: string, from: number): number {
   return PIVOT_RE.test(text) ? PIVOT_RE.lastIndex - 1 : -1;
 }
 
-/** Token characters: printable ASCII but blanks, quotes, brackets, `,`, `;`, `\` and `%` (a written form starts with those two). */
-const TOKEN = chars('!#$&*+./0-9:=?@A-Z^_a-z|~-');
 /** Characters after which a new token may start inside a run (`KEY=ghp_…`, `https://hooks…`); not `+`, which only base64 has inside. */
 const SEPARATOR = chars('!#$%&*./:=?@^_|~-');
 
@@ -148,25 +139,6 @@ function readToken(text: string, pivot: number, floor: number): void {
   }
   tokenEnd = at;
   firstFlagged = first;
-}
-
-/**
- * The argument after a long flag that ends at `flagEnd` (`--password SfEwqLJhzQcTb`), read here when it holds no pivot
- * (letters alone): the pivot search never stops in it, so the rules that read a value after its flag are asked now.
- */
-function valueWithoutPivot(text: string, flagEnd: number, state: ScanState): void {
-  let start = flagEnd;
-  while (start < text.length && start < flagEnd + 4 && text.charCodeAt(start) === 32) start++;
-  const quote = text.charCodeAt(start);
-  if (quote === 34 || quote === 39) start++;
-  if (start === flagEnd) return;
-  let end = start;
-  for (; end < text.length && end < start + 256; end++) {
-    const code = text.charCodeAt(end);
-    if (!TOKEN.has(code)) break;
-    if (PIVOTS.has(code)) return;
-  }
-  if (end - start >= 8) valueAfterWord(text, start, end, state);
 }
 
 /** Whether a value may start at `at` after a word: a blank before it, or a quote after a blank. */
@@ -294,6 +266,8 @@ function emptyState(): ScanState {
     paren: -1,
     parenTo: 0,
     parenNext: -2,
+    letters: -2,
+    lettersFrom: 0,
   };
 }
 
@@ -332,6 +306,7 @@ export function continueScan(scan: TextScan, budget: number): Scan | null {
   const until = next + budget;
   readQuotesAs(scan.view === null || scan.view.text === text ? null : scan.view.source);
   const stop = scanPivots(source, state, scan.covered, next, until, scan.view === null);
+  if (stop >= 0 || stop === DONE) lettersArguments(source, next, stop === DONE ? source.length : stop, state);
   readQuotesAs(null);
   scan.covered = pivotsCovered;
   if (stop === DONE) {

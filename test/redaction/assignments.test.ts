@@ -210,3 +210,22 @@ describe('values in debug prints of objects', () => {
     });
   }
 });
+
+describe('a password of letters alone passed to a call', () => {
+  const CALLS: readonly string[] = [
+    'req.SetBasicAuth("metrics-pusher", "zGiIAxHpGRRtoSzgGUMLEwur")',
+    'client.username_pw_set("sensor-hub", "iDPLzzoJnHjwGabuXlbW")',
+    "define( 'WPMS_SMTP_PASS', 'oVQcbxWwsIgtvYrgxy' );",
+    'new NetworkCredential("svc", "RXTBlpESfdcyjYrk")',
+  ];
+  for (const text of CALLS) {
+    it(`is redacted in ${JSON.stringify(text)}`, async () => {
+      expect((await redactTexts([text])).texts[0]).toMatch(/^[^"']*["'][^"']*["'][^"']*["']\[REDACTED password\]["']/);
+    });
+  }
+
+  it('leaves words passed to other calls alone', async () => {
+    const text = 'print("hello", "Wonderful"); colors = ["red", "MagentaBlue"]; foo("abc", "abcdefghijk")';
+    expect((await redactTexts([text])).texts[0]).toBe(text);
+  });
+});

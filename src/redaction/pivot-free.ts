@@ -1,0 +1,63 @@
+/** Values the pivot search never stops in, letters alone: the argument after a long flag, and a quoted string after a call's comma. */
+import { credentialCall } from './calls.ts';
+import type { ScanState } from './classify.ts';
+import { PIVOTS, TOKEN } from './pivots.ts';
+import { valueAfterWord } from './word-values.ts';
+
+/**
+ * The argument after a long flag that ends at `flagEnd` (`--password SfEwqLJhzQcTb`), read here when it holds no pivot
+ * (letters alone): the pivot search never stops in it, so the rules that read a value after its flag are asked now.
+ */
+export function valueWithoutPivot(text: string, flagEnd: number, state: ScanState): void {
+  let start = flagEnd;
+  while (start < text.length && start < flagEnd + 4 && text.charCodeAt(start) === 32) start++;
+  const quote = text.charCodeAt(start);
+  if (quote === 34 || quote === 39) start++;
+  if (start === flagEnd) return;
+  let end = start;
+  for (; end < text.length && end < start + 256; end++) {
+    const code = text.charCodeAt(end);
+    if (!TOKEN.has(code)) break;
+    if (PIVOTS.has(code)) return;
+  }
+  if (end - start >= 8) valueAfterWord(text, start, end, state);
+}
+
+/** Whether `code` is an ASCII letter. */
+const isLetter = (code: number): boolean => (code | 32) >= 97 && (code | 32) <= 122;
+
+/** The first comma at or after `from` in `text` followed (blanks aside) by a quoted string of 8 to 64 letters, or -1. */
+function searchLettersArgument(text: string, from: number): number {
+  for (let comma = text.indexOf(',', from); comma >= 0; comma = text.indexOf(',', comma + 1)) {
+    let quote = comma + 1;
+    while (text.charCodeAt(quote) === 32 || text.charCodeAt(quote) === 9) quote++;
+    const code = text.charCodeAt(quote);
+    if (code !== 34 && code !== 39) continue;
+    let close = quote + 1;
+    while (close - quote <= 65 && isLetter(text.charCodeAt(close))) close++;
+    if (text.charCodeAt(close) === code && close - quote > 8 && close - quote <= 65) return comma;
+  }
+  return -1;
+}
+
+/** The first letters-only argument at or after `from` in `text` (its comma), or -1; remembered in `state`. */
+function nextLettersArgument(text: string, from: number, state: ScanState): number {
+  if (state.letters === -2 || from < state.lettersFrom || (state.letters >= 0 && state.letters < from)) {
+    state.letters = searchLettersArgument(text, from);
+    state.lettersFrom = from;
+  }
+  return state.letters;
+}
+
+/**
+ * The quoted strings of letters alone that follow a comma in [from, to) of `text` (`SetBasicAuth("user", "…")`), each
+ * read as a call's next argument. The next match is remembered, so a text scanned a stretch at a time is searched once.
+ */
+export function lettersArguments(text: string, from: number, to: number, state: ScanState): void {
+  for (let comma = nextLettersArgument(text, from, state); comma >= 0 && comma < to; comma = nextLettersArgument(text, comma + 1, state)) {
+    let start = comma + 1;
+    while (text.charCodeAt(start) === 32 || text.charCodeAt(start) === 9) start++;
+    const close = text.indexOf(text.charAt(start), start + 1);
+    credentialCall(text, comma, start + 1, close, state);
+  }
+}
