@@ -1,7 +1,7 @@
 /** Operator-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `Authorization: Basic …`, `<add key="…" value="…"/>`; judged under what the name says. */
 import { lineBefore } from './argument-spans.ts';
 import { isDigit, isLetter } from './chars.ts';
-import { blockScalar, heredoc } from './block-scalars.ts';
+import { blockScalar, heredoc, sequenceItem } from './block-scalars.ts';
 import { classify, push } from './classify.ts';
 import { concatenatedValue, pieceOnNextLine } from './concatenated.ts';
 import { isSessionCookie, mayEndSessionCookie } from './cookies.ts';
@@ -103,9 +103,9 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     jwkPrivateMember(text, name, valueFrom, state);
     return;
   }
-  // `"value": …` and `value: …` after a `name`/`key` field or inside an object named by its key (JSON, YAML; Pulumi's `plaintext`);
+  // `"value": …` and `value: …` after a `name`/`key` field or inside an object named by its key (JSON, YAML; Pulumi's `plaintext`, Postman's `currentValue`);
   // an XML `value="…"` is read from its `key=` (settingPair).
-  if (bare === 'value' || bare === 'Value' || bare === 'ParameterValue' || bare === 'plaintext') {
+  if (bare === 'value' || bare === 'Value' || bare === 'ParameterValue' || bare === 'plaintext' || bare === 'currentValue') {
     pairedValue(text, name, valueFrom, state);
     return;
   }
@@ -147,7 +147,9 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   // A YAML block scalar (`signing_key: |` and indented lines) is one value over its lines.
   let value =
     readValue(text, valueFrom, query) ??
-    (code === 58 ? blockScalar(text, valueFrom) : (heredoc(text, valueFrom) ?? pieceOnNextLine(text, valueFrom)));
+    (code === 58
+      ? (blockScalar(text, valueFrom) ?? sequenceItem(text, valueFrom))
+      : (heredoc(text, valueFrom) ?? pieceOnNextLine(text, valueFrom)));
   if (value === null) return;
   // Go's `%+v` writes an empty field as `Password: Host:db` (the next field right after the blank): no value.
   if (code === 58 && next === 32 && !value.quoted && GO_FIELD_RE.test(text.slice(value.start, value.end))) {
@@ -162,8 +164,8 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     classify(text, fallback, written, state, true);
     return;
   }
-  // `login=user:password` (Squid's `cache_peer`, a proxy's settings): the password after the user's colon.
-  const colon = bare === 'login' ? value.start + text.slice(value.start, value.end).indexOf(':') : -1;
+  // `login=user:password` (Squid's `cache_peer`, a proxy's settings), Yarn's `npmAuthIdent: "user:password"`: the password after the user's colon.
+  const colon = bare === 'login' || bare === 'npmAuthIdent' ? value.start + text.slice(value.start, value.end).indexOf(':') : -1;
   if (colon > value.start && colon < value.end - 1) {
     if (isCredentialValue(text.slice(colon + 1, value.end), 'password')) push(state, colon + 1, value.end, 'password', RANK_NAMED);
     return;
@@ -300,11 +302,14 @@ function encodesText(text: string, start: number, end: number): boolean {
   return true;
 }
 
-/** A conversion of a string literal to bytes (Go, Rust, Python, Node, Swift, .NET), up to the literal's quote. */
+/**
+ * A conversion of a string literal to bytes (Go, Rust, Python, Node, Swift, .NET), or a hash of it (a seeder's
+ * `Hash::make('…')`, Django's `make_password`, bcrypt: the literal is the password in clear), up to the literal's quote.
+ */
 const CONVERSION_RE =
-  /\s*(?:\[\]byte\(|hex!\(|bytes\.fromhex\(|Buffer\.from\(|Data\(base64Encoded:\s*|base64\.b64decode\(|Convert\.FromBase64String\(|Encoding\.(?:UTF8|ASCII)\.GetBytes\(|b(?=["']))/y;
-/** The characters a conversion of {@link CONVERSION_RE} starts with: `[`, `h`, `b`, `B`, `D`, `C` (and `E`, read by code). */
-const CONVERSION_FIRST = new Set([91, 104, 98, 66, 68, 67]);
+  /\s*(?:\[\]byte\(|hex!\(|bytes\.fromhex\(|Buffer\.from\(|Data\(base64Encoded:\s*|base64\.b64decode\(|Convert\.FromBase64String\(|Encoding\.(?:UTF8|ASCII)\.GetBytes\(|Hash::make\(|bcrypt(?:\.hash(?:Sync)?)?\(|BCrypt::Password\.create\(|make_password\(|generate_password_hash\(|password_hash\(|b(?=["']))/y;
+/** The characters a conversion of {@link CONVERSION_RE} starts with: `[`, `h`, `b`, `B`, `D`, `C`, `H`, `m`, `g`, `p` (and `E`, read by code). */
+const CONVERSION_FIRST = new Set([91, 104, 98, 66, 68, 67, 72, 109, 103, 112]);
 
 /** The quoted literal a conversion to bytes starting at `from` (blanks first) holds, or null. */
 function convertedLiteral(text: string, from: number): Span | null {

@@ -1,5 +1,5 @@
-/** Values written on the lines under their key: YAML block scalars (`signing_key: |` then indented lines) and heredocs (`api_key = <<-EOT`), read whole. */
-import { skipBlanks } from './spans.ts';
+/** Values written on the lines under their key: YAML block scalars (`signing_key: |` then indented lines), a YAML sequence's first item, and heredocs (`api_key = <<-EOT`), read whole. */
+import { readValue, skipBlanks } from './spans.ts';
 import type { Span } from './spans.ts';
 
 /** A block scalar's header after the key: `|` or `>`, a chomping indicator, an indentation digit, a comment, nothing else. */
@@ -44,6 +44,19 @@ export function blockScalar(text: string, from: number): Span | null {
     line = next + 1;
   }
   return start < 0 ? null : { start, end, quoted: false };
+}
+
+/**
+ * The first item of the YAML sequence under a key whose `:` ends its line (`from` after it), no less indented than the
+ * key (`client_secret:` / `- …`, as an HTTP cassette records every header and form field), or null.
+ */
+export function sequenceItem(text: string, from: number): Span | null {
+  let line = skipBlanks(text, from, from + 16);
+  if (text.charCodeAt(line) === 13) line++;
+  if (text.charCodeAt(line) !== 10) return null;
+  const dash = skipBlanks(text, line + 1, line + 1 + MAX_LINES * 4);
+  if (text.charCodeAt(dash) !== 45 || text.charCodeAt(dash + 1) !== 32 || dash - line - 1 < indentOf(text, from)) return null;
+  return readValue(text, dash + 2);
 }
 
 /** A heredoc's opening after `=`: `<<EOT` or `<<-EOT` (HCL, shell), its marker captured. */

@@ -10,9 +10,9 @@ import { RANK_NAMED } from './kind-record.ts';
 /** Calls whose second string argument is a password or an account's key (Azure's `SharedKeyCredentials(account, key)`; a device's Wi-Fi `WiFi.begin(ssid, password)`, `softAP`, `autoConnect`, MicroPython's `wlan.connect`; paho's `username_pw_set`; the third of Go's `smtp.PlainAuth(identity, user, password, host)`), Python's `auth=("user", "…")` and Faraday's `:basic, "user", "…"`. */
 const CREDENTIAL_CALL_RE =
   /(?:(?:\.login|\bauthenticate|WiFi\.begin|\.softAP|\.autoConnect|\.addAP|\bwlan\.connect|\.username_pw_set|NetworkCredential|PSCredential|PlainCredentials|AuthenticationHeaderValue|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth(?:entication)?|basic_auth|SharedKeyCredentials?|StorageSharedKeyCredential|AzureNamedKeyCredential|NewSimpleBindRequest|simple_bind(?:_s)?|\.[Bb]ind|\bauth\s*=\s*)\(|PlainAuth\(\s*"[^"\n]*"\s*,|:basic\s*,)\s*["'][^"'\n]{1,64}["']\s*$/;
-/** Calls whose third string argument is a password: JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)` and `mysqli`, Ruby's `Net::FTP.open(host, user, password)`, Python's `ftplib.FTP(host, user, passwd)`, Perl's `DBI->connect(dsn, user, password)` and Ruby's `DBI.connect`, .NET's `new DirectoryEntry(path, user, password)`, Nim's `open("host:port", user, password, db)`, PHP's `ldap_bind($link, dn, password)`, any call given a JDBC URL first (Groovy's `Sql.newInstance(url, user, password, driver)`). */
+/** Calls whose third string argument is a password: JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)` and `mysqli`, Ruby's `Net::FTP.open(host, user, password)`, Python's `ftplib.FTP(host, user, passwd)`, Perl's `DBI->connect(dsn, user, password)` and Ruby's `DBI.connect`, .NET's `new DirectoryEntry(path, user, password)`, Nim's `open("host:port", user, password, db)`, PHP's `ldap_bind($link, dn, password)`, any call given a JDBC URL first (Groovy's `Sql.newInstance(url, user, password, driver)`); the fourth of sbt's `Credentials(realm, host, user, password)`. */
 const THIRD_ARGUMENT_CALL_RE =
-  /(?:(?:getConnection|\bPDO(?:->__construct)?|mysqli_connect|\bmysqli|Net::FTP\.(?:open|new)|\bFTP_TLS|\bFTP|DBI(?:->|\.)connect|DirectoryEntry)\(\s*(?:"[^"\n]{0,200}"|'[^'\n]{0,200}')|\bopen\(\s*["'][\w.-]+:\d{2,5}["']|\bldap_bind\(\s*\$?[\w>-]{1,40}|\(\s*["']jdbc:[^"'\n]{0,200}["'])\s*,\s*["'][^"'\n]{1,64}["']\s*$/;
+  /(?:(?:getConnection|\bPDO(?:->__construct)?|mysqli_connect|\bmysqli|Net::FTP\.(?:open|new)|\bFTP_TLS|\bFTP|DBI(?:->|\.)connect|DirectoryEntry)\(\s*(?:"[^"\n]{0,200}"|'[^'\n]{0,200}')|\bopen\(\s*["'][\w.-]+:\d{2,5}["']|\bldap_bind\(\s*\$?[\w>-]{1,40}|\(\s*["']jdbc:[^"'\n]{0,200}["']|\bCredentials\(\s*"[^"\n]{0,200}"\s*,\s*"[^"\n]{0,200}")\s*,\s*["'][^"'\n]{1,64}["']\s*$/;
 /** A JWT library's call up to the comma after its first argument (a name, or an object literal of one level). */
 const JWT_CALL_RE = /\b(?:jwt|JWT|jsonwebtoken)\.(?:sign|verify|encode|decode)\(\s*(?:\{[^{}]{0,240}\}|[\w$.]{1,80})\s*$/;
 /** reqwest's `.basic_auth("user", Some(` up to the password. */
@@ -25,6 +25,10 @@ const LAST_STRING_RE = /["']([^"'\n]{1,64})["']\s*$/;
  */
 const NAMED_PAIR_RE =
   /(?:[({[]\s*["']#?([A-Za-z_][\w.-]{1,63})["']|[(,]\s*(?:[A-Za-z_][\w$]*\.)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)|,\s*["']([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["'])\s*$/;
+
+/** A field named for a password, a secret or a token, then what types into it (Playwright, Cypress, Selenium, WebdriverIO). */
+const TYPED_INTO_RE =
+  /(?:[Pp]ass(?:word|wd)?|PASSWORD|[Ss]ecret|[Tt]oken)[^()'"\n]{0,24}["']\]?["']?\s*\)\s*\.(?:fill|type|pressSequentially|send_keys|sendKeys|setValue)\($/;
 
 /** A method that sets a credential, `setApiKey(`, `set_password(`, `WithToken(`, a builder's `.password(`, Lua's `red:auth(`, a function named for one (`ors_api_key(`): group 1 is its name. */
 const SETTER_RE = /(?:[.:]|\b(?=[Ss]et|[Ww]ith|[A-Za-z][A-Za-z0-9]*_))(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A-Za-z0-9_]{2,40})\($/;
@@ -91,8 +95,9 @@ function setterArgument(text: string, start: number, end: number, state: ScanSta
       push(state, start, valueEnd, 'basic-auth', RANK_NAMED);
     return;
   }
-  // AWS CDK's `SecretValue.unsafePlainText("…")`: a secret written into the template in clear.
-  if (PLAIN_SECRET_RE.test(head)) {
+  // AWS CDK's `SecretValue.unsafePlainText("…")`: a secret written into the template in clear; a browser test typing
+  // into a password's field (`getByLabel('Password').fill('…')`, `cy.get('#password').type('…')`).
+  if (PLAIN_SECRET_RE.test(head) || TYPED_INTO_RE.test(head)) {
     passwordArgument(text, start - 1, state);
     return;
   }

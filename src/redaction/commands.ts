@@ -27,8 +27,8 @@ const TOOL_FLAG_RE: ReadonlyMap<number, RegExp> = new Map([
 /** SNMPv3 tools, whose `-A` and `-X` take the auth and privacy passphrases. */
 const SNMP_LINE_RE = /(?:^|[\s/])snmp(?:walk|get|getnext|set|bulkwalk|bulkget|trap|table|inform)(?:\.exe)?\s/;
 
-/** Tools whose `-p` takes the password glued to it. */
-const GLUED_P_RE = /(?:^|[\s/])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|7z|7za|7zz|7zr)(?:\.exe)?\s[^\n]*$/;
+/** Tools whose `-p` takes the password glued to it, on a command line or as an argument list's element (`["mysqladmin", …]`). */
+const GLUED_P_RE = /(?:^|[\s/"'])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|7z|7za|7zz|7zr)(?:\.exe)?(?:\s|["']\s*,)[^\n]*$/;
 /** A netrc entry up to its `password` word. */
 const NETRC_RE = /(?:^|\s)machine\s+\S+\s+(?:login\s+(?!anonymous\s|ftp\s)\S+\s+)?(?:account\s+\S+\s+)?$/;
 

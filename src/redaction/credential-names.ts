@@ -230,7 +230,7 @@ export function nameRole(words: readonly string[]): NameRole | null {
  * named record knows, holds one of these.
  */
 const NAME_HINT_RE = new RegExp(
-  `pass|pw|pswd|secret|token|key|auth|cred|id|pat|contribsys|honeycomb|login|psk|ntlm|certificate|salt|^sk$|${FOREIGN_PASSWORD_WORDS.join('|')}`,
+  `pass|pw|pswd|secret|token|key|auth|cred|id|pat|bearer|contribsys|honeycomb|login|psk|ntlm|certificate|salt|^sk$|${FOREIGN_PASSWORD_WORDS.join('|')}`,
   'i',
 );
 

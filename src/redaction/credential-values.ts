@@ -212,8 +212,8 @@ function passwordValue(value: string, profile: Profile): boolean {
 /** A name of short lowercase words joined by hyphens or underscores (`azure-storage-key`, `gh_actions_token`): an identifier, whatever its words (a key's random body is longer). */
 const KEBAB_NAME_RE = /^[a-z]{2,12}(?:[-_][a-z]{2,12})+$/;
 
-/** Capitalised words run together (`AzureStorageKey`) or joined by hyphens as an HTTP header's name (`X-Api-Key`): a name, however short its words. */
-const CAPITALISED_NAME_RE = /^(?:[A-Z][a-z]{2,}){2,}$|^[A-Z][a-z]*(?:-[A-Z][a-z]*)+$/;
+/** Capitalised words run together (`AzureStorageKey`) or joined by hyphens as an HTTP header's name (`X-Api-Key`, `X-API-Key`): a name, however short its words. */
+const CAPITALISED_NAME_RE = /^(?:[A-Z][a-z]{2,}){2,}$|^(?=[^a-z]*[a-z])(?:[A-Z][a-z]*|[A-Z]{2,5})(?:-(?:[A-Z][a-z]*|[A-Z]{2,5}))+$/;
 
 /** The shortest key of letters in one case (Vultr's 36 capitals): shorter runs of one case are words and constants' names. */
 const MIN_ONE_CASE_KEY = 24;

@@ -69,11 +69,14 @@ export function settingPair(text: string, key: Span, state: ScanState, nameAt: n
   return true;
 }
 
-/** A `name`/`key` field before a `value` field (up to two short fields between, a plan's `+`/`~` marks allowed), its name in group 2: Kubernetes' `- name: X` / `value: …`, ECS' and HAR's `{"name": "X", "value": …}`, Postman's `{"key": "X", "value": …}`, CloudFormation's `ParameterKey`/`ParameterValue`, AWS SSM's and Azure's JSON. */
+/** A `name`/`key` field before a `value` field (up to three short fields between, a plan's `+`/`~` marks allowed), its name in group 2: Kubernetes' `- name: X` / `value: …`, ECS' and HAR's `{"name": "X", "value": …}`, Postman's `{"key": "X", "value": …}`, CloudFormation's `ParameterKey`/`ParameterValue`, AWS SSM's and Azure's JSON. */
 const PAIR_NAME_RE =
-  /["']?(?:[Nn]ame|[Kk]ey|ParameterKey)["']?\s*[:=]\s*(["']?)([A-Za-z0-9_.:/-]{1,64})\1[\s+~]*,?(?:[\s+~]*["']?\w{1,24}["']?\s*:\s*["'][^"'\n]{0,40}["']\s*,){0,2}[\s+~]*["']?$/;
-/** An object named by its key, just opened before a `value` field: Terraform state's `"redis_auth_token": {` / `"value": …`. */
-const PARENT_NAME_RE = /["']([A-Za-z0-9_.:/-]{1,64})["']\s*:\s*\{\s*["']?$/;
+  /["']?(?:[Nn]ame|[Kk]ey|ParameterKey)["']?\s*[:=]\s*(["']?)([A-Za-z0-9_.:/-]{1,64})\1[\s+~]*,?(?:[\s+~]*["']?\w{1,24}["']?\s*:\s*(?:["'][^"'\n]{0,40}["']|\w{1,10})\s*,){0,3}[\s+~]*["']?$/;
+/** An object named by its key, opened before a `value` field (up to three short fields between): Terraform's `"redis_auth_token": {` / `"value": …`. */
+const PARENT_NAME_RE =
+  /["']([A-Za-z0-9_.:/-]{1,64})["']\s*:\s*\{\s*(?:["']?\w{1,24}["']?\s*:\s*(?:["'][^"'\n]{0,40}["']|\w{1,10})\s*,\s*){0,3}["']?$/;
+/** Postman's API-key auth, whose `{"key": "value", "value": …}` item holds the key itself. */
+const POSTMAN_APIKEY_RE = /["']apikey["']\s*:\s*\[[^\]]*$/;
 /** How far back the pair's name is looked for. */
 const PAIR_WINDOW = 160;
 
@@ -81,8 +84,9 @@ const PAIR_WINDOW = 160;
 export function pairedValue(text: string, name: Span, valueFrom: number, state: ScanState): void {
   const to = name.quoted ? name.start - 1 : name.start;
   const window = text.slice(Math.max(0, to - PAIR_WINDOW), to + (name.quoted ? 1 : 0));
-  const pairName = PAIR_NAME_RE.exec(window)?.[2] ?? PARENT_NAME_RE.exec(window)?.[1];
+  let pairName = PAIR_NAME_RE.exec(window)?.[2] ?? PARENT_NAME_RE.exec(window)?.[1];
   if (pairName === undefined || inFormControl(text, to)) return;
+  if (pairName === 'value' && POSTMAN_APIKEY_RE.test(window)) pairName = 'api_key';
   const value = readValue(text, valueFrom);
   // A session cookie's name in a name/value pair is a browser's cookie (a HAR file, a saved session): its value is a session token.
   if (value !== null) classify(text, value, namesSessionCookie(pairName) ? 'session_token' : pairName, state);

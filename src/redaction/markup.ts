@@ -22,12 +22,16 @@ function parentName(text: string, at: number): string | null {
   return nameStart < p - 1 && text.charCodeAt(nameStart - 1) === 60 ? text.slice(nameStart, p - 1) : null;
 }
 
-/** A property list's key, closed just before the `<` at `at` (blanks and line breaks skipped): `<key>AWSSecretKey</key>`. */
-const PLIST_KEY_RE = /<key>([^<>\n]{1,128})<\/key>\s*$/;
+/**
+ * A property list's key, closed just before the `<` at `at` (blanks and line breaks skipped): `<key>AWSSecretKey</key>`; or
+ * the flag before an argument of a launchd job's `ProgramArguments` (`<string>--authtoken</string>`).
+ */
+const PLIST_KEY_RE = /(?:<key>([^<>\n]{1,128})<\/key>|<string>--?([A-Za-z][\w-]{1,40})<\/string>)\s*$/;
 
 /** The name of the property-list key whose `<key>` element ends just before the tag at `at`, or null. */
 function plistKey(text: string, at: number): string | null {
-  return PLIST_KEY_RE.exec(text.slice(Math.max(0, at - 200), at))?.[1] ?? null;
+  const match = PLIST_KEY_RE.exec(text.slice(Math.max(0, at - 200), at));
+  return match === null ? null : (match[1] ?? match[2] ?? null);
 }
 
 /** Where the attributes of the tag whose `>` is at `close` start (the blank after its name), or `close` when none is found within 256 characters. */

@@ -136,7 +136,7 @@ const PLACEHOLDER_WORDS = new Set(
   (
     'changeme change_me changeit todo tbd fixme none null nil undefined true false secret password passwd pass token key ' +
     'apikey api_key default example sample test dummy fake placeholder redacted hidden empty unset required optional string ' +
-    'notasecret'
+    'notasecret minioadmin postgres guest'
   ).split(' '),
 );
 

@@ -115,8 +115,8 @@ const BASE64_LED_BY_SLASH_RE = /\+|\/(?=[A-Za-z0-9]{0,64}[0-9])(?=[A-Za-z0-9]{0,
 /** A relative path of two segments or more that ends in a file's extension. */
 const RELATIVE_FILE_RE = /^[\w-]{1,64}(?:\/[\w.-]{1,128}){1,16}\.[A-Za-z][A-Za-z0-9]{1,4}$/;
 
-/** Lowercase segments, each led by a letter, joined by `/`. */
-const LOWERCASE_PATH_RE = /^[a-z][a-z0-9_-]{0,63}(?:\/[a-z][a-z0-9_.-]{0,63}){1,16}$/;
+/** Lowercase segments, each led by a letter, joined by `/`, and a field of the secret they name (Vault's `kv/data/app:token`). */
+const LOWERCASE_PATH_RE = /^[a-z][a-z0-9_-]{0,63}(?:\/[a-z][a-z0-9_.-]{0,63}){1,16}(?::[a-z][a-z0-9_.-]{0,63})?$/;
 
 /** An IPv4 address, with its port or not (`10.2.3.15:3306`). */
 const IP_PORT_RE = /^\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?$/;

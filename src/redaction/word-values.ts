@@ -59,6 +59,9 @@ function compound(text: string, start: number, end: number): number {
   return joined || kebab;
 }
 
+/** A flag's value that is a list of options itself (`docker build --secret id=npmrc,src=…`): no credential. */
+const OPTION_RE = /^[a-z]{1,16}=/;
+
 /**
  * A value run at `start` whose name is not joined by an operator: after a verb in prose ("the
  * api key is …"), after `Bearer`, after `curl -u`, after a `--token`-like flag, or after a
@@ -77,8 +80,9 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const length = p - wordStart;
   // A word longer than any name (a hash, an encoded blob before the value) names nothing.
   if (length === MAX_NAME && wordStart > 0 && NAME_CHARS.has(text.charCodeAt(wordStart - 1))) return;
-  // The value itself starts like a token, not with an operator or a bracket.
-  if (!VALUE_START.has(text.charCodeAt(start))) return;
+  // The value itself starts like a token, not with an operator or a bracket; curl's `-u :<token>` leaves its user empty.
+  if (!VALUE_START.has(text.charCodeAt(start)) && !(text.charCodeAt(start) === 58 && length === 2 && text.startsWith('-u', wordStart)))
+    return;
   const first = text.charCodeAt(wordStart);
   // A dash between blanks stands for the verb in chat (`API key - <value>`), as `to` does after a credential's name (`set the password to …`).
   const to = length === 2 && (first | 32) === 116 && (text.charCodeAt(wordStart + 1) | 32) === 111;
@@ -159,7 +163,10 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
     !basic &&
     (last === 58 ||
       (last === 61 && text.charCodeAt(valueEnd - 2) === 58) ||
-      (candidate.includes('=') && (chainedAssignment(candidate) || (/^[A-Za-z_][\w.-]*=$/.test(candidate) && !paddedKey(candidate)))))
+      (candidate.includes('=') &&
+        (chainedAssignment(candidate) ||
+          (/^[A-Za-z_][\w.-]*=$/.test(candidate) && !paddedKey(candidate)) ||
+          (flag && OPTION_RE.test(candidate)))))
   )
     return;
   const value: Span = { start, end: valueEnd, quoted: false };
@@ -177,7 +184,8 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   } else if (curlUser) {
     const colon = raw.indexOf(':');
     const password = colon < 0 ? '' : raw.slice(colon + 1);
-    if (colon > 0 && password.length >= MIN_PASSWORD && !isPlaceholderValue(raw) && isCredentialValue(password, 'password'))
+    // An empty user (`-u :<token>`, Azure DevOps' PATs) leaves the token as the password.
+    if (colon >= 0 && password.length >= MIN_PASSWORD && !isPlaceholderValue(raw) && isCredentialValue(password, 'password'))
       push(state, start, valueEnd, 'basic-auth', RANK_NAMED);
     // An API key as the user, with no password or a stand-in one (`-u <key>:`, `-u <key>:x`).
     else {

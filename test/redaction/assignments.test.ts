@@ -229,3 +229,54 @@ describe('a password of letters alone passed to a call', () => {
     expect((await redactTexts([text])).texts[0]).toBe(text);
   });
 });
+
+describe('credentials in test fixtures, recordings and build glue', () => {
+  const FOUND: readonly [text: string, secret: string][] = [
+    [
+      'form:\n  client_secret:\n  - jNwbupQkyxusYCfc00drbykkffBarDrps4CTANIc\nurl: https://auth.acme.io',
+      'jNwbupQkyxusYCfc00drbykkffBarDrps4CTANIc',
+    ],
+    ["'password' => Hash::make('EeJOFMbrX9k39xhmb5'),", 'EeJOFMbrX9k39xhmb5'],
+    ["await page.getByLabel('Password').fill('MCrVNCwXOf4IvAUF');", 'MCrVNCwXOf4IvAUF'],
+    [
+      'Credentials(\n  "Artifactory Realm",\n  "acme.jfrog.io",\n  "sbt",\n  "DOL8PHKn035d2zhB0uFrcXyK4lj1C9PK"\n)',
+      'DOL8PHKn035d2zhB0uFrcXyK4lj1C9PK',
+    ],
+    ['test: ["CMD", "mysqladmin", "ping", "-uroot", "-pyl9TnkjuprxtDHRxIW"]', 'yl9TnkjuprxtDHRxIW'],
+    [
+      '<string>--authtoken</string>\n<string>JzCDDdIYXzLy2R1Ow1tGaMduI6o_t7uW6RWPx1JrUK6vthUrU</string>',
+      'JzCDDdIYXzLy2R1Ow1tGaMduI6o_t7uW6RWPx1JrUK6vthUrU',
+    ],
+    ['npmAuthIdent: "ci-bot:3RrQyUsyJkS6gkhOn0Lwyx"', '3RrQyUsyJkS6gkhOn0Lwyx'],
+    ['{ "key": "pg_password", "value": "", "enabled": true, "currentValue": "pwt20ypEIOBpozE8nQvnOpVO" }', 'pwt20ypEIOBpozE8nQvnOpVO'],
+    [
+      '"auth": { "type": "bearer", "bearer": "XVVs5Ple8LiEY10_-_kDqPUjodHfDzb8P-9eETpg1oiTOVjm" }',
+      'XVVs5Ple8LiEY10_-_kDqPUjodHfDzb8P-9eETpg1oiTOVjm',
+    ],
+    ['"db_password": {\n  "sensitive": true,\n  "type": "string",\n  "value": "1ZDpbnsiVNBQrHaMiKllpf9B"\n}', '1ZDpbnsiVNBQrHaMiKllpf9B'],
+  ];
+  for (const [text, secret] of FOUND) {
+    it(`redacts the credential in ${JSON.stringify(text.slice(0, 48))}…`, async () => {
+      const redacted = (await redactTexts([text])).texts[0] ?? '';
+      expect(redacted).not.toContain(secret);
+      expect(redacted).toContain('[REDACTED ');
+    });
+  }
+
+  it('redacts an Azure DevOps token given to curl with an empty user', async () => {
+    const text = 'curl -u :vlknpsnlcmvi4u4axnci7leafyluuxof3ychwdhrtzl2vsdhipuo https://dev.azure.com/acme';
+    expect((await redactTexts([text])).texts[0]).toBe('curl -u [REDACTED basic-auth] https://dev.azure.com/acme');
+  });
+
+  const KEPT: readonly string[] = [
+    'docker buildx build --secret id=npmrc,src=$HOME/.npmrc -t acme/web .',
+    "token: \"{{ lookup('hashi_vault', 'secret=kv/data/cloudflare:token') }}\"",
+    'MINIO_ROOT_USER: minioadmin\nMINIO_ROOT_PASSWORD: minioadmin',
+    '{ "key": "key", "value": "X-API-Key", "type": "string" }',
+  ];
+  for (const text of KEPT) {
+    it(`keeps ${JSON.stringify(text)}`, async () => {
+      expect((await redactTexts([text])).texts[0]).toBe(text);
+    });
+  }
+});

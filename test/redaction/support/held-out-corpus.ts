@@ -67,6 +67,8 @@ import { BLIND66_NEGATIVES, BLIND66_POSITIVES } from './held-out-blind66.ts';
 import { BLIND67_NEGATIVES, BLIND67_POSITIVES } from './held-out-blind67.ts';
 import { BLIND68_NEGATIVES, BLIND68_POSITIVES } from './held-out-blind68.ts';
 import { BLIND69_NEGATIVES, BLIND69_POSITIVES } from './held-out-blind69.ts';
+import { BLIND70_NEGATIVES, BLIND70_POSITIVES } from './held-out-blind70.ts';
+import { BLIND71_NEGATIVES, BLIND71_POSITIVES } from './held-out-blind71.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -253,6 +255,8 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['sixty-seventh blind batch', BLIND67_POSITIVES, BLIND67_NEGATIVES],
     ['sixty-eighth blind batch', BLIND68_POSITIVES, BLIND68_NEGATIVES],
     ['sixty-ninth blind batch', BLIND69_POSITIVES, BLIND69_NEGATIVES],
+    ['seventieth blind batch', BLIND70_POSITIVES, BLIND70_NEGATIVES],
+    ['seventy-first blind batch', BLIND71_POSITIVES, BLIND71_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
