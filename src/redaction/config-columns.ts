@@ -45,3 +45,32 @@ export function alignedValue(text: string, blanks: number, start: number, end: n
   classify(text, { start, end: valueEnd, quoted: false }, key, state, true);
   return true;
 }
+
+/** The names of table columns that hold no secret (`fly secrets list`'s DIGEST, a listing's ID, TYPE or AGE). */
+const PLAIN_COLUMN_RE = /^(?:DIGEST|HASH|CHECKSUM|SHA\d*|FINGERPRINT|ID|VERSION|TYPE|STATUS|AGE|CREATED|UPDATED)$/i;
+/** A table's header line: words in capitals. */
+const HEADER_LINE_RE = /^[A-Z][A-Z0-9_]*(?: +[A-Z][A-Z0-9_]*)*\s*$/;
+
+/**
+ * Whether the value at `start`, after the key that opens its line and ends at `keyEnd`, sits in a column of a command's
+ * table output whose header (the nearest line of capitals above, 16 lines and 4 KiB up at most) names something plain
+ * there: `NAME  DIGEST  CREATED AT` over `STRIPE_SECRET  <digest>  2m ago`.
+ */
+export function inPlainColumn(text: string, keyEnd: number, start: number): boolean {
+  const lineStart = NAME_CHARS.runStart(text, keyEnd, keyEnd - MAX_NAME);
+  if ((lineStart > 0 && text.charCodeAt(lineStart - 1) !== 10) || start - lineStart > 256) return false;
+  const floor = Math.max(0, start - 4096);
+  const column = start - lineStart;
+  let end = lineStart - 1;
+  for (let lines = 0; end > floor && lines < 16; lines++) {
+    let begin = end;
+    while (begin > floor && text.charCodeAt(begin - 1) !== 10) begin--;
+    const line = text.slice(begin, end);
+    if (HEADER_LINE_RE.test(line)) {
+      const word = /^[A-Z0-9_]+/.exec(line.slice(column))?.[0];
+      return line.charCodeAt(column - 1) === 32 && word !== undefined && PLAIN_COLUMN_RE.test(word);
+    }
+    end = begin - 1;
+  }
+  return false;
+}

@@ -162,13 +162,14 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
 
 /**
  * Words that make a credential-like name something else: public keys, anti-forgery and paging
- * tokens, database and cache keys, counts (`max_tokens`), a reference to a stored secret (`existingSecret`).
+ * tokens, database and cache keys, counts (`max_tokens`), a reference to a stored secret (`existingSecret`), PubNub's
+ * subscribe key (shipped in every client).
  */
 const NOT_SECRET = new Set(
   (
     'public publishable pub csrf xsrf next page continuation cursor sort partition foreign cache idempotency dedup max ' +
     'min num count total hash row object map lookup sequence schema bucket ssh gpg pgp host authorized known foo dummy fake ' +
-    'example sample mock instrumentation existing hashed site anon encrypted ciphertext'
+    'example sample mock instrumentation existing hashed site anon encrypted ciphertext subscribe'
   ).split(' '),
 );
 
@@ -220,6 +221,8 @@ export function nameRole(words: readonly string[]): NameRole | null {
   // A client key (Adyen's `clientKey`, Midtrans') is the key a payment page gives the browser: public by design; sent in a
   // header (`X-Client-Key`), it is a caller's key.
   if (words.length === 2 && last === 'key' && before === 'client') return null;
+  // The Web Push API's `applicationServerKey` is the VAPID key pair's public half, which every browser receives.
+  if (last === 'key' && before === 'server' && words[words.length - 3] === 'application') return null;
   // Agora's `appCertificate`: the app's signing secret, not a certificate.
   if (last === 'certificate' && before === 'app') return 'secret';
   return HEADS.get(last) ?? null;

@@ -163,6 +163,14 @@ export function isPlaceholderValue(value: string): boolean {
   return (characters & STAND_IN) !== 0 || isMarkedValue(value, (characters & MARKER_LETTERS) !== 0, (characters & TEMPLATE_CHARS) !== 0);
 }
 
+/** The test-mode keys Stripe's API reference prints for everyone to copy: public samples, no account's secret. */
+const PUBLIC_SAMPLES = new Set(['sk_test_4eC39HqLyjWDarjtT1zdp7dc', 'sk_test_BQokikJOvBiI2HlWgH4olfQ2']);
+
+/** Whether `value` is a key a vendor's documentation publishes as its sample. */
+export function isPublicSample(value: string): boolean {
+  return value.charCodeAt(0) === 115 && PUBLIC_SAMPLES.has(value);
+}
+
 /** A printf-style `%s` directive. */
 const FORMAT_RE = /%s(?![A-Za-z0-9])/;
 /** A password's source rather than the password: `env:NAME`, `file:path`, `fd:N`, TeamCity's `credentialsJSON:<id>`. */
@@ -194,7 +202,7 @@ export function isMarkedValue(value: string, mayHold: boolean, template = true):
   // `$VAR`, unless what follows the `$` is a long random key (Asaas writes its keys `$aact_prod_…`).
   if (first === 36) return value.length < 40 || !DOLLAR_KEY_RE.test(value);
   // openssl's and others' `env:VAR`, `file:path`, `fd:3`, a secret manager's `vault:…`, `op://…`, LiteLLM's `os.environ/VAR`: where the password is read from.
-  if (SOURCE_RE.test(value)) return true;
+  if (SOURCE_RE.test(value) || isPublicSample(value)) return true;
   // A quoted shell variable spliced into a string (`"'$DB_PASSWORD'"`).
   if ((first === 39 || first === 34) && value.charCodeAt(1) === 36) return true;
   // `%s` as a format string writes it, before a blank, punctuation or the end (a random key may hold `%s4` by chance).

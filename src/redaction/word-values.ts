@@ -5,7 +5,7 @@ import { classify, encodesStandIns, push, roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { hintsCredential, nameRole } from './credential-names.ts';
 import { claimsFormat } from './dispatch.ts';
-import { alignedValue, directiveValue } from './config-columns.ts';
+import { alignedValue, inPlainColumn, directiveValue } from './config-columns.ts';
 import { foreignProseValue } from './foreign-prose.ts';
 import { phraseBefore, proseName } from './name-context.ts';
 import { isPlaceholderValue } from './placeholders.ts';
@@ -73,8 +73,8 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   // A token that starts like an option (`-Password`, `--token`) is one: the flag rules read what follows it.
   if (text.charCodeAt(start) === 45 && (isLetter(text.charCodeAt(start + 1)) || text.charCodeAt(start + 1) === 45)) return;
   const p = wordEndBefore(text, start);
-  // Two blanks or more after a line's first word: a column of values aligned after their keys.
-  if (start - p >= 2 && alignedValue(text, p, start, end, state)) return;
+  // Two blanks or more after a line's first word: a column of values aligned after their keys, unless a table's header names the column for something plain.
+  if (start - p >= 2 && (inPlainColumn(text, p, start) || alignedValue(text, p, start, end, state))) return;
   if (text.charCodeAt(p - 1) === 32) return;
   const wordStart = wordStartBefore(text, p);
   const length = p - wordStart;

@@ -272,6 +272,10 @@ describe('credentials in test fixtures, recordings and build glue', () => {
     'docker buildx build --secret id=npmrc,src=$HOME/.npmrc -t acme/web .',
     "token: \"{{ lookup('hashi_vault', 'secret=kv/data/cloudflare:token') }}\"",
     'MINIO_ROOT_USER: minioadmin\nMINIO_ROOT_PASSWORD: minioadmin',
+    'NAME            DIGEST              CREATED AT\nSTRIPE_SECRET   8d0c5e1f2a3b4c6d    2m ago',
+    'PUBNUB_SUBSCRIBE_KEY=sub-c-1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d',
+    "applicationServerKey: 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U',",
+    'curl https://api.stripe.com/v1/charges -u sk_test_4eC39HqLyjWDarjtT1zdp7dc:',
     '{ "key": "key", "value": "X-API-Key", "type": "string" }',
   ];
   for (const text of KEPT) {

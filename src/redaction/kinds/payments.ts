@@ -1,5 +1,6 @@
 /** Payments and commerce: Stripe, Square, Facebook/Meta, Flutterwave, GoCardless, Lob, Shippo, Duffel, EasyPost, Braintree, Paddle. */
 import { chars } from '../chars.ts';
+import { isPublicSample } from '../placeholders.ts';
 import { optional, prefixed, run, tokenKind } from '../kind-record.ts';
 import type { KindRecord } from '../kind-record.ts';
 import { ALNUM, ALNUM_LOWER, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits } from './format-shapes.ts';
@@ -9,7 +10,13 @@ export const PAYMENT_KINDS: readonly KindRecord[] = [
   tokenKind(
     'stripe-key',
     'Stripe secret and restricted keys, live and test (`sk_live_`, `sk_test_`, `rk_live_`, `rk_test_`) and webhook signing secrets (`whsec_`)',
-    prefixed(['sk_live_', 'sk_test_', 'rk_live_', 'rk_test_'], ALNUM, 16, 247, lettersAndDigits),
+    prefixed(
+      ['sk_live_', 'sk_test_', 'rk_live_', 'rk_test_'],
+      ALNUM,
+      16,
+      247,
+      (value) => lettersAndDigits(value) && !isPublicSample(value),
+    ),
     prefixed('whsec_', chars('A-Za-z0-9+/='), 32, 88, lettersAndDigits),
   ),
   tokenKind(
