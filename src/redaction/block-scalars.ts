@@ -56,7 +56,9 @@ export function sequenceItem(text: string, from: number): Span | null {
   if (text.charCodeAt(line) !== 10) return null;
   const dash = skipBlanks(text, line + 1, line + 1 + MAX_LINES * 4);
   if (text.charCodeAt(dash) !== 45 || text.charCodeAt(dash + 1) !== 32 || dash - line - 1 < indentOf(text, from)) return null;
-  return readValue(text, dash + 2);
+  const item = readValue(text, dash + 2);
+  // An item that opens a mapping (`- name: …`) is a key, not the value.
+  return item === null || text.charCodeAt(item.end) === 58 ? null : item;
 }
 
 /** A heredoc's opening after `=`: `<<EOT` or `<<-EOT` (HCL, shell), its marker captured. */

@@ -33,6 +33,9 @@ export interface ScanState {
   /** Letters-only call arguments (pivot-free.ts): the next one's comma at or after {@link lettersFrom} (-1 none, -2 not searched yet). */
   letters: number;
   lettersFrom: number;
+  /** Command tables (config-columns.ts): the header line of the table the lines read so far end in (-1 none), and where reading stopped. */
+  tableHeader: number;
+  tableTo: number;
 }
 
 export function push(state: ScanState, start: number, end: number, kind: string, rank: number): void {

@@ -3,7 +3,7 @@ import { lineBefore } from './argument-spans.ts';
 import { classify } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { hintsCredential } from './credential-names.ts';
-import { MAX_NAME, NAME_CHARS, sentenceValueEnd } from './spans.ts';
+import { MAX_NAME, NAME_CHARS, sentenceValueEnd, skipBlanks } from './spans.ts';
 
 /** The words a config file's directive gives a credential with (msmtp's `password X`, a router's `key X`, `secret X`). */
 const DIRECTIVES = new Set(['password', 'passwd', 'secret', 'key', 'psk']);
@@ -53,24 +53,23 @@ const HEADER_LINE_RE = /^[A-Z][A-Z0-9_]*(?: +[A-Z][A-Z0-9_]*)*\s*$/;
 
 /**
  * Whether the value at `start`, after the key that opens its line and ends at `keyEnd`, sits in a column of a command's
- * table output whose header (the nearest line of capitals above, 16 lines and 4 KiB up at most) names something plain
- * there: `NAME  DIGEST  CREATED AT` over `STRIPE_SECRET  <digest>  2m ago`.
+ * table output whose header names something plain there: `NAME  DIGEST  CREATED AT` over `STRIPE_SECRET  <digest>  2m ago`.
+ * A table is the block of lines under its header (a line of capitals) up to a blank line; the scan reads each line for
+ * one once, in order, so a text's lines are read once whatever asks.
  */
-export function inPlainColumn(text: string, keyEnd: number, start: number): boolean {
+export function inPlainColumn(text: string, keyEnd: number, start: number, state: ScanState): boolean {
   const lineStart = NAME_CHARS.runStart(text, keyEnd, keyEnd - MAX_NAME);
-  if ((lineStart > 0 && text.charCodeAt(lineStart - 1) !== 10) || start - lineStart > 256) return false;
-  const floor = Math.max(0, start - 4096);
-  const column = start - lineStart;
-  let end = lineStart - 1;
-  for (let lines = 0; end > floor && lines < 16; lines++) {
-    let begin = end;
-    while (begin > floor && text.charCodeAt(begin - 1) !== 10) begin--;
-    const line = text.slice(begin, end);
-    if (HEADER_LINE_RE.test(line)) {
-      const word = /^[A-Z0-9_]+/.exec(line.slice(column))?.[0];
-      return line.charCodeAt(column - 1) === 32 && word !== undefined && PLAIN_COLUMN_RE.test(word);
-    }
-    end = begin - 1;
+  if ((lineStart > 0 && text.charCodeAt(lineStart - 1) !== 10) || start - lineStart > 256 || lineStart < state.tableTo) return false;
+  for (let at = state.tableTo; at < lineStart;) {
+    const newline = text.indexOf('\n', at);
+    const end = newline < 0 || newline >= lineStart ? lineStart - 1 : newline;
+    if (skipBlanks(text, at, end) >= end) state.tableHeader = -1;
+    else if (HEADER_LINE_RE.test(text.slice(at, Math.min(end, at + 512)))) state.tableHeader = at;
+    at = end + 1;
   }
-  return false;
+  state.tableTo = lineStart;
+  const header = state.tableHeader;
+  if (header < 0 || text.charCodeAt(header + start - lineStart - 1) !== 32) return false;
+  const word = /^[A-Z0-9_]+/.exec(text.slice(header + start - lineStart, header + start - lineStart + 16))?.[0];
+  return word !== undefined && PLAIN_COLUMN_RE.test(word);
 }

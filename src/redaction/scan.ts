@@ -268,6 +268,8 @@ function emptyState(): ScanState {
     parenNext: -2,
     letters: -2,
     lettersFrom: 0,
+    tableHeader: -1,
+    tableTo: 0,
   };
 }
 
