@@ -64,9 +64,11 @@ const CLASS_KEY_RE = /^[A-Za-z0-9_-]+$/;
 const CLIENT_CALL_RE =
   /(?:API|Api|Client|Session|Auth|Token[A-Za-z]*|\brequire\(\s*['"][\w@/.-]{1,64}['"]\s*\)|\b[a-z][a-z0-9]{2,20}\.(?:init|configure))\($/;
 
-/** A string argument at `start`, after its quote: the first of a call (`("…`), or one quoted twice (`, "\\"…`). */
+/** A string argument at `start`, after its quote: the first of a call (`("…`), the next one with no blank after its comma (`,"…`), or one quoted twice (`, "\\"…`). */
 export function quotedArgument(text: string, start: number, end: number, state: ScanState): void {
-  if (text.charCodeAt(start - 2) === 40) setterArgument(text, start, end, state);
+  const before = text.charCodeAt(start - 2);
+  if (before === 40) setterArgument(text, start, end, state);
+  else if (before === 44) credentialCall(text, start - 2, start, end, state);
   else wrappedArgument(text, start, end, state);
 }
 
@@ -197,7 +199,9 @@ export function credentialCall(text: string, comma: number, start: number, end: 
   const constant = before.includes('_', quoted ? open : run);
   const pair =
     opener === 40 || opener === 123 || opener === 91 || ((opener === 44 || named) && constant) ? NAMED_PAIR_RE.exec(before) : null;
-  const name = pair === null ? flagElementBefore(before) : (pair[1] ?? pair[2] ?? pair[3] ?? '');
+  // An Erlang or Elixir tuple's atom before its value: `{password, "…"}` in a proplist.
+  const atom = named && before.charCodeAt(lastSolid(before, run)) === 123 ? before.slice(run, last + 1) : null;
+  const name = atom ?? (pair === null ? flagElementBefore(before) : (pair[1] ?? pair[2] ?? pair[3] ?? ''));
   if (name !== null && roleOfName(name) !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, name, state);
   else if (inCall && keyPairCall(before, text.slice(valueStart, valueEnd), opener === 40 || named))
     push(state, valueStart, valueEnd, 'secret', RANK_NAMED);
