@@ -26,6 +26,12 @@ const LAST_STRING_RE = /["']([^"'\n]{1,64})["']\s*$/;
 const NAMED_PAIR_RE =
   /(?:[({[]\s*["']#?([A-Za-z_][\w.-]{1,63})["']|[(,]\s*(?:[A-Za-z_][\w$]*\.)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)|,\s*["']([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["'])\s*$/;
 
+/** Calls that build a wallet, a signer or a key pair from a private key given as text. */
+const KEY_MATERIAL_CALL_RE =
+  /(?:privateKeyToAccount|ToECDSA|fromWIF|CBitcoinSecret|from_base58_string|fromSecretKey|from_key|PrivateKey|SigningKey|Wallet|Credentials\.create|accounts\.add)\($/;
+/** A private key as such calls take it: 64 hex digits (an Ethereum key, `0x` or not), a Bitcoin WIF, a Solana key pair in base58. */
+const KEY_MATERIAL_RE = /^(?:(?:0x)?[0-9a-fA-F]{64}|[5KL][1-9A-HJ-NP-Za-km-z]{50,51}|[1-9A-HJ-NP-Za-km-z]{86,88})$/;
+
 /** A field named for a password, a secret or a token, then what types into it (Playwright, Cypress, Selenium, WebdriverIO). */
 const TYPED_INTO_RE =
   /(?:[Pp]ass(?:word|wd)?|PASSWORD|[Ss]ecret|[Tt]oken)[^()'"\n]{0,24}["']\]?["']?\s*\)\s*\.(?:fill|type|pressSequentially|send_keys|sendKeys|setValue)\($/;
@@ -53,6 +59,8 @@ const HEX_CLASS_RE = /hash|digest|sha|md5|commit|revision|checksum|id$|uuid|guid
  * or is hex of 32 or more given to a class not named for a digest or an id (`new Onfleet('<hex>')`).
  */
 function classKey(value: string, className: string): boolean {
+  // A public key or an address built from its text (Solana's `new PublicKey('…')`) is public.
+  if (/Public|Address/.test(className)) return false;
   if (MIXED_RE.test(value) || LOWER_KEY_RE.test(value)) return true;
   return value.length >= 32 && /^[0-9a-f]+$/.test(value) && /[a-f]/.test(value) && !HEX_CLASS_RE.test(className);
 }
@@ -96,6 +104,14 @@ function setterArgument(text: string, start: number, end: number, state: ScanSta
     if (EMPTY_PASSWORD_RE.test(text.slice(valueEnd, valueEnd + 12)) && key.length >= 16 && isCredentialValue(key, 'token'))
       push(state, start, valueEnd, 'basic-auth', RANK_NAMED);
     return;
+  }
+  // A wallet built from its private key: viem's `privateKeyToAccount('0x…')`, Go's `crypto.HexToECDSA("…")`, `ECPair.fromWIF('…')`.
+  if (KEY_MATERIAL_CALL_RE.test(head)) {
+    const valueEnd = argumentEnd(text, start, end);
+    if (KEY_MATERIAL_RE.test(text.slice(start, valueEnd))) {
+      push(state, start, valueEnd, 'private-key', RANK_NAMED);
+      return;
+    }
   }
   // AWS CDK's `SecretValue.unsafePlainText("…")`: a secret written into the template in clear; a browser test typing
   // into a password's field (`getByLabel('Password').fill('…')`, `cy.get('#password').type('…')`).

@@ -10,6 +10,7 @@ import type { Finding, KindRecord, NameAnchor } from './kind-record.ts';
 import { joinedValue, readValue, skipBlanks } from './spans.ts';
 import type { Span } from './spans.ts';
 import { isCredentialValue, MIXED_RE } from './credential-values.ts';
+import { isSeedPhrase, SEED_NAME_RE } from './seed-phrases.ts';
 import { wordShare } from './randomness.ts';
 
 /** What a scan collects besides findings. */
@@ -95,6 +96,11 @@ function nameInfoOf(name: string): NameInfo {
  * `namedOnly`: only the named kinds, whose shapes are strict.
  */
 export function classify(text: string, given: Span, name: string, state: ScanState, loose = false, namedOnly = false): void {
+  // A wallet's recovery phrase, words and blanks, under a name for one (`MNEMONIC="…"`, `mnemonic: "…"`, `seed_phrase`).
+  if (given.unbalanced !== undefined && SEED_NAME_RE.test(name) && isSeedPhrase(text.slice(given.start, given.end))) {
+    push(state, given.start, given.end, 'secret', RANK_NAMED);
+    return;
+  }
   const { role: nameGives, named: candidates } = nameInfo(name);
   // A quoted value holding characters no key has (blanks, brackets) may be a quote never closed: keys are read up to them.
   // A value closed on its line with no blank in it is whole, brackets and all (a Django key holds `(`), unless all
@@ -141,6 +147,7 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
     (/web_?client/i.test(name) ||
       BROWSER_AUTH_RE.test(text.slice(Math.max(0, given.start - 300), given.start)) ||
       inAuthorizeUrl(text, given.start) ||
+      SCRIPT_SRC_RE.test(text.slice(Math.max(0, given.start - 300), given.start)) ||
       googleAccountId(text, raw, given.start))
   )
     return;
@@ -205,6 +212,9 @@ function isAppPassword(raw: string): boolean {
 /** The browser sign-in SDKs' configs, whose client id every visitor receives (Auth0, Okta, Amplify/Cognito, MSAL, Google). */
 const BROWSER_AUTH_RE =
   /<Auth0Provider\b|createAuth0Client\(|new OktaAuth\(|OktaAuth\(\{|Amplify\.configure\(|\bCognito:\s*\{|new PublicClientApplication\(|<GoogleOAuthProvider\b|<MsalProvider\b/;
+
+/** A browser SDK's `<script src="…?client-id=`: the id every page's visitor downloads (PayPal's JavaScript SDK). */
+const SCRIPT_SRC_RE = /<script\b[^<>]*\bsrc=["'][^"'<>]*$/i;
 
 /** Whether `raw`, at `at`, is a Google service account's numeric id (21 digits, beside the account's `….iam.gserviceaccount.com`): shown by every `describe`. */
 function googleAccountId(text: string, raw: string, at: number): boolean {

@@ -163,13 +163,13 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
 /**
  * Words that make a credential-like name something else: public keys, anti-forgery and paging
  * tokens, database and cache keys, counts (`max_tokens`), a reference to a stored secret (`existingSecret`), PubNub's
- * subscribe key (shipped in every client).
+ * subscribe key (shipped in every client), an Ethereum validator's withdrawal credentials (a public address's hash).
  */
 const NOT_SECRET = new Set(
   (
     'public publishable pub csrf xsrf next page continuation cursor sort partition foreign cache idempotency dedup max ' +
     'min num count total hash row object map lookup sequence schema bucket ssh gpg pgp host authorized known foo dummy fake ' +
-    'example sample mock instrumentation existing hashed site anon encrypted ciphertext subscribe'
+    'example sample mock instrumentation existing hashed site anon encrypted ciphertext subscribe withdrawal'
   ).split(' '),
 );
 
@@ -233,7 +233,7 @@ export function nameRole(words: readonly string[]): NameRole | null {
  * named record knows, holds one of these.
  */
 const NAME_HINT_RE = new RegExp(
-  `pass|pw|pswd|secret|token|key|auth|cred|id|pat|bearer|contribsys|honeycomb|login|psk|ntlm|certificate|salt|^sk$|${FOREIGN_PASSWORD_WORDS.join('|')}`,
+  `pass|pw|pswd|secret|token|key|auth|cred|id|pat|bearer|mnemonic|seed|phrase|contribsys|honeycomb|login|psk|ntlm|certificate|salt|^sk$|${FOREIGN_PASSWORD_WORDS.join('|')}`,
   'i',
 );
 

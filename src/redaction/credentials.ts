@@ -1,6 +1,7 @@
 /** The credentials of one text: its one scan (through the decoded view when it holds written forms), mapped back to written spans and merged. */
 import { writtenFindings } from './findings.ts';
 import type { Finding } from './kind-record.ts';
+import { withoutPublicNoted } from './public-notes.ts';
 import { beginScan, continueScan, scanText } from './scan.ts';
 import type { Scan, TextScan } from './scan.ts';
 
@@ -11,7 +12,7 @@ const SHORTEST = 8;
 export function findCredentials(text: string): Finding[] {
   if (text.length < SHORTEST) return [];
   const { view, found } = scanText(text);
-  return writtenFindings(text, view, found);
+  return withoutPublicNoted(text, writtenFindings(text, view, found));
 }
 
 /** How a paced scan shares the event loop: characters left before the next turn, and the turn (which resets `room`). */
@@ -31,7 +32,7 @@ export function findCredentialsPaced(text: string, pace: Pace): Finding[] | Prom
   const found = continueScan(scan, pace.room);
   if (found === null) return scanInTurns(text, scan, pace);
   pace.room -= text.length;
-  return writtenFindings(text, found.view, found.found);
+  return withoutPublicNoted(text, writtenFindings(text, found.view, found.found));
 }
 
 async function scanInTurns(text: string, scan: TextScan, pace: Pace): Promise<Finding[]> {
@@ -43,5 +44,5 @@ async function scanInTurns(text: string, scan: TextScan, pace: Pace): Promise<Fi
     found = continueScan(scan, pace.room);
   }
   pace.room -= text.length - from;
-  return writtenFindings(text, found.view, found.found);
+  return withoutPublicNoted(text, writtenFindings(text, found.view, found.found));
 }

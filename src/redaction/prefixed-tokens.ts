@@ -25,6 +25,8 @@ const NOT_AFTER = chars('+/=.@');
 /** Prefixes of public values (publishable and client-side keys, Branch's `key_live_`, project ids) and of stand-ins (`foo_…`, `your_…`). */
 const PUBLIC_PREFIX_RE =
   /^(?:pk|pub|public|publishable|client|phc|anon|site|cs|key|test|example|sample|dummy|fake|mock|foo|bar|baz|qux|your|my)[_-]/;
+/** A later word of a prefix that says the key is public (Xendit's `xnd_public_production_…`). */
+const PUBLIC_WORD_RE = /[_-](?:pub|public|publishable)[_-]/;
 /** Prefixes of digests (`sha384-…` in an `integrity` attribute): a hash of public content. */
 const DIGEST_PREFIX_RE = /^(?:sha\d*|md5|blake\w*|xxh\w*|crc\d*)[_-]/;
 /** Separators a key's body holds at most (`<26>_<22>_<3>`); identifiers made of words hold more. */
@@ -123,7 +125,13 @@ export function prefixedToken(text: string, start: number, end: number): [number
   const keyLike = keyLikeBody(text, body, bodyEnd);
   if (!keyLike && !isHexBody(text, body, bodyEnd)) return null;
   const prefix = text.slice(start, body);
-  if ((!keyLike && !SECRET_WORD_RE.test(prefix)) || PUBLIC_PREFIX_RE.test(prefix) || DIGEST_PREFIX_RE.test(prefix)) return null;
+  if (
+    (!keyLike && !SECRET_WORD_RE.test(prefix)) ||
+    PUBLIC_PREFIX_RE.test(prefix) ||
+    PUBLIC_WORD_RE.test(prefix) ||
+    DIGEST_PREFIX_RE.test(prefix)
+  )
+    return null;
   // A vendor's prefix, generic ones included, at the start or glued inside a word (`xghp_…`, `xlive_…`) leaves the token to
   // its record; after a separator it is a word of this token's own prefix (`acme_live_…`, `orbit-sk-…`).
   for (let k = start; k < body; k++)

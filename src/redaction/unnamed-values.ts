@@ -60,7 +60,8 @@ function mix(raw: string): number {
   let upper = false;
   let digit = false;
   let pastHex = false;
-  for (let k = 0; k < raw.length; k++) {
+  // `0x` leads a hex number (an Ethereum address, a hash): the hex after it is read.
+  for (let k = raw.startsWith('0x') ? 2 : 0; k < raw.length; k++) {
     const code = raw.charCodeAt(k);
     if (code >= 97 && code <= 122) {
       lower = true;

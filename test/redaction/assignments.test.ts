@@ -284,3 +284,44 @@ describe('credentials in test fixtures, recordings and build glue', () => {
     });
   }
 });
+
+describe('wallet keys and recovery phrases', () => {
+  const PHRASE = 'basket museum shrimp sniff spoon tomato iron fossil juniper fiddle kettle ivory';
+  const FOUND: readonly [text: string, secret: string][] = [
+    [`MNEMONIC="${PHRASE}"`, PHRASE],
+    [`accounts: {\n  mnemonic: "${PHRASE}",\n  count: 5,\n},`, PHRASE],
+    [
+      "privateKeyToAccount('0x74fc30631529621773d2143e1a10d50dbc98ec66d99e1ddfcf1fcf48f360346d')",
+      '0x74fc30631529621773d2143e1a10d50dbc98ec66d99e1ddfcf1fcf48f360346d',
+    ],
+    [
+      "ECPair.fromWIF('L3Bxf1bUXHQwB9FQo8y3aW3YaiHUsEDKZ4GU8C5dymKsKF8Mn4G6', network)",
+      'L3Bxf1bUXHQwB9FQo8y3aW3YaiHUsEDKZ4GU8C5dymKsKF8Mn4G6',
+    ],
+    ['rpc: https://go.getblock.io/bfbc8e47dac5dbf52d911946aba6ab89/', 'bfbc8e47dac5dbf52d911946aba6ab89'],
+    [
+      '# public key: age1fmttal2rzoy16ysruf3zml2nnwwpfsx4w5pk31jn91pon6gt1yglgpndgp\nAGE-SECRET-KEY-15ZXJNVEV9LNA7472NE7FUTZ5EGGW7TEGLXUVW4E20VJRW6ZD9Q5Z2UHSU7',
+      'AGE-SECRET-KEY-15ZXJNVEV9LNA7472NE7FUTZ5EGGW7TEGLXUVW4E20VJRW6ZD9Q5Z2UHSU7',
+    ],
+  ];
+  for (const [text, secret] of FOUND) {
+    it(`redacts the key in ${JSON.stringify(text.slice(0, 48))}…`, async () => {
+      const redacted = (await redactTexts([text])).texts[0] ?? '';
+      expect(redacted).not.toContain(secret);
+    });
+  }
+
+  const KEPT: readonly string[] = [
+    "const USDC_MINT = new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');",
+    "8453: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',",
+    '"merkleRoot": "0xeb13e46d575a23320db78cd309ce0785b4eaf9a490fb2b15f4859773f3287990",',
+    "provider.getTransaction('0x74fc30631529621773d2143e1a10d50dbc98ec66d99e1ddfcf1fcf48f360346d')",
+    'description: "this is a long sentence with many words that is not a seed at all okay"',
+    "apiKey: 'Q7vB2kX9mN4pL8sR3tW6yZ1a', // search-only key, safe to expose",
+  ];
+  for (const text of KEPT) {
+    it(`keeps ${JSON.stringify(text)}`, async () => {
+      expect((await redactTexts([text])).texts[0]).toBe(text);
+    });
+  }
+});

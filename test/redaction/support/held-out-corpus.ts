@@ -69,6 +69,8 @@ import { BLIND68_NEGATIVES, BLIND68_POSITIVES } from './held-out-blind68.ts';
 import { BLIND69_NEGATIVES, BLIND69_POSITIVES } from './held-out-blind69.ts';
 import { BLIND70_NEGATIVES, BLIND70_POSITIVES } from './held-out-blind70.ts';
 import { BLIND71_NEGATIVES, BLIND71_POSITIVES } from './held-out-blind71.ts';
+import { BLIND72_NEGATIVES, BLIND72_POSITIVES } from './held-out-blind72.ts';
+import { BLIND73_NEGATIVES, BLIND73_POSITIVES } from './held-out-blind73.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -257,6 +259,8 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['sixty-ninth blind batch', BLIND69_POSITIVES, BLIND69_NEGATIVES],
     ['seventieth blind batch', BLIND70_POSITIVES, BLIND70_NEGATIVES],
     ['seventy-first blind batch', BLIND71_POSITIVES, BLIND71_NEGATIVES],
+    ['seventy-second blind batch', BLIND72_POSITIVES, BLIND72_NEGATIVES],
+    ['seventy-third blind batch', BLIND73_POSITIVES, BLIND73_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
