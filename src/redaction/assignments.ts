@@ -152,9 +152,14 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
       : (heredoc(text, valueFrom) ?? pieceOnNextLine(text, valueFrom)));
   if (value === null) return;
   // Go's `%+v` writes an empty field as `Password: Host:db` (the next field right after the blank): no value.
-  if (code === 58 && next === 32 && !value.quoted && GO_FIELD_RE.test(text.slice(value.start, value.end))) {
-    if (GO_FIELDS_BEFORE_RE.test(text.slice(Math.max(0, name.start - 80), name.start))) return;
-  }
+  if (
+    code === 58 &&
+    next === 32 &&
+    !value.quoted &&
+    GO_FIELD_RE.test(text.slice(value.start, value.end)) &&
+    GO_FIELDS_BEFORE_RE.test(text.slice(Math.max(0, name.start - 80), name.start))
+  )
+    return;
   // `"ab" + "cd"`, adjacent literals over lines: the pieces are one value.
   value = concatenatedValue(text, value);
   // `KEY = process.env.KEY || "<fallback>"`: the literal a reference falls back to is the value, a credential when random
