@@ -10,6 +10,26 @@ import { ALNUM, ALNUM_LOWER, BASE64URL, HEX, random } from './support/random.ts'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 
+/** One test per text: it comes back unchanged. */
+function keepsEach(texts: readonly string[]): void {
+  for (const text of texts) {
+    it(`keeps ${JSON.stringify(text)}`, async () => {
+      expect((await redactTexts([text])).texts[0]).toBe(text);
+    });
+  }
+}
+
+/** One test per text and the secret it holds: no piece of the secret comes back, a redaction marker does. */
+function redactsEach(cases: readonly (readonly [text: string, secret: string])[]): void {
+  for (const [text, secret] of cases) {
+    it(`redacts the secret in ${JSON.stringify(text.slice(0, 48))}…`, async () => {
+      const redacted = (await redactTexts([text])).texts[0] ?? '';
+      expect(redacted).not.toContain(secret);
+      expect(redacted).toContain('[REDACTED ');
+    });
+  }
+}
+
 const ROLES: readonly [kind: string, names: readonly string[]][] = [
   ['password', [...spellings(['db', 'password']), 'PASSWORD', 'smtp_pass', 'passwd', 'redisPwd']],
   ['api-key', [...spellings(['api', 'key']), 'X-Api-Key', 'apikey', 'ACCESS_KEY', 'stripeSecretKey'.replace('Secret', '')]],
@@ -181,11 +201,7 @@ describe('values that are not credentials although the name is', () => {
     'api_key: os.environ/AZURE_API_KEY',
     '{"client_email": "etl@acme-bi.iam.gserviceaccount.com", "client_id": "103498273645109283746"}',
   ];
-  for (const text of KEEP) {
-    it(`keeps ${JSON.stringify(text)}`, async () => {
-      expect((await redactTexts([text])).texts[0]).toBe(text);
-    });
-  }
+  keepsEach(KEEP);
 });
 
 describe('values in debug prints of objects', () => {
@@ -255,13 +271,7 @@ describe('credentials in test fixtures, recordings and build glue', () => {
     ],
     ['"db_password": {\n  "sensitive": true,\n  "type": "string",\n  "value": "1ZDpbnsiVNBQrHaMiKllpf9B"\n}', '1ZDpbnsiVNBQrHaMiKllpf9B'],
   ];
-  for (const [text, secret] of FOUND) {
-    it(`redacts the credential in ${JSON.stringify(text.slice(0, 48))}…`, async () => {
-      const redacted = (await redactTexts([text])).texts[0] ?? '';
-      expect(redacted).not.toContain(secret);
-      expect(redacted).toContain('[REDACTED ');
-    });
-  }
+  redactsEach(FOUND);
 
   it('redacts an Azure DevOps token given to curl with an empty user', async () => {
     const text = 'curl -u :vlknpsnlcmvi4u4axnci7leafyluuxof3ychwdhrtzl2vsdhipuo https://dev.azure.com/acme';
@@ -278,11 +288,7 @@ describe('credentials in test fixtures, recordings and build glue', () => {
     'curl https://api.stripe.com/v1/charges -u sk_test_4eC39HqLyjWDarjtT1zdp7dc:',
     '{ "key": "key", "value": "X-API-Key", "type": "string" }',
   ];
-  for (const text of KEPT) {
-    it(`keeps ${JSON.stringify(text)}`, async () => {
-      expect((await redactTexts([text])).texts[0]).toBe(text);
-    });
-  }
+  keepsEach(KEPT);
 });
 
 describe('wallet keys and recovery phrases', () => {
@@ -304,12 +310,7 @@ describe('wallet keys and recovery phrases', () => {
       'AGE-SECRET-KEY-15ZXJNVEV9LNA7472NE7FUTZ5EGGW7TEGLXUVW4E20VJRW6ZD9Q5Z2UHSU7',
     ],
   ];
-  for (const [text, secret] of FOUND) {
-    it(`redacts the key in ${JSON.stringify(text.slice(0, 48))}…`, async () => {
-      const redacted = (await redactTexts([text])).texts[0] ?? '';
-      expect(redacted).not.toContain(secret);
-    });
-  }
+  redactsEach(FOUND);
 
   const KEPT: readonly string[] = [
     "const USDC_MINT = new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');",
@@ -319,9 +320,5 @@ describe('wallet keys and recovery phrases', () => {
     'description: "this is a long sentence with many words that is not a seed at all okay"',
     "apiKey: 'Q7vB2kX9mN4pL8sR3tW6yZ1a', // search-only key, safe to expose",
   ];
-  for (const text of KEPT) {
-    it(`keeps ${JSON.stringify(text)}`, async () => {
-      expect((await redactTexts([text])).texts[0]).toBe(text);
-    });
-  }
+  keepsEach(KEPT);
 });
