@@ -68,7 +68,8 @@ export const PLATFORM_KINDS: readonly KindRecord[] = [
   ),
   {
     kind: 'rpc-endpoint-key',
-    description: "Blockchain node providers' keys in an endpoint's path (Infura, Alchemy, Ankr, QuickNode, Chainstack, GetBlock, Blast, The Graph's gateway)",
+    description:
+      "Blockchain node providers' keys in an endpoint's path (Infura, Alchemy, Ankr, QuickNode, Chainstack, GetBlock, Blast, The Graph's gateway)",
     custom: [
       { literal: '.infura.io/v3/', at: 'infix', match: rpcPathKey('.infura.io/v3/', /[0-9a-f]{32}/) },
       { literal: '.alchemy.com/v2/', at: 'infix', match: rpcPathKey('.alchemy.com/v2/', /[A-Za-z0-9_-]{32}/) },
@@ -77,7 +78,11 @@ export const PLATFORM_KINDS: readonly KindRecord[] = [
       { literal: '.p2pify.com/', at: 'infix', match: rpcPathKey('.p2pify.com/', /[0-9a-f]{32}/) },
       { literal: '.chainstack.com/', at: 'infix', match: rpcPathKey('.chainstack.com/', /[0-9a-f]{32}/) },
       { literal: '.getblock.io/', at: 'infix', match: rpcPathKey('.getblock.io/', /[0-9a-f]{32}/) },
-      { literal: '.blastapi.io/', at: 'infix', match: rpcPathKey('.blastapi.io/', /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/) },
+      {
+        literal: '.blastapi.io/',
+        at: 'infix',
+        match: rpcPathKey('.blastapi.io/', /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/),
+      },
       { literal: '.thegraph.com/api/', at: 'infix', match: rpcPathKey('.thegraph.com/api/', /[0-9a-f]{32}/) },
     ],
   },
