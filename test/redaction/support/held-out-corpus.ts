@@ -71,6 +71,9 @@ import { BLIND70_NEGATIVES, BLIND70_POSITIVES } from './held-out-blind70.ts';
 import { BLIND71_NEGATIVES, BLIND71_POSITIVES } from './held-out-blind71.ts';
 import { BLIND72_NEGATIVES, BLIND72_POSITIVES } from './held-out-blind72.ts';
 import { BLIND73_NEGATIVES, BLIND73_POSITIVES } from './held-out-blind73.ts';
+import { BLIND74_NEGATIVES, BLIND74_POSITIVES } from './held-out-blind74.ts';
+import { BLIND75_NEGATIVES, BLIND75_POSITIVES } from './held-out-blind75.ts';
+import { BLIND76_NEGATIVES, BLIND76_POSITIVES } from './held-out-blind76.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -261,6 +264,9 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['seventy-first blind batch', BLIND71_POSITIVES, BLIND71_NEGATIVES],
     ['seventy-second blind batch', BLIND72_POSITIVES, BLIND72_NEGATIVES],
     ['seventy-third blind batch', BLIND73_POSITIVES, BLIND73_NEGATIVES],
+    ['seventy-fourth blind batch', BLIND74_POSITIVES, BLIND74_NEGATIVES],
+    ['seventy-fifth blind batch', BLIND75_POSITIVES, BLIND75_NEGATIVES],
+    ['seventy-sixth blind batch', BLIND76_POSITIVES, BLIND76_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
