@@ -8,7 +8,7 @@ import { isSessionCookie, mayEndSessionCookie } from './cookies.ts';
 import { claimsFormat } from './dispatch.ts';
 import type { ScanState } from './classify.ts';
 import { ethereumAccounts, JWK_PRIVATE, jwkPrivateMember, pairedValue, settingPair } from './keyed-values.ts';
-import { foreignColonValue } from './foreign-prose.ts';
+import { endsWideNoun, foreignColonValue } from './foreign-prose.ts';
 import { completedName, phraseNameBefore } from './name-context.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_NAMED } from './kind-record.ts';
@@ -55,10 +55,14 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     if (next === 47 && text.charCodeAt(at + 2) === 47) return;
   }
   const name = code === 61 ? declaredName(text, nameEnd) : readName(text, nameEnd);
-  // A colon after a word in a language past ASCII (`密码:X`, `hasło: X`: at most the word's last four letters are ASCII) closes a clause of prose.
+  // A colon after a word in a language past ASCII (`密码:X`, `hasło: X`: at most the word's last four letters are ASCII, or
+  // it ends a noun such as `lösenord`) closes a clause of prose, as does an equals sign right after one (`db.пароль=X`).
   if (
-    code === 58 &&
-    (name === null ? previous > 127 : !name.quoted && name.end - name.start <= 4 && text.charCodeAt(name.start - 1) > 127)
+    code === 58
+      ? name === null
+        ? previous > 127
+        : !name.quoted && text.charCodeAt(name.start - 1) > 127 && (name.end - name.start <= 4 || endsWideNoun(text, name.end))
+      : name === null && previous > 127
   ) {
     foreignColonValue(text, at, valueFrom, state);
     return;

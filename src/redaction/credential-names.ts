@@ -7,7 +7,7 @@ export type NameRole = 'password' | 'secret' | 'token' | 'key' | 'client-id' | '
 const QUALIFIERS = (
   'api access secret auth client private session refresh bearer app master account service signing encryption license ' +
   'deploy personal admin root db user consumer webhook oauth id sdk storage bot shared integration write read ingest token ' +
-  'smtp mail ftp imap remote dn'
+  'smtp mail ftp imap remote dn mqtt wifi ota rcon vnc ldap'
 ).split(' ');
 const COMPOUND_HEADS = ['password', 'passwd', 'secret', 'token', 'key', 'id', 'pwd', 'pw', 'pass', 'salt'];
 
@@ -49,7 +49,8 @@ function splitCompound(word: string, into: string[], dotted: boolean): void {
  * UPPER→Upper-lower changes (`APIKey` → `api key`), then compounds such as `apikey` or `accessid`.
  * Digits stay with their word, and a trailing number is dropped (`token1` → `token`).
  */
-export function nameWords(name: string): string[] {
+export function nameWords(written: string): string[] {
+  const name = NON_ASCII_RE.test(written) ? foldedToAscii(written) : written;
   const raw: string[] = [];
   const starts: number[] = [];
   let start = -1;
@@ -90,6 +91,29 @@ export function nameWords(name: string): string[] {
   return words;
 }
 
+const NON_ASCII_RE = /[^\0-\x7f]/;
+/** Latin letters that no canonical decomposition takes to ASCII. */
+const UNDECOMPOSED: Readonly<Record<string, string>> = {
+  ł: 'l',
+  Ł: 'L',
+  ı: 'i',
+  ø: 'o',
+  Ø: 'O',
+  ß: 'ss',
+  đ: 'd',
+  Đ: 'D',
+  æ: 'ae',
+  Æ: 'AE',
+};
+
+/** `name` with the accents of its Latin letters dropped (`contraseña` → `contrasena`, `hasło` → `haslo`), so its words read as ASCII ones. */
+function foldedToAscii(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[łŁıøØßđĐæÆ]/g, (letter) => UNDECOMPOSED[letter] ?? letter);
+}
+
 /** A word that names nothing and ends no name: the place of a `pw` written as no name writes it. */
 const UNREAD = '-';
 
@@ -121,7 +145,37 @@ export function withoutCount(word: string): string {
 
 /** The word for a password in other languages, written in ASCII (`Passwort`, `wachtwoord`, `senha`). */
 export const FOREIGN_PASSWORD_WORDS: readonly string[] =
-  'passwort kennwort wachtwoord senha parola heslo salasana passord adgangskode'.split(' ');
+  'passwort kennwort wachtwoord senha parola heslo salasana passord adgangskode haslo sifre sifresi parol losenord contrasena motdepasse jelszo lozinka geslo sandi'.split(
+    ' ',
+  );
+/** Of those, the words that name a password wherever they stand in a name: these languages put the qualifier after the noun (`SENHA_BANCO`, `HASLO_BAZY`). */
+const FOREIGN_PASSWORDS = new Set(FOREIGN_PASSWORD_WORDS.filter((word) => word !== 'parola' && word !== 'sandi'));
+/** Nouns for a key in other languages (`clave`, `chave`, `sleutel`, `klucz`), which name a credential beside a word of {@link FOREIGN_QUALIFIERS}. */
+const FOREIGN_KEYS = new Set('clave chave chiave llave sleutel schluessel schlussel klucz kunci nyckel avain'.split(' '));
+/** Words that make such a key a credential: `api`, and `secret` or `private` in those languages. */
+const FOREIGN_QUALIFIERS = new Set(
+  'api secreta secreto segreta segreto privada privado privata geheim geheime secrete privee salainen rahasia tajny prywatny hemlig'.split(
+    ' ',
+  ),
+);
+
+/** The role a name written in another language gives its value (`senha_banco`, `mot_de_passe`, `clave_api`, `mat_khau`), or null. */
+function foreignRole(words: readonly string[]): NameRole | null {
+  if (words.length > 4) return null;
+  let key = false;
+  let qualified = false;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? '';
+    const before = words[i - 1];
+    if (FOREIGN_PASSWORDS.has(word)) return 'password';
+    // French `mot de passe`, Portuguese `palavra-passe`, Vietnamese `mật khẩu`, Indonesian `kata sandi`, written as words.
+    if ((word === 'passe' && (before === 'de' || before === 'palavra')) || (word === 'khau' && before === 'mat')) return 'password';
+    if (word === 'sandi' && (before === 'kata' || i === 0)) return 'password';
+    key ||= FOREIGN_KEYS.has(word);
+    qualified ||= FOREIGN_QUALIFIERS.has(word);
+  }
+  return key && qualified ? 'key' : null;
+}
 
 /** Last words that make the name a credential, and what kind. */
 const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
@@ -194,8 +248,10 @@ export function nameRole(words: readonly string[]): NameRole | null {
   // A salt named alone is a key derivation's parameter, stored beside its hash (`"salt": …, "iterations": …`).
   // So is Pulumi's `encryptionsalt`, written beside the stack's ciphertexts.
   if (last === 'salt' && (before === undefined || before === 'signing' || before === 'password' || before === 'encryption')) return null;
-  // Drupal's `hash_salt` keys its one-time links and form tokens: a secret, although `hash` names no credential.
-  if (last === 'salt' && before === 'hash') return 'secret';
+  // Drupal's `hash_salt` keys its one-time links and form tokens, and VNPay's `vnp_HashSecret` signs its requests: secrets, although `hash` names no credential.
+  if ((last === 'salt' || last === 'secret') && before === 'hash') return 'secret';
+  // ESP-IDF's menuconfig names its settings `CONFIG_EXAMPLE_…` (`CONFIG_EXAMPLE_WIFI_PASSWORD`): a project's own, not a sample.
+  if (words[0] === 'config' && words[1] === 'example') return nameRole(words.slice(2));
   const cancels = HEADS.get(last) === 'password' ? NOT_A_PASSWORD : NOT_SECRET;
   // An encryption key keeps its role under a namespace that names what it encrypts (`xpack.encryptedSavedObjects.encryptionKey`).
   for (const word of words) if (cancels.has(word) && !(word === 'encrypted' && before === 'encryption')) return null;
@@ -225,7 +281,7 @@ export function nameRole(words: readonly string[]): NameRole | null {
   if (last === 'key' && before === 'server' && words[words.length - 3] === 'application') return null;
   // Agora's `appCertificate`: the app's signing secret, not a certificate.
   if (last === 'certificate' && before === 'app') return 'secret';
-  return HEADS.get(last) ?? null;
+  return HEADS.get(last) ?? foreignRole(words);
 }
 
 /**
@@ -233,7 +289,7 @@ export function nameRole(words: readonly string[]): NameRole | null {
  * named record knows, holds one of these.
  */
 const NAME_HINT_RE = new RegExp(
-  `pass|pw|pswd|secret|token|key|auth|cred|id|pat|bearer|mnemonic|seed|phrase|contribsys|honeycomb|login|psk|ntlm|certificate|salt|^sk$|${FOREIGN_PASSWORD_WORDS.join('|')}`,
+  `pass|pw|pswd|secret|token|key|auth|cred|id|pat|bearer|mnemonic|seed|phrase|contribsys|honeycomb|login|psk|ntlm|certificate|salt|^sk$|${FOREIGN_PASSWORD_WORDS.join('|')}|contrase|has[łl]o|[şs]ifre|senord|jelsz|khau|${[...FOREIGN_KEYS].join('|')}`,
   'i',
 );
 

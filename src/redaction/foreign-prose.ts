@@ -4,21 +4,34 @@ import type { ScanState } from './classify.ts';
 import { readValue, sentenceValueEnd } from './spans.ts';
 
 /** Credential nouns that may stand right before their value (`le mot de passe X`, `Passwort: X`), lowercased. */
-const NOUNS = new Set(['passe', 'passwort', 'kennwort', 'senha', 'clave', 'contrasena', 'wachtwoord', 'parola', 'chiave', 'haslo']);
+const NOUNS = new Set([
+  'passe',
+  'passwort',
+  'kennwort',
+  'senha',
+  'clave',
+  'contrasena',
+  'wachtwoord',
+  'parola',
+  'chiave',
+  'haslo',
+  'avain',
+]);
 /** Verbs that assign in those languages (`ist`, `est`, `es`, `er`, `jest`, Polish `to`, `era`, `continua`); `é`, `è` and `är` are read by code. */
 const COPULAS = new Set(['ist', 'est', 'es', 'er', 'jest', 'to', 'era', 'continua', 'sigue', 'reste', 'bleibt']);
 /** A credential noun, then the rest of the clause up to the verb: the phrase before a copula names a credential. */
 const PHRASE_RE =
-  /(?:^|[\s'’(])(?:mot de passe|password|passwort|kennwort|senha|clave|contraseña|contrasena|wachtwoord|lösenord|salasana|hasło|parola|chiave|token|jeton|clé d'api|api-schlüssel)(?:[^.!?;\n]{0,60})$/i;
+  /(?:^|[\s'’(])(?:mot de passe|palavra-passe|mật khẩu|kata sandi|password|passwort|kennwort|senha|clave|contraseña|contrasena|wachtwoord|lösenord|salasana|hasło|parola|chiave|token|jeton|clé d'api|api-schlüssel)(?:[^.!?;\n]{0,60})$/i;
 /** The longest word read before a value. */
 const LONGEST = 10;
 /** Per lowercase ASCII code, 1 when a noun or a verb above starts with it: most words before a value are neither, and are not sliced. */
 const FIRST = new Uint8Array(128);
 for (const word of [...NOUNS, ...COPULAS]) FIRST[word.charCodeAt(0)] = 1;
 
-/** Whether the word [wordStart, wordEnd) is a copula with a letter past ASCII, after a blank: `é`, `è` (Portuguese, Italian) or `är` (Swedish). */
+/** Whether the word [wordStart, wordEnd) is a copula with a letter past ASCII, after a blank: `é`, `è` (Portuguese, Italian), `är` (Swedish) or `là` (Vietnamese). */
 function wideCopula(text: string, wordStart: number, wordEnd: number): boolean {
   const before = text.charCodeAt(wordStart - 1);
+  if (before === 0xe0) return wordEnd === wordStart && text.charCodeAt(wordStart - 2) === 108 && text.charCodeAt(wordStart - 3) === 32;
   if (text.charCodeAt(wordStart - 2) !== 32) return false;
   if (wordEnd === wordStart) return before === 0xe9 || before === 0xe8;
   return wordEnd === wordStart + 1 && before === 0xe4 && text.charCodeAt(wordStart) === 114;
@@ -29,6 +42,15 @@ function wideCopula(text: string, wordStart: number, wordEnd: number): boolean {
  * (`Пароль от сервера: X`, `パスワードは X`, `密码是 X`, `签名密钥「X」`).
  */
 const CLAUSE_NOUNS = [
+  'mot de passe',
+  'palavra-passe',
+  'passwort',
+  'kennwort',
+  'wachtwoord',
+  'senha',
+  'salasana',
+  'lösenord',
+  'kata sandi',
   'пароль',
   'пароля',
   'токен',
@@ -47,10 +69,12 @@ const CLAUSE_NOUNS = [
   'كلمة المرور',
   'كلمة السر',
   'पासवर्ड',
+  'सीक्रेट',
   'パスワード',
   'パスフレーズ',
   '暗証番号',
   'トークン',
+  'シークレット',
   'キー',
   '密码',
   '密碼',
@@ -64,20 +88,22 @@ const CLAUSE_NOUNS = [
   '토큰',
   '키',
 ];
-const CLAUSE_NOUN_RE = new RegExp(CLAUSE_NOUNS.join('|'), 'i');
+const CLAUSE_NOUN_RE = new RegExp(CLAUSE_NOUNS.join('|').replaceAll(' ', '[ _]'), 'i');
 /** The English nouns such prose borrows, taken only before a closer past ASCII (`App Secret为“X”`, `SK：X`). */
 const BORROWED_NOUN_RE = /password|secret|token|\b(?:api|access|app)[ _-]?key\b|\b[as]k\b/i;
 /**
  * Characters that close such a phrase: a colon or an equals sign, ASCII or full-width, the particles and copulas `は`,
- * `が`, `是`, `为`, `는`, `은`, and the brackets and quotes a value is given in (`「`, `『`, `【`, `《`, `“`, `„`).
+ * `が`, `是`, `为`, `는`, `은`, `가`, `이`, the brackets and quotes a value is given in (`「`, `『`, `【`, `】`, `《`, `“`, `„`, and `”`, which
+ * Swedish and Finnish open with), and the ideographic space.
  */
 const CLOSERS = new Set([
-  0x3a, 0xff1a, 0xff1d, 0x306f, 0x304c, 0x662f, 0x4e3a, 0xb294, 0xc740, 0x300c, 0x300e, 0x3010, 0x300a, 0x201c, 0x201e,
+  0x3a, 0xff1a, 0xff1d, 0x306f, 0x304c, 0x662f, 0x4e3a, 0xb294, 0xc740, 0x300c, 0x300e, 0x3010, 0x3011, 0x300a, 0x201c, 0x201d, 0x201e,
+  0x3000, 0xac00, 0xc774,
 ]);
 
 /** A clause that says its key is a client's or public (`클라이언트 키(프론트 공개용)`, `Clave pública`, a Pix key, a token's contract address): no secret follows. */
 const PUBLIC_CLAUSE_RE =
-  /client|p[úu]b+lic|publishable|contract|address|\bpix\b|클라이언트|공개|公开|公開|クライアント|公钥|公鑰|публичн|открыт/i;
+  /client|p[úu]b+li[ck]|publishable|contract|address|\bpix\b|클라이언트|공개|公开|公開|クライアント|公钥|公鑰|публичн|открыт/i;
 
 /** Whether `code` is a kana, a CJK ideograph or a Hangul syllable: a blank after one may end a phrase (`口令改成了 X`). */
 function isCjk(code: number): boolean {
@@ -130,6 +156,11 @@ const WIDE_NOUN_LAST = new Set(
   }),
 );
 
+/** Whether the text before `at` ends a noun of {@link CLAUSE_NOUN_RE} written with a letter past ASCII (`lösenord`). */
+export function endsWideNoun(text: string, at: number): boolean {
+  return WIDE_NOUN_END_RE.test(text.slice(Math.max(0, at - 12), at));
+}
+
 /**
  * A value after an ASCII colon that closes a clause naming a credential in a language past ASCII (`密码:X`, `hasło: X`): the
  * colon at `at` follows a letter past ASCII, or a word that does. Judged as prose is: only a random value.
@@ -174,7 +205,7 @@ export function foreignProseValue(text: string, wordStart: number, wordEnd: numb
     return true;
   }
   // `hasło X`, `şifre "X"`, `비번 X`: the word (or its ASCII tail) after a letter past ASCII ends a noun.
-  if (WIDE_NOUN_LAST.has(text.charCodeAt(wordStart - 1)) && WIDE_NOUN_END_RE.test(text.slice(Math.max(0, wordStart - 12), wordEnd))) {
+  if (WIDE_NOUN_LAST.has(text.charCodeAt(wordStart - 1)) && endsWideNoun(text, wordEnd)) {
     classify(text, { start, end: sentenceValueEnd(text, start, end), quoted: false }, 'password', state, true);
     return true;
   }

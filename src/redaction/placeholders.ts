@@ -22,6 +22,18 @@ const VALUE_MARKERS = [
   'xxxx',
   'sua_chave',
   'chave_aqui',
+  // "your" in other languages, before the credential's own word (`votre_mot_de_passe`, `isi_dengan_kata_sandi_anda`).
+  'votre',
+  'sua_senha',
+  'seu_token',
+  'tu_clave',
+  'tu_contrase',
+  'ihr_passwort',
+  'dein_passwort',
+  'twoje_haslo',
+  'isi_dengan',
+  'sandi_anda',
+  'kunci_anda',
 ];
 /** Per three letters (in either case, `a`–`z` as 0–25, indexed `first * 676 + second * 26 + third`): 1 when a marker starts with them. */
 export const MARKER_STARTS = new Uint8Array(26 * 26 * 26);

@@ -377,7 +377,7 @@ describe('structures that generalise', () => {
       "a C array, an sk beside its ak, a protocol's PASS command, a DeepL free key, an API key as a :basic user",
       'char pass[] = "gnBc89Sa2a9eXd";\nsk=WV4dDUgNVSfOc1Eg1HSpH3ZMFX6gStdjC81eA5EL\nsock.send("PASS oauth:mgzs589mom1vzy2tm8kys1gwadvrqq")\n' +
         'deepl.Translator("aeb6d8f5-f43d-147b-7f0b-80fd548859b5:fx")\n:basic, "2731d886e727b9cce2b3351f385d8896", "1edfe35eed6553b895387ec57d8a9e03"',
-      'char pass[] = "[REDACTED secret]";\nsk=[REDACTED secret]\nsock.send("PASS [REDACTED password]")\n' +
+      'char pass[] = "[REDACTED secret]";\nsk=[REDACTED secret]\nsock.send("PASS [REDACTED twitch-token]")\n' +
         'deepl.Translator("[REDACTED deepl-key]")\n:basic, "[REDACTED basic-auth]", "[REDACTED password]"',
     ],
     [

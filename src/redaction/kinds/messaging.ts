@@ -169,4 +169,9 @@ export const MESSAGING_KINDS: readonly KindRecord[] = [
     edge: chars('A-Za-z0-9_+.-'),
     check: lettersAndDigits,
   }),
+  tokenKind(
+    'twitch-token',
+    'Twitch chat (IRC) OAuth token (`oauth:` + 30 lowercase letters and digits)',
+    prefixed('oauth:', ALNUM_LOWER, 30, 30, lettersAndDigits),
+  ),
 ];

@@ -1,4 +1,4 @@
-/** Payments and commerce: Stripe, Square, Facebook/Meta, Flutterwave, GoCardless, Lob, Shippo, Duffel, EasyPost, Braintree, Paddle. */
+/** Payments and commerce: Stripe, Square, Facebook/Meta, Flutterwave, GoCardless, Lob, Shippo, Duffel, EasyPost, Braintree, Paddle, Mercado Pago, Cashfree. */
 import { chars } from '../chars.ts';
 import { isPublicSample } from '../placeholders.ts';
 import { optional, prefixed, run, tokenKind } from '../kind-record.ts';
@@ -81,6 +81,14 @@ export const PAYMENT_KINDS: readonly KindRecord[] = [
   tokenKind('plaid-access-token', 'Plaid access tokens (`access-production-`, `access-development-`, `access-sandbox-` + a UUID)', {
     prefixes: ['access-production-', 'access-development-', 'access-sandbox-'],
     body: [run(HEX, 8), '-', run(HEX, 4), '-', run(HEX, 4), '-', run(HEX, 4), '-', run(HEX, 12)],
+  }),
+  tokenKind('mercadopago-token', 'Mercado Pago access tokens (`APP_USR-` or `TEST-` + 16 digits, 6 digits, 32 hex and a user id)', {
+    prefixes: ['APP_USR-', 'TEST-'],
+    body: [run(DIGITS, 16), '-', run(DIGITS, 6), '-', run(HEX, 32), '-', run(DIGITS, 6, 12)],
+  }),
+  tokenKind('cashfree-key', 'Cashfree secret keys (`cfsk_ma_prod_` / `cfsk_ma_test_` + 32 hex + `_` + 8 hex)', {
+    prefixes: ['cfsk_ma_prod_', 'cfsk_ma_test_'],
+    body: [run(HEX, 32), '_', run(HEX, 8)],
   }),
   tokenKind('razorpay-key', 'Razorpay live key id (`rzp_live_` + 14 characters)', prefixed('rzp_live_', ALNUM, 14, 14, lettersAndDigits)),
   tokenKind('paddle-key', 'Paddle API key (`pdl_live_apikey_` / `pdl_sdbx_apikey_` + 26 + `_` + 22 + `_` + 3 characters)', {

@@ -66,7 +66,7 @@ export const BLIND75_POSITIVES: readonly (readonly [string, string])[] = [
   ],
   [
     'maker-esp8266-ifttt-maker-webhook-key',
-    'String url = "«https://maker.ifttt.com/trigger/door_open/with/key/{B22}»";\nhttp.begin(wifiClient, url);',
+    'String url = "https://maker.ifttt.com/trigger/door_open/with/key/«{B22}»";\nhttp.begin(wifiClient, url);',
   ],
   ['maker-esp32-openweathermap-api-key', 'String city = "Tampere";\nString countryCode = "FI";\nString openWeatherMapApiKey = "«{h32}»";'],
   ['maker-esp32-pushover-tokens', 'const char* PUSHOVER_TOKEN = "«a{l29}»";\nconst char* PUSHOVER_USER  = "«u{l29}»";'],

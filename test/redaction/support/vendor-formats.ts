@@ -40,6 +40,8 @@ export const VENDOR_SPECS: readonly Spec[] = [
   token('langsmith-key', ['lsv2_pt_', 'lsv2_sk_'], [[HEX, 32], '_', [HEX, 10]]),
   token('langfuse-key', ['sk-lf-'], [[HEX, 8], '-', [HEX, 4], '-', [HEX, 4], '-', [HEX, 4], '-', [HEX, 12]]),
   token('paddle-key', ['pdl_live_apikey_', 'pdl_sdbx_apikey_'], [[ALNUM_LOWER, 26], '_', [ALNUM, 22], '_', [ALNUM, 3]]),
+  token('mercadopago-token', ['APP_USR-', 'TEST-'], [[DIGITS, 16], '-', [DIGITS, 6], '-', [HEX, 32], '-', [DIGITS, 6, 12]]),
+  token('cashfree-key', ['cfsk_ma_prod_', 'cfsk_ma_test_'], [[HEX, 32], '_', [HEX, 8]]),
   token('zuplo-key', ['zpka_'], [[HEX, 32], '_', [HEX, 8]]),
   token('statsig-key', ['secret-'], [[ALNUM, 43]]),
   token('stytch-secret', ['secret-live-', 'secret-test-'], [[BASE64URL, 35], '=']),
@@ -154,6 +156,7 @@ export const VENDOR_SPECS: readonly Spec[] = [
   token('nats-nkey-seed', ['SU', 'SA', 'SO'], [['ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 55], '7']),
   token('twitter-token', ['AAAAAAAAAAAAAAAAAAAAA'], [[ALNUM, 70, 90]], { short: false }),
   token('twitch-stream-key', ['live_'], [[DIGITS, 9], '_', [ALNUM, 30]]),
+  token('twitch-token', ['oauth:'], [[ALNUM_LOWER, 30]]),
   token('docker-swarm-key', ['SWMKEY-1-'], [[BASE64, 42], '7']),
   token('cloudflare-tunnel-token', ['eyJhIjoi'], [[BASE64, 150], '9'], { short: false }),
   token(
