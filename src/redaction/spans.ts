@@ -319,7 +319,8 @@ export function readName(text: string, to: number): Span | null {
       if (key < p - 1 && text.charCodeAt(key - 1) === 91) return { start: key, end: p - 1, quoted: false };
     }
   }
-  if (last === 34 || last === 39) {
+  // A name in quotes, or in backticks as Markdown writes code (`` `API_KEY` = … ``) and MySQL an identifier.
+  if (last === 34 || last === 39 || last === 96) {
     let start = p - 1;
     while (start > 0 && start > p - 2 - MAX_NAME && text.charCodeAt(start - 1) !== last && text.charCodeAt(start - 1) !== 10) start--;
     if (start > 0 && text.charCodeAt(start - 1) === last && start < p - 1) return { start, end: p - 1, quoted: true };

@@ -153,8 +153,10 @@ function rowAt(text: string, at: number): Row {
     lastRow = { text, start: at, end, cells: null, names: null, header: false };
     return lastRow;
   }
-  const names = columnNames(text, start, isMarkdownRow(text, start));
-  const cells = names === null || names === undefined ? null : cellsOf(text, start, end);
+  const markdown = isMarkdownRow(text, start);
+  const names = columnNames(text, start, markdown);
+  // A Markdown row whose header names no credential may still pair a name with its value (`| API_KEY | <value> |`).
+  const cells = names === undefined || (names === null && !markdown) ? null : cellsOf(text, start, end);
   lastRow = { text, start, end, cells, names: names ?? null, header: names === undefined };
   return lastRow;
 }
@@ -169,15 +171,24 @@ function opensCell(text: string, start: number, before: number): boolean {
   return at < start - 1 && text.charCodeAt(at) === 124;
 }
 
-/** A token at `start` in a table's cell: the whole cell, judged under its column's name (`Password`, `api_key`), when it holds no blank. */
+/** A name in a table's cell that names the value in the next one: an identifier (`SLACK_SIGNING_SECRET`, `api_key`), not prose. */
+const PAIRED_NAME_RE = /^[A-Za-z_][\w.-]{2,63}$/;
+
+/**
+ * A token at `start` in a table's cell: the whole cell, judged under its column's name (`Password`, `api_key`), or in
+ * a Markdown row whose header names no credential, under the name in the cell before it (`| API_KEY | <value> |`),
+ * when it holds no blank.
+ */
 export function tableCell(text: string, start: number, before: number, state: ScanState): void {
   if (!opensCell(text, start, before)) return;
   const { cells, names } = rowAt(text, start);
-  if (cells === null || names?.length !== cells.length) return;
+  if (cells === null || (names !== null && names.length !== cells.length)) return;
   for (let column = 0; column < cells.length; column++) {
     const [from, to, quoted] = cells[column] as Cell;
     if (start < from || start >= to) continue;
-    const name = names[column] ?? '';
+    const left = cells[column - 1];
+    const paired = names === null && left !== undefined ? text.slice(left[0], left[1]) : '';
+    const name = names === null ? (PAIRED_NAME_RE.test(paired) && hintsCredential(paired) ? paired : '') : (names[column] ?? '');
     if (name !== '' && !/\s/.test(text.slice(from, to))) classify(text, { start: from, end: to, quoted }, name, state);
     return;
   }

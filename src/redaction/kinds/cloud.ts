@@ -155,9 +155,9 @@ export const CLOUD_KINDS: readonly KindRecord[] = [
   },
   tokenKind(
     'supabase-token',
-    'Supabase access token (`sbp_` + 40 characters) and secret API key (`sb_secret_` + 31 characters)',
+    'Supabase access token (`sbp_` + 40 characters) and secret API key (`sb_secret_` + 31 or more characters)',
     prefixed('sbp_', ALNUM_LOWER, 40, 40, hasDigit),
-    prefixed('sb_secret_', URLSAFE, 31, 31, lettersAndDigits),
+    prefixed('sb_secret_', URLSAFE, 31, 64, lettersAndDigits),
   ),
   tokenKind(
     'vercel-token',
