@@ -5,12 +5,13 @@ import { PIVOTS, TOKEN } from './pivots.ts';
 import { valueAfterWord } from './word-values.ts';
 
 /**
- * The argument after a long flag that ends at `flagEnd` (`--password SfEwqLJhzQcTb`), read here when it holds no pivot
- * (letters alone): the pivot search never stops in it, so the rules that read a value after its flag are asked now.
+ * The argument after a long flag or a name that ends at `flagEnd` (`--password SfEwqLJhzQcTb`, `#define WIFI_PASS "…"`),
+ * read here when it holds no pivot (letters alone): the pivot search never stops in it, so the rules that read a value
+ * after its flag or name are asked now.
  */
 export function valueWithoutPivot(text: string, flagEnd: number, state: ScanState): void {
   let start = flagEnd;
-  while (start < text.length && start < flagEnd + 4 && text.charCodeAt(start) === 32) start++;
+  while (start < text.length && start < flagEnd + 24 && text.charCodeAt(start) === 32) start++;
   const quote = text.charCodeAt(start);
   if (quote === 34 || quote === 39) start++;
   if (start === flagEnd) return;

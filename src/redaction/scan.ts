@@ -29,6 +29,7 @@ import { NAME_CHARS, nameRunIs, readQuotesAs } from './spans.ts';
 import { isSignal, plainView, ViewBuilder } from './decoded-view.ts';
 import { PIVOT_RE, PIVOTS, TOKEN } from './pivots.ts';
 import { lettersArguments, valueWithoutPivot } from './pivot-free.ts';
+import { hintsCredential } from './credential-names.ts';
 import type { View } from './decoded-view.ts';
 
 /** Characters read one by one for the next pivot before the native search takes over. */
@@ -149,6 +150,14 @@ function afterBlank(text: string, at: number): boolean {
   return code === 32 || code === 9;
 }
 
+/** Whether blanks (up to 24) after `at` end at a quote. */
+function quotedAfterBlanks(text: string, at: number): boolean {
+  let next = at;
+  while (next < at + 24 && text.charCodeAt(next) === 32) next++;
+  const code = text.charCodeAt(next);
+  return code === 34 || code === 39;
+}
+
 /** {@link OPENS_ROW}, bound here: an imported binding is read through its module on every access. */
 const ROW_OPENERS = OPENS_ROW;
 
@@ -161,6 +170,9 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     mailCredential(text, start, end, flagged, state);
   } else if (start > 0 && isWideCloser(text.charCodeAt(start - 1))) valueAfterWord(text, start, end, state);
   const before = start > 0 ? text.charCodeAt(start - 1) : 0;
+  // A name and a quoted value of letters alone after blanks (`#define WIFI_PASS "…"`): the pivot search never stops in that value.
+  if (text.charCodeAt(end) === 32 && flagged >= 0 && quotedAfterBlanks(text, end) && hintsCredential(text.slice(start, end)))
+    valueWithoutPivot(text, end, state);
   if (before === 32 || before === 9) {
     const first = text.charCodeAt(start);
     if (first === 45) {
