@@ -75,6 +75,7 @@ import { BLIND74_NEGATIVES, BLIND74_POSITIVES } from './held-out-blind74.ts';
 import { BLIND75_NEGATIVES, BLIND75_POSITIVES } from './held-out-blind75.ts';
 import { BLIND76_NEGATIVES, BLIND76_POSITIVES } from './held-out-blind76.ts';
 import { BLIND77_NEGATIVES, BLIND77_POSITIVES } from './held-out-blind77.ts';
+import { BLIND78_NEGATIVES, BLIND78_POSITIVES } from './held-out-blind78.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -269,6 +270,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['seventy-fifth blind batch', BLIND75_POSITIVES, BLIND75_NEGATIVES],
     ['seventy-sixth blind batch', BLIND76_POSITIVES, BLIND76_NEGATIVES],
     ['seventy-seventh blind batch', BLIND77_POSITIVES, BLIND77_NEGATIVES],
+    ['seventy-eighth blind batch', BLIND78_POSITIVES, BLIND78_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
