@@ -17,10 +17,11 @@ const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred|pat\b/i;
 /** Tools whose `-a` (redis-cli, sipsak), `-P` (sqlcmd, bcp), `-s` (ldappasswd's new password) or `-w` (macOS `security`) flag takes a password, by the flag's letter. */
 const TOOL_FLAG_RE: ReadonlyMap<number, RegExp> = new Map([
   [97, /(?:^|[\s/])(?:redis-cli(?:\.exe)?|sipsak)\s/],
-  [80, /(?:^|[\s/])(?:sqlcmd|bcp|osql|zip|unzip)(?:\.exe)?\s/],
+  // macOS `security import <file> -P <passphrase>`.
+  [80, /(?:^|[\s/])(?:(?:sqlcmd|bcp|osql|zip|unzip)(?:\.exe)?|security\s+import)\s/],
   [115, /(?:^|[\s/])ldappasswd\s/],
-  // `openssl enc … -k <password>`.
-  [107, /(?:^|[\s/])openssl\s+(?:enc\b|aes|des|bf|camellia|chacha)/],
+  // `openssl enc … -k <password>`, and macOS `security set-key-partition-list … -k <keychain password>`.
+  [107, /(?:^|[\s/])(?:openssl\s+(?:enc\b|aes|des|bf|camellia|chacha)|security\s+set-key-partition-list\s)/],
   // macOS `security add-generic-password … -w <password>`.
   [119, /(?:^|[\s/])security\s+(?:add|find|set)-(?:generic|internet)-password\s/],
 ]);

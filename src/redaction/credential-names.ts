@@ -181,6 +181,9 @@ function foreignRole(words: readonly string[]): NameRole | null {
 const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
   ['password', 'password'],
   ['passwd', 'password'],
+  // Its common misspellings in chat (`pasword`, `passwrd`).
+  ['pasword', 'password'],
+  ['passwrd', 'password'],
   ['pwd', 'password'],
   ['pw', 'password'],
   ['pass', 'password'],
@@ -203,6 +206,7 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
   ['skey', 'secret'],
   ['sk', 'secret'],
   ['token', 'token'],
+  ['tocken', 'token'],
   ['pat', 'token'],
   // curl's `--oauth2-bearer`: the bearer token itself.
   ['bearer', 'token'],
@@ -277,6 +281,8 @@ export function nameRole(words: readonly string[]): NameRole | null {
   // A client key (Adyen's `clientKey`, Midtrans') is the key a payment page gives the browser: public by design; sent in a
   // header (`X-Client-Key`), it is a caller's key.
   if (words.length === 2 && last === 'key' && before === 'client') return null;
+  // LaunchDarkly's mobile key (`mob-…`) ships inside every build of an app, as a client id does.
+  if (last === 'key' && before === 'mobile') return null;
   // The Web Push API's `applicationServerKey` is the VAPID key pair's public half, which every browser receives.
   if (last === 'key' && before === 'server' && words[words.length - 3] === 'application') return null;
   // Agora's `appCertificate`: the app's signing secret, not a certificate.
@@ -289,7 +295,7 @@ export function nameRole(words: readonly string[]): NameRole | null {
  * named record knows, holds one of these.
  */
 const NAME_HINT_RE = new RegExp(
-  `pass|pw|pswd|secret|token|key|auth|cred|id|pat|bearer|mnemonic|seed|phrase|contribsys|honeycomb|login|psk|ntlm|certificate|salt|^sk$|${FOREIGN_PASSWORD_WORDS.join('|')}|contrase|has[łl]o|[şs]ifre|senord|jelsz|khau|${[...FOREIGN_KEYS].join('|')}`,
+  `pass|pw|pswd|secret|token|key|auth|cred|id|pat|bearer|mnemonic|seed|phrase|contribsys|honeycomb|login|psk|ntlm|certificate|salt|^sk$|pasword|passwrd|tocken|${FOREIGN_PASSWORD_WORDS.join('|')}|contrase|has[łl]o|[şs]ifre|senord|jelsz|khau|${[...FOREIGN_KEYS].join('|')}`,
   'i',
 );
 

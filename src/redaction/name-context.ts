@@ -36,8 +36,8 @@ const FOREIGN_NOUN_RE = new RegExp(
   'i',
 );
 
-/** A prose phrase's credential word, and what it is for: `pass for the staging box`, `root pw`; group 1 the phrase up to the word. */
-const PROSE_HEAD_RE = /^(.*?\b(?:password|passwd|passphrase|pass|pw|pwd|psk|secret|token|key))(?:\s+for\b.*)?\s*$/i;
+/** A prose phrase's credential word (misspelt as chat does too), and what it is for: `pass for the staging box`, `root pw`; group 1 the phrase up to the word. */
+const PROSE_HEAD_RE = /^(.*?\b(?:password|passwd|pasword|passwrd|passphrase|pass|pw|pwd|psk|secret|token|tocken|key))(?:\s+for\b.*)?\s*$/i;
 
 /**
  * The name of a prose phrase before a verb, as the keyword rules read names: the phrase up to its

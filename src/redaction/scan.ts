@@ -17,7 +17,7 @@ import { printedSecret } from './shell-output.ts';
 import { sqlInsertValue } from './sql-inserts.ts';
 import { elementText } from './markup.ts';
 import { literalAt, matchInfix, matchPrefixed } from './match.ts';
-import { tryJoined } from './wrapped-tokens.ts';
+import { softBreakEnd, tryJoined } from './wrapped-tokens.ts';
 import { OPENS_ROW, rowToken } from './row-tokens.ts';
 import { aclPassword, redisCliValue } from './redis.ts';
 import { wholeTokens } from './whole-tokens.ts';
@@ -30,6 +30,7 @@ import { isSignal, plainView, ViewBuilder } from './decoded-view.ts';
 import { PIVOT_RE, PIVOTS, TOKEN } from './pivots.ts';
 import { lettersArguments, valueWithoutPivot } from './pivot-free.ts';
 import { hintsCredential } from './credential-names.ts';
+import { afterBlank, quotedAfterBlanks, spoiler } from './token-context.ts';
 import type { View } from './decoded-view.ts';
 
 /** Characters read one by one for the next pivot before the native search takes over. */
@@ -63,7 +64,11 @@ function tryStarts(text: string, at: number, state: ScanState): void {
     const span =
       entry.format !== undefined ? matchPrefixed(text, at, entry.literal, entry.format) : (entry.custom?.match(text, at) ?? null);
     if (span !== null) {
-      state.found.push({ start: span[0], end: span[1], kind: entry.kind, rank: RANK_FORMAT });
+      const end =
+        entry.format !== undefined && text.charCodeAt(span[1]) === 61
+          ? softBreakEnd(text, at, entry.literal, entry.format, span[1])
+          : span[1];
+      state.found.push({ start: span[0], end, kind: entry.kind, rank: RANK_FORMAT });
       return;
     }
   }
@@ -142,29 +147,15 @@ function readToken(text: string, pivot: number, floor: number): void {
   firstFlagged = first;
 }
 
-/** Whether a value may start at `at` after a word: a blank before it, or a quote after a blank. */
-function afterBlank(text: string, at: number): boolean {
-  if (at === 0) return false;
-  let code = text.charCodeAt(at - 1);
-  if ((code === 34 || code === 39 || code === 96) && at > 1) code = text.charCodeAt(at - 2);
-  return code === 32 || code === 9;
-}
-
-/** Whether blanks (up to 24) after `at` end at a quote. */
-function quotedAfterBlanks(text: string, at: number): boolean {
-  let next = at;
-  while (next < at + 24 && text.charCodeAt(next) === 32) next++;
-  const code = text.charCodeAt(next);
-  return code === 34 || code === 39;
-}
-
 /** {@link OPENS_ROW}, bound here: an imported binding is read through its module on every access. */
 const ROW_OPENERS = OPENS_ROW;
 
 /** Everything a token [start, end) may hold; `flagged`: its first character with a flag other than 8, or -1. */
 function scanToken(text: string, start: number, end: number, flagged: number, state: ScanState): void {
   if (afterBlank(text, start)) {
-    valueAfterWord(text, start, end, state);
+    // Discord's spoiler (`||<value>||`) hides a value between bars.
+    if (spoiler(text, start, end)) valueAfterWord(text, start + 2, end - 2, state);
+    else valueAfterWord(text, start, end, state);
     commandArgument(text, start, end, state);
     networkSecret(text, start, state);
     mailCredential(text, start, end, flagged, state);
@@ -241,7 +232,11 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     if (code === 58) colons++;
     if ((flags & 2) !== 0) tryInfixes(text, at, code, state);
     if ((flags & 4) !== 0) assignmentAt(text, at, state);
-    if ((flags & 1) !== 0 && at + 1 < end) tryStarts(text, at + 1, state);
+    if ((flags & 1) !== 0 && at + 1 < end) {
+      tryStarts(text, at + 1, state);
+      // A cell of a table written without blanks (`|dev|app|<value>|`, Jira's and Confluence's).
+      if (code === 124 && text.charCodeAt(at + 1) !== 124) rowToken(text, at + 1, code, state);
+    }
   }
   if (colons >= 4) colonFields(text, start, end, colons, before, state);
 }

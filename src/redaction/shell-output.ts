@@ -28,8 +28,13 @@ export function writtenSecret(text: string, start: number, end: number, state: S
   if (!head.includes('echo') && !head.includes('printf')) return;
   if (!KEEPER_RE.test(text.slice(after, after + 96)) || !WRITER_RE.test(lineBefore(text, start))) return;
   const valueEnd = argumentEnd(text, start, end);
-  if (isCredentialValue(text.slice(start, valueEnd), 'password')) pushPassword(state, start, valueEnd);
+  const value = text.slice(start, valueEnd);
+  // A line of a settings file (`storePassword=$STORE_PASSWORD` written into `keystore.properties`) is the assignment rules'.
+  if (!ASSIGNMENT_RE.test(value) && isCredentialValue(value, 'password')) pushPassword(state, start, valueEnd);
 }
+
+/** A written value that is a setting's line: a name and `=`. */
+const ASSIGNMENT_RE = /^[A-Za-z_][\w.-]*=/;
 
 /** A value alone on its line [start, end), printed by the command on the line before (`$ gcloud secrets versions access …`), or named by it when no format took it (`unclaimed`). */
 export function printedSecret(text: string, start: number, end: number, state: ScanState, unclaimed: boolean): void {

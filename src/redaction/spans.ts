@@ -281,11 +281,12 @@ export function chainedAssignment(raw: string): boolean {
   return /[:.]/.test(head) || /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(head) || nameRole(nameWords(head)) !== null;
 }
 
-/** Where the word before a value at `start` ends: before the value's opening quote, if any, and up to 24 blanks (a C header aligns its `#define` values). */
+/** Where the word before a value at `start` ends: before the value's opening quote or Discord's spoiler bars (`||`), if any, and up to 24 blanks (a C header aligns its `#define` values). */
 export function wordEndBefore(text: string, start: number): number {
   let p = start;
   const quote = text.charCodeAt(p - 1);
   if (quote === 34 || quote === 39 || quote === 96) p--;
+  else if (quote === 124 && text.charCodeAt(p - 2) === 124) p -= 2;
   while (p > 0 && p > start - 24 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
   return p;
 }

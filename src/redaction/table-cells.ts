@@ -29,15 +29,16 @@ interface Row {
 }
 let lastRow: Row = { text: '', start: 0, end: 0, cells: null, names: null, header: false };
 
-/** A Markdown row's cells between unescaped pipes, trimmed; the leading pipe's empty cell left out. */
-function markdownCells(text: string, start: number, end: number): Cell[] {
+/** A Markdown row's cells between unescaped pipes, trimmed; the leading pipe's empty cell left out. A wiki header (`||A||B||`, Jira's and Confluence's) is split at its double pipes. */
+function markdownCells(text: string, start: number, end: number, wiki = false): Cell[] {
   const cells: Cell[] = [];
-  let from = text.indexOf('|', start) + 1;
+  let from = text.indexOf('|', start) + (wiki ? 2 : 1);
   for (let at = from; at < end; at++) {
     const code = text.charCodeAt(at);
     if (code === 92) at++;
     else if (code === 124) {
       cells.push(trimmed(text, from, at));
+      if (wiki && text.charCodeAt(at + 1) === 124) at++;
       from = at + 1;
     }
   }
@@ -87,16 +88,16 @@ function isMarkdownRow(text: string, start: number): boolean {
   return text.charCodeAt(at) === 124;
 }
 
-/** The cells of the row [start, end): Markdown's or CSV's as the row starts, null past {@link MAX_ROW}. */
-function cellsOf(text: string, start: number, end: number): readonly Cell[] | null {
+/** The cells of the row [start, end): Markdown's (a wiki header's when `wiki`) or CSV's as the row starts, null past {@link MAX_ROW}. */
+function cellsOf(text: string, start: number, end: number, wiki = false): readonly Cell[] | null {
   const stop = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
   if (stop - start > MAX_ROW) return null;
-  return isMarkdownRow(text, start) ? markdownCells(text, start, stop) : csvCells(text, start, stop);
+  return isMarkdownRow(text, start) ? markdownCells(text, start, stop, wiki) : csvCells(text, start, stop);
 }
 
 /** A header row's credential-like column names (`''` for the others), or null when a cell is no name or none is credential-like. */
-function headerNames(text: string, start: number, end: number): string[] | null {
-  const cells = cellsOf(text, start, end);
+function headerNames(text: string, start: number, end: number, wiki = false): string[] | null {
+  const cells = cellsOf(text, start, end, wiki);
   if (cells === null || cells.length < 2) return null;
   const names = cells.map(([from, to]) => text.slice(from, to));
   // A trailing separator leaves an empty name (`repo,token,`).
@@ -129,6 +130,8 @@ function columnNames(text: string, row: number, markdown: boolean): readonly str
         const header = above === 0 ? -1 : rowStartBefore(text, above - 1);
         return header < 0 ? null : headerNames(text, header, above - 1);
       }
+      // A wiki table's header row (`||Env||Password||`) has no separator under it.
+      if (line.trimStart().startsWith('||')) return headerNames(text, above, at - 1, true);
       if (!line.trimStart().startsWith('|')) return null;
     } else if (!line.includes(',')) {
       if (at === row) return undefined;

@@ -1,4 +1,4 @@
-/** Tokens a line wrap cut: a terminal's wrap of a long line, or a `\n` inside a JSON string that the decoded view turns into a line break. */
+/** Tokens a line wrap cut: a terminal's wrap of a long line, a `\n` inside a JSON string that the decoded view turns into a line break, or a quoted-printable mail's soft break (`=` at a line's end). */
 import { chars } from './chars.ts';
 import { matchPrefixed } from './match.ts';
 import { sequenceShare } from './randomness.ts';
@@ -35,4 +35,43 @@ export function tryJoined(text: string, at: number, literal: string, format: For
   const tailEnd = cut - from + tail - next;
   if (span === null || span[1] !== tailEnd || sequenceShare(joined.slice(at - from + literal.length, tailEnd)) >= 0.4) return null;
   return [at, tail];
+}
+
+/** The text last asked whether it is a quoted-printable mail, and the answer: asked once per text, however many tokens ask. */
+let mailText = '';
+let mailAnswer = false;
+
+/** Whether `text` declares a quoted-printable body (`Content-Transfer-Encoding: quoted-printable`). */
+function quotedPrintable(text: string): boolean {
+  if (text !== mailText) {
+    mailText = text;
+    mailAnswer = /quoted-printable/i.test(text);
+  }
+  return mailAnswer;
+}
+
+/** The most soft breaks one token is joined over. */
+const MAX_SOFT_BREAKS = 8;
+
+/**
+ * Where a token that the format matched at `at` up to `end` really ends in a quoted-printable mail, whose soft breaks
+ * (`=` and a line break) cut long lines anywhere: past each break after which the format, read over the joined
+ * pieces, goes on. `end` itself when no break follows the token or the text is no such mail.
+ */
+export function softBreakEnd(text: string, at: number, literal: string, format: Format, end: number): number {
+  let last = end;
+  let joined = text.slice(at, end);
+  for (let breaks = 0; breaks < MAX_SOFT_BREAKS && text.charCodeAt(last) === 61; breaks++) {
+    let next = last + 1;
+    if (text.charCodeAt(next) === 13) next++;
+    if (text.charCodeAt(next) !== 10 || !quotedPrintable(text)) return last;
+    next++;
+    const lineEnd = Math.min(text.length, next + 512);
+    const piece = text.slice(next, lineEnd);
+    const span = matchPrefixed(joined + piece, 0, literal, format);
+    if (span === null || span[1] <= joined.length) return last;
+    last = next + span[1] - joined.length;
+    joined += piece.slice(0, span[1] - joined.length);
+  }
+  return last;
 }

@@ -1,4 +1,4 @@
-/** Chat and messaging: Slack, Discord, Telegram, Twilio, SendGrid, Brevo (Sendinblue), Mailgun, Mailchimp, Twitch, PubNub, NATS, Google Chat. */
+/** Chat and messaging: Slack, Discord, Telegram, Twilio, SendGrid, Brevo (Sendinblue), Mailgun, Mailchimp, Twitch, PubNub, NATS, Google Chat, Firebase Cloud Messaging. */
 import { matchTeamsWebhook } from '../vendor-matchers.ts';
 import { chars } from '../chars.ts';
 import { optional, prefixed, run, tokenKind } from '../kind-record.ts';
@@ -167,6 +167,11 @@ export const MESSAGING_KINDS: readonly KindRecord[] = [
     body: [run(DIGITS, 6, 12), '_', run(ALNUM, 30)],
     // The last segment of an ingest URL's path (`rtmp://…/app/live_…`).
     edge: chars('A-Za-z0-9_+.-'),
+    check: lettersAndDigits,
+  }),
+  tokenKind('fcm-server-key', 'Firebase Cloud Messaging legacy server key (`AAAA` + 7 characters + `:APA91b` + the key)', {
+    prefixes: ['AAAA'],
+    body: [run(URLSAFE, 7), ':APA91b', run(URLSAFE, 134, 200)],
     check: lettersAndDigits,
   }),
   tokenKind(

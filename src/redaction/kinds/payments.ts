@@ -1,9 +1,9 @@
-/** Payments and commerce: Stripe, Square, Facebook/Meta, Flutterwave, GoCardless, Lob, Shippo, Duffel, EasyPost, Braintree, Paddle, Mercado Pago, Cashfree. */
+/** Payments and commerce: Stripe, Square, Facebook/Meta, Flutterwave, GoCardless, Lob, Shippo, Duffel, EasyPost, Braintree, Paddle, Mercado Pago, Cashfree, RevenueCat. */
 import { chars } from '../chars.ts';
 import { isPublicSample } from '../placeholders.ts';
 import { optional, prefixed, run, tokenKind } from '../kind-record.ts';
 import type { KindRecord } from '../kind-record.ts';
-import { ALNUM, ALNUM_LOWER, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits } from './format-shapes.ts';
+import { ALNUM, ALNUM_LOWER, DIGITS, HEX, URLSAFE, URLSAFE_PAD, hasDigit, lettersAndDigits, mixedCase } from './format-shapes.ts';
 
 /** The payment and commerce kinds. */
 export const PAYMENT_KINDS: readonly KindRecord[] = [
@@ -90,6 +90,11 @@ export const PAYMENT_KINDS: readonly KindRecord[] = [
     prefixes: ['cfsk_ma_prod_', 'cfsk_ma_test_'],
     body: [run(HEX, 32), '_', run(HEX, 8)],
   }),
+  tokenKind(
+    'revenuecat-key',
+    'RevenueCat secret API key (`sk_` + 24 to 40 letters and digits; the public SDK keys are `appl_`, `goog_`, `amzn_`)',
+    prefixed('sk_', ALNUM, 24, 40, (value) => lettersAndDigits(value) && mixedCase(value)),
+  ),
   tokenKind('razorpay-key', 'Razorpay live key id (`rzp_live_` + 14 characters)', prefixed('rzp_live_', ALNUM, 14, 14, lettersAndDigits)),
   tokenKind('paddle-key', 'Paddle API key (`pdl_live_apikey_` / `pdl_sdbx_apikey_` + 26 + `_` + 22 + `_` + 3 characters)', {
     prefixes: ['pdl_live_apikey_', 'pdl_sdbx_apikey_'],

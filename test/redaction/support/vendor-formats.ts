@@ -157,6 +157,8 @@ export const VENDOR_SPECS: readonly Spec[] = [
   token('twitter-token', ['AAAAAAAAAAAAAAAAAAAAA'], [[ALNUM, 70, 90]], { short: false }),
   token('twitch-stream-key', ['live_'], [[DIGITS, 9], '_', [ALNUM, 30]]),
   token('twitch-token', ['oauth:'], [[ALNUM_LOWER, 30]]),
+  token('fcm-server-key', ['AAAA'], [[BASE64URL, 7], ':APA91b', [BASE64URL, 134]], { short: false, glued: false }),
+  token('revenuecat-key', ['sk_'], [[ALNUM, 24, 40]]),
   token('docker-swarm-key', ['SWMKEY-1-'], [[BASE64, 42], '7']),
   token('cloudflare-tunnel-token', ['eyJhIjoi'], [[BASE64, 150], '9'], { short: false }),
   token(
