@@ -162,7 +162,14 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
   } else if (start > 0 && isWideCloser(text.charCodeAt(start - 1))) valueAfterWord(text, start, end, state);
   const before = start > 0 ? text.charCodeAt(start - 1) : 0;
   // A name and a quoted value of letters alone after blanks (`#define WIFI_PASS "…"`): the pivot search never stops in that value.
-  if (text.charCodeAt(end) === 32 && flagged >= 0 && quotedAfterBlanks(text, end) && hintsCredential(text.slice(start, end)))
+  if (
+    text.charCodeAt(end) === 32 &&
+    flagged >= 0 &&
+    end - start >= 4 &&
+    NAME_CHARS.has(text.charCodeAt(end - 1)) &&
+    quotedAfterBlanks(text, end) &&
+    hintsCredential(text.slice(start, end))
+  )
     valueWithoutPivot(text, end, state);
   if (before === 32 || before === 9) {
     const first = text.charCodeAt(start);
