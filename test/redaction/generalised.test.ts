@@ -75,6 +75,9 @@ const FLOORS: Readonly<Record<string, number>> = {
   // as byte arrays, keystores' ciphertexts, private keys given to commands or parsed from bare strings, exchange keys
   // echoed at interactive prompts.
   'seventy-second blind batch': 0.8,
+  // Conversations: a value on the line after the phrase that names it, values listed under a heading that names them all
+  // (`RDS master passwords:` over `1. dev — …`), a user and password after a label, keys in prose with no noun before them.
+  'seventy-seventh blind batch': 0.82,
 };
 /**
  * Each blind batch's share of look-alikes changed (3%), above it for eight batches on deliberate trade-offs: client ids
@@ -97,7 +100,8 @@ const FLOORS: Readonly<Record<string, number>> = {
  * digits, a Kafka client's `producer-1`, a word the letter-pair model does not read as one), and the seventy-second's
  * payment SDKs' browser keys (Square's location id, Razorpay's key id, Mercado Pago's and Paddle's client-side keys, a
  * thirdweb client id, Plaid's link token), and the seventy-third's OAuth client ids (a Salesforce connected app's
- * consumer key, SAP BTP's `clientid`, a `--client-id` flag).
+ * consumer key, SAP BTP's `clientid`, a `--client-id` flag), and the seventy-eighth's Google API keys in Firebase and Maps
+ * configs (the specification asks for every Google API key) and a Mixpanel project token given to its `initialize`.
  */
 const CEILINGS: Readonly<Record<string, number>> = {
   'twenty-seventh blind batch': 0.09,
@@ -118,6 +122,7 @@ const CEILINGS: Readonly<Record<string, number>> = {
   'sixty-fifth blind batch': 0.04,
   'seventy-second blind batch': 0.07,
   'seventy-third blind batch': 0.04,
+  'seventy-eighth blind batch': 0.07,
 };
 
 describe.each(BLIND_BATCHES)('$name', ({ name, positives, negatives }) => {
