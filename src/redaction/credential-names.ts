@@ -256,6 +256,8 @@ export function nameRole(words: readonly string[]): NameRole | null {
   if ((last === 'salt' || last === 'secret') && before === 'hash') return 'secret';
   // ESP-IDF's menuconfig names its settings `CONFIG_EXAMPLE_…` (`CONFIG_EXAMPLE_WIFI_PASSWORD`): a project's own, not a sample.
   if (words[0] === 'config' && words[1] === 'example') return nameRole(words.slice(2));
+  // Confluent's `basic.auth.user.info`: a client's `key:secret`, under a schema registry's prefix too.
+  if (last === 'info' && before === 'user' && words.includes('auth')) return 'credential';
   const cancels = HEADS.get(last) === 'password' ? NOT_A_PASSWORD : NOT_SECRET;
   // An encryption key keeps its role under a namespace that names what it encrypts (`xpack.encryptedSavedObjects.encryptionKey`).
   for (const word of words) if (cancels.has(word) && !(word === 'encrypted' && before === 'encryption')) return null;
@@ -268,8 +270,6 @@ export function nameRole(words: readonly string[]): NameRole | null {
     if (before === 'key' && words[words.length - 3] === 'access') return 'client-id';
     return before === 'client' || before === 'access' || before === 'secret' ? 'client-id' : null;
   }
-  // Confluent's `basic.auth.user.info`: a client's `key:secret`.
-  if (last === 'info' && before === 'user' && words.includes('auth')) return 'credential';
   // OCI's `pass_phrase`: a passphrase written as two words.
   if (last === 'phrase' && before === 'pass') return 'password';
   // `auth_session`, `login_session`: the session that carries a login, a bearer credential.

@@ -1,4 +1,4 @@
-/** Credentials in markup: the text of an XML element named like a credential (`<password>…</password>`, Maven's `settings.xml`, .NET configs) or by its `name` attribute (Hibernate), of a `<Value>` inside one (Windows answer files), of a property list's `<string>` after its `<key>`, and the private parts of .NET's `<RSAKeyValue>`. */
+/** Credentials in markup: the text of an XML element named like a credential (`<password>…</password>`, Maven's `settings.xml`, .NET configs) or by its `name` attribute (Hibernate), of a `<Value>` inside one (Windows answer files) or after a `<name>` (Hadoop's `*-site.xml`), of a property list's `<string>` after its `<key>`, and the private parts of .NET's `<RSAKeyValue>`. */
 import { classify, push } from './classify.ts';
 import { RANK_NAMED } from './kind-record.ts';
 import type { ScanState } from './classify.ts';
@@ -23,10 +23,11 @@ function parentName(text: string, at: number): string | null {
 }
 
 /**
- * A property list's key, closed just before the `<` at `at` (blanks and line breaks skipped): `<key>AWSSecretKey</key>`; or
- * the flag before an argument of a launchd job's `ProgramArguments` (`<string>--authtoken</string>`).
+ * A property list's key, closed just before the `<` at `at` (blanks and line breaks skipped): `<key>AWSSecretKey</key>`, or
+ * a Hadoop-style property's `<name>javax.jdo.option.ConnectionPassword</name>`; or the flag before an argument of a launchd
+ * job's `ProgramArguments` (`<string>--authtoken</string>`).
  */
-const PLIST_KEY_RE = /(?:<key>([^<>\n]{1,128})<\/key>|<string>--?([A-Za-z][\w-]{1,40})<\/string>)\s*$/;
+const PLIST_KEY_RE = /(?:<(?:key|name)>([^<>\n]{1,128})<\/(?:key|name)>|<string>--?([A-Za-z][\w-]{1,40})<\/string>)\s*$/;
 
 /** The name of the property-list key whose `<key>` element ends just before the tag at `at`, or null. */
 function plistKey(text: string, at: number): string | null {
@@ -71,7 +72,7 @@ export function elementText(text: string, start: number, state: ScanState): void
   // A property list's `<string>` is the value of the `<key>` before it (an iOS app's Info.plist).
   const judged =
     name === 'Value' || name === 'value'
-      ? (parentName(text, nameStart - 1) ?? name)
+      ? (plistKey(text, nameStart - 1) ?? parentName(text, nameStart - 1) ?? name)
       : (attribute ?? (name === 'string' ? (plistKey(text, nameStart - 1) ?? name) : name));
   classify(text, { start, end, quoted: true }, judged, state);
 }

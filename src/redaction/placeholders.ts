@@ -222,7 +222,9 @@ export function isMarkedValue(value: string, mayHold: boolean, template = true):
   // A deployment tool's token, replaced at release (`__DB_PASSWORD__`, Octopus' and Azure Pipelines' token replacement).
   if (first === 95 && /^__[A-Z][A-Z0-9_]*__$/.test(value)) return true;
   // A value shown with its tail masked (`signkey-prod-••••••••`, `sk_live_****`): the rest is hidden; BFG's `***REMOVED***`.
-  if (maskedTail(value) || (first === 42 && value.startsWith('***') && value.endsWith('***'))) return true;
+  // Metabase's API shows `**MetabasePass**` in place of a stored password (a bold password in chat is `**…**` too: only this one).
+  if (maskedTail(value) || (first === 42 && ((value.startsWith('***') && value.endsWith('***')) || value === '**MetabasePass**')))
+    return true;
   // Every token marker is a value marker.
   return (mayBeWord(value) && PLACEHOLDER_WORDS.has(value.toLowerCase())) || (mayHold && VALUE_MARKER_RE.test(value));
 }
