@@ -76,6 +76,7 @@ import { BLIND75_NEGATIVES, BLIND75_POSITIVES } from './held-out-blind75.ts';
 import { BLIND76_NEGATIVES, BLIND76_POSITIVES } from './held-out-blind76.ts';
 import { BLIND77_NEGATIVES, BLIND77_POSITIVES } from './held-out-blind77.ts';
 import { BLIND78_NEGATIVES, BLIND78_POSITIVES } from './held-out-blind78.ts';
+import { BLIND79_NEGATIVES, BLIND79_POSITIVES } from './held-out-blind79.ts';
 import { BLIND80_NEGATIVES, BLIND80_POSITIVES } from './held-out-blind80.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
@@ -273,6 +274,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['seventy-seventh blind batch', BLIND77_POSITIVES, BLIND77_NEGATIVES],
     ['seventy-eighth blind batch', BLIND78_POSITIVES, BLIND78_NEGATIVES],
     ['eightieth blind batch', BLIND80_POSITIVES, BLIND80_NEGATIVES],
+    ['seventy-ninth blind batch', BLIND79_POSITIVES, BLIND79_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
