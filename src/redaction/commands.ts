@@ -8,7 +8,7 @@ import type { ScanState } from './classify.ts';
 import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
 import { RANK_FORMAT, RANK_NAMED } from './kind-record.ts';
-import { samDumpHash } from './hashes.ts';
+import { netNtlmResponse, samDumpHash } from './hashes.ts';
 import { skipBlanks, wordEndBefore, wordStartBefore } from './spans.ts';
 import { isCredentialValue, MIXED_RE, passwordAndSecretVerdicts } from './credential-values.ts';
 
@@ -388,7 +388,7 @@ export function pgpassLine(text: string, start: number, end: number, state: Scan
 export function colonFields(text: string, start: number, end: number, colons: number, before: number, state: ScanState): void {
   // Six fields or more may be a SAM dump's line (`user:rid:<lm>:<nt>:::`).
   if (colons >= 5) {
-    const span = samDumpHash(text, start, end);
+    const span = samDumpHash(text, start, end) ?? netNtlmResponse(text, start, end);
     if (span !== null) push(state, span[0], span[1], 'password-hash', RANK_FORMAT);
   }
   // A whole line of four fields or more after its host (`host:port:database:user:password`) may be a `.pgpass` entry.

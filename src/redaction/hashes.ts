@@ -78,8 +78,27 @@ export function samDumpHash(text: string, start: number, end: number): [number, 
   if (lm < 0) return null;
   const at = start + lm + EMPTY_LM.length;
   NT_HASH_RE.lastIndex = at;
-  return at + 33 <= end && NT_HASH_RE.test(text) ? [at, at + 32] : null;
+  // The NT hash of no password (a disabled Guest's, DefaultAccount's) is the same everywhere and opens nothing.
+  return at + 33 <= end && NT_HASH_RE.test(text) && !text.startsWith(EMPTY_NT, at) ? [at, at + 32] : null;
 }
+
+/**
+ * A captured NetNTLM response as Responder and hashcat write it: v2's `user::domain:<challenge>:<proof>:<blob>`, v1's
+ * `user::domain:<LM response>:<NT response>:<challenge>`.
+ */
+const NET_NTLM_RE =
+  /^[^\s:]{1,64}::[^\s:]{0,64}:(?:[0-9a-fA-F]{16}:([0-9a-fA-F]{32}:[0-9a-fA-F]{16,2048})|([0-9a-fA-F]{48}:[0-9a-fA-F]{48}):[0-9a-fA-F]{16})/;
+
+/** A NetNTLM response held by the token [start, end), whole: who answered, the challenge and the crackable proof (a capture is cracked offline as it is written); or null. */
+export function netNtlmResponse(text: string, start: number, end: number): [number, number] | null {
+  const match = NET_NTLM_RE.exec(text.slice(start, Math.min(end, start + 2400)));
+  if (match === null) return null;
+  // A v2 blob runs on to the token's end.
+  return [start, match[1] === undefined ? start + match[0].length : end];
+}
+
+/** The NT hash of the empty password. */
+const EMPTY_NT = '31d6cfe0d16ae931b73c59d7e0c089c0';
 
 /** Every literal a password hash starts with, and its family's matcher (one pattern tried per literal found). */
 export const HASH_ANCHORS: readonly CustomAnchor[] = [

@@ -219,6 +219,8 @@ export function isMarkedValue(value: string, mayHold: boolean, template = true):
   if ((first === 39 || first === 34) && value.charCodeAt(1) === 36) return true;
   // `%s` as a format string writes it, before a blank, punctuation or the end (a random key may hold `%s4` by chance).
   if (template && (value.includes('${') || value.includes('{{') || FORMAT_RE.test(value) || value.includes('$('))) return true;
+  // Vault's audit log writes every sensitive field HMAC'd (`hmac-sha256:<hex>`): a keyed hash, not the value.
+  if (first === 104 && value.startsWith('hmac-sha256:')) return true;
   // A deployment tool's token, replaced at release (`__DB_PASSWORD__`, Octopus' and Azure Pipelines' token replacement).
   if (first === 95 && /^__[A-Z][A-Z0-9_]*__$/.test(value)) return true;
   // A value shown with its tail masked (`signkey-prod-••••••••`, `sk_live_****`): the rest is hidden; BFG's `***REMOVED***`.

@@ -193,6 +193,9 @@ function fileBaseLooksNamed(value: string): boolean {
   return base.length <= 12 || wordShare(base) >= 0.3;
 }
 
+/** A JA4 TLS client fingerprint. */
+const JA4_RE = /^[tqd]\d{2}[di]\d{4}[0-9a-z]{2}_[0-9a-f]{12}_[0-9a-f]{12}$/;
+
 /**
  * Shapes that are not credentials although they may be assigned to a credential-like name:
  * versions, dotted code references, constant names (`SOME_API_KEY`), file names and paths, host
@@ -217,6 +220,8 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
   if (RELATIVE_FILE_RE.test(value) || LOWERCASE_PATH_RE.test(value)) return true;
   // A URL, and an Amazon Resource Name (`arn:aws:iam::aws:policy/IAMUserChangePassword`) names a resource, not a key.
   if (value.includes('://') || value.startsWith('arn:')) return true;
+  // A JA4 TLS fingerprint (`t13d1516h2_<12 hex>_<12 hex>`) hashes a handshake's public fields.
+  if (value.length === 36 && JA4_RE.test(value)) return true;
   // An iOS app's OAuth client id reversed into the URL scheme it registers (`com.googleusercontent.apps.<id>`) is public by design.
   if (first === 99 && value.startsWith('com.googleusercontent.apps.')) return true;
   // A digest labelled with its algorithm (`sha256:…`, an image's or a file's) is a hash of public content; an id and an

@@ -131,7 +131,8 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const basic = length === 5 && (first === 66 || first === 98) && /^(?:Basic|basic|BASIC)$/.test(text.slice(wordStart, p));
   const flag = first === 45;
   // FTP's and IRC's `PASS <password>` command, at a line's start or a string's.
-  const command = length === 4 && first === 80 && text.startsWith('PASS', wordStart) && startsLine(text, wordStart);
+  // One blank after it: a report's aligned `PASS  <region>` column is a verdict.
+  const command = length === 4 && first === 80 && start - p === 1 && text.startsWith('PASS', wordStart) && startsLine(text, wordStart);
   const scheme = bearer || basic || command;
   const joined = copula || scheme || flag ? 0 : compound(text, wordStart, p);
   if (!copula && !scheme && !flag && joined === 0) {

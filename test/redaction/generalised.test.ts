@@ -78,6 +78,9 @@ const FLOORS: Readonly<Record<string, number>> = {
   // Conversations: a value on the line after the phrase that names it, values listed under a heading that names them all
   // (`RDS master passwords:` over `1. dev — …`), a user and password after a label, keys in prose with no noun before them.
   'seventy-seventh blind batch': 0.82,
+  // Security tools' output: Kerberos and DCC2 hashes marked in parts, mimikatz' and pypykatz' sections, LSA secrets,
+  // scanners' JSON reports quoting a finding, intercepted requests, cracked plaintexts outside a cracking tool's own lines.
+  'seventy-ninth blind batch': 0.65,
 };
 /**
  * Each blind batch's share of look-alikes changed (3%), above it for eight batches on deliberate trade-offs: client ids
