@@ -2,21 +2,10 @@
 import { push } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { RANK_NAMED } from './kind-record.ts';
+import { textMark } from './text-marks.ts';
 
-/** A cracking tool's name or its output's marks: a text without one holds no cracked line. */
-const CRACKING_RE = /hashcat|\bjohn\b|\.pot\b|potfile|password hash(?:es)? cracked/i;
-
-/** The text last asked, and whether it is a cracking tool's output: asked once per text, however many lines ask. */
-let lastText = '';
-let lastAnswer = false;
-
-function crackingOutput(text: string): boolean {
-  if (text !== lastText) {
-    lastText = text;
-    lastAnswer = CRACKING_RE.test(text);
-  }
-  return lastAnswer;
-}
+/** Whether a text is a cracking tool's output: it names the tool, a pot file, or John's `password hashes cracked`. */
+const crackingOutput = textMark(/hashcat|\bjohn\b|\.pot\b|potfile|password hash(?:es)? cracked/i);
 
 /**
  * A cracked line: an optional user, a hash (32 or 40 hex digits, or a `$…$` hash form of 32 characters or more) and the

@@ -87,7 +87,7 @@ export function samDumpHash(text: string, start: number, end: number): [number, 
  * `user::domain:<LM response>:<NT response>:<challenge>`.
  */
 const NET_NTLM_RE =
-  /^[^\s:]{1,64}::[^\s:]{0,64}:(?:[0-9a-fA-F]{16}:([0-9a-fA-F]{32}:[0-9a-fA-F]{16,2048})|([0-9a-fA-F]{48}:[0-9a-fA-F]{48}):[0-9a-fA-F]{16})/;
+  /^[^\s:]{1,64}::[^\s:]{0,64}:(?:[0-9a-fA-F]{16}:([0-9a-fA-F]{32}:[0-9a-fA-F]{16,2048})|[0-9a-fA-F]{48}:[0-9a-fA-F]{48}:[0-9a-fA-F]{16})/;
 
 /** A NetNTLM response held by the token [start, end), whole: who answered, the challenge and the crackable proof (a capture is cracked offline as it is written); or null. */
 export function netNtlmResponse(text: string, start: number, end: number): [number, number] | null {

@@ -224,11 +224,11 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     if (prefixed !== null && !assignedToJudgingName(text, start))
       state.found.push({ start: prefixed[0], end: prefixed[1], kind: 'token', rank: RANK_GENERIC });
   }
-  if (before === 10 || start === 0) {
-    if (before === 10) printedSecret(text, start, end, state, state.found.length === known);
-    if (before === 10) keyFileLine(text, start, state);
-    crackedLine(text, start, end, state);
+  if (before === 10) {
+    printedSecret(text, start, end, state, state.found.length === known);
+    keyFileLine(text, start, state);
   }
+  if (before === 10 || start === 0) crackedLine(text, start, end, state);
   if (end - start >= MIN_WORD_INFIX_TOKEN)
     for (let at = nextWordInfix(text, start, state); at >= 0 && at < end; at = nextWordInfix(text, at + 1, state))
       tryInfixes(text, at, text.charCodeAt(at), state);

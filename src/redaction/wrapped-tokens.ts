@@ -1,6 +1,7 @@
 /** Tokens a line wrap cut: a terminal's wrap of a long line, a `\n` inside a JSON string that the decoded view turns into a line break, or a quoted-printable mail's soft break (`=` at a line's end). */
 import { chars } from './chars.ts';
 import { matchPrefixed } from './match.ts';
+import { textMark } from './text-marks.ts';
 import { sequenceShare } from './randomness.ts';
 import type { Format } from './kind-record.ts';
 
@@ -37,18 +38,8 @@ export function tryJoined(text: string, at: number, literal: string, format: For
   return [at, tail];
 }
 
-/** The text last asked whether it is a quoted-printable mail, and the answer: asked once per text, however many tokens ask. */
-let mailText = '';
-let mailAnswer = false;
-
-/** Whether `text` declares a quoted-printable body (`Content-Transfer-Encoding: quoted-printable`). */
-function quotedPrintable(text: string): boolean {
-  if (text !== mailText) {
-    mailText = text;
-    mailAnswer = /quoted-printable/i.test(text);
-  }
-  return mailAnswer;
-}
+/** Whether a text declares a quoted-printable body (`Content-Transfer-Encoding: quoted-printable`). */
+const quotedPrintable = textMark(/quoted-printable/i);
 
 /** The most soft breaks one token is joined over. */
 const MAX_SOFT_BREAKS = 8;
