@@ -389,6 +389,24 @@ describe('structures that generalise', () => {
         'deepl.Translator("[REDACTED deepl-key]")\n:basic, "[REDACTED basic-auth]", "[REDACTED password]"',
     ],
     [
+      'names in other languages wherever their credential word stands, a Hadoop property, a wiki table, a cracked line and a NetNTLMv2 capture',
+      'SENHA_BANCO=ZL97j7JYvoXVVPu1\ndb.пароль=VRToobIkcKbyMQrin1\n<name>javax.jdo.option.ConnectionPassword</name>\n<value>G6us7SUx7mukGzO22GUh</value>\n' +
+        '||Env||DB password||\n|dev|7qGLxWr6cnxDCj|\n$ hashcat -m 1000 --show\n43770c8fdf0dfde05be2a8c6866c14d3:Mxrobnr0516!\n' +
+        'jdoe::CORP:a8b4e7bcb6d133a1:8712ce2023c5b9f3a3c5ed38c0d19475:0101000000000000cb21a5144e16705f',
+      'SENHA_BANCO=[REDACTED password]\ndb.пароль=[REDACTED password]\n<name>javax.jdo.option.ConnectionPassword</name>\n<value>[REDACTED password]</value>\n' +
+        '||Env||DB password||\n|dev|[REDACTED password]|\n$ hashcat -m 1000 --show\n[REDACTED password-hash]:[REDACTED password]\n' +
+        '[REDACTED password-hash]',
+    ],
+    [
+      'look-alikes of this round: a localized placeholder, the empty NT hash, a Vault audit HMAC, a JA4 fingerprint, a report verdict, a settings line echoed',
+      'DB_MOT_DE_PASSE=votre_mot_de_passe\nGuest:501:aad3b435b51404eeaad3b435b51404ee:31d6cfe0d16ae931b73c59d7e0c089c0:::\n' +
+        '"client_token":"hmac-sha256:069debf9d57b66a775fee3e6eaff1c7bea6f1910df4ae69d49cde20eb5a7f3f2"\nJA4:  t13d1516h2_8daaf6152771_b6d6c8308894\n' +
+        'PASS  eu-west-1  awslambda_function_no_secrets\necho "storePassword=$KEYSTORE_PASSWORD" >> android/keystore.properties',
+      'DB_MOT_DE_PASSE=votre_mot_de_passe\nGuest:501:aad3b435b51404eeaad3b435b51404ee:31d6cfe0d16ae931b73c59d7e0c089c0:::\n' +
+        '"client_token":"hmac-sha256:069debf9d57b66a775fee3e6eaff1c7bea6f1910df4ae69d49cde20eb5a7f3f2"\nJA4:  t13d1516h2_8daaf6152771_b6d6c8308894\n' +
+        'PASS  eu-west-1  awslambda_function_no_secrets\necho "storePassword=$KEYSTORE_PASSWORD" >> android/keystore.properties',
+    ],
+    [
       'credentials in French, Spanish, Portuguese and German prose',
       'et le mot de passe 0FadfN4HaJmJ — merci. La contraseña del wifi es hG1v9WCUFr0UhP. O token de acesso da API é 4KnuPOuqyxU8S17HDBJeBd, ' +
         'a senha do banco continua FgKjnJZlTXeVon5NNH. Das Passwort für das NAS ist FUeYqzRCU8bg.',
