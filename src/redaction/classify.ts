@@ -34,6 +34,9 @@ export interface ScanState {
   /** Letters-only call arguments (pivot-free.ts): the next one's comma at or after {@link lettersFrom} (-1 none, -2 not searched yet). */
   letters: number;
   lettersFrom: number;
+  /** Tokens the pivot search never stops in (pivot-free.ts): the next candidate's index at or after {@link bareFrom} (-1 none, -2 not searched yet). */
+  bare: number;
+  bareFrom: number;
   /** Command tables (config-columns.ts): the header line of the table the lines read so far end in (-1 none), and where reading stopped. */
   tableHeader: number;
   tableTo: number;

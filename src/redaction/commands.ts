@@ -2,7 +2,7 @@
 import { argumentEnd, isLineBlank, lineBefore, passwordArgument, pushPassword } from './argument-spans.ts';
 import { classify, push, roleOfName } from './classify.ts';
 import { credentialCall, schemedArgument } from './calls.ts';
-import { netUserPassword, runAsPassword } from './windows-commands.ts';
+import { netUserPassword, switchPassword } from './windows-commands.ts';
 import { bodySecret, writtenSecret } from './shell-output.ts';
 import type { ScanState } from './classify.ts';
 import { chars } from './chars.ts';
@@ -168,7 +168,7 @@ export function commandArgument(text: string, start: number, end: number, state:
     }
     return;
   }
-  if (length === 2 && text.charCodeAt(wordStart - 1) === 47) runAsPassword(text, wordStart, start, state);
+  if (length <= 2 && text.charCodeAt(wordStart - 1) === 47) switchPassword(text, wordStart, wordEnd, start, state);
   netUserPassword(text, wordStart, start, state);
   if (length === 6 || length === 2) bodySecret(text, wordStart, wordEnd, start, end, state);
   writtenSecret(text, start, end, state);

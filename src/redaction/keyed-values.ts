@@ -48,12 +48,15 @@ export function ethereumAccounts(text: string, from: number, state: ScanState): 
 }
 
 /** HTML form controls: their `name`/`value` pair is a form field (a CSRF token, a default), not a setting. */
-const FORM_CONTROL_RE = /<(?:input|button|option|select|textarea|meta)\b[^<>]*$/i;
+const FORM_CONTROL_RE = /<(?:input|button|option|select|textarea|meta)(?![\w-])[^<>]*$/i;
 
 /** Whether the attribute at `at` sits in an HTML form control's tag. */
 function inFormControl(text: string, at: number): boolean {
   return FORM_CONTROL_RE.test(text.slice(Math.max(0, at - 160), at));
 }
+
+/** The name of an Android `<meta-data>` entry that holds a secret, not an SDK's public key. */
+const MANIFEST_SECRET_RE = /secret|passw|private/i;
 
 /**
  * A setting written as a pair of attributes, `<add key="SmtpPassword" value="…"/>` (.NET, Java
@@ -62,10 +65,13 @@ function inFormControl(text: string, at: number): boolean {
  * Returns whether it was one.
  */
 export function settingPair(text: string, key: Span, state: ScanState, nameAt: number): boolean {
-  const match = /^\s+value\s*=\s*/.exec(text.slice(key.end + 1, key.end + 24));
+  const match = /^\s+(android:)?value\s*=\s*/.exec(text.slice(key.end + 1, key.end + 32));
   if (match === null || (nameAt >= 0 && inFormControl(text, nameAt))) return false;
+  const name = text.slice(key.start, key.end);
+  // An Android manifest's `<meta-data>` ships in the app: its SDK keys are public, only a secret's or password's name is one.
+  if (match[1] !== undefined && !MANIFEST_SECRET_RE.test(name)) return true;
   const value = readValue(text, key.end + 1 + match[0].length);
-  if (value !== null && value.quoted) classify(text, value, text.slice(key.start, key.end), state);
+  if (value !== null && value.quoted) classify(text, value, name, state);
   return true;
 }
 

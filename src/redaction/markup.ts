@@ -45,6 +45,9 @@ function attributesStart(text: string, close: number): number {
   return blank === 32 || blank === 9 || blank === 10 ? nameEnd : close;
 }
 
+/** A property list's value element, after its `<key>`. */
+const PLIST_VALUE_RE = /^\s*<(?:string|integer|real|true|false|array|dict|data|date)\b/;
+
 /**
  * The element text starting at `start` (just after a `>`), judged under the element's name when
  * it is closed on the same line; a `<Value>` is judged under its parent's
@@ -61,6 +64,8 @@ export function elementText(text: string, start: number, state: ScanState): void
   const end = text.slice(start, start + MAX_TEXT + 1).indexOf('<') + start;
   if (end < start || !text.startsWith(`</${name}>`, end)) return;
   if (text.slice(start, end).includes('\n')) return;
+  // A property list's `<key>` names the value after it (`<key>FacebookAppID</key>`).
+  if (name === 'key' && PLIST_VALUE_RE.test(text.slice(end + 6, end + 32))) return;
   // The private parts of .NET's `<RSAKeyValue>` (`<P>`, `<Q>`, `<DP>`, `<DQ>`, `<InverseQ>`, `<D>`), each after the element before it in the key.
   if (RSA_PRIVATE_PARTS.has(name)) {
     if (end - start >= 16 && RSA_PREVIOUS_RE.test(text.slice(Math.max(0, nameStart - 20), nameStart - 1)))

@@ -29,7 +29,7 @@ import type { Finding } from './kind-record.ts';
 import { NAME_CHARS, nameRunIs, readQuotesAs } from './spans.ts';
 import { isSignal, plainView, ViewBuilder } from './decoded-view.ts';
 import { PIVOT_RE, PIVOTS, TOKEN } from './pivots.ts';
-import { lettersArguments, valueWithoutPivot } from './pivot-free.ts';
+import { lettersArguments, nextBare, valueWithoutPivot } from './pivot-free.ts';
 import { hintsCredential } from './credential-names.ts';
 import { afterBlank, quotedAfterBlanks, spoiler } from './token-context.ts';
 import type { View } from './decoded-view.ts';
@@ -284,6 +284,8 @@ function emptyState(): ScanState {
     parenNext: -2,
     letters: -2,
     lettersFrom: 0,
+    bare: -2,
+    bareFrom: 0,
     tableHeader: -1,
     tableTo: 0,
   };
@@ -356,7 +358,11 @@ let pivotsCovered = 0;
 function scanPivots(source: string, state: ScanState, covered: number, next: number, until: number, signals: boolean): number {
   let read = covered;
   let at = next;
-  for (let pivot = nextPivot(source, at); pivot >= 0; pivot = nextPivot(source, at)) {
+  for (let pivot = nextPivot(source, at); pivot >= 0 || state.bare !== -1; pivot = nextPivot(source, at)) {
+    // A token that holds no pivot but may hold a credential is read as if it did.
+    const bare = nextBare(source, at, state);
+    if (bare >= 0 && (pivot < 0 || bare < pivot)) pivot = bare;
+    else if (pivot < 0) break;
     const code = source.charCodeAt(pivot);
     if (signals && isSignal(code)) {
       pivotsCovered = read;

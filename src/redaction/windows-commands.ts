@@ -1,4 +1,4 @@
-/** Credentials on Windows command lines: `net use … /user:… <password>` (either side of the switch), `net user <name> <password>`, xfreerdp's `/p:` and winrs' `-p:`, schtasks' `/rp`, cmdkey's `/pass:`, and `ConvertTo-SecureString "<password>"`. */
+/** Credentials on Windows command lines: `net use … /user:… <password>` (either side of the switch), `net user <name> <password>`, xfreerdp's `/p:` and winrs' `-p:`, schtasks' `/rp`, signtool's `/p`, cmdkey's `/pass:`, and `ConvertTo-SecureString "<password>"`. */
 import { isLineBlank, lineBefore, passwordArgument, pushPassword } from './argument-spans.ts';
 import type { ScanState } from './classify.ts';
 import { skipBlanks } from './spans.ts';
@@ -11,11 +11,17 @@ const CMDKEY_RE = /(?:^|[\s&;|(>])cmdkey(?:\.exe)?\s/i;
 /** A `net use` command line, up to a switch. */
 const NET_USE_RE = /(?:^|[\s&;|(>])net(?:\.exe)?\s+use\s/i;
 
-/** schtasks' `/rp <password>` (the run-as user's, beside `/ru`): the argument at `start` after the switch [wordStart - 1, wordEnd). */
-export function runAsPassword(text: string, wordStart: number, start: number, state: ScanState): void {
-  if ((text.charCodeAt(wordStart) | 32) !== 114 || (text.charCodeAt(wordStart + 1) | 32) !== 112) return;
-  // A schtasks line names its task, program and schedule before `/rp`: read back 256 characters.
-  if (SCHTASKS_RE.test(lineBefore(text, start, 256))) passwordArgument(text, start, state);
+/** A signtool command line. */
+const SIGNTOOL_RE = /(?:^|[\s&;|(>"\\])signtool(?:\.exe)?"?\s/i;
+
+/** schtasks' `/rp <password>` (the run-as user's, beside `/ru`) and signtool's `/p <password>` (its PFX file's): the argument at `start` after the switch [wordStart - 1, wordEnd). */
+export function switchPassword(text: string, wordStart: number, wordEnd: number, start: number, state: ScanState): void {
+  const length = wordEnd - wordStart;
+  const first = text.charCodeAt(wordStart) | 32;
+  // Each command line names its task, program or file before the switch: read back 256 characters.
+  if (length === 2 && first === 114 && (text.charCodeAt(wordStart + 1) | 32) === 112) {
+    if (SCHTASKS_RE.test(lineBefore(text, start, 256))) passwordArgument(text, start, state);
+  } else if (length === 1 && first === 112 && SIGNTOOL_RE.test(lineBefore(text, start, 256))) passwordArgument(text, start, state);
 }
 
 /**

@@ -2,7 +2,7 @@
 import { chars } from '../chars.ts';
 import { optional, prefixed, run, tokenKind } from '../kind-record.ts';
 import type { KindRecord } from '../kind-record.ts';
-import { isEmulatorKey } from '../randomness.ts';
+import { isEmulatorKey, wordShare } from '../randomness.ts';
 import { matchAppConfiguration } from '../vendor-matchers.ts';
 import {
   ALNUM,
@@ -20,6 +20,17 @@ import {
 
 /** AWS access key ids: AWS issues them in base32 (`A-Z`, `2-7`), and scanners and tools accept any upper-case letter or digit. */
 const UPPER_ALNUM = chars('A-Z0-9');
+/** A letter that no protein or DNA sequence writes (their one-letter codes skip B, J, O, U, X and Z). */
+const NON_RESIDUE_RE = /[BJOUXZ]/;
+
+/**
+ * Whether an AWS key id's body is random: one in thirty of the ids AWS issues holds no digit, and a body of capitals
+ * alone must then hold a letter no protein sequence has and read as no words (`ASIAPACIFICSOUTHEAST` is an enum's).
+ */
+function randomKeyIdBody(value: string): boolean {
+  const body = value.slice(4, 20);
+  return /[0-9]/.test(body) || (NON_RESIDUE_RE.test(body) && wordShare(body) < 0.5);
+}
 
 /** The cloud providers kinds. */
 export const CLOUD_KINDS: readonly KindRecord[] = [
@@ -29,6 +40,7 @@ export const CLOUD_KINDS: readonly KindRecord[] = [
     {
       prefixes: ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'AGPA', 'AIDA', 'AROA', 'AIPA', 'ANPA', 'ANVA', 'APKA'],
       body: [run(UPPER_ALNUM, 16), optional(':', run(BASE64, 40, 44))],
+      check: randomKeyIdBody,
     },
     prefixed('A3T', UPPER_ALNUM, 17),
   ),
