@@ -1,7 +1,8 @@
 /** Operator-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `Authorization: Basic …`, `<add key="…" value="…"/>`; judged under what the name says. */
 import { lineBefore } from './argument-spans.ts';
 import { isDigit, isLetter } from './chars.ts';
-import { blockScalar, heredoc, sequenceItem } from './block-scalars.ts';
+import { blockScalar, heredoc } from './block-scalars.ts';
+import { listedLiterals, objectMember, sequenceItems } from './listed-values.ts';
 import { classify, push } from './classify.ts';
 import { concatenatedValue, pieceOnNextLine } from './concatenated.ts';
 import { isSessionCookie, mayEndSessionCookie } from './cookies.ts';
@@ -46,6 +47,8 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   let valueFrom = at + 1;
   if (code === 61) {
     if (next === 61 && previous !== 61 && previous !== 33) comparedLiteral(text, at, state);
+    // `!=`, `!==` and Lua's `~=` compare as `==` does.
+    else if (previous === 33 || previous === 126) comparedLiteral(text, at - 1, state);
     if (next === 61 || previous === 61 || previous === 33 || previous === 60 || previous === 62) return;
     // `:=`, and make's `?=` and `+=` and PHP's `.=` (a value assigned in pieces).
     if (previous === 58 || previous === 63 || previous === 43 || previous === 46) nameEnd = at - 1;
@@ -127,6 +130,8 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
       if (password !== null) classify(text, password, 'password', state);
       return;
     }
+    // `apiKey: { mainnet: "…" }`: a member of an object a credential's name opens is one of those credentials.
+    if (code === 58 && objectMember(text, name, valueFrom, state)) return;
     // A prose phrase closed by a colon and a blank: `password for the prod db: …` is judged as prose is, under its credential word.
     const phrase = code === 58 && next === 32 && !name.quoted ? phraseNameBefore(text, name.start, name.end) : null;
     const value = phrase === null ? null : readValue(text, valueFrom);
@@ -151,9 +156,9 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   // A YAML block scalar (`signing_key: |` and indented lines) is one value over its lines.
   let value =
     readValue(text, valueFrom, query) ??
-    (code === 58
-      ? (blockScalar(text, valueFrom) ?? sequenceItem(text, valueFrom))
-      : (heredoc(text, valueFrom) ?? pieceOnNextLine(text, valueFrom)));
+    (code === 58 ? blockScalar(text, valueFrom) : (heredoc(text, valueFrom) ?? pieceOnNextLine(text, valueFrom)));
+  // A YAML sequence under the key (`client_secret:` / `- …`, `api_keys:` / `- …` / `- …`): each item is a value.
+  if (value === null && code === 58) sequenceItems(text, valueFrom, written, state);
   if (value === null) return;
   // Go's `%+v` writes an empty field as `Password: Host:db` (the next field right after the blank): no value.
   if (
@@ -249,7 +254,7 @@ function fallbackAfter(text: string, end: number): Span | null {
 }
 
 /**
- * A literal a credential is compared with (`c.password == "<password>"`, `token === '<token>'`), whose `==` starts at
+ * A literal a credential is compared with (`c.password == "<password>"`, `token !== '<token>'`), whose operator starts at
  * `at`: a hard-coded credential, judged under the name when random.
  */
 function comparedLiteral(text: string, at: number, state: ScanState): void {
@@ -267,32 +272,6 @@ function comparedLiteral(text: string, at: number, state: ScanState): void {
 function digestLabel(text: string, start: number, bare: string): boolean {
   if (text.charCodeAt(start - 1) === 47) return text.startsWith('checksum', start - 9);
   return bare === 'key' && /\bcache\b[^\n]{0,40}$/i.test(lineBefore(text, start, 48));
-}
-
-/** The most literals of a list read, and the farthest its closing bracket may be. */
-const MAX_LISTED = 8;
-const MAX_LIST = 1024;
-
-/**
- * The quoted literals of a list that starts at `from` (blanks first) under the name `written` (`app.keys = ['…', '…']`,
- * Koa's keys, a cookie parser's secrets), each judged under the name when random. Returns whether such a list started there.
- */
-function listedLiterals(text: string, from: number, written: string, state: ScanState): boolean {
-  let at = from;
-  while (text.charCodeAt(at) === 32) at++;
-  if (text.charCodeAt(at) !== 91) return false;
-  const stop = Math.min(text.length, at + MAX_LIST);
-  let listed = 0;
-  for (let next = at + 1; listed < MAX_LISTED && next < stop; listed++) {
-    while (next < stop && (text.charCodeAt(next) === 32 || text.charCodeAt(next) === 10 || text.charCodeAt(next) === 44)) next++;
-    const quote = text.charCodeAt(next);
-    if (quote !== 34 && quote !== 39) break;
-    const literal = readValue(text, next);
-    if (literal === null || !literal.quoted) break;
-    classify(text, literal, written, state, true);
-    next = literal.end + 1;
-  }
-  return listed > 0;
 }
 
 /** Base64 with one padding character to come. */

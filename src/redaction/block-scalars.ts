@@ -1,4 +1,4 @@
-/** Values written on the lines under their key: YAML block scalars (`signing_key: |` then indented lines), a YAML sequence's first item, and heredocs (`api_key = <<-EOT`), read whole. */
+/** Values written on the lines under their key: YAML block scalars (`signing_key: |` then indented lines), a YAML sequence's items, and heredocs (`api_key = <<-EOT`), read whole. */
 import { readValue, skipBlanks } from './spans.ts';
 import type { Span } from './spans.ts';
 
@@ -46,19 +46,31 @@ export function blockScalar(text: string, from: number): Span | null {
   return start < 0 ? null : { start, end, quoted: false };
 }
 
+/** The most items of a YAML sequence read. */
+const MAX_ITEMS = 8;
+
 /**
- * The first item of the YAML sequence under a key whose `:` ends its line (`from` after it), no less indented than the
- * key (`client_secret:` / `- …`, as an HTTP cassette records every header and form field), or null.
+ * The items of the YAML sequence under a key whose `:` ends its line (`from` after it), no less indented than the key
+ * (`client_secret:` / `- …`, as an HTTP cassette records every header and form field; `api_keys:` / `- …` / `- …`), up
+ * to the first line that is no item of it or an item that opens a mapping (`- name: …`, a key, not a value).
  */
-export function sequenceItem(text: string, from: number): Span | null {
+export function sequenceSpans(text: string, from: number): Span[] {
+  const items: Span[] = [];
   let line = skipBlanks(text, from, from + 16);
   if (text.charCodeAt(line) === 13) line++;
-  if (text.charCodeAt(line) !== 10) return null;
-  const dash = skipBlanks(text, line + 1, line + 1 + MAX_LINES * 4);
-  if (text.charCodeAt(dash) !== 45 || text.charCodeAt(dash + 1) !== 32 || dash - line - 1 < indentOf(text, from)) return null;
-  const item = readValue(text, dash + 2);
-  // An item that opens a mapping (`- name: …`) is a key, not the value.
-  return item === null || text.charCodeAt(item.end) === 58 ? null : item;
+  const keyIndent = indentOf(text, from);
+  let column = -1;
+  while (items.length < MAX_ITEMS && text.charCodeAt(line) === 10) {
+    const dash = skipBlanks(text, line + 1, line + 1 + MAX_LINES * 4);
+    if (text.charCodeAt(dash) !== 45 || text.charCodeAt(dash + 1) !== 32 || dash - line - 1 < keyIndent) break;
+    if (column >= 0 && dash - line !== column) break;
+    column = dash - line;
+    const item = readValue(text, dash + 2);
+    if (item === null || text.charCodeAt(item.end) === 58) break;
+    items.push(item);
+    line = text.indexOf('\n', item.end);
+  }
+  return items;
 }
 
 /** A heredoc's opening after `=`: `<<EOT` or `<<-EOT` (HCL, shell), its marker captured. */

@@ -77,7 +77,12 @@ export function quotedArgument(text: string, start: number, end: number, state: 
   const before = text.charCodeAt(start - 2);
   if (before === 40) setterArgument(text, start, end, state);
   else if (before === 44) credentialCall(text, start - 2, start, end, state);
-  else wrappedArgument(text, start, end, state);
+  else if (before === 60 && text.charCodeAt(start - 3) === 60) {
+    // An Erlang binary (`{default_pass, <<"…">>}`) is the tuple's next element.
+    let comma = start - 4;
+    while (text.charCodeAt(comma) === 32) comma--;
+    if (text.charCodeAt(comma) === 44) credentialCall(text, comma, start, end, state);
+  } else wrappedArgument(text, start, end, state);
 }
 
 /** A string argument at `start` (after `("`): a credential when the call sets one by name, `$mollie->setApiKey("live_…")`. */

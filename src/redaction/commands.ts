@@ -13,7 +13,7 @@ import { skipBlanks, wordEndBefore, wordStartBefore } from './spans.ts';
 import { isCredentialValue, MIXED_RE, passwordAndSecretVerdicts } from './credential-values.ts';
 
 /** Flags that may name a credential: every credential-like name holds one of these. */
-const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred|pat\b/i;
+const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred|pat\b|setcookie/i;
 /** Tools whose `-a` (redis-cli, sipsak), `-P` (sqlcmd, bcp), `-s` (ldappasswd's new password) or `-w` (macOS `security`) flag takes a password, by the flag's letter. */
 const TOOL_FLAG_RE: ReadonlyMap<number, RegExp> = new Map([
   [97, /(?:^|[\s/])(?:redis-cli(?:\.exe)?|sipsak)\s/],
@@ -339,7 +339,8 @@ export function flagArgument(text: string, start: number, token: number, state: 
     if (isCredentialValue(value.slice(5), 'password')) pushPassword(state, valueStart + 5, valueEnd);
   } else if (word.length > 3) {
     const name = word.slice(1);
-    if (roleOfName(name) !== null) classify(text, { start: valueStart, end: valueEnd, quoted: false }, name, state);
+    // Erlang's `-setcookie` names its cookie's kind alone.
+    if (roleOfName(name) !== null || name === 'setcookie') classify(text, { start: valueStart, end: valueEnd, quoted: false }, name, state);
     // keytool's `-storepass`, `-srcstorepass`, `-keypass`: a compound no word list splits; the value must look random.
     else if (/pass$/i.test(name) && isCredentialValue(value, 'secret')) pushPassword(state, valueStart, valueEnd);
   }

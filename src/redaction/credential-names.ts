@@ -295,7 +295,7 @@ export function nameRole(words: readonly string[]): NameRole | null {
  * named record knows, holds one of these.
  */
 const NAME_HINT_RE = new RegExp(
-  `pass|pw|pswd|secret|token|key|auth|cred|id|pat|bearer|mnemonic|seed|phrase|contribsys|honeycomb|login|psk|ntlm|certificate|salt|^sk$|pasword|passwrd|tocken|${FOREIGN_PASSWORD_WORDS.join('|')}|contrase|has[łl]o|[şs]ifre|senord|jelsz|khau|${[...FOREIGN_KEYS].join('|')}`,
+  `pass|pw|pswd|secret|token|key|auth|cred|id|pat|bearer|mnemonic|seed|phrase|contribsys|honeycomb|login|^encrypt$|setcookie|erlang_cookie|release_cookie|set_cookie|psk|ntlm|certificate|salt|^sk$|pasword|passwrd|tocken|${FOREIGN_PASSWORD_WORDS.join('|')}|contrase|has[łl]o|[şs]ifre|senord|jelsz|khau|${[...FOREIGN_KEYS].join('|')}`,
   'i',
 );
 

@@ -115,8 +115,12 @@ const BASE64_LED_BY_SLASH_RE = /\+|\/(?=[A-Za-z0-9]{0,64}[0-9])(?=[A-Za-z0-9]{0,
 /** A relative path of two segments or more that ends in a file's extension. */
 const RELATIVE_FILE_RE = /^[\w-]{1,64}(?:\/[\w.-]{1,128}){1,16}\.[A-Za-z][A-Za-z0-9]{1,4}$/;
 
-/** Lowercase segments, each led by a letter, joined by `/`, and a field of the secret they name (Vault's `kv/data/app:token`). */
-const LOWERCASE_PATH_RE = /^[a-z][a-z0-9_-]{0,63}(?:\/[a-z][a-z0-9_.-]{0,63}){1,16}(?::[a-z][a-z0-9_.-]{0,63})?$/;
+/** Lowercase segments, each led by a letter, joined by `/`, and a field of the secret they name (Vault's `kv/data/app:token`); or an id and words (API Gateway's `<api id>/prod`). */
+const LOWERCASE_PATH_RE =
+  /^[a-z][a-z0-9_-]{0,63}(?:\/[a-z][a-z0-9_.-]{0,63}){1,16}(?::[a-z][a-z0-9_.-]{0,63})?$|^[a-z0-9]{6,32}(?:\/[a-z][a-z_-]{0,31}){1,4}$/;
+
+/** A resource's name: collections, each followed by a UUID. */
+const RESOURCE_NAME_RE = /^(?:[a-z][A-Za-z]{1,31}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/?){1,6}$/i;
 
 /** An IPv4 address, with its port or not (`10.2.3.15:3306`). */
 const IP_PORT_RE = /^\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?$/;
@@ -130,6 +134,8 @@ const EMULATOR_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4
 
 /** A hex digest behind its algorithm's name. */
 const DIGEST_RE = /^(?:sha(?:1|224|256|384|512)|md5|blake2[bs]?|xxh64):[0-9a-f]{32,128}$/i;
+/** A Subresource Integrity hash (`sha512-<base64>`, a lockfile's `integrity`). */
+const SRI_RE = /^sha(?:256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}$/;
 
 /** Google's published reCAPTCHA v2 test site key and secret. */
 const RECAPTCHA_TEST_KEYS = new Set(['6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI', '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe']);
@@ -217,7 +223,8 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
     return true;
   // A relative path to a file (`u/2024/04/<hash>.png`, an upload's storage key): no key holds both `/` and an extension.
   // A path of lowercase words (a secret manager's `airflow/config/webserver_secret_key`): base64 holding `/` mixes cases.
-  if (RELATIVE_FILE_RE.test(value) || LOWERCASE_PATH_RE.test(value)) return true;
+  // A resource's name of collections and UUIDs (Coinbase's `organizations/<uuid>/apiKeys/<uuid>`) names a key, it holds none.
+  if (RELATIVE_FILE_RE.test(value) || LOWERCASE_PATH_RE.test(value) || RESOURCE_NAME_RE.test(value)) return true;
   // A URL, and an Amazon Resource Name (`arn:aws:iam::aws:policy/IAMUserChangePassword`) names a resource, not a key.
   if (value.includes('://') || value.startsWith('arn:')) return true;
   // A JA4 TLS fingerprint (`t13d1516h2_<12 hex>_<12 hex>`) hashes a handshake's public fields.
@@ -226,7 +233,7 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
   if (first === 99 && value.startsWith('com.googleusercontent.apps.')) return true;
   // A digest labelled with its algorithm (`sha256:…`, an image's or a file's) is a hash of public content; an id and an
   // absolute path (systemd's `LoadCredential=db:/etc/…`) say where a credential is read from.
-  if (DIGEST_RE.test(value) || /^[\w.-]{1,64}:\/[\w./-]+$/.test(value)) return true;
+  if (DIGEST_RE.test(value) || SRI_RE.test(value) || /^[\w.-]{1,64}:\/[\w./-]+$/.test(value)) return true;
   if (VERSION_RE.test(value) || isBuildLabel(value)) return true;
   if (EMAIL_RE.test(value) || HOST_RE.test(value) || IP_PORT_RE.test(value)) return true;
   // `os.environ`, `config.apiKey`, `Shared.LintStatsTimePass`: each part a word, or short.

@@ -151,8 +151,11 @@ function readToken(text: string, pivot: number, floor: number): void {
 /** {@link OPENS_ROW}, bound here: an imported binding is read through its module on every access. */
 const ROW_OPENERS = OPENS_ROW;
 
-/** Everything a token [start, end) may hold; `flagged`: its first character with a flag other than 8, or -1. */
-function scanToken(text: string, start: number, end: number, flagged: number, state: ScanState): void {
+/**
+ * Everything a token [start, end) may hold; `flagged`: its first character with a flag other than 8, or -1. `bare`: the
+ * token holds no pivot, so a call's quoted argument is no value (`createToken("jsxTagStart")` names a token).
+ */
+function scanToken(text: string, start: number, end: number, flagged: number, state: ScanState, bare: boolean): void {
   if (afterBlank(text, start)) {
     // Discord's spoiler (`||<value>||`) hides a value between bars.
     if (spoiler(text, start, end)) valueAfterWord(text, start + 2, end - 2, state);
@@ -172,7 +175,7 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     hintsCredential(text.slice(start, end))
   )
     valueWithoutPivot(text, end, state);
-  if (before === 32 || before === 9) {
+  if (before === 32 || before === 9 || before === 10 || start === 0) {
     const first = text.charCodeAt(start);
     if (first === 45) {
       flagArgument(text, start, end, state);
@@ -181,7 +184,7 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     } else if (first === 47) userSwitchArgument(text, start, state);
   }
   if ((before === 34 || before === 39) && start >= 2) {
-    quotedArgument(text, start, end, state);
+    if (!bare) quotedArgument(text, start, end, state);
     // `2) "…"`, `"AUTH" "…"`: redis-cli's replies and MONITOR's quoted arguments.
     const third = text.charCodeAt(start - 3);
     if (before === 34 && text.charCodeAt(start - 2) === 32 && (third === 41 || third === 34)) redisCliValue(text, start, state);
@@ -361,19 +364,19 @@ function scanPivots(source: string, state: ScanState, covered: number, next: num
   for (let pivot = nextPivot(source, at); pivot >= 0 || state.bare !== -1; pivot = nextPivot(source, at)) {
     // A token that holds no pivot but may hold a credential is read as if it did.
     const bare = nextBare(source, at, state);
-    if (bare >= 0 && (pivot < 0 || bare < pivot)) pivot = bare;
-    else if (pivot < 0) break;
-    const code = source.charCodeAt(pivot);
+    const visit = bare >= 0 && (pivot < 0 || bare < pivot) ? bare : pivot;
+    if (visit < 0) break;
+    const code = source.charCodeAt(visit);
     if (signals && isSignal(code)) {
       pivotsCovered = read;
-      return -pivot - 2;
+      return -visit - 2;
     }
-    at = pivot + 1;
+    at = visit + 1;
     if (TOKEN.has(code)) {
-      readToken(source, pivot, read);
+      readToken(source, visit, read);
       const end = tokenEnd;
       const flagged = firstFlagged;
-      scanToken(source, tokenStart, end, flagged, state);
+      scanToken(source, tokenStart, end, flagged, state, visit !== pivot && (pivot < 0 || pivot >= end));
       // A token of name characters alone (no flag but 8) is the word the next token's rules read back: they need not read it again.
       if (flagged < 0) nameRunIs(source, tokenStart, end);
       read = end;

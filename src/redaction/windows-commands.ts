@@ -1,5 +1,6 @@
-/** Credentials on Windows command lines: `net use … /user:… <password>` (either side of the switch), `net user <name> <password>`, xfreerdp's `/p:` and winrs' `-p:`, schtasks' `/rp`, signtool's `/p`, cmdkey's `/pass:`, and `ConvertTo-SecureString "<password>"`. */
+/** Credentials on Windows command lines: `net use … /user:… <password>` (either side of the switch), `net user <name> <password>`, xfreerdp's `/p:` and winrs' `-p:`, schtasks' `/rp`, signtool's `/p`, `reg add`'s `/d` under a password's name, cmdkey's `/pass:`, and `ConvertTo-SecureString "<password>"`. */
 import { isLineBlank, lineBefore, passwordArgument, pushPassword } from './argument-spans.ts';
+import { roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { skipBlanks } from './spans.ts';
 import { isCredentialValue } from './credential-values.ts';
@@ -11,10 +12,12 @@ const CMDKEY_RE = /(?:^|[\s&;|(>])cmdkey(?:\.exe)?\s/i;
 /** A `net use` command line, up to a switch. */
 const NET_USE_RE = /(?:^|[\s&;|(>])net(?:\.exe)?\s+use\s/i;
 
+/** A `reg add` command line up to its `/d` switch, the value's name (`/v <name>`) in group 1. */
+const REG_ADD_RE = /(?:^|[\s&;|(>])reg(?:\.exe)?\s+add\s.*\s\/v\s+"?([\w.-]{1,64})"?\s.*\/d\s*$/i;
 /** A signtool command line. */
 const SIGNTOOL_RE = /(?:^|[\s&;|(>"\\])signtool(?:\.exe)?"?\s/i;
 
-/** schtasks' `/rp <password>` (the run-as user's, beside `/ru`) and signtool's `/p <password>` (its PFX file's): the argument at `start` after the switch [wordStart - 1, wordEnd). */
+/** schtasks' `/rp <password>` (the run-as user's, beside `/ru`), signtool's `/p <password>` (its PFX file's) and `reg add`'s `/d <password>` under a password's name: the argument at `start` after the switch [wordStart - 1, wordEnd). */
 export function switchPassword(text: string, wordStart: number, wordEnd: number, start: number, state: ScanState): void {
   const length = wordEnd - wordStart;
   const first = text.charCodeAt(wordStart) | 32;
@@ -22,6 +25,11 @@ export function switchPassword(text: string, wordStart: number, wordEnd: number,
   if (length === 2 && first === 114 && (text.charCodeAt(wordStart + 1) | 32) === 112) {
     if (SCHTASKS_RE.test(lineBefore(text, start, 256))) passwordArgument(text, start, state);
   } else if (length === 1 && first === 112 && SIGNTOOL_RE.test(lineBefore(text, start, 256))) passwordArgument(text, start, state);
+  else if (length === 1 && first === 100) {
+    // `reg add <key> /v ProxyPassword /t REG_SZ /d <value>`: the data of a value named for a password.
+    const name = REG_ADD_RE.exec(lineBefore(text, start, 256))?.[1];
+    if (name !== undefined && roleOfName(name) === 'password') passwordArgument(text, start, state);
+  }
 }
 
 /**

@@ -194,6 +194,8 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
       const user = colon < 0 && text.charCodeAt(valueEnd) === 58 ? raw.length : colon;
       if (user >= 20 && password.length <= 1 && isCredentialValue(raw.slice(0, user), 'token'))
         push(state, start, start + user, 'basic-auth', RANK_NAMED);
+      // HTTPie's and Netlify's `--auth <token>`: a token alone.
+      else if (colon < 0 && length === 6 && word === '--auth') classify(text, value, 'auth_token', state);
     }
   } else if (flag && PASS_FLAG_RE.test(word) && roleOfName(word) === null) {
     // `--requirepass`, `--storepass`: a compound no word list splits; the value must look random.

@@ -1,4 +1,4 @@
-/** Cloud providers: AWS, Google, Azure, Alibaba, DigitalOcean, Heroku, Cloudflare, Yandex, IBM. */
+/** Cloud providers: AWS, Google, Azure, Alibaba, DigitalOcean, Heroku, Cloudflare, Yandex, IBM, Backblaze. */
 import { chars } from '../chars.ts';
 import { optional, prefixed, run, tokenKind } from '../kind-record.ts';
 import type { KindRecord } from '../kind-record.ts';
@@ -200,5 +200,10 @@ export const CLOUD_KINDS: readonly KindRecord[] = [
     'google-express-key',
     'Google Cloud express-mode API key (`AQ.Ab8R` + 40 to 60 characters)',
     prefixed('AQ.Ab8R', URLSAFE, 40, 60, lettersAndDigits),
+  ),
+  tokenKind(
+    'backblaze-key',
+    'Backblaze B2 application key (`K00` + a digit + 27 characters)',
+    prefixed(['K000', 'K001', 'K002', 'K003', 'K004', 'K005', 'K006', 'K007', 'K008', 'K009'], ALNUM, 27, 27, mixedCase),
   ),
 ];

@@ -1,4 +1,4 @@
-/** Chat and messaging: Slack, Discord, Telegram, Twilio, SendGrid, Brevo (Sendinblue), Mailgun, Mailchimp, Twitch, PubNub, NATS, Google Chat, Firebase Cloud Messaging. */
+/** Chat and messaging: Slack, Zapier's hooks, Discord, Telegram, Twilio, SendGrid, Brevo (Sendinblue), Mailgun, Mailchimp and Mandrill, Twitch, PubNub, NATS, Google Chat, Firebase Cloud Messaging. */
 import { matchTeamsWebhook } from '../vendor-matchers.ts';
 import { chars } from '../chars.ts';
 import { optional, prefixed, run, tokenKind } from '../kind-record.ts';
@@ -82,6 +82,12 @@ export const MESSAGING_KINDS: readonly KindRecord[] = [
     body: [run(ALNUM, 8), '_', run(ALNUM, 24)],
     check: (value) => lettersAndDigits(value.slice(3)),
   }),
+  tokenKind('zapier-webhook', 'Zapier catch hook URL (`https://hooks.zapier.com/hooks/catch/<account>/<hook>/`)', {
+    prefixes: ['hooks.zapier.com/hooks/catch/'],
+    lead: ['https://', 'http://'],
+    edge: null,
+    body: [run(DIGITS, 4, 12), '/', run(ALNUM_LOWER, 7, 7), optional('/')],
+  }),
   tokenKind('discord-webhook', 'Discord webhook URL (`https://discord.com/api/webhooks/<id>/<token>`)', {
     prefixes: ['discord.com/api/webhooks/', 'discordapp.com/api/webhooks/'],
     lead: ['https://', 'http://'],
@@ -132,11 +138,12 @@ export const MESSAGING_KINDS: readonly KindRecord[] = [
       check: (value) => /^[a-f0-9]{32}-[a-f0-9]{8}-[a-f0-9]{8}$/.test(value),
     },
   },
-  tokenKind('mailchimp-key', 'Mailchimp API key (32 hex + `-us` + data-centre number)', {
-    infix: '-us',
-    before: [run(HEX, 32)],
-    body: [run(DIGITS, 1, 2)],
-  }),
+  tokenKind(
+    'mailchimp-key',
+    "Mailchimp API key (32 hex + `-us` + data-centre number) and Mailchimp Transactional's (Mandrill) `md-` + 22 characters",
+    { infix: '-us', before: [run(HEX, 32)], body: [run(DIGITS, 1, 2)] },
+    prefixed('md-', URLSAFE, 22, 22, (value) => lettersAndDigits(value) && /[a-z]/.test(value) && /[A-Z]/.test(value)),
+  ),
   {
     kind: 'mattermost-token',
     description: 'Mattermost access token: 26 characters assigned to a Mattermost name',

@@ -1,4 +1,4 @@
-/** Hosting and infrastructure platforms: HashiCorp, Fly.io, PlanetScale, Doppler, Databricks, Dynatrace, Pulumi, OpenShift, Tailscale, Scalingo, Netlify-style deploy services, The Things Stack, Docker Swarm, blockchain node providers. */
+/** Hosting and infrastructure platforms: HashiCorp, Fly.io, PlanetScale, Doppler, Databricks, Dynatrace, Pulumi, OpenShift, Tailscale, Scalingo, Netlify-style deploy services, The Things Stack, Docker Swarm, blockchain node providers, Erlang's distribution cookie, Consul's and Nomad's gossip keys. */
 import { chars } from '../chars.ts';
 import { optional, prefixed, run, tokenKind } from '../kind-record.ts';
 import type { KindRecord } from '../kind-record.ts';
@@ -57,7 +57,11 @@ export const PLATFORM_KINDS: readonly KindRecord[] = [
     check: lettersAndDigits,
   }),
   tokenKind('scalingo-token', 'Scalingo API token (`tk-us-` + 48 characters)', prefixed('tk-us-', URLSAFE, 48)),
-  tokenKind('netlify-token', 'Netlify personal access token (`nfp_` + 36 characters)', prefixed('nfp_', ALNUM, 36, 36, lettersAndDigits)),
+  tokenKind(
+    'netlify-token',
+    'Netlify personal access token (`nfp_` + 36 to 40 characters)',
+    prefixed('nfp_', ALNUM, 36, 40, lettersAndDigits),
+  ),
   tokenKind('neon-key', 'Neon API key (`napi_` + 64 lowercase characters)', prefixed('napi_', ALNUM_LOWER, 64, 64, lettersAndDigits)),
   tokenKind('render-key', 'Render API key (`rnd_` + 32 characters)', prefixed('rnd_', ALNUM, 32, 32, lettersAndDigits)),
   tokenKind(
@@ -92,4 +96,25 @@ export const PLATFORM_KINDS: readonly KindRecord[] = [
     prefixed('dose', ALNUM, 32, 36, (value) => lettersAndDigits(value) && mixedCase(value)),
     { prefixes: ['CCDB1_'], body: [run(ALNUM, 22), '_', run(ALNUM, 40)], check: lettersAndDigits },
   ),
+  {
+    kind: 'gossip-key',
+    description: "Consul's and Nomad's gossip encryption key: base64 of 32 bytes under `encrypt`",
+    named: {
+      names: (words) => words.length === 1 && words[0] === 'encrypt',
+      value: run(BASE64, 44),
+      check: (value) => value.endsWith('=') && !value.endsWith('==') && lettersAndDigits(value),
+    },
+  },
+  {
+    kind: 'erlang-cookie',
+    description:
+      "Erlang distribution cookie: 20 capitals, as `erl` generates it, under a cookie's name (`-setcookie`, `set_cookie`, `RELEASE_COOKIE`, `ERLANG_COOKIE`, RabbitMQ's)",
+    named: {
+      names: (words) =>
+        words.includes('setcookie') ||
+        (words.includes('cookie') && ['erlang', 'release', 'set', 'rabbitmq', 'erl', 'node'].some((word) => words.includes(word))),
+      value: run(chars('A-Z'), 20),
+      check: (value) => new Set(value).size >= 8,
+    },
+  },
 ];

@@ -78,6 +78,10 @@ import { BLIND77_NEGATIVES, BLIND77_POSITIVES } from './held-out-blind77.ts';
 import { BLIND78_NEGATIVES, BLIND78_POSITIVES } from './held-out-blind78.ts';
 import { BLIND79_NEGATIVES, BLIND79_POSITIVES } from './held-out-blind79.ts';
 import { BLIND80_NEGATIVES, BLIND80_POSITIVES } from './held-out-blind80.ts';
+import { BLIND81_NEGATIVES, BLIND81_POSITIVES } from './held-out-blind81.ts';
+import { BLIND82_NEGATIVES, BLIND82_POSITIVES } from './held-out-blind82.ts';
+import { BLIND83_NEGATIVES, BLIND83_POSITIVES } from './held-out-blind83.ts';
+import { BLIND84_NEGATIVES, BLIND84_POSITIVES } from './held-out-blind84.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -275,6 +279,10 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['seventy-eighth blind batch', BLIND78_POSITIVES, BLIND78_NEGATIVES],
     ['eightieth blind batch', BLIND80_POSITIVES, BLIND80_NEGATIVES],
     ['seventy-ninth blind batch', BLIND79_POSITIVES, BLIND79_NEGATIVES],
+    ['eighty-third blind batch', BLIND83_POSITIVES, BLIND83_NEGATIVES],
+    ['eighty-fourth blind batch', BLIND84_POSITIVES, BLIND84_NEGATIVES],
+    ['eighty-first blind batch', BLIND81_POSITIVES, BLIND81_NEGATIVES],
+    ['eighty-second blind batch', BLIND82_POSITIVES, BLIND82_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { assigned, spellings, unnamed } from './formats.ts';
 import type { Example, Spec } from './formats.ts';
-import { ALNUM, ALNUM_LOWER, BASE64, BASE64URL, DIGITS, HEX, random } from './random.ts';
+import { ALNUM, ALNUM_LOWER, BASE64, BASE64URL, DIGITS, HEX, UPPER, random } from './random.ts';
 
 const base64url = (value: string): string => Buffer.from(value).toString('base64url');
 const base64 = (value: string): string => Buffer.from(value).toString('base64');
@@ -171,6 +171,16 @@ export const NAMED_SPECS: readonly Spec[] = [
   namedSpec('openweather-key', ['appid'], random(HEX, 32)),
   namedSpec('honeycomb-key', ['x-honeycomb-team', ...spellings(['honeycomb', 'api', 'key'])], random(ALNUM, 22)),
   namedSpec('mattermost-token', spellings(['mattermost', 'token']), random(ALNUM_LOWER, 26)),
+  namedSpec(
+    'gossip-key',
+    ['encrypt'],
+    fc.tuple(random(ALNUM, 42), random('AEIMQUYcgkosw048', 1)).map(([body, last]) => `a1${body.slice(2)}${last}=`),
+  ),
+  namedSpec(
+    'erlang-cookie',
+    ['RELEASE_COOKIE', 'RABBITMQ_ERLANG_COOKIE', 'erlang_cookie'],
+    random(UPPER, 20).filter((value) => new Set(value).size >= 8),
+  ),
   namedSpec('messagebird-key', spellings(['messagebird', 'api', 'key']), random(ALNUM, 25)),
   namedSpec(
     'sidekiq-secret',

@@ -69,6 +69,11 @@ export const VENDOR_SPECS: readonly Spec[] = [
     [[BASE64URL, 11], '/messages?key=AIzaSy', [BASE64URL, 33], '&token=', [BASE64URL, 43], '%3D'],
     { glued: false, short: false, lead: 'https://' },
   ),
+  token('zapier-webhook', ['hooks.zapier.com/hooks/catch/'], [[DIGITS, 6, 9], '/', [ALNUM_LOWER, 7], '/'], {
+    glued: false,
+    short: false,
+    lead: 'https://',
+  }),
   token('twilio-key', ['SK'], [[HEX, 32]]),
   token('launchdarkly-sdk-key', ['sdk-'], [[HEX, 8], '-', [HEX, 4], '-', [HEX, 4], '-', [HEX, 4], '-', [HEX, 12]], { short: false }),
   token('sendgrid-key', ['SG.'], [[BASE64URL, 22], '.', [BASE64URL, 43]], { short: false }),
