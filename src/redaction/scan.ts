@@ -7,18 +7,18 @@ import { valueAfterWord } from './word-values.ts';
 import { isWideCloser } from './foreign-prose.ts';
 import { colonFields, commandArgument, flagArgument } from './commands.ts';
 import { userSwitchArgument } from './windows-commands.ts';
-import { INFIX_PAIRS, INFIX_SINGLES, INFIXES, MIN_WORD_INFIX_TOKEN, STARTS, WORD_INFIX_RE, WORD_LED } from './dispatch.ts';
+import { INFIXES, MIN_WORD_INFIX_TOKEN, WORD_LED } from './dispatch.ts';
+import { nextWordInfix, tryInfixes, tryStarts } from './format-anchors.ts';
 import { schemeValueAt } from './hashes.ts';
 import { keyFileLine } from './key-files.ts';
 import { kubernetesSecrets } from './kubernetes.ts';
 import { mailCredential } from './mail-configs.ts';
 import { networkSecret } from './network-configs.ts';
 import { printedSecret } from './shell-output.ts';
+import { labelledLine } from './labelled-lines.ts';
 import { crackedLine } from './cracked-hashes.ts';
 import { sqlInsertValue } from './sql-inserts.ts';
 import { elementText } from './markup.ts';
-import { literalAt, matchInfix, matchPrefixed } from './match.ts';
-import { softBreakEnd, tryJoined } from './wrapped-tokens.ts';
 import { OPENS_ROW, rowToken } from './row-tokens.ts';
 import { aclPassword, redisCliValue } from './redis.ts';
 import { wholeTokens } from './whole-tokens.ts';
@@ -50,66 +50,6 @@ function nextPivot(text: string, from: number): number {
 
 /** Characters after which a new token may start inside a run (`KEY=ghp_…`, `https://hooks…`); not `+`, which only base64 has inside. */
 const SEPARATOR = chars('!#$%&*./:=?@^_|~-');
-
-function tryStarts(text: string, at: number, state: ScanState): void {
-  if (at + 1 >= text.length) return;
-  const a = text.charCodeAt(at);
-  const b = text.charCodeAt(at + 1);
-  if (a >= 128 || b >= 128) return;
-  const entries = STARTS[a * 128 + b];
-  if (entries === undefined) return;
-  let joinable = false;
-  for (const entry of entries) {
-    if (!literalAt(text, at, entry.literal, 2)) continue;
-    joinable ||= entry.format !== undefined;
-    const span =
-      entry.format !== undefined ? matchPrefixed(text, at, entry.literal, entry.format) : (entry.custom?.match(text, at) ?? null);
-    if (span !== null) {
-      const end =
-        entry.format !== undefined && text.charCodeAt(span[1]) === 61
-          ? softBreakEnd(text, at, entry.literal, entry.format, span[1])
-          : span[1];
-      state.found.push({ start: span[0], end, kind: entry.kind, rank: RANK_FORMAT });
-      return;
-    }
-  }
-  if (!joinable) return;
-  // Only a token that no format takes whole on its own line is joined with the next line: a
-  // complete token followed by a word on the next line (`live_…` then `Error:`) stays two.
-  for (const entry of entries) {
-    if (entry.format === undefined || !literalAt(text, at, entry.literal, 2)) continue;
-    const span = tryJoined(text, at, entry.literal, entry.format);
-    if (span !== null) {
-      state.found.push({ start: span[0], end: span[1], kind: entry.kind, rank: RANK_FORMAT });
-      return;
-    }
-  }
-}
-
-function tryInfixes(text: string, at: number, code: number, state: ScanState): void {
-  const second = text.charCodeAt(at + 1);
-  const entries = second < 128 ? INFIX_PAIRS[code * 128 + second] : INFIX_SINGLES[code];
-  if (entries === undefined) return;
-  for (const entry of entries) {
-    if (!literalAt(text, at, entry.literal, 1)) continue;
-    const span = entry.format !== undefined ? matchInfix(text, at, entry.literal, entry.format) : (entry.custom?.match(text, at) ?? null);
-    if (span !== null) {
-      state.found.push({ start: span[0], end: span[1], kind: entry.kind, rank: RANK_FORMAT });
-      return;
-    }
-  }
-}
-
-/** The first word-led infix literal at or after `from`, or -1: one search answers every token up to it, so the searches read the text once. */
-function nextWordInfix(text: string, from: number, state: ScanState): number {
-  const known = state.wordInfix;
-  if (known === -2 || from < state.wordInfixFrom || (known >= 0 && known < from)) {
-    WORD_INFIX_RE.lastIndex = from;
-    state.wordInfix = WORD_INFIX_RE.exec(text)?.index ?? -1;
-    state.wordInfixFrom = from;
-  }
-  return state.wordInfix;
-}
 
 /** Per ASCII character: 1 a token may start after it, 2 an infix starts with it (not a letter or digit), 4 an operator, 8 a token character, 16 one no name holds. */
 const FLAGS = new Uint8Array(128);
@@ -228,9 +168,12 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
       state.found.push({ start: prefixed[0], end: prefixed[1], kind: 'token', rank: RANK_GENERIC });
   }
   if (before === 10) {
-    printedSecret(text, start, end, state, state.found.length === known);
+    printedSecret(text, start, end, state);
     keyFileLine(text, start, state);
   }
+  // A value alone on its line (indented, bulleted, quoted) under a line that names it.
+  if (state.found.length === known && (before === 10 || before === 32 || before === 96 || before === 9))
+    labelledLine(text, start, end, state);
   if (before === 10 || start === 0) crackedLine(text, start, end, state);
   if (end - start >= MIN_WORD_INFIX_TOKEN)
     for (let at = nextWordInfix(text, start, state); at >= 0 && at < end; at = nextWordInfix(text, at + 1, state))

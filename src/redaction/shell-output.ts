@@ -1,4 +1,4 @@
-/** Secrets a shell session shows: a value piped into a command that stores it (`printf '…' | docker secret create`), given to `gh secret set --body`, or printed alone on the line after a command that reads one back (`gcloud secrets versions access`, `… | base64 -d`) or after a line that names it (`API Secret`). */
+/** Secrets a shell session shows: a value piped into a command that stores it (`printf '…' | docker secret create`), given to `gh secret set --body`, or printed alone on the line after a command that reads one back (`gcloud secrets versions access`, `… | base64 -d`). */
 import { argumentEnd, lineBefore, pushPassword } from './argument-spans.ts';
 import { chars } from './chars.ts';
 import { push } from './classify.ts';
@@ -36,21 +36,13 @@ export function writtenSecret(text: string, start: number, end: number, state: S
 /** A written value that is a setting's line: a name and `=`. */
 const ASSIGNMENT_RE = /^[A-Za-z_][\w.-]*=/;
 
-/** A value alone on its line [start, end), printed by the command on the line before (`$ gcloud secrets versions access …`), or named by it when no format took it (`unclaimed`). */
-export function printedSecret(text: string, start: number, end: number, state: ScanState, unclaimed: boolean): void {
+/** A value alone on its line [start, end), printed by the command on the line before (`$ gcloud secrets versions access …`). */
+export function printedSecret(text: string, start: number, end: number, state: ScanState): void {
   const lineEnd = text.charCodeAt(end);
   if (end < text.length && lineEnd !== 10 && lineEnd !== 13) return;
   const previous = lineBefore(text, start - 1);
-  if (previous.length > 0 && READER_RE.test(previous)) {
-    if (isCredentialValue(text.slice(start, end), 'secret')) pushPassword(state, start, outputEnd(text, end));
-    return;
-  }
-  // A line that names the value, a blank line between or not: `API Secret`, `here's the staging key for …`.
-  // A base64 line (`+`, `/`, `=`) is a block's body, a PEM public key's under its armour.
-  if (!unclaimed || end - start < MIN_LABELLED || LABELLED_CHARS.runEnd(text, start, end) !== end) return;
-  const label = NOT_BLANK_RE.test(previous) ? previous : lineBefore(text, start - 1 - previous.length - 1, 200);
-  if (LABEL_RE.test(label) && !PUBLIC_LABEL_RE.test(label) && labelledValue(text.slice(start, end)))
-    push(state, start, end, 'secret', RANK_NAMED);
+  if (previous.length > 0 && READER_RE.test(previous) && isCredentialValue(text.slice(start, end), 'secret'))
+    pushPassword(state, start, outputEnd(text, end));
 }
 
 /** What a command's base64 output is made of. */
@@ -65,25 +57,6 @@ function outputEnd(text: string, end: number): number {
     at = next;
   }
   return at;
-}
-
-/** A labelled value's characters. */
-const LABELLED_CHARS = chars('A-Za-z0-9_-');
-/** A line with something on it. */
-const NOT_BLANK_RE = /\S/;
-/** A credential's noun in a line before a value alone on its own line. */
-const LABEL_RE = /\b(?:api[ _-]?key|key|token|secret|password|passphrase|credentials?)\b/i;
-/** A label that says the value is public or encrypted (an `.enc`, `.gpg`, `.age` file printed), or a PEM block's armour. */
-const PUBLIC_LABEL_RE = /public|publishable|encrypted|\.(?:enc|gpg|age|asc)\b|^\s*-----/i;
-/** The shortest value taken from its own line after a label: shorter ones are words, ids and codes. */
-const MIN_LABELLED = 20;
-
-/** Whether a value alone on its line is a key: random, mixing cases and digits or long hex, and no digest's length (a git SHA, a SHA-256). */
-function labelledValue(value: string): boolean {
-  const hex = /^[0-9a-f]+$/i.test(value);
-  if (hex ? value.length < 32 || value.length === 40 || value.length === 64 : !MIXED_RE.test(value) && !LOWER_KEY_RE.test(value))
-    return false;
-  return isCredentialValue(value, 'secret');
 }
 
 /** A `gh secret set` command line. */

@@ -1,4 +1,4 @@
-/** Values in a table's cells, judged under their column's header: a Markdown table (`| User | Password |` over `|---|---|`) and a CSV block whose first line names its columns. */
+/** Values in a table's cells, judged under their column's header: a Markdown table (`| User | Password |` over `|---|---|`), a database client's (psql's `----+----`, MySQL's `+----+`), and a CSV, TSV or semicolon-separated block whose first line names its columns. */
 import { classify } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { hintsCredential } from './credential-names.ts';
@@ -6,10 +6,10 @@ import { hintsCredential } from './credential-names.ts';
 /** The longest row read, and the most rows read back to a table's header. */
 const MAX_ROW = 2048;
 const MAX_ROWS_BACK = 64;
-/** A header cell: a column's name, not a value. */
-const COLUMN_NAME_RE = /^[A-Za-z_][\w .-]{0,39}$/;
-/** A Markdown separator row: `|---|:--:|`. */
-const SEPARATOR_ROW_RE = /^\s*\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*$/;
+/** A header cell: a column's name (`#` for a row number), not a value. */
+const COLUMN_NAME_RE = /^(?:#|[A-Za-z_][\w .-]{0,39})$/;
+/** A separator row: Markdown's `|---|:--:|`, psql's `----+----`, MySQL's and reStructuredText's `+----+` (`+====+` under a header). */
+const SEPARATOR_ROW_RE = /^\s*[|+]?(?:\s*:?(?:-{3,}|={3,}):?\s*[|+])+\s*:?[-=]*:?\s*$/;
 
 /** A cell's value: [start, end) inside its quotes or backticks, and whether it was quoted. */
 type Cell = readonly [number, number, boolean];
@@ -29,10 +29,11 @@ interface Row {
 }
 let lastRow: Row = { text: '', start: 0, end: 0, cells: null, names: null, header: false };
 
-/** A Markdown row's cells between unescaped pipes, trimmed; the leading pipe's empty cell left out. A wiki header (`||A||B||`, Jira's and Confluence's) is split at its double pipes. */
+/** A Markdown row's cells between unescaped pipes, trimmed; the leading pipe's empty cell left out (psql writes none). A wiki header (`||A||B||`, Jira's and Confluence's) is split at its double pipes. */
 function markdownCells(text: string, start: number, end: number, wiki = false): Cell[] {
   const cells: Cell[] = [];
-  let from = text.indexOf('|', start) + (wiki ? 2 : 1);
+  const pipe = text.indexOf('|', start);
+  let from = text.slice(start, pipe).trim() === '' ? pipe + (wiki ? 2 : 1) : start;
   for (let at = from; at < end; at++) {
     const code = text.charCodeAt(at);
     if (code === 92) at++;
@@ -46,8 +47,15 @@ function markdownCells(text: string, start: number, end: number, wiki = false): 
   return cells;
 }
 
+/** The separator of a CSV-like row: a tab, else a comma, else a semicolon (44 when none). */
+function separatorOf(line: string): number {
+  return line.includes('\t') ? 9 : line.includes(',') || !line.includes(';') ? 44 : 59;
+}
+
 /** A CSV row's fields, quoted ones inside their quotes (a doubled quote is part of the value), or null when a quote is left open. */
 function csvCells(text: string, start: number, end: number): Cell[] | null {
+  const separator = separatorOf(text.slice(start, end));
+  const mark = String.fromCharCode(separator);
   const cells: Cell[] = [];
   let at = start;
   for (;;) {
@@ -62,13 +70,13 @@ function csvCells(text: string, start: number, end: number): Cell[] | null {
       cells.push([at + 1, close, true]);
       at = close + 1;
     } else {
-      let stop = text.indexOf(',', at);
+      let stop = text.indexOf(mark, at);
       if (stop < 0 || stop > end) stop = end;
       cells.push([at, stop, false]);
       at = stop;
     }
     if (at >= end) return cells;
-    if (text.charCodeAt(at) !== 44) return null;
+    if (text.charCodeAt(at) !== separator) return null;
     at++;
   }
 }
@@ -81,11 +89,19 @@ function trimmed(text: string, from: number, to: number): Cell {
   return [from, to, false];
 }
 
-/** Whether the row at `start` is a Markdown one (its first character past up to 8 blanks is `|`). */
+/** Whether a line is a row of pipes: its first character past up to 8 blanks is `|` (Markdown's, MySQL's), or it holds ` | ` (psql's). */
+function isPipeLine(line: string): boolean {
+  return /^ {0,8}\|/.test(line) || line.includes(' | ');
+}
+
+/** Whether the row at `start` is a row of pipes ({@link isPipeLine}), read by character code first. */
 function isMarkdownRow(text: string, start: number): boolean {
   let at = start;
   while (at < start + 8 && text.charCodeAt(at) === 32) at++;
-  return text.charCodeAt(at) === 124;
+  if (text.charCodeAt(at) === 124) return true;
+  const newline = text.indexOf('\n', start);
+  const end = Math.min(newline < 0 ? text.length : newline, start + MAX_ROW);
+  return text.slice(start, end).includes(' | ');
 }
 
 /** The cells of the row [start, end): Markdown's (a wiki header's when `wiki`) or CSV's as the row starts, null past {@link MAX_ROW}. */
@@ -119,6 +135,8 @@ function rowStartBefore(text: string, newline: number): number {
  */
 function columnNames(text: string, row: number, markdown: boolean): readonly string[] | null | undefined {
   let at = row;
+  const rowEnd = text.indexOf('\n', row);
+  const mark = markdown ? '' : String.fromCharCode(separatorOf(text.slice(row, rowEnd < 0 ? text.length : rowEnd)));
   for (let back = 0; back <= MAX_ROWS_BACK; back++) {
     if (at !== row && lastRow.text === text && lastRow.start === at)
       return lastRow.header ? headerNames(text, lastRow.start, lastRow.end) : lastRow.names;
@@ -132,8 +150,8 @@ function columnNames(text: string, row: number, markdown: boolean): readonly str
       }
       // A wiki table's header row (`||Env||Password||`) has no separator under it.
       if (line.trimStart().startsWith('||')) return headerNames(text, above, at - 1, true);
-      if (!line.trimStart().startsWith('|')) return null;
-    } else if (!line.includes(',')) {
+      if (!isPipeLine(line)) return null;
+    } else if (!line.includes(mark)) {
       if (at === row) return undefined;
       const end = text.indexOf('\n', at);
       return headerNames(text, at, end < 0 ? text.length : end);
@@ -164,11 +182,14 @@ function rowAt(text: string, at: number): Row {
   return lastRow;
 }
 
-/** Whether a token at `start` after `before` opens a cell: after `|` and blanks or a backtick in a Markdown row, after `,` or `,"` in a CSV row. */
+/** Whether a token at `start` after `before` opens a cell: after `|` and blanks or a backtick in a Markdown row, after `,` or a tab, or a separator (`,`, a tab, `;`) and a quote, in a CSV row. */
 function opensCell(text: string, start: number, before: number): boolean {
-  if (before === 44 || before === 124) return true;
+  if (before === 44 || before === 124 || before === 9) return true;
   let at = start - 1;
-  if (before === 34) return text.charCodeAt(at - 1) === 44;
+  if (before === 34) {
+    const separator = text.charCodeAt(at - 1);
+    return separator === 44 || separator === 9 || separator === 59;
+  }
   if (before === 96) at--;
   while (at > start - 10 && text.charCodeAt(at) === 32) at--;
   return at < start - 1 && text.charCodeAt(at) === 124;
@@ -184,13 +205,16 @@ const PAIRED_NAME_RE = /^[A-Za-z_][\w.-]{2,63}$/;
  */
 export function tableCell(text: string, start: number, before: number, state: ScanState): void {
   if (!opensCell(text, start, before)) return;
-  const { cells, names } = rowAt(text, start);
+  const row = rowAt(text, start);
+  const { cells, names } = row;
   if (cells === null || (names !== null && names.length !== cells.length)) return;
+  // A name and its value pair up in a Markdown row; a CLI's table (psql's, no leading pipe) lists names beside digests and ids.
+  const pairs = names === null && /^ {0,8}\|/.test(text.slice(row.start, row.start + 10));
   for (let column = 0; column < cells.length; column++) {
     const [from, to, quoted] = cells[column] as Cell;
     if (start < from || start >= to) continue;
     const left = cells[column - 1];
-    const paired = names === null && left !== undefined ? text.slice(left[0], left[1]) : '';
+    const paired = pairs && left !== undefined ? text.slice(left[0], left[1]) : '';
     const name = names === null ? (PAIRED_NAME_RE.test(paired) && hintsCredential(paired) ? paired : '') : (names[column] ?? '');
     if (name !== '' && !/\s/.test(text.slice(from, to))) classify(text, { start: from, end: to, quoted }, name, state);
     return;
