@@ -1,6 +1,6 @@
 /** Credentials passed to calls in code: `NetworkCredential("user", "…")`, `.login("user", "…")`, Go's `smtp.PlainAuth`, reqwest's `basic_auth(…, Some("…"))`, a setter named for a credential (`setApiKey("…")`), and a setting passed as a pair (`define('DB_PASSWORD', '…')`). */
-import { argumentEnd, isLineBlank, passwordArgument, pushPassword } from './argument-spans.ts';
-import { chars } from './chars.ts';
+import { argumentEnd, passwordArgument, pushPassword } from './argument-spans.ts';
+import { blanksBefore, callName, callNameBefore, lastSolid, NAME_START, quoteBefore, REFERENCE, stringStart } from './call-arguments.ts';
 import { classify, push, roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { claimsFormat } from './dispatch.ts';
@@ -70,7 +70,7 @@ const PUBLIC_KEY_PREFIX_RE = /^(?:pk|pub|public|phc|key|client|site)[_-]/;
 const CLASS_KEY_RE = /^[A-Za-z0-9_-]+$/;
 /** A call that builds an API client or a session from its first argument: its name ends in `API`, `Client`, `Session`, `Auth` or holds `Token`, a module's export called at once (`require('telnyx')(…)`), or a module's `init`/`configure` (`rollbar.init(…)`, `chargebee.configure(…)`). */
 const CLIENT_CALL_RE =
-  /(?:API|Api|Client|Session|Auth|Token[A-Za-z]*|\brequire\(\s*['"][\w@/.-]{1,64}['"]\s*\)|\b[a-z][a-z0-9]{2,20}\.(?:init|configure))\($/;
+  /(?:API|Api|Client|Session|Auth|Token[A-Za-z]*|\bcookie(?:Parser|Session)|\brequire\(\s*['"][\w@/.-]{1,64}['"]\s*\)|\b[a-z][a-z0-9]{2,20}\.(?:init|configure))\($/;
 
 /** A string argument at `start`, after its quote: the first of a call (`("…`), the next one with no blank after its comma (`,"…`), or one quoted twice (`, "\\"…`). */
 export function quotedArgument(text: string, start: number, end: number, state: ScanState): void {
@@ -226,6 +226,7 @@ export function credentialCall(text: string, comma: number, start: number, end: 
   if (name !== null && roleOfName(name) !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, name, state);
   else if (inCall && keyPairCall(before, text.slice(valueStart, valueEnd), opener === 40 || named))
     push(state, valueStart, valueEnd, 'secret', RANK_NAMED);
+  else if (inCall && connectionArgument(before, text.slice(valueStart, valueEnd))) pushPassword(state, valueStart, valueEnd);
   else if (name !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, name, state);
 }
 
@@ -279,18 +280,6 @@ function keyPairCall(before: string, value: string, argumentEnds: boolean): bool
   return paired && !claimsFormat(value) && isCredentialValue(value, 'token');
 }
 
-/** A reference argument's characters (`Environment.PRODUCTION`, `$key`), its first one's, and a call's name's. */
-const REFERENCE = chars('A-Za-z0-9_$.');
-const NAME_START = chars('A-Za-z_$');
-const CALL_NAME = chars('A-Za-z0-9_$');
-
-/** The name of the call whose `(` is at `paren` in `before`: a run of name characters that starts with no digit (64 at most), or ''. */
-function callName(before: string, paren: number): string {
-  let start = CALL_NAME.runStart(before, paren, paren - 64);
-  while (start < paren && before.charCodeAt(start) >= 48 && before.charCodeAt(start) <= 57) start++;
-  return before.slice(start, paren);
-}
-
 /** Whether a `(` lies in `text` from `from` to `to`: a scan meets its commas in order, so each `(` is searched for once. */
 function parenWithin(text: string, from: number, to: number, state: ScanState): boolean {
   if (to < state.parenTo) return text.slice(from, to).includes('(');
@@ -303,60 +292,21 @@ function parenWithin(text: string, from: number, to: number, state: ScanState): 
   return state.paren >= from;
 }
 
-/** The index of the quote nearest before `at` in `text`, of either kind, or -1. */
-function quoteBefore(text: string, at: number): number {
-  let k = at - 1;
-  while (k >= 0 && text.charCodeAt(k) !== 34 && text.charCodeAt(k) !== 39) k--;
-  return k;
-}
+/** Calls that open a connection or a session from a host, a user and a password given in order (`redis.Redis(host, port, db, "…")`, `MySQLdb.connect`, `new Sequelize(db, user, "…")`, `boto3.Session`). */
+const CONNECTION_CALL_RE = /(?:^|[._])(?:[Cc]onnect|Redis|StrictRedis|Sequelize|Session)$/;
 
-/** The index of the last character of `text` before `end` that is no white space (as a pattern's `\\s` reads it), or -1. */
-function lastSolid(text: string, end: number): number {
-  let at = end - 1;
-  while (at >= 0 && WHITE_SPACE_RE.test(text.charAt(at))) at--;
-  return at;
-}
-/** One character of white space, as `\\s` reads it. */
-const WHITE_SPACE_RE = /^\s$/;
-
-/** Where the blanks and line breaks that end at `at` in `text` start. */
-function blanksBefore(text: string, at: number): number {
-  let k = at;
-  while (k > 0 && isLineBlank(text.charCodeAt(k - 1))) k--;
-  return k;
-}
-
-/** The start of the quoted string whose closing quote is at `close` (its opening quote's index), or -1: 200 characters at most, on one line. */
-function stringStart(text: string, close: number): number {
-  const quote = text.charCodeAt(close);
-  let at = close;
-  while (at > 0 && close - at <= 200 && text.charCodeAt(at - 1) !== quote && text.charCodeAt(at - 1) !== 10) at--;
-  return at > 0 && text.charCodeAt(at - 1) === quote ? at - 1 : -1;
-}
-
-/** The name of the call whose arguments end at `at` in `before`, read backwards over at most four arguments (strings or references); or null. */
-function callNameBefore(before: string, from: number): string | null {
-  let at = from;
-  for (let argument = 0; argument <= 4; argument++) {
-    at = blanksBefore(before, at);
-    const code = before.charCodeAt(at - 1);
-    if (code === 40) {
-      const start = CALL_NAME.runStart(before, at - 1, 0);
-      return start < at - 1 ? before.slice(start, at - 1) : null;
-    }
-    if (code !== 44) return null;
-    at = blanksBefore(before, at - 1);
-    const last = before.charCodeAt(at - 1);
-    if (last === 34 || last === 39) {
-      at = stringStart(before, at - 1);
-      if (at < 0) return null;
-    } else {
-      const end = at;
-      at = REFERENCE.runStart(before, end, end - 65);
-      if (at === end) return null;
-    }
-  }
-  return null;
+/**
+ * Whether `value`, a later argument of a call that opens a connection (not its first), is its password: random, mixing
+ * cases and digits (a host's, a user's and a database's names do not).
+ */
+function connectionArgument(before: string, value: string): boolean {
+  if (value.length < 12 || !MIXED_RE.test(value) || claimsFormat(value)) return false;
+  const close = blanksBefore(before, before.length) - 1;
+  const last = before.charCodeAt(close);
+  const previous = last === 34 || last === 39 ? stringStart(before, close) : REFERENCE.runStart(before, close + 1, close - 64);
+  if (previous < 0 || previous > close) return false;
+  const call = callNameBefore(before, previous);
+  return call !== null && CONNECTION_CALL_RE.test(call) && isCredentialValue(value, 'password');
 }
 
 /**

@@ -11,10 +11,7 @@ import { joinedValue, readValue, skipBlanks } from './spans.ts';
 import type { Span } from './spans.ts';
 import { isCredentialValue, MIXED_RE } from './credential-values.ts';
 import { isSeedPhrase, SEED_NAME_RE } from './seed-phrases.ts';
-import { wordShare } from './randomness.ts';
-
-/** An Ethereum address: `0x` + 40 hex. */
-const ETH_ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
+import { isEthereumAddress, wordShare } from './randomness.ts';
 
 /** What a scan collects besides findings. */
 export interface ScanState {
@@ -175,7 +172,7 @@ export function classify(text: string, given: Span, name: string, state: ScanSta
     return;
   }
   // An Ethereum address in prose (`Token deployed to: 0x…`) is an account's public name; named, the shape is hCaptcha's secret too.
-  if (loose && raw.length === 42 && ETH_ADDRESS_RE.test(raw)) return;
+  if (loose && isEthereumAddress(raw)) return;
   if (claimsFormat(raw) || !isCredentialValue(raw, loose && role === 'password' ? 'secret' : role)) {
     // A vendor's token of letters alone, which the scan never stopped in (`"AccessKeyId": "ASIA…"`).
     const format = value.pieces === true ? null : wholeFormat(text, value.start, value.end);

@@ -50,7 +50,6 @@ const OPENER_RE =
 /** A member's name that says which credential it holds (a network, a stage, a service: `mainnet`, `prod`, `github`), not what the value is (`encrypted_data`, `iv`, `integrity`). */
 const MEMBER_RE =
   /^(?!(?:encrypted\w*|iv|auth_tag|integrity|checksum|hash|digest|version|cipher|salt|nonce|type|name|id|url|host|region|algorithm)$)[a-z][\w.-]{2,63}$/i;
-/^(?!(?:integrity|checksum|hash|digest|version|cipher|salt|nonce|type|name|id|url|host|region|algorithm)$)[a-z][a-z0-9-]{2,23}$/i;
 /** How far back the object's opening is looked for. */
 const OPENER_WINDOW = 240;
 

@@ -119,6 +119,14 @@ const RELATIVE_FILE_RE = /^[\w-]{1,64}(?:\/[\w.-]{1,128}){1,16}\.[A-Za-z][A-Za-z
 const LOWERCASE_PATH_RE =
   /^[a-z][a-z0-9_-]{0,63}(?:\/[a-z][a-z0-9_.-]{0,63}){1,16}(?::[a-z][a-z0-9_.-]{0,63})?$|^[a-z0-9]{6,32}(?:\/[a-z][a-z_-]{0,31}){1,4}$/;
 
+/** An Ethereum address: `0x` + 40 hex. */
+const ETH_ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
+
+/** Whether `value` is an Ethereum address (an account's public name; hCaptcha's secrets share its shape). */
+export function isEthereumAddress(value: string): boolean {
+  return value.length === 42 && ETH_ADDRESS_RE.test(value);
+}
+
 /** A resource's name: collections, each followed by a UUID. */
 const RESOURCE_NAME_RE = /^(?:[a-z][A-Za-z]{1,31}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/?){1,6}$/i;
 

@@ -1,11 +1,9 @@
 /** Secrets a shell session shows: a value piped into a command that stores it (`printf '…' | docker secret create`), given to `gh secret set --body`, or printed alone on the line after a command that reads one back (`gcloud secrets versions access`, `… | base64 -d`). */
 import { argumentEnd, lineBefore, pushPassword } from './argument-spans.ts';
 import { chars } from './chars.ts';
-import { push } from './classify.ts';
 import type { ScanState } from './classify.ts';
-import { RANK_NAMED } from './kind-record.ts';
 import { skipBlanks } from './spans.ts';
-import { isCredentialValue, LOWER_KEY_RE, MIXED_RE } from './credential-values.ts';
+import { isCredentialValue } from './credential-values.ts';
 
 /** A command line up to the value `echo` or `printf` writes. */
 const WRITER_RE = /(?:^|[\s;&|(])(?:echo(?:\s+-[neE]{1,3})?|printf(?:\s+(?:'%s\\?n?'|"%s\\?n?"))?)\s+["']?$/;

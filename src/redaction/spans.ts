@@ -372,17 +372,10 @@ export function declaredName(text: string, to: number): Span | null {
   if (name !== null) {
     let p = name.start;
     while (p > 0 && (text.charCodeAt(p - 1) === 38 || text.charCodeAt(p - 1) === 32)) p--;
-    // An XML attribute's namespace (`android:name="…"`) is no declaration's name.
-    const attribute = p === name.start && name.end - name.start === 4 && text.startsWith('name', name.start);
-    if (
-      p > 1 &&
-      !attribute &&
-      text.charCodeAt(p - 1) === 58 &&
-      text.charCodeAt(p - 2) !== 58 &&
-      !hintsCredential(text.slice(name.start, name.end))
-    ) {
+    if (p > 1 && text.charCodeAt(p - 1) === 58 && text.charCodeAt(p - 2) !== 58 && !hintsCredential(text.slice(name.start, name.end))) {
       const declared = readName(text, p - 1);
-      if (declared !== null && !declared.quoted) return declared;
+      // An XML attribute's namespace (`android:name="…"`) is no declaration's name.
+      if (declared !== null && !declared.quoted && !(p === name.start && text.startsWith('name=', p))) return declared;
     }
     return name;
   }
