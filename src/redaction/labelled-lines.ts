@@ -6,12 +6,21 @@ import type { ScanState } from './classify.ts';
 import { RANK_NAMED } from './kind-record.ts';
 import { isCredentialValue, LOWER_KEY_RE, MIXED_RE } from './credential-values.ts';
 
-/** A labelled value's characters: a key's, and the punctuation passwords hold; not base64's `+`, `/` and `=` (a PEM body's line). */
+/** A labelled value's characters: a key's, and the punctuation passwords hold; not base64's `+`, `/` and `=` (a PEM body's line) unless a line introduces it. */
 const LABELLED_CHARS = chars('A-Za-z0-9_!#$%&*@^~?.-');
+const INTRODUCED_CHARS = chars('A-Za-z0-9_!#$%&*@^~?.+/=-');
+/** A code fence or a literal block's delimiter between a label and its value (Markdown's, AsciiDoc's). */
+const FENCE_RE = /^\s*(?:`{3,}\w*|~{3,}|\.{4,})\s*$/;
+/** A YAML key alone on its line. */
+const YAML_KEY_RE = /^\s*[\w.-]+:\s*$/;
+/** A list's item: a bullet or a number before it. */
+const ITEM_RE = /^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+\S/;
+/** The most items of a list read back to the line that introduces them. */
+const MAX_ITEMS_BACK = 8;
 /** A line with something on it. */
 const NOT_BLANK_RE = /\S/;
 /** A credential's noun in a line before a value alone on its own line. */
-const LABEL_RE = /\b(?:api[ _-]?key|key|token|secret|password|passphrase|passwd|pwd|pw|credentials?|creds)\b/i;
+const LABEL_RE = /\b(?:api[ _-]?keys?|keys?|tokens?|secrets?|passwords?|passphrases?|passwd|pwd|pw|credentials?|creds)\b/i;
 /** A label that says the value is public or encrypted (an `.enc`, `.gpg`, `.age` file printed), a key that locks nothing (an idempotency or cache key, a key's id), or a PEM block's armour. */
 const PUBLIC_LABEL_RE =
   /public|publishable|encrypted|idempotency|\b(?:cache|primary|partition|sort|foreign)[ _-]?key|\bkey[ _-]?id\b|\.(?:enc|gpg|age|asc)\b|^\s*-----/i;
@@ -22,10 +31,15 @@ const LEAD_RE = /^[ \t]*(?:(?:[-*•>]|\d{1,2}[.)]|:)[ \t]+)?[`"']?$/;
 /** The shortest value taken from its own line after a line that names it; shorter ones are words, ids and codes. */
 const MIN_LABELLED = 20;
 /** The shortest, when the line before introduces it. */
-const MIN_INTRODUCED = 12;
+const MIN_INTRODUCED = 10;
 
-/** Whether a value alone on its line is a key: random, mixing cases (and digits) or long hex, and no digest's length (a git SHA, a SHA-256). */
+/** A BitLocker recovery key. */
+const BITLOCKER_RE = /^\d{6}(?:-\d{6}){7}$/;
+
+/** Whether a value alone on its line is a key: random, mixing cases (and digits) or long hex, and no digest's length (a git SHA, a SHA-256); or a BitLocker recovery key. */
 function labelledValue(value: string): boolean {
+  // A BitLocker recovery key: eight groups of six digits.
+  if (value.length === 55 && BITLOCKER_RE.test(value)) return true;
   const hex = /^[0-9a-f]+$/i.test(value);
   if (
     hex
@@ -51,15 +65,33 @@ function loneEnd(text: string, end: number): number {
  * introduces it (`…:`, a heading).
  */
 export function labelledLine(text: string, start: number, end: number, state: ScanState): void {
-  if (end - start < MIN_INTRODUCED || loneEnd(text, end) < 0 || LABELLED_CHARS.runEnd(text, start, end) !== end) return;
+  if (end - start < MIN_INTRODUCED || loneEnd(text, end) < 0 || INTRODUCED_CHARS.runEnd(text, start, end) !== end) return;
+  // A setting's line (`NAME=value`) is the assignment rules'; base64 holds `=` only as its padding.
+  const equals = text.indexOf('=', start);
+  if (equals >= 0 && equals < end && text.charCodeAt(equals + 1) !== 61 && equals + 1 < end) return;
   const lead = lineBefore(text, start, 24);
   if (lead.length === 24 || !LEAD_RE.test(lead)) return;
-  const lineStart = start - lead.length;
-  if (lineStart === 0) return;
-  const previous = lineBefore(text, lineStart - 1, 200);
-  const label = NOT_BLANK_RE.test(previous) ? previous : lineBefore(text, lineStart - 1 - previous.length - 1, 200);
-  if (!LABEL_RE.test(label) || PUBLIC_LABEL_RE.test(label)) return;
-  // A short value, or one indented, bulleted or quoted (a block's text, a list's item), needs a line that introduces it.
-  if ((lead !== '' || end - start < MIN_LABELLED) && !INTRODUCES_RE.test(label)) return;
+  const label = labelAbove(text, start - lead.length, ITEM_RE.test(text.slice(start - lead.length, end)));
+  // A YAML key alone on its line (`api_keys:`) opens a sequence or a block, which the assignment rules read.
+  if (label === null || !LABEL_RE.test(label) || PUBLIC_LABEL_RE.test(label) || YAML_KEY_RE.test(label)) return;
+  // A short value, or one indented, bulleted or quoted (a block's text, a list's item), needs a line that introduces it,
+  // as a definition list's `: <value>` is; so does a value of base64's characters.
+  const introduced = INTRODUCES_RE.test(label) || /^\s*:/.test(lead);
+  if ((lead !== '' || end - start < MIN_LABELLED || LABELLED_CHARS.runEnd(text, start, end) !== end) && !introduced) return;
   if (labelledValue(text.slice(start, end))) push(state, start, end, 'secret', RANK_NAMED);
+}
+
+/**
+ * The line that labels the line starting at `lineStart`: the line before it, past a blank line, a code fence, or (for a
+ * list's `item`) the list's other items; null when there is none.
+ */
+function labelAbove(text: string, lineStart: number, item: boolean): string | null {
+  let at = lineStart;
+  for (let lines = 0; lines <= MAX_ITEMS_BACK + 2 && at > 0; lines++) {
+    const line = lineBefore(text, at - 1, 200);
+    if (line.length === 200) return null;
+    at -= line.length + 1;
+    if (NOT_BLANK_RE.test(line) && !FENCE_RE.test(line) && !(item && ITEM_RE.test(line))) return line;
+  }
+  return null;
 }

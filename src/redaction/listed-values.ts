@@ -1,4 +1,5 @@
 /** Credentials listed under one name: `app.keys = ['…', '…']`, a YAML sequence under `api_keys:`, an object's members under `apiKey: {`, each item judged under the name. */
+import { isLineBlank } from './argument-spans.ts';
 import { sequenceSpans } from './block-scalars.ts';
 import { classify } from './classify.ts';
 import type { ScanState } from './classify.ts';
@@ -10,9 +11,10 @@ import type { Span } from './spans.ts';
 const MAX_LISTED = 8;
 const MAX_LIST = 1024;
 
-/** The name each item of a list is judged under: a plural's singular (`api_keys`, `ReceiveKeys`, `passwords` name one key each). */
+/** The name each item of a list is judged under: a plural's singular (`api_keys`, `VALID_TOKENS`, `passwords` name one key each), unless the plural names a role itself (`creds`). */
 function itemName(written: string): string {
-  return written.length > 3 && written.endsWith('s') && !written.endsWith('ss') ? written.slice(0, -1) : written;
+  if (written.length <= 3 || !/[^sS][sS]$/.test(written) || nameRole(nameWords(written)) !== null) return written;
+  return written.slice(0, -1);
 }
 
 /**
@@ -23,11 +25,17 @@ export function listedLiterals(text: string, from: number, written: string, stat
   let at = from;
   while (text.charCodeAt(at) === 32) at++;
   if (text.charCodeAt(at) !== 91) return false;
+  // Go's slice literal: `[]string{"…", "…"}`.
+  if (text.charCodeAt(at + 1) === 93) {
+    const brace = text.indexOf('{', at);
+    if (brace < 0 || brace - at > 16) return false;
+    at = brace;
+  }
   const stop = Math.min(text.length, at + MAX_LIST);
   const name = itemName(written);
   let listed = 0;
   for (let next = at + 1; listed < MAX_LISTED && next < stop; listed++) {
-    while (next < stop && (text.charCodeAt(next) === 32 || text.charCodeAt(next) === 10 || text.charCodeAt(next) === 44)) next++;
+    while (next < stop && (isLineBlank(text.charCodeAt(next)) || text.charCodeAt(next) === 44)) next++;
     const quote = text.charCodeAt(next);
     if (quote !== 34 && quote !== 39) break;
     const literal = readValue(text, next);
