@@ -274,8 +274,8 @@ export function nameRole(words: readonly string[]): NameRole | null {
   if (last === 'phrase' && before === 'pass') return 'password';
   // `auth_session`, `login_session`: the session that carries a login, a bearer credential.
   if (last === 'session' && (before === 'auth' || before === 'login')) return 'token';
-  // Azure Service Bus' `SharedSecretValue`: the value of a shared secret.
-  if (last === 'value' && before === 'secret') return 'secret';
+  // Azure Service Bus' `SharedSecretValue`, proxmoxer's `token_value`: the value of the credential the word before names.
+  if (last === 'value' && before !== undefined && before !== 'value') return nameRole(words.slice(0, -1));
   // Rails' `secret_key_base`.
   if (last === 'base' && before === 'key' && words[words.length - 3] === 'secret') return 'secret';
   // A client key (Adyen's `clientKey`, Midtrans') is the key a payment page gives the browser: public by design; sent in a

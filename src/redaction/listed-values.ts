@@ -1,5 +1,6 @@
 /** Credentials listed under one name: `app.keys = ['…', '…']`, a YAML sequence under `api_keys:`, an object's members under `apiKey: {`, each item judged under the name. */
 import { isLineBlank } from './argument-spans.ts';
+import { chars } from './chars.ts';
 import { sequenceSpans } from './block-scalars.ts';
 import { classify } from './classify.ts';
 import type { ScanState } from './classify.ts';
@@ -52,9 +53,33 @@ export function sequenceItems(text: string, from: number, written: string, state
   for (const item of sequenceSpans(text, from)) classify(text, item, name, state);
 }
 
-/** The name that opens the object a member's name starts (`apiKey: {` before `mainnet: "…"`), sibling members between: group 1. */
-const OPENER_RE =
-  /(?:^|[\s{,])["']?([A-Za-z_][\w.-]{1,40})["']?\s*[:=]\s*\{(?:\s*["']?\w{1,32}["']?\s*:\s*(?:"[^"\n]{0,100}"|'[^'\n]{0,100}'|[\w.-]{1,60})\s*,)*\s*["']?$/;
+/** A name's characters, read back from an object's `{`. */
+const OPENER_NAME = chars('A-Za-z0-9_.-');
+
+/**
+ * The name that opens the object a member's name starting at `from` belongs to (`apiKey: {` before `mainnet: "…"`), read
+ * back over sibling members (no bracket between) at most {@link OPENER_WINDOW} characters, or ''.
+ */
+function openerBefore(text: string, from: number): string {
+  let at = from - 1;
+  for (const floor = Math.max(0, from - OPENER_WINDOW); at >= floor; at--) {
+    const code = text.charCodeAt(at);
+    if (code === 123) break;
+    if (code === 125 || code === 91 || code === 93 || code === 40 || code === 41) return '';
+  }
+  if (at < 0 || text.charCodeAt(at) !== 123) return '';
+  let end = at;
+  while (end > 0 && isLineBlank(text.charCodeAt(end - 1))) end--;
+  const operator = text.charCodeAt(end - 1);
+  if (operator !== 58 && operator !== 61) return '';
+  end--;
+  while (end > 0 && isLineBlank(text.charCodeAt(end - 1))) end--;
+  const quote = text.charCodeAt(end - 1);
+  if (quote === 34 || quote === 39) end--;
+  const start = OPENER_NAME.runStart(text, end, end - 40);
+  // A path's last segment (`"node_modules/jsonwebtoken": {`) names a package, not a credential.
+  return start > 0 && text.charCodeAt(start - 1) === 47 ? '' : text.slice(start, end);
+}
 /** A member's name that says which credential it holds (a network, a stage, a service: `mainnet`, `prod`, `github`), not what the value is (`encrypted_data`, `iv`, `integrity`). */
 const MEMBER_RE =
   /^(?!(?:encrypted\w*|iv|auth_tag|integrity|checksum|hash|digest|version|cipher|salt|nonce|type|name|id|url|host|region|algorithm)$)[a-z][\w.-]{2,63}$/i;
@@ -70,8 +95,8 @@ export function objectMember(text: string, name: Span, valueFrom: number, state:
   while (before > 0 && (text.charCodeAt(before) === 32 || text.charCodeAt(before) === 10 || text.charCodeAt(before) === 13)) before--;
   const opening = text.charCodeAt(before);
   if ((opening !== 123 && opening !== 44) || !MEMBER_RE.test(text.slice(name.start, name.end))) return false;
-  const opener = OPENER_RE.exec(text.slice(Math.max(0, name.start - OPENER_WINDOW), name.start))?.[1];
-  if (opener === undefined || !hintsCredential(opener)) return false;
+  const opener = openerBefore(text, name.start);
+  if (opener === '' || !hintsCredential(opener)) return false;
   const listName = itemName(opener);
   const role = nameRole(nameWords(listName));
   if (role !== 'key' && role !== 'token' && role !== 'secret') return false;

@@ -50,6 +50,8 @@ const MAX_SOFT_BREAKS = 8;
  * pieces, goes on. `end` itself when no break follows the token or the text is no such mail.
  */
 export function softBreakEnd(text: string, at: number, literal: string, format: Format, end: number): number {
+  const newline = text.charCodeAt(end + 1) === 13 ? end + 2 : end + 1;
+  if (text.charCodeAt(newline) !== 10 || !quotedPrintable(text)) return end;
   let last = end;
   let joined = text.slice(at, end);
   for (let breaks = 0; breaks < MAX_SOFT_BREAKS && text.charCodeAt(last) === 61; breaks++) {

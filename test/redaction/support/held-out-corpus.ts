@@ -82,6 +82,7 @@ import { BLIND81_NEGATIVES, BLIND81_POSITIVES } from './held-out-blind81.ts';
 import { BLIND82_NEGATIVES, BLIND82_POSITIVES } from './held-out-blind82.ts';
 import { BLIND83_NEGATIVES, BLIND83_POSITIVES } from './held-out-blind83.ts';
 import { BLIND84_NEGATIVES, BLIND84_POSITIVES } from './held-out-blind84.ts';
+import { BLIND85_NEGATIVES, BLIND85_POSITIVES } from './held-out-blind85.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -283,6 +284,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['eighty-fourth blind batch', BLIND84_POSITIVES, BLIND84_NEGATIVES],
     ['eighty-first blind batch', BLIND81_POSITIVES, BLIND81_NEGATIVES],
     ['eighty-second blind batch', BLIND82_POSITIVES, BLIND82_NEGATIVES],
+    ['eighty-fifth blind batch', BLIND85_POSITIVES, BLIND85_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
