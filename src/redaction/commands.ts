@@ -33,14 +33,16 @@ const GLUED_P_RE = /(?:^|[\s/"'])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-d
 /** A netrc entry up to its `password` word. */
 const NETRC_RE = /(?:^|\s)machine\s+\S+\s+(?:login\s+(?!anonymous\s|ftp\s)\S+\s+)?(?:account\s+\S+\s+)?$/;
 
-/** The last two letters (lowercased, `first * 128 + second`) of the words {@link commandArgument} reads an argument after. */
-const ARGUMENT_WORD_ENDS = new Set(
-  ['rd', 'wd', 'ss', 'th', 'in', 'it', 'us', 'pw', 'nd'].map((end) => end.charCodeAt(0) * 128 + end.charCodeAt(1)),
-);
 /** Directives whose argument is a password: Redis' `requirepass` and `masterauth`, slapd's `rootpw`, nslcd's `bindpw`. */
 const PASSWORD_DIRECTIVES = new Set(['requirepass', 'masterauth', 'rootpw', 'bindpw']);
-/** Words an argument is read after, besides those ending in `password` or `passwd`: the directives, login subcommands, sqlplus. */
-const ARGUMENT_WORDS = new Set([...PASSWORD_DIRECTIVES, 'login', 'auth', 'init', 'sqlplus', 'send']);
+/** Oracle's tools and RMAN's keywords, each before a `user/password@db` login. */
+const ORACLE_LOGINS = new Set(['sqlplus', 'rman', 'target', 'auxiliary', 'expdp', 'impdp', 'sqlldr', 'dgmgrl']);
+/** Words an argument is read after, besides those ending in `password` or `passwd`: the directives, login subcommands, Oracle's. */
+const ARGUMENT_WORDS = new Set([...PASSWORD_DIRECTIVES, ...ORACLE_LOGINS, 'login', 'auth', 'init', 'send']);
+/** The last two letters of each word an argument is read after, and of `password` and `passwd`: most words are none of them. */
+const ARGUMENT_WORD_ENDS = new Set(
+  [...ARGUMENT_WORDS, 'password', 'passwd'].map((word) => word.charCodeAt(word.length - 2) * 128 + word.charCodeAt(word.length - 1)),
+);
 /** An expect script's line that waits for a password prompt, then its `send "`. */
 const EXPECT_PROMPT_RE = /\bexpect\s[^\n]*assword[^\n]*\n\s*send\s+"?$/i;
 
@@ -62,7 +64,7 @@ function sqlplusAfterFlag(text: string, flagStart: number, start: number, end: n
     sqlplusLogin(text, start, argumentEnd(text, start, end), state);
 }
 
-/** The password of sqlplus' `user/password@db` argument at [start, end), when it is one. */
+/** The password of an Oracle tool's `user/password@db` argument at [start, end), when it is one. */
 function sqlplusLogin(text: string, start: number, end: number, state: ScanState): void {
   const value = text.slice(start, end);
   const secret = SQLPLUS_LOGIN_RE.exec(value)?.[1];
@@ -192,7 +194,7 @@ export function commandArgument(text: string, start: number, end: number, state:
       quote === 34 || quote === 39 || ((word === 'password' || word === 'passwd') && NETRC_RE.test(text.slice(from, wordStart)));
     if (literal ? isCredentialValue(value, 'password') : MIXED_RE.test(value) && isCredentialValue(value, 'secret'))
       pushPassword(state, valueStart, valueEnd);
-  } else if (word === 'sqlplus') {
+  } else if (ORACLE_LOGINS.has(word)) {
     sqlplusLogin(text, valueStart, valueEnd, state);
   } else if (word === 'send') {
     // An expect script answering a password prompt: `send "<password>\r"`.

@@ -285,10 +285,15 @@ export function nameRole(words: readonly string[]): NameRole | null {
   if (last === 'key' && before === 'mobile') return null;
   // The Web Push API's `applicationServerKey` is the VAPID key pair's public half, which every browser receives.
   if (last === 'key' && before === 'server' && words[words.length - 3] === 'application') return null;
+  // keytool's and Ant's `storepass`, `keypass`, `srcstorepass`: a keystore's password written as one word.
+  if (words.length === 1 && KEYSTORE_PASS_RE.test(last)) return 'password';
   // Agora's `appCertificate`: the app's signing secret, not a certificate.
   if (last === 'certificate' && before === 'app') return 'secret';
   return HEADS.get(last) ?? foreignRole(words);
 }
+
+/** A keystore's password named in one word (keytool's flags, Ant's `signjar` attributes). */
+const KEYSTORE_PASS_RE = /^(?:src|dest|new)?(?:store|key)pass$/;
 
 /**
  * Cheap test before splitting a name into words: every credential-like name, and every name a

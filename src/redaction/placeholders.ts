@@ -143,12 +143,12 @@ export function standInCharacters(counted: number, distinct: number, masked: num
   return counted === 0 || masked * 2 >= counted || inRuns * 2 >= counted || (counted >= 12 && distinct <= 4);
 }
 
-/** Whole values that mean "no value here" (case-insensitive). */
+/** Whole values that mean "no value here" (case-insensitive), and published defaults (MinIO's, Postgres', RabbitMQ's `guest`, the Android debug keystore's). */
 const PLACEHOLDER_WORDS = new Set(
   (
     'changeme change_me changeit todo tbd fixme none null nil undefined true false secret password passwd pass token key ' +
     'apikey api_key default example sample test dummy fake placeholder redacted hidden empty unset required optional string ' +
-    'notasecret minioadmin postgres guest'
+    'notasecret minioadmin postgres guest android'
   ).split(' '),
 );
 

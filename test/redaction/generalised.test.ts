@@ -81,6 +81,10 @@ const FLOORS: Readonly<Record<string, number>> = {
   // Security tools' output: Kerberos and DCC2 hashes marked in parts, mimikatz' and pypykatz' sections, LSA secrets,
   // scanners' JSON reports quoting a finding, intercepted requests, cracked plaintexts outside a cracking tool's own lines.
   'seventy-ninth blind batch': 0.65,
+  // Values far from their names: passphrases of random words and letters-only passwords in prose (no pivot stops in
+  // them), chat lines after a speaker's name, labels naming no credential (`Admin console:`), HTML definition lists,
+  // positional arguments of tools with no flag (`hdbuserstore SET`, `mkstore`), values split across continued lines.
+  'eighty-third blind batch': 0.66,
 };
 /**
  * Each blind batch's share of look-alikes changed (3%), above it for eight batches on deliberate trade-offs: client ids
@@ -107,7 +111,10 @@ const FLOORS: Readonly<Record<string, number>> = {
  * configs (the specification asks for every Google API key) and a Mixpanel project token given to its `initialize`, and
  * the eighty-first's browser keys again (Paddle's client token, Square's location id, Razorpay's key id, Pusher's key,
  * PubNub's publish key) and key ids and public keys the rule sets and the shared corpus ask for (Twilio's `SK…`,
- * Alibaba's `LTAI…`, Mailgun's `pubkey-`, New Relic's `NRJS-`, Lob's `live_pub_`).
+ * Alibaba's `LTAI…`, Mailgun's `pubkey-`, New Relic's `NRJS-`, Lob's `live_pub_`), and the eighty-fifth's and
+ * eighty-sixth's stored password hashes (bcrypt, Argon2, PBKDF2, SSHA, an Oracle verifier, SQL Server's `HASHED`), which
+ * the specification asks to redact as every password hash, a SHA-1 digest under a `password` attribute, and an Entra
+ * application's client id written as a GUID.
  */
 const CEILINGS: Readonly<Record<string, number>> = {
   'twenty-seventh blind batch': 0.09,
@@ -130,6 +137,8 @@ const CEILINGS: Readonly<Record<string, number>> = {
   'seventy-third blind batch': 0.04,
   'seventy-eighth blind batch': 0.07,
   'eighty-first blind batch': 0.12,
+  'eighty-fifth blind batch': 0.07,
+  'eighty-sixth blind batch': 0.08,
 };
 
 describe.each(BLIND_BATCHES)('$name', ({ name, positives, negatives }) => {

@@ -83,6 +83,7 @@ import { BLIND82_NEGATIVES, BLIND82_POSITIVES } from './held-out-blind82.ts';
 import { BLIND83_NEGATIVES, BLIND83_POSITIVES } from './held-out-blind83.ts';
 import { BLIND84_NEGATIVES, BLIND84_POSITIVES } from './held-out-blind84.ts';
 import { BLIND85_NEGATIVES, BLIND85_POSITIVES } from './held-out-blind85.ts';
+import { BLIND86_NEGATIVES, BLIND86_POSITIVES } from './held-out-blind86.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -285,6 +286,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['eighty-first blind batch', BLIND81_POSITIVES, BLIND81_NEGATIVES],
     ['eighty-second blind batch', BLIND82_POSITIVES, BLIND82_NEGATIVES],
     ['eighty-fifth blind batch', BLIND85_POSITIVES, BLIND85_NEGATIVES],
+    ['eighty-sixth blind batch', BLIND86_POSITIVES, BLIND86_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
