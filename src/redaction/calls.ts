@@ -182,7 +182,9 @@ export function credentialCall(text: string, comma: number, start: number, end: 
   const quoted = before.charCodeAt(last) === 34 || before.charCodeAt(last) === 39;
   // A quoted string's opening quote, and what stands before it: a call's `(` or a list's `,`.
   const open = quoted ? quoteBefore(before, last) : -1;
-  const opener = open < 0 ? 0 : before.charCodeAt(lastSolid(before, open));
+  // C#'s verbatim string (`@"ACME\svc"`) opens after its `@`.
+  const openerAt = open < 0 ? -1 : lastSolid(before, open);
+  const opener = open < 0 ? 0 : before.charCodeAt(before.charCodeAt(openerAt) === 64 ? lastSolid(before, openerAt) : openerAt);
   const run = quoted ? last : REFERENCE.runStart(before, last + 1, 0);
   const named = !quoted && run <= last && NAME_START.has(before.charCodeAt(run));
   // Every call pattern holds a `(` but Ruby's `:basic,`: a list's elements (`["…", "…"]`) are not searched for them.

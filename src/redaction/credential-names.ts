@@ -285,6 +285,8 @@ export function nameRole(words: readonly string[]): NameRole | null {
   if (last === 'key' && before === 'mobile') return null;
   // The Web Push API's `applicationServerKey` is the VAPID key pair's public half, which every browser receives.
   if (last === 'key' && before === 'server' && words[words.length - 3] === 'application') return null;
+  // WildFly's `credential-reference={clear-text="…"}`: a password as written.
+  if (last === 'text' && before === 'clear') return 'password';
   // keytool's and Ant's `storepass`, `keypass`, `srcstorepass`: a keystore's password written as one word.
   if (words.length === 1 && KEYSTORE_PASS_RE.test(last)) return 'password';
   // Agora's `appCertificate`: the app's signing secret, not a certificate.
@@ -300,7 +302,7 @@ const KEYSTORE_PASS_RE = /^(?:src|dest|new)?(?:store|key)pass$/;
  * named record knows, holds one of these.
  */
 const NAME_HINT_RE = new RegExp(
-  `pass|pw|pswd|secret|token|key|auth|cred|id|pat|bearer|mnemonic|seed|phrase|contribsys|honeycomb|login|^encrypt$|setcookie|erlang_cookie|release_cookie|set_cookie|psk|ntlm|certificate|salt|^sk$|pasword|passwrd|tocken|${FOREIGN_PASSWORD_WORDS.join('|')}|contrase|has[łl]o|[şs]ifre|senord|jelsz|khau|${[...FOREIGN_KEYS].join('|')}`,
+  `pass|pw|pswd|secret|token|key|auth|cred|id|pat|bearer|mnemonic|seed|phrase|contribsys|honeycomb|login|clear.?text|^encrypt$|setcookie|erlang_cookie|release_cookie|set_cookie|psk|ntlm|certificate|salt|^sk$|pasword|passwrd|tocken|${FOREIGN_PASSWORD_WORDS.join('|')}|contrase|has[łl]o|[şs]ifre|senord|jelsz|khau|${[...FOREIGN_KEYS].join('|')}`,
   'i',
 );
 

@@ -65,16 +65,19 @@ export function lettersArguments(text: string, from: number, to: number, state: 
 
 /**
  * Where a token the pivot search never stops in may start a credential: a format whose literal and body may both hold no
- * pivot (an AWS key id of capitals alone), or letters whose case changes at random (`zvqjbVGBWwVSuS`), not as in camelCase.
+ * pivot (an AWS key id of capitals alone), letters whose case changes at random (`zvqjbVGBWwVSuS`), not as in camelCase,
+ * or letters alone in a password's element (`<password>…</password>`).
  */
 const BARE_RE =
-  /\b(?:A(?:KIA|SIA|BIA|CCA|GPA|IDA|IPA|NPA|NVA|PKA|ROA|KID|Iza)|LTAI)[A-Za-z]{12}|[a-z][A-Z]{2}|[A-Z]{2}[a-z][A-Z]|[a-z][A-Z][a-z]{1,2}[A-Z]/g;
+  /\b(?:A(?:KIA|SIA|BIA|CCA|GPA|IDA|IPA|NPA|NVA|PKA|ROA|KID|Iza)|LTAI)[A-Za-z]{12}|[a-z][A-Z]{2}|[A-Z]{2}[a-z][A-Z]|[a-z][A-Z][a-z]{1,2}[A-Z]|<(?:[Pp]assword|PASSWORD|passwd|pwd|[Ss]ecret)>(?=[A-Za-z]{8,64}<\/)/g;
 
 /** The next candidate of {@link BARE_RE} at or after `from`, or -1; remembered in `state`, so the text is searched once. */
 export function nextBare(text: string, from: number, state: ScanState): number {
   if (state.bare === -2 || from < state.bareFrom || (state.bare >= 0 && state.bare < from)) {
     BARE_RE.lastIndex = from;
-    state.bare = BARE_RE.exec(text)?.index ?? -1;
+    const match = BARE_RE.exec(text);
+    // An element's letters follow the tag the pattern matched.
+    state.bare = match === null ? -1 : match.index + (text.charCodeAt(match.index) === 60 ? match[0].length : 0);
     state.bareFrom = from;
   }
   return state.bare;

@@ -162,6 +162,26 @@ describe('structures that generalise', () => {
     ['a Django key with brackets, whole', "SECRET_KEY = 'k9(x2mq!v7z)p4=@w8r(t3y6u1'", "SECRET_KEY = '[REDACTED api-key]'"],
     ['an XML password element', '<password>Hq2Lp9ZmXw4T</password>', '<password>[REDACTED password]</password>'],
     [
+      "a value alone on its line under a line that introduces it: indented, past a code fence, a heading's list, a definition",
+      'new superuser pw, since the old one leaked:\n  p4IN4dM38BhwydYRQQheaDiZ\n### API key\n\n```\n2TF6mYDPknOxnicWeDDrynWVM04aq7ZC\n```\n## Passwords (printer, NAS)\n1. mcrksiqk91\n2. ImjejEkvRAv4yl\nVault unseal key 1\n: jahF2JqtvkfpTT8TNjGT/dZVDMPYIe8yWY06x8FnxaO4',
+      'new superuser pw, since the old one leaked:\n  [REDACTED secret]\n### API key\n\n```\n[REDACTED secret]\n```\n## Passwords (printer, NAS)\n1. [REDACTED secret]\n2. [REDACTED secret]\nVault unseal key 1\n: [REDACTED secret]',
+    ],
+    [
+      "tables of database clients (psql's, MySQL's), TSV and semicolon CSV, judged by their header",
+      ' id | name | api_key\n----+------+----------------------------------\n  1 | acme | ItMCs4Zopp4lrch9A8rI6vGAXCb7s2Cq\n+----+----------+\n| id | password |\n+----+----------+\n|  1 | Kz9jB13GD8psQv8sORyw |\n\nAccount\tPass\nAds\tBYrOqZnjGV6B4y\n\n"Kunde";"Kennwort"\n"Kraus";"6TS528dxX2sYH0"',
+      ' id | name | api_key\n----+------+----------------------------------\n  1 | acme | [REDACTED api-key]\n+----+----------+\n| id | password |\n+----+----------+\n|  1 | [REDACTED password] |\n\nAccount\tPass\nAds\t[REDACTED secret]\n\n"Kunde";"Kennwort"\n"Kraus";"[REDACTED password]"',
+    ],
+    [
+      'a password given to a call that opens a connection after its host and user, Oracle logins, one-word keystore passwords',
+      'r = redis.Redis("cache.internal", 6379, 0, "qahLbUTROSmfNBUX8eQL5Az2f0P0p74R")\nrman target sys/n7L4QV9wQHvLZius@PRIM\n<signjar storepass="lXGOOrtrtqkVNh2bgY"/>\nx.RunAs(@"ACME\\svc", "cGoTir7zIAzOIEYQm4");',
+      'r = redis.Redis("cache.internal", 6379, 0, "[REDACTED password]")\nrman target sys/[REDACTED password]@PRIM\n<signjar storepass="[REDACTED password]"/>\nx.RunAs(@"ACME\\svc", "[REDACTED password]");',
+    ],
+    [
+      "Erlang's cookie and a Consul gossip key, Spring's {noop} password, WildFly's clear-text, a password element of letters",
+      '-setcookie HBJUNGVZFKZJMAAKGRJV\nencrypt = "Hr1wRKFBsDYoW8cbHjt8p3FCh9A5vCTdqkwTIwxC9Rl="\nclient-secret: "{noop}qfslHniyfMyGmOGR0EXd9ZkOuvFRSJQ1"\ncredential-reference={clear-text="GTMNrZakp14DlPp8m4rp"}\n<password>qbaexqpibkzkxywb</password>',
+      '-setcookie [REDACTED erlang-cookie]\nencrypt = "[REDACTED gossip-key]"\nclient-secret: "[REDACTED secret]"\ncredential-reference={clear-text="[REDACTED password]"}\n<password>[REDACTED password]</password>',
+    ],
+    [
       'a list under a plural name, each item apart (a YAML sequence too)',
       'tokens = ["q8ZtK2mWv9PxR4nLs7YdG3hJ", "za6y4rGeX+hbpBbrkORqbyJfnMUa2JX"]\napi_keys:\n  - 42HURcWyq66d559uNBLddO\n  - 9xHURcWyq66d559uNBLddO',
       'tokens = ["[REDACTED token]", "[REDACTED token]"]\napi_keys:\n  - [REDACTED api-key]\n  - [REDACTED api-key]',
@@ -1165,6 +1185,8 @@ describe('hard negatives stay byte-exact', () => {
     "password: 'some more text here'; smtp_pass: 'xxxx xxxx xxxx xxxx'",
     'Cookie: theme=dark; session=light; _ga_session=12\ndescription: |\n  The key: rotate it monthly\n  q8ZtK2mWv9PxR4nLs7YdG3hJq8ZtK2mW',
     'password = "abc" + user + "def"; tokens = ["the", "cat", "sat"]',
+    'Keys\n----\nS2QoUQnhVx2o69VfZ2OHg71c\n# Google published test keys (below):\nRECAPTCHA_SITE_KEY=6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI\nIdempotency-Key:\n- 9f8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d',
+    'SERVICE | DIGEST\n--------|--------\nWEBHOOK_SIGNING_SECRET | e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\nkeytool -list -keystore debug.keystore -storepass android',
     'ASIAPACIFICSOUTHEAST, AKIAELRQEGVTDLNPKHWS; createToken("jsxTagStart"); <key>FacebookAppID</key>\n<string>661584945998206</string>',
     '<meta-data android:name="io.branch.sdk.BranchKey" android:value="key_live_kaFuWw8WvY7yn1d9yYiP8gokwqjV0Sw" />\nToken deployed to: 0x325a87d70de70efce9568c112523474cef7d0428',
     '"integrity": "sha512-sJ3o5Y2y1qP6Yh1g2k7pQ4eXb2m9v8L1aA0k9Q3w6fR2pV7e2tK8m4n1B5c9d0XyZ2hJ4kL6mN8pQ0rS2tU4vW==", stageKeys: ["ly8w15yl2z/prod"]',
