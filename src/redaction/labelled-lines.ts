@@ -9,8 +9,12 @@ import { isCredentialValue, LOWER_KEY_RE, MIXED_RE } from './credential-values.t
 /** A labelled value's characters: a key's, and the punctuation passwords hold; not base64's `+`, `/` and `=` (a PEM body's line) unless a line introduces it. */
 const LABELLED_CHARS = chars('A-Za-z0-9_!#$%&*@^~?.-');
 const INTRODUCED_CHARS = chars('A-Za-z0-9_!#$%&*@^~?.+/=-');
+/** Anything but `=`: a run of it ends at a value's first `=`. */
+const EQUALS = chars('A-Za-z0-9_!#$%&*@^~?.+/-');
 /** A code fence or a literal block's delimiter between a label and its value (Markdown's, AsciiDoc's). */
 const FENCE_RE = /^\s*(?:`{3,}\w*|~{3,}|\.{4,})\s*$/;
+/** What a label holds and a key's body does not. */
+const LABEL_MARK_RE = /[ :*#]/;
 /** A YAML key alone on its line. */
 const YAML_KEY_RE = /^\s*[\w.-]+:\s*$/;
 /** A list's item: a bullet or a number before it. */
@@ -67,13 +71,15 @@ function loneEnd(text: string, end: number): number {
 export function labelledLine(text: string, start: number, end: number, state: ScanState): void {
   if (end - start < MIN_INTRODUCED || loneEnd(text, end) < 0 || INTRODUCED_CHARS.runEnd(text, start, end) !== end) return;
   // A setting's line (`NAME=value`) is the assignment rules'; base64 holds `=` only as its padding.
-  const equals = text.indexOf('=', start);
-  if (equals >= 0 && equals < end && text.charCodeAt(equals + 1) !== 61 && equals + 1 < end) return;
+  const equals = EQUALS.runEnd(text, start, end);
+  if (equals < end && text.charCodeAt(equals) === 61 && equals + 1 < end && text.charCodeAt(equals + 1) !== 61) return;
   const lead = lineBefore(text, start, 24);
   if (lead.length === 24 || !LEAD_RE.test(lead)) return;
   const label = labelAbove(text, start - lead.length, ITEM_RE.test(text.slice(start - lead.length, end)));
   // A YAML key alone on its line (`api_keys:`) opens a sequence or a block, which the assignment rules read.
-  if (label === null || !LABEL_RE.test(label) || PUBLIC_LABEL_RE.test(label) || YAML_KEY_RE.test(label)) return;
+  // A label holds a blank, a colon or a heading's mark (`API key`, `Password:`, `**Token**`): a line of a key's body holds none.
+  if (label === null || !LABEL_MARK_RE.test(label)) return;
+  if (!LABEL_RE.test(label) || PUBLIC_LABEL_RE.test(label) || YAML_KEY_RE.test(label)) return;
   // A short value, or one indented, bulleted or quoted (a block's text, a list's item), needs a line that introduces it,
   // as a definition list's `: <value>` is; so does a value of base64's characters.
   const introduced = INTRODUCES_RE.test(label) || /^\s*:/.test(lead);

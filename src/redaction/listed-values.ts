@@ -28,8 +28,8 @@ export function listedLiterals(text: string, from: number, written: string, stat
   if (text.charCodeAt(at) !== 91) return false;
   // Go's slice literal: `[]string{"…", "…"}`.
   if (text.charCodeAt(at + 1) === 93) {
-    const brace = text.indexOf('{', at);
-    if (brace < 0 || brace - at > 16) return false;
+    const brace = text.slice(at, at + 16).indexOf('{') + at;
+    if (brace < at) return false;
     at = brace;
   }
   const stop = Math.min(text.length, at + MAX_LIST);

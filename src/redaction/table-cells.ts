@@ -55,7 +55,6 @@ function separatorOf(line: string): number {
 /** A CSV row's fields, quoted ones inside their quotes (a doubled quote is part of the value), or null when a quote is left open. */
 function csvCells(text: string, start: number, end: number): Cell[] | null {
   const separator = separatorOf(text.slice(start, end));
-  const mark = String.fromCharCode(separator);
   const cells: Cell[] = [];
   let at = start;
   for (;;) {
@@ -70,8 +69,8 @@ function csvCells(text: string, start: number, end: number): Cell[] | null {
       cells.push([at + 1, close, true]);
       at = close + 1;
     } else {
-      let stop = text.indexOf(mark, at);
-      if (stop < 0 || stop > end) stop = end;
+      let stop = at;
+      while (stop < end && text.charCodeAt(stop) !== separator) stop++;
       cells.push([at, stop, false]);
       at = stop;
     }
