@@ -16,20 +16,20 @@ import { isCredentialValue, MIXED_RE, passwordAndSecretVerdicts } from './creden
 const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred|pat\b|setcookie/i;
 /** Tools whose `-a` (redis-cli, sipsak), `-P` (sqlcmd, bcp), `-s` (ldappasswd's new password) or `-w` (macOS `security`) flag takes a password, by the flag's letter. */
 const TOOL_FLAG_RE: ReadonlyMap<number, RegExp> = new Map([
-  [97, /(?:^|[\s/])(?:redis-cli(?:\.exe)?|sipsak)\s/],
+  [97, /(?:^|[\s/`])(?:redis-cli(?:\.exe)?|sipsak)\s/],
   // macOS `security import <file> -P <passphrase>`.
-  [80, /(?:^|[\s/])(?:(?:sqlcmd|bcp|osql|zip|unzip)(?:\.exe)?|security\s+import)\s/],
-  [115, /(?:^|[\s/])ldappasswd\s/],
+  [80, /(?:^|[\s/`])(?:(?:sqlcmd|bcp|osql|zip|unzip)(?:\.exe)?|security\s+import)\s/],
+  [115, /(?:^|[\s/`])ldappasswd\s/],
   // `openssl enc … -k <password>`, and macOS `security set-key-partition-list … -k <keychain password>`.
-  [107, /(?:^|[\s/])(?:openssl\s+(?:enc\b|aes|des|bf|camellia|chacha)|security\s+set-key-partition-list\s)/],
+  [107, /(?:^|[\s/`])(?:openssl\s+(?:enc\b|aes|des|bf|camellia|chacha)|security\s+set-key-partition-list\s)/],
   // macOS `security add-generic-password … -w <password>`.
-  [119, /(?:^|[\s/])security\s+(?:add|find|set)-(?:generic|internet)-password\s/],
+  [119, /(?:^|[\s/`])security\s+(?:add|find|set)-(?:generic|internet)-password\s/],
 ]);
 /** SNMPv3 tools, whose `-A` and `-X` take the auth and privacy passphrases. */
-const SNMP_LINE_RE = /(?:^|[\s/])snmp(?:walk|get|getnext|set|bulkwalk|bulkget|trap|table|inform)(?:\.exe)?\s/;
+const SNMP_LINE_RE = /(?:^|[\s/`])snmp(?:walk|get|getnext|set|bulkwalk|bulkget|trap|table|inform)(?:\.exe)?\s/;
 
 /** Tools whose `-p` takes the password glued to it, on a command line or as an argument list's element (`["mysqladmin", …]`). */
-const GLUED_P_RE = /(?:^|[\s/"'])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|7z|7za|7zz|7zr)(?:\.exe)?(?:\s|["']\s*,)[^\n]*$/;
+const GLUED_P_RE = /(?:^|[\s/"'`])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|7z|7za|7zz|7zr)(?:\.exe)?(?:\s|["']\s*,)[^\n]*$/;
 /** A netrc entry up to its `password` word. */
 const NETRC_RE = /(?:^|\s)machine\s+\S+\s+(?:login\s+(?!anonymous\s|ftp\s)\S+\s+)?(?:account\s+\S+\s+)?$/;
 
@@ -75,7 +75,7 @@ function sqlplusLogin(text: string, start: number, end: number, state: ScanState
 
 /** A command line that logs in: a user flag, a login subcommand, or a tool whose `-p` is always a password (Kerberos' admin tools: `-w`, `-P`). */
 const LOGIN_LINE_RE =
-  /(?:^|\s)(?:-u|-U|-D|--user(?:name)?|-l|login)(?:\s|=)|(?:^|\s)\/u:|(?:^|[\s/])(?:sshpass|psexec|mysql|mysqldump|mysqladmin|mariadb|redis-cli|sqlcmd|bcp|osql|kadmin|kdb5_util)(?:\.exe)?\s/;
+  /(?:^|\s)(?:-u|-U|-D|--user(?:name)?|-l|login)(?:\s|=)|(?:^|\s)\/u:|(?:^|[\s/`])(?:sshpass|psexec|mysql|mysqldump|mysqladmin|mariadb|redis-cli|sqlcmd|bcp|osql|kadmin|kdb5_util)(?:\.exe)?\s/;
 
 /** What a short flag's value holds, per ASCII code: 1 a path or host character, 2 a letter, 4 not a lowercase letter, 8 an uppercase letter, 16 a digit, 32 a symbol. */
 const FLAG_VALUE_BITS = new Uint8Array(128);
@@ -209,10 +209,10 @@ export function commandArgument(text: string, start: number, end: number, state:
 }
 
 /** A Poetry command line up to its `config`. */
-const POETRY_RE = /(?:^|[\s;&|])poetry\s+config\s+$/;
+const POETRY_RE = /(?:^|[\s;&|`])poetry\s+config\s+$/;
 
 /** Samba tools (and its `net ads`, `net rpc`), whose `-U` takes `user%password`. */
-const SAMBA_LINE_RE = /(?:^|[\s/])(?:smbclient|rpcclient|smbmap|smbcacls|smbget|smbpasswd|net\s+(?:ads|rpc|rap))(?:\.exe)?\s/;
+const SAMBA_LINE_RE = /(?:^|[\s/`])(?:smbclient|rpcclient|smbmap|smbcacls|smbget|smbpasswd|net\s+(?:ads|rpc|rap))(?:\.exe)?\s/;
 
 /** `smbclient -U 'DOMAIN\user%<password>'`: the password after the argument's first `%`, read forwards from `from`. */
 function sambaPassword(text: string, from: number, state: ScanState): void {
@@ -233,9 +233,9 @@ function sambaPassword(text: string, from: number, state: ScanState): void {
 /** htpasswd's and mosquitto_passwd's batch flags (`-b`, `-bc`, `-nbB`). */
 const BATCH_FLAG_RE = /^-[cnBmsdi]*b[cnBmsdi]*$/;
 /** A line that runs htpasswd or mosquitto_passwd. */
-const HTPASSWD_LINE_RE = /(?:^|[\s/])(?:htpasswd|mosquitto_passwd)(?:\.exe)?\s/;
+const HTPASSWD_LINE_RE = /(?:^|[\s/`])(?:htpasswd|mosquitto_passwd)(?:\.exe)?\s/;
 /** rabbitmqctl before its subcommand. */
-const RABBITMQCTL_RE = /(?:^|[\s/])rabbitmqctl(?:\.bat)?\s+(?:-\S+\s+(?:[^\s-]\S*\s+)?)*$/;
+const RABBITMQCTL_RE = /(?:^|[\s/`])rabbitmqctl(?:\.bat)?\s+(?:-\S+\s+(?:[^\s-]\S*\s+)?)*$/;
 
 /** The token [start, end) when it is `rabbitmqctl add_user` or `change_password`, whose second argument is the password. */
 export function userPasswordSubcommand(text: string, start: number, end: number, state: ScanState): void {
@@ -349,7 +349,7 @@ export function flagArgument(text: string, start: number, token: number, state: 
 }
 
 /** An lftp command line. */
-const LFTP_LINE_RE = /(?:^|[\s/])lftp\s/;
+const LFTP_LINE_RE = /(?:^|[\s/`])lftp\s/;
 
 /** `lftp -u user,<password>`: the password after the user's comma, for the `-u` token [start, token). */
 function lftpUser(text: string, start: number, token: number, state: ScanState): void {

@@ -28,10 +28,10 @@ const LABEL_RE = /\b(?:api[ _-]?keys?|keys?|tokens?|secrets?|passwords?|passphra
 /** A label that says the value is public or encrypted (an `.enc`, `.gpg`, `.age` file printed), a key that locks nothing (an idempotency or cache key, a key's id), or a PEM block's armour. */
 const PUBLIC_LABEL_RE =
   /public|publishable|encrypted|idempotency|\b(?:cache|primary|partition|sort|foreign)[ _-]?key|\bkey[ _-]?id\b|\.(?:enc|gpg|age|asc)\b|^\s*-----/i;
-/** A line that introduces what follows: closed by a colon or a bracket, a heading (Markdown, bold, wiki, AsciiDoc, Org), or saying the value is below. */
-const INTRODUCES_RE = /[:：)]\s*$|^\s*(?:#{1,6}\s|\*\*.*\*\*\s*$|==.*==\s*$|\.[A-Za-z]|\*{1,3}\s)|\b(?:below|follows|next line)\b/i;
-/** What may stand before a value alone on its line: blanks, a list's bullet or number, a definition's colon, an opening quote or backtick. */
-const LEAD_RE = /^[ \t]*(?:(?:[-*•>]|\d{1,2}[.)]|:)[ \t]+)?[`"']?$/;
+/** A line that introduces what follows: closed by a colon, a bracket or a question (`What's the admin password?`), a heading (Markdown, bold, wiki, AsciiDoc, Org), or saying the value is below. */
+const INTRODUCES_RE = /[:：)?]\s*$|^\s*(?:#{1,6}\s|\*\*.*\*\*\s*$|==.*==\s*$|\.[A-Za-z]|\*{1,3}\s)|\b(?:below|follows|next line)\b/i;
+/** What may stand before a value alone on its line: blanks, a list's bullet or number, a definition's colon, a chat turn's role (`User:`), an opening quote or backtick. */
+const LEAD_RE = /^[ \t]*(?:(?:[-*•>]|\d{1,2}[.)]|:)[ \t]+|(?:User|Human|Assistant|AI|Q|A):[ \t]+)?[`"']?$/;
 /** The shortest value taken from its own line after a line that names it; shorter ones are words, ids and codes. */
 const MIN_LABELLED = 20;
 /** The shortest, when the line before introduces it. */

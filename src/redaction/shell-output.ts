@@ -6,7 +6,7 @@ import { skipBlanks } from './spans.ts';
 import { isCredentialValue } from './credential-values.ts';
 
 /** A command line up to the value `echo` or `printf` writes. */
-const WRITER_RE = /(?:^|[\s;&|(])(?:echo(?:\s+-[neE]{1,3})?|printf(?:\s+(?:'%s\\?n?'|"%s\\?n?"))?)\s+["']?$/;
+const WRITER_RE = /(?:^|[\s;&|(`])(?:echo(?:\s+-[neE]{1,3})?|printf(?:\s+(?:'%s\\?n?'|"%s\\?n?"))?)\s+["']?$/;
 /** What takes the written value and keeps it or logs in with it: a secret store's command after a pipe, run by a package runner or not (`npx wrangler secret put`, `systemd-creds encrypt`, kinit, `sudo -S`, `realm join`, any `--password-stdin` or `--stdin-password`), or a file named for a password or key. */
 const KEEPER_RE =
   /^\s*(?:\|\s*(?:sudo\s+)?(?:(?:npx|bunx|pnpx|pnpm\s+dlx|yarn\s+dlx)\s+(?:-y\s+)?)?(?:vercel\s+env\s+add|docker\s+secret\s+create|gh\s+secret\s+set|fly(?:ctl)?\s+secrets\s+(?:set|import)|kubectl\s+create\s+secret|wrangler\s+secret\s+put|netlify\s+env:set|heroku\s+config:set|vault\s+(?:kv\s+put|login)|docker\s+login|podman\s+login|helm\s+registry\s+login|systemd-creds\s+encrypt|chpasswd|passwd\s+--stdin|kinit\b|sudo\s+(?:-\w+\s+)*-S\b|smbpasswd\s+-s\b|(?:sudo\s+)?realm\s+join\b|[^|\n]{0,64}--(?:password-stdin|stdin-password))|>{1,2}\s*\S*(?:pass|secret|token|key|cred)\S*)/i;
@@ -58,7 +58,7 @@ function outputEnd(text: string, end: number): number {
 }
 
 /** A `gh secret set` command line. */
-const GH_SECRET_RE = /(?:^|[\s;&|])gh\s+secret\s+set\s/;
+const GH_SECRET_RE = /(?:^|[\s;&|`])gh\s+secret\s+set\s/;
 
 /** `gh secret set NAME --body <value>`: the argument at `start` after the `--body` (or `-b`) word [wordStart, wordEnd). */
 export function bodySecret(text: string, wordStart: number, wordEnd: number, start: number, end: number, state: ScanState): void {

@@ -6,16 +6,16 @@ import { skipBlanks } from './spans.ts';
 import { isCredentialValue } from './credential-values.ts';
 
 /** A schtasks command line. */
-const SCHTASKS_RE = /(?:^|[\s&;|(>])schtasks(?:\.exe)?\s/i;
+const SCHTASKS_RE = /(?:^|[\s&;|(>`])schtasks(?:\.exe)?\s/i;
 /** A cmdkey command line. */
-const CMDKEY_RE = /(?:^|[\s&;|(>])cmdkey(?:\.exe)?\s/i;
+const CMDKEY_RE = /(?:^|[\s&;|(>`])cmdkey(?:\.exe)?\s/i;
 /** A `net use` command line, up to a switch. */
-const NET_USE_RE = /(?:^|[\s&;|(>])net(?:\.exe)?\s+use\s/i;
+const NET_USE_RE = /(?:^|[\s&;|(>`])net(?:\.exe)?\s+use\s/i;
 
 /** A `reg add` command line up to its `/d` switch, the value's name (`/v <name>`) in group 1. */
-const REG_ADD_RE = /(?:^|[\s&;|(>])reg(?:\.exe)?\s+add\s.*\s\/v\s+"?([\w.-]{1,64})"?\s.*\/d\s*$/i;
+const REG_ADD_RE = /(?:^|[\s&;|(>`])reg(?:\.exe)?\s+add\s.*\s\/v\s+"?([\w.-]{1,64})"?\s.*\/d\s*$/i;
 /** A signtool command line. */
-const SIGNTOOL_RE = /(?:^|[\s&;|(>"\\])signtool(?:\.exe)?"?\s/i;
+const SIGNTOOL_RE = /(?:^|[\s&;|(>"\\`])signtool(?:\.exe)?"?\s/i;
 
 /** schtasks' `/rp <password>` (the run-as user's, beside `/ru`), signtool's `/p <password>` (its PFX file's) and `reg add`'s `/d <password>` under a password's name: the argument at `start` after the switch [wordStart - 1, wordEnd). */
 export function switchPassword(text: string, wordStart: number, wordEnd: number, start: number, state: ScanState): void {
@@ -59,7 +59,7 @@ export function userSwitchArgument(text: string, start: number, state: ScanState
 }
 
 /** A `net user` command up to the user's name. */
-const NET_USER_RE = /(?:^|[\s&;|(>])net(?:\.exe)?\s+user\s+$/i;
+const NET_USER_RE = /(?:^|[\s&;|(>`])net(?:\.exe)?\s+user\s+$/i;
 
 /**
  * `net user <name> <password> [/add]`: the argument at `start` after the user's name [wordStart, …), on a `net user`

@@ -28,7 +28,7 @@ function isCopula(text: string, start: number, end: number): boolean {
 /** Flags that take a credential as their next argument: curl's, and HTTPie's `--auth`. */
 const CURL_USER = new Set(['-u', '--user', '--proxy-user', '--auth']);
 /** An HTTPie command line, whose `-a` takes `user:password`. */
-const HTTPIE_RE = /(?:^|[\s;&|])https?\s/;
+const HTTPIE_RE = /(?:^|[\s;&|`])https?\s/;
 
 /** Whether `word` is curl's user flag: compared only when a flag's length fits, as the word before a value is often a long token. */
 function isCurlUser(word: string): boolean {
