@@ -84,6 +84,7 @@ import { BLIND83_NEGATIVES, BLIND83_POSITIVES } from './held-out-blind83.ts';
 import { BLIND84_NEGATIVES, BLIND84_POSITIVES } from './held-out-blind84.ts';
 import { BLIND85_NEGATIVES, BLIND85_POSITIVES } from './held-out-blind85.ts';
 import { BLIND86_NEGATIVES, BLIND86_POSITIVES } from './held-out-blind86.ts';
+import { BLIND87_NEGATIVES, BLIND87_POSITIVES } from './held-out-blind87.ts';
 import { BLIND88_NEGATIVES, BLIND88_POSITIVES } from './held-out-blind88.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
@@ -289,6 +290,7 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['eighty-fifth blind batch', BLIND85_POSITIVES, BLIND85_NEGATIVES],
     ['eighty-sixth blind batch', BLIND86_POSITIVES, BLIND86_NEGATIVES],
     ['eighty-eighth blind batch', BLIND88_POSITIVES, BLIND88_NEGATIVES],
+    ['eighty-seventh blind batch', BLIND87_POSITIVES, BLIND87_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
