@@ -69,7 +69,8 @@ function loneEnd(text: string, end: number): number {
  * introduces it (`…:`, a heading).
  */
 export function labelledLine(text: string, start: number, end: number, state: ScanState): void {
-  if (end - start < MIN_INTRODUCED || loneEnd(text, end) < 0 || INTRODUCED_CHARS.runEnd(text, start, end) !== end) return;
+  if (end - start < MIN_INTRODUCED || loneEnd(text, end) < 0 || !mayLead(text, start)) return;
+  if (INTRODUCED_CHARS.runEnd(text, start, end) !== end) return;
   // A setting's line (`NAME=value`) is the assignment rules'; base64 holds `=` only as its padding.
   const equals = EQUALS.runEnd(text, start, end);
   if (equals < end && text.charCodeAt(equals) === 61 && equals + 1 < end && text.charCodeAt(equals + 1) !== 61) return;
@@ -85,6 +86,17 @@ export function labelledLine(text: string, start: number, end: number, state: Sc
   const introduced = INTRODUCES_RE.test(label) || /^\s*:/.test(lead);
   if ((lead !== '' || end - start < MIN_LABELLED || LABELLED_CHARS.runEnd(text, start, end) !== end) && !introduced) return;
   if (labelledValue(text.slice(start, end))) push(state, start, end, 'secret', RANK_NAMED);
+}
+
+/** What ends a lead other than its blanks: a bullet, a number's `.` or `)`, a colon, a quote or a backtick. */
+const LEAD_END = chars('-*>.):"\'`');
+
+/** Whether what stands before `start`, past its blanks, may end a lead ({@link LEAD_RE}): read by character code before the line is. */
+function mayLead(text: string, start: number): boolean {
+  let at = start - 1;
+  while (at >= 0 && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9)) at--;
+  const code = text.charCodeAt(at);
+  return at < 0 || code === 10 || code === 13 || code === 0x2022 || LEAD_END.has(code);
 }
 
 /**

@@ -115,14 +115,16 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
     hintsCredential(text.slice(start, end))
   )
     valueWithoutPivot(text, end, state);
-  if (before === 32 || before === 9 || before === 10 || start === 0) {
+  if (before === 32 || before === 9) {
     const first = text.charCodeAt(start);
     if (first === 45) {
       flagArgument(text, start, end, state);
       if (text.charCodeAt(start + 1) === 45) valueWithoutPivot(text, end, state);
       else if (text.charCodeAt(start + 2) === 58) userSwitchArgument(text, start, state);
     } else if (first === 47) userSwitchArgument(text, start, state);
-  }
+  } else if ((before === 10 || start === 0) && text.charCodeAt(start) === 45 && text.charCodeAt(start + 1) !== 45)
+    // A flag that starts a line (an `vm.args` file's `-setcookie …`).
+    flagArgument(text, start, end, state);
   if ((before === 34 || before === 39) && start >= 2) {
     if (!bare) quotedArgument(text, start, end, state);
     // `2) "…"`, `"AUTH" "…"`: redis-cli's replies and MONITOR's quoted arguments.
