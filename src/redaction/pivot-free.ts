@@ -66,10 +66,11 @@ export function lettersArguments(text: string, from: number, to: number, state: 
 /**
  * Where a token the pivot search never stops in may start a credential: a format whose literal and body may both hold no
  * pivot (an AWS key id of capitals alone), letters whose case changes at random (`zvqjbVGBWwVSuS`), not as in camelCase,
- * or letters alone in a password's element (`<password>…</password>`).
+ * or letters alone in a password's element (`<password>…</password>`). Every branch starts at a capital or a `<`, which
+ * the native search looks for first.
  */
 const BARE_RE =
-  /\b(?:A(?:KIA|SIA|BIA|CCA|GPA|IDA|IPA|NPA|NVA|PKA|ROA|KID|Iza)|LTAI)[A-Za-z]{12}|[a-z][A-Z]{2}|[A-Z]{2}[a-z][A-Z]|[a-z][A-Z][a-z]{1,2}[A-Z]|<(?:[Pp]assword|PASSWORD|passwd|pwd|[Ss]ecret)>(?=[A-Za-z]{8,64}<\/)/g;
+  /[A-Z<](?:(?<=[a-z].)(?:[A-Z]|[a-z]{1,2}[A-Z])|[A-Z][a-z][A-Z]|(?<=\bA)(?:KIA|SIA|BIA|CCA|GPA|IDA|IPA|NPA|NVA|PKA|ROA|KID|Iza)[A-Za-z]{12}|(?<=\bL)TAI[A-Za-z]{12}|(?<=<)(?:[Pp]assword|PASSWORD|passwd|pwd|[Ss]ecret)>(?=[A-Za-z]{8,64}<\/))/g;
 
 /** The next candidate of {@link BARE_RE} at or after `from`, or -1; remembered in `state`, so the text is searched once. */
 export function nextBare(text: string, from: number, state: ScanState): number {
