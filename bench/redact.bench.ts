@@ -93,6 +93,10 @@ const ADVERSARIAL: [string, (bytes: number) => string][] = [
   ['`$6$` repeated (hash prefixes)', (bytes) => '$6$'.repeat(Math.ceil(bytes / 3))],
   ['`$krb5tgs$23$` repeated', (bytes) => '$krb5tgs$23$'.repeat(Math.ceil(bytes / 12))],
   ['one 4 MB token of `a`', (bytes) => 'a'.repeat(bytes)],
+  // Shapes that once made a round's first drafts quadratic: tokens with no pivot at all, keys that end no line, rows of pipes.
+  ['`zvqjbVGBWwVSuS ` repeated (no pivot)', (bytes) => 'zvqjbVGBWwVSuS '.repeat(Math.ceil(bytes / 15))],
+  ['`apiKey: { a: "v", ` repeated', (bytes) => 'apiKey: { a: "v", '.repeat(Math.ceil(bytes / 18))],
+  ['` a | b | c` rows', (bytes) => ' a | b | c\n'.repeat(Math.ceil(bytes / 11))],
   // Dense inputs: a credential-shaped value on every short line, each judged in full.
   ['`secret_key = <40 random>` lines', (bytes) => lines(bytes, (k) => `secret_key = ${base62(40, k)}\n`)],
   ['`Bearer <20 random>` lines', (bytes) => lines(bytes, (k) => `Bearer ${base62(20, k)}\n`)],

@@ -58,6 +58,8 @@ export function sequenceSpans(text: string, from: number): Span[] {
   const items: Span[] = [];
   let line = skipBlanks(text, from, from + 16);
   if (text.charCodeAt(line) === 13) line++;
+  // Only a key whose `:` ends its line opens a sequence: its line's indent is read after that.
+  if (text.charCodeAt(line) !== 10) return items;
   const keyIndent = indentOf(text, from);
   let column = -1;
   while (items.length < MAX_ITEMS && text.charCodeAt(line) === 10) {

@@ -306,7 +306,12 @@ let pivotsCovered = 0;
 function scanPivots(source: string, state: ScanState, covered: number, next: number, until: number, signals: boolean): number {
   let read = covered;
   let at = next;
-  for (let pivot = nextPivot(source, at); pivot >= 0 || state.bare !== -1; pivot = nextPivot(source, at)) {
+  // The next pivot is searched again only once the scan has passed it: tokens with none between do not search on.
+  for (
+    let pivot = nextPivot(source, at);
+    pivot >= 0 || state.bare !== -1;
+    pivot = pivot >= at || pivot < 0 ? pivot : nextPivot(source, at)
+  ) {
     // A token that holds no pivot but may hold a credential is read as if it did.
     const bare = nextBare(source, at, state);
     const visit = bare >= 0 && (pivot < 0 || bare < pivot) ? bare : pivot;
