@@ -42,7 +42,6 @@ const BITLOCKER_RE = /^\d{6}(?:-\d{6}){7}$/;
 
 /** Whether a value alone on its line is a key: random, mixing cases (and digits) or long hex, and no digest's length (a git SHA, a SHA-256); or a BitLocker recovery key. */
 function labelledValue(value: string): boolean {
-  // A BitLocker recovery key: eight groups of six digits.
   if (value.length === 55 && BITLOCKER_RE.test(value)) return true;
   const hex = /^[0-9a-f]+$/i.test(value);
   if (

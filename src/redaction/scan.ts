@@ -1,4 +1,4 @@
-/** The one pass over a text: a native search for pivot characters, each pivot's token read once, and the record tables consulted at token starts, infix literals and assignment operators. */
+/** The one pass over a text: native searches for pivot characters and for tokens no pivot stops in, each such token read once, and the record tables consulted at token starts, infix literals and assignment operators. */
 import { assignedToJudgingName, assignmentAt } from './assignments.ts';
 import type { ScanState } from './classify.ts';
 import { chars } from './chars.ts';
@@ -251,8 +251,9 @@ export function beginScan(text: string): TextScan {
  * pivot search reads the text once; at the first written form (`\u002d`, `%2F`, a zero-width
  * character) it decodes the text once, a stretch at a time too, and starts over on the decoded view.
  *
- * Worst case, linear in the length n for every input: the pivot search never moves back and
- * every token is read once; formats and assignment values read runs through per-class caches,
+ * Worst case, linear in the length n for every input: the pivot search and the search for tokens
+ * with no pivot never move back, each answer is kept until the scan passes it, and every token is
+ * read once; formats and assignment values read runs through per-class caches,
  * so overlapping candidates (`xoxb-1-` repeated) share one read; names are read back at most 64
  * characters per operator and values forward at most 4 KiB, cached; PEM searches for the next
  * `-----` only forwards; the decoded view takes at most three linear passes, and the restart
