@@ -258,17 +258,22 @@ function screened(value: string): Profile | null {
   return profile;
 }
 
+/** The value judged: Spring Security's `{noop}` marks a password stored as written, so the rest is. */
+function storedAs(written: string): string {
+  return written.startsWith('{noop}') ? written.slice(6) : written;
+}
+
 /** Whether `value`, assigned to a name of `role`, is a credential. */
 export function isCredentialValue(written: string, role: NameRole): boolean {
-  // Spring Security's `{noop}` marks a password stored as written: the rest is judged.
-  const value = written.startsWith('{noop}') ? written.slice(6) : written;
+  const value = storedAs(written);
   const profile = screened(value);
   if (profile === null) return false;
   return role === 'password' ? passwordValue(value, profile) : randomValue(value, role, profile);
 }
 
 /** {@link isCredentialValue}'s verdicts for a password (bit 1) and for a secret (bit 2), from one profile of the value. */
-export function passwordAndSecretVerdicts(value: string): number {
+export function passwordAndSecretVerdicts(written: string): number {
+  const value = storedAs(written);
   const profile = screened(value);
   if (profile === null) return 0;
   return (passwordValue(value, profile) ? 1 : 0) | (randomValue(value, 'secret', profile) ? 2 : 0);
