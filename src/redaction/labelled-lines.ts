@@ -1,7 +1,7 @@
 /** A value alone on its line under a line that names it: `API Secret` over the key, `new superuser pw:` over an indented value, `### API key` over a code span, a definition list's `: <value>`. */
 import { lineBefore } from './argument-spans.ts';
 import { chars } from './chars.ts';
-import { push } from './classify.ts';
+import { push, roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { RANK_NAMED } from './kind-record.ts';
 import { isCredentialValue, LOWER_KEY_RE, MIXED_RE } from './credential-values.ts';
@@ -15,6 +15,8 @@ const EQUALS = chars('A-Za-z0-9_!#$%&*@^~?.+/-');
 const FENCE_RE = /^\s*(?:`{3,}\w*|~{3,}|\.{4,})\s*$/;
 /** What a label holds and a key's body does not. */
 const LABEL_MARK_RE = /[ :*#]/;
+/** A setting's name alone on its line before its operator. */
+const KEY_LINE_RE = /^\s*([A-Za-z_][\w.-]*)\s*[=:]\s*$/;
 /** A YAML key alone on its line. */
 const YAML_KEY_RE = /^\s*[\w.-]+:\s*$/;
 /** A list's item: a bullet or a number before it. */
@@ -28,10 +30,13 @@ const LABEL_RE = /\b(?:api[ _-]?keys?|keys?|tokens?|secrets?|passwords?|passphra
 /** A label that says the value is public or encrypted (an `.enc`, `.gpg`, `.age` file printed), a key that locks nothing (an idempotency or cache key, a key's id), or a PEM block's armour. */
 const PUBLIC_LABEL_RE =
   /public|publishable|encrypted|idempotency|\b(?:cache|primary|partition|sort|foreign)[ _-]?key|\bkey[ _-]?id\b|\.(?:enc|gpg|age|asc)\b|^\s*-----/i;
-/** A line that introduces what follows: closed by a colon, a bracket or a question (`What's the admin password?`), a heading (Markdown, bold, wiki, AsciiDoc, Org), or saying the value is below. */
-const INTRODUCES_RE = /[:：)?]\s*$|^\s*(?:#{1,6}\s|\*\*.*\*\*\s*$|==.*==\s*$|\.[A-Za-z]|\*{1,3}\s)|\b(?:below|follows|next line)\b/i;
+/** A line that introduces what follows: closed by a colon, a bracket, a question (`What's the admin password?`), an INI key's `=` (its value continued on the next line) or `is`, a heading (Markdown, bold, wiki, AsciiDoc, Org), or saying the value is below. */
+const INTRODUCES_RE =
+  /[:：)?=]\s*$|\b(?:is|are)[ \t]*(?:…|\.{3})?\s*$|^\s*(?:#{1,6}\s|\*\*.*\*\*\s*$|==.*==\s*$|\.[A-Za-z]|\*{1,3}\s)|\b(?:below|follows|next line)\b/i;
 /** What may stand before a value alone on its line: blanks, a list's bullet or number, a definition's colon, a chat turn's role (`User:`), an opening quote or backtick. */
 const LEAD_RE = /^[ \t]*(?:(?:[-*•>]|\d{1,2}[.)]|:)[ \t]+|(?:User|Human|Assistant|AI|Q|A):[ \t]+)?[`"']?$/;
+/** A chat log turn's speaker before its text, after its time (`[10:42] Priya: `, `sam: `). */
+const SPEAKER_RE = /^(?:\[\d{1,2}:\d{2}(?::\d{2})?\][ \t]*)?[A-Za-z][\w.-]{0,15}:[ \t]+/;
 /** The shortest value taken from its own line after a line that names it; shorter ones are words, ids and codes. */
 const MIN_LABELLED = 20;
 /** The shortest, when the line before introduces it. */
@@ -73,13 +78,23 @@ export function labelledLine(text: string, start: number, end: number, state: Sc
   // A setting's line (`NAME=value`) is the assignment rules'; base64 holds `=` only as its padding.
   const equals = EQUALS.runEnd(text, start, end);
   if (equals < end && text.charCodeAt(equals) === 61 && equals + 1 < end && text.charCodeAt(equals + 1) !== 61) return;
+  // So is a setting's name with its value left empty (`jdbc.url=`); base64's padding follows no `.` or `_`.
+  if (equals === end - 1 && /[._]/.test(text.slice(start, equals))) return;
   const lead = lineBefore(text, start, 24);
-  if (lead.length === 24 || !LEAD_RE.test(lead)) return;
+  if (lead.length === 24) return;
+  const led = LEAD_RE.test(lead);
+  if (!led && !SPEAKER_RE.test(lead)) return;
   const label = labelAbove(text, start - lead.length, ITEM_RE.test(text.slice(start - lead.length, end)));
+  // In a chat log, the turn before names the value (`dana: what's the replica password?`, `sam: <value>`).
+  if (!led && (label === null || !SPEAKER_RE.test(label))) return;
   // A YAML key alone on its line (`api_keys:`) opens a sequence or a block, which the assignment rules read.
   // A label holds a blank, a colon or a heading's mark (`API key`, `Password:`, `**Token**`): a line of a key's body holds none.
   if (label === null || !LABEL_MARK_RE.test(label)) return;
-  if (!LABEL_RE.test(label) || PUBLIC_LABEL_RE.test(label) || YAML_KEY_RE.test(label)) return;
+  // A value at the start of its line under an unindented key (`Password:` over it) is no YAML: YAML indents a key's value.
+  const yaml = YAML_KEY_RE.test(label) && (lead !== '' || /^\s/.test(label));
+  // A key alone before its `=` or `:` (an INI value continued on the next line) is judged as a setting's name is.
+  const key = KEY_LINE_RE.exec(label)?.[1];
+  if (!(LABEL_RE.test(label) || (key !== undefined && roleOfName(key) !== null)) || PUBLIC_LABEL_RE.test(label) || yaml) return;
   // A short value, or one indented, bulleted or quoted (a block's text, a list's item), needs a line that introduces it,
   // as a definition list's `: <value>` is; so does a value of base64's characters.
   const introduced = INTRODUCES_RE.test(label) || /^\s*:/.test(lead);

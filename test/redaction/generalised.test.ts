@@ -208,6 +208,16 @@ describe('structures that generalise', () => {
       '<meta-data android:name="com.acme.sdk.CLIENT_SECRET" android:value="xmi4ooFxTlLPGL3dzGs3gW2Y" />\nsigntool sign /f a.pfx /p 5BYqjPjvIgSbj7D2dy x.exe\nreg add HKCU\\P /v ProxyPassword /t REG_SZ /d mOovh6lVICNGozMe /f\n{default_pass, <<"Ty5yY24WzBfnX29OdW">>}',
       '<meta-data android:name="com.acme.sdk.CLIENT_SECRET" android:value="[REDACTED secret]" />\nsigntool sign /f a.pfx /p [REDACTED password] x.exe\nreg add HKCU\\P /v ProxyPassword /t REG_SZ /d [REDACTED password] /f\n{default_pass, <<"[REDACTED password]">>}',
     ],
+    [
+      "a chat log's answer under its question, a value under a key alone (`Password:`, an INI key's `=`), a name written in clear (`pwd_plain`)",
+      "dana: what's the read replica password?\nsam: Eyi0BT4m0qUsObONO3hPaO\nPassword:\nmI1EGnNUlMZSYI633VlZQxMt\n[oauth]\nclient_secret =\n    lGabhI1wYSJcYYz6twbvkm6ax9T6vO8a5o6loXk5\nlogin,pwd_plain\njmartin,hffU46JU8Twh",
+      "dana: what's the read replica password?\nsam: [REDACTED secret]\nPassword:\n[REDACTED secret]\n[oauth]\nclient_secret =\n    [REDACTED secret]\nlogin,pwd_plain\njmartin,[REDACTED password]",
+    ],
+    [
+      "look-alikes of the same rules: a setting left empty under another, a cache key's continued value, a chat turn that names nothing",
+      'snowflake.password=\njdbc.snowflake.url=\ncache_key =\n    mI1EGnNUlMZSYI633VlZQxMt\nalice: which build?\nbob: Eyi0BT4m0qUsObONO3hPaO',
+      'snowflake.password=\njdbc.snowflake.url=\ncache_key =\n    mI1EGnNUlMZSYI633VlZQxMt\nalice: which build?\nbob: Eyi0BT4m0qUsObONO3hPaO',
+    ],
     ['psexec -p', 'psexec \\\\srv -u ACME\\admin -p TezfUzSui! cmd.exe', 'psexec \\\\srv -u ACME\\admin -p [REDACTED password] cmd.exe'],
     [
       'PowerShell -Password',
