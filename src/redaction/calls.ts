@@ -7,14 +7,16 @@ import { claimsFormat } from './dispatch.ts';
 import { isCredentialValue, LOWER_KEY_RE, MIXED_RE } from './credential-values.ts';
 import { RANK_NAMED } from './kind-record.ts';
 
-/** Calls whose second string argument is a password or an account's key (Azure's `SharedKeyCredentials(account, key)`; a device's Wi-Fi `WiFi.begin(ssid, password)`, `softAP`, `autoConnect`, MicroPython's `wlan.connect`, an OTA updater's `setAuth(user, password)`; paho's `username_pw_set`; Topshelf's `RunAs(user, password)`; the third of Go's `smtp.PlainAuth(identity, user, password, host)`), Python's `auth=("user", "…")`, `http_auth=(…)`, the Cassandra driver's `withAuthCredentials`, and Faraday's `:basic, "user", "…"`. */
+/** Calls whose second string argument is a password or an account's key (Azure's `SharedKeyCredentials(account, key)`; a device's Wi-Fi `WiFi.begin(ssid, password)`, `softAP`, `autoConnect`, MicroPython's `wlan.connect`, an OTA updater's `setAuth(user, password)`; paho's `username_pw_set`; Smack's `setUsernameAndPassword`, OMERO's `BlitzGateway(user, password)`; Topshelf's `RunAs(user, password)`; the third of Go's `smtp.PlainAuth(identity, user, password, host)`), Python's `auth=("user", "…")`, `http_auth=(…)`, the Cassandra driver's `withAuthCredentials`, and Faraday's `:basic, "user", "…"`. */
 const CREDENTIAL_CALL_RE =
-  /(?:(?:\.login|\.RunAs|\bauthenticate|WiFi\.begin|\.softAP|\.autoConnect|\.addAP|\b(?:wlan|sta(?:_if)?|station|wifi)\.connect|\.setAuth|\.username_pw_set|NetworkCredential|PSCredential|PlainCredentials|AuthenticationHeaderValue|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth(?:entication)?|basic_auth|SharedKeyCredentials?|StorageSharedKeyCredential|AzureNamedKeyCredential|NewSimpleBindRequest|simple_bind(?:_s)?|\.[Bb]ind|\.withAuthCredentials|\b(?:http_|basic_)?auth\s*=\s*)\(|PlainAuth\(\s*"[^"\n]*"\s*,|:basic\s*,)\s*@?["'][^"'\n]{1,64}["']\s*$/;
-/** Calls whose third string argument is a password: JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)` and `mysqli`, Ruby's `Net::FTP.open(host, user, password)`, Python's `ftplib.FTP(host, user, passwd)`, Perl's `DBI->connect(dsn, user, password)` and Ruby's `DBI.connect`, .NET's `new DirectoryEntry(path, user, password)`, Nim's `open("host:port", user, password, db)`, PHP's `ldap_bind($link, dn, password)`, an MQTT client's `client.connect(id, user, password)`, any call given a JDBC URL first (Groovy's `Sql.newInstance(url, user, password, driver)`); the fourth of sbt's `Credentials(realm, host, user, password)`. */
+  /(?:(?:\.login|\.RunAs|\bauthenticate|WiFi\.begin|\.softAP|\.autoConnect|\.addAP|\b(?:wlan|sta(?:_if)?|station|wifi)\.connect|\.setAuth|\.username_pw_set|NetworkCredential|PSCredential|PlainCredentials|AuthenticationHeaderValue|UsernamePasswordCredentials?|PasswordAuthentication|HTTPBasicAuth|HTTPDigestAuth|BasicAuth(?:entication)?|basic_auth|SharedKeyCredentials?|StorageSharedKeyCredential|AzureNamedKeyCredential|NewSimpleBindRequest|simple_bind(?:_s)?|\.[Bb]ind|\.withAuthCredentials|(?:Username|User)AndPassword|BlitzGateway|\b(?:http_|basic_)?auth\s*=\s*)\(|PlainAuth\(\s*"[^"\n]*"\s*,|:basic\s*,)\s*@?["'][^"'\n]{1,64}["']\s*$/;
+/** Calls whose third string argument is a password: JDBC's `DriverManager.getConnection(url, user, password)`, PHP's `new PDO(dsn, user, password)` and `mysqli`, Ruby's `Net::FTP.open(host, user, password)`, Python's `ftplib.FTP(host, user, passwd)`, Perl's `DBI->connect(dsn, user, password)` and Ruby's `DBI.connect`, .NET's `new DirectoryEntry(path, user, password)`, FreeSWITCH's `ESLconnection(host, port, password)`, MATLAB's `database(source, user, password)`, Nim's `open("host:port", user, password, db)`, PHP's `ldap_bind($link, dn, password)`, an MQTT client's `client.connect(id, user, password)`, any call given a JDBC URL first (Groovy's `Sql.newInstance(url, user, password, driver)`); the fourth of sbt's `Credentials(realm, host, user, password)`. */
 const THIRD_ARGUMENT_CALL_RE =
-  /(?:(?:getConnection|\bPDO(?:->__construct)?|mysqli_connect|\bmysqli|Net::FTP\.(?:open|new)|\bFTP_TLS|\bFTP|DBI(?:->|\.)connect|DirectoryEntry|\b(?:mqtt[A-Za-z]*|client)\.connect)\(\s*(?:"[^"\n]{0,200}"|'[^'\n]{0,200}')|\bopen\(\s*["'][\w.-]+:\d{2,5}["']|\bldap_bind\(\s*\$?[\w>-]{1,40}|\(\s*["']jdbc:[^"'\n]{0,200}["']|\bCredentials\(\s*"[^"\n]{0,200}"\s*,\s*"[^"\n]{0,200}")\s*,\s*["'][^"'\n]{1,64}["']\s*$/;
+  /(?:(?:getConnection|\bPDO(?:->__construct)?|mysqli_connect|\bmysqli|Net::FTP\.(?:open|new)|\bFTP_TLS|\bFTP|DBI(?:->|\.)connect|DirectoryEntry|ESLconnection|\bdatabase|\b(?:mqtt[A-Za-z]*|client)\.connect)\(\s*(?:"[^"\n]{0,200}"|'[^'\n]{0,200}')|\bopen\(\s*["'][\w.-]+:\d{2,5}["']|\bldap_bind\(\s*\$?[\w>-]{1,40}|\(\s*["']jdbc:[^"'\n]{0,200}["']|\bCredentials\(\s*"[^"\n]{0,200}"\s*,\s*"[^"\n]{0,200}")\s*,\s*["'][^"'\n]{1,64}["']\s*$/;
 /** A JWT library's call up to the comma after its first argument (a name, or an object literal of one level). */
 const JWT_CALL_RE = /\b(?:jwt|JWT|jsonwebtoken)\.(?:sign|verify|encode|decode)\(\s*(?:\{[^{}]{0,240}\}|[\w$.]{1,80})\s*$/;
+/** A lowercase word quoted as a call's argument after a comma, which may name the next one. */
+const NAMING_ARGUMENT_RE = /,\s*["']([a-z][a-z_]{2,31})["']\s*$/;
 /** reqwest's `.basic_auth("user", Some(` up to the password. */
 const BASIC_AUTH_SOME_RE = /\.basic_auth\(\s*"[^"\n]{1,64}"\s*,\s*Some$/;
 /** The string argument before a call's comma: group 1 its text. */
@@ -36,8 +38,9 @@ const KEY_MATERIAL_RE = /^(?:(?:0x)?[0-9a-fA-F]{64}|[5KL][1-9A-HJ-NP-Za-km-z]{50
 const TYPED_INTO_RE =
   /(?:[Pp]ass(?:word|wd)?|PASSWORD|[Ss]ecret|[Tt]oken)[^()'"\n]{0,24}["']\]?["']?\s*\)\s*\.(?:fill|type|pressSequentially|send_keys|sendKeys|setValue)\($/;
 
-/** A method that sets a credential, `setApiKey(`, `set_password(`, `WithToken(`, a builder's `.password(`, Lua's `red:auth(`, a function named for one (`ors_api_key(`): group 1 is its name. */
-const SETTER_RE = /(?:[.:]|\b(?=[Ss]et|[Ww]ith|[A-Za-z][A-Za-z0-9]*_))(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A-Za-z0-9_]{2,40})\($/;
+/** A method that sets a credential, `setApiKey(`, `set_password(`, `WithToken(`, a builder's `.password(`, Lua's `red:auth(`, a function named for one (`ors_api_key(`, Stata's `password(` option): group 1 is its name. */
+const SETTER_RE =
+  /(?:[.:]|\b(?=[Ss]et|[Ww]ith|[A-Za-z][A-Za-z0-9]*_|(?:password|passwd)\())(?:[Ss]et_?|[Ww]ith_?)?([A-Za-z][A-Za-z0-9_]{2,40})\($/;
 
 /** A call that wraps a secret given in clear: AWS CDK's `SecretValue.unsafePlainText(` (Python's `unsafe_plain_text(`, the older `plainText(`). */
 const PLAIN_SECRET_RE = /SecretValue\.(?:unsafePlainText|unsafe_plain_text|plainText|plain_text)\($/;
@@ -49,8 +52,8 @@ const EMPTY_PASSWORD_RE = /^["']\s*,\s*(["'])[Xx]?\1/;
 
 /** A call that encodes Basic credentials: `btoa(`, Python's `b64encode(`. */
 const BASE64_CALL_RE = /(?:\bbtoa|b64encode)\($/;
-/** A class's constructor or factory: a capitalised word (`Smartsheet`, `Fleetbase`), after `new` or a module's name or neither. */
-const CLASS_CALL_RE = /(?:^|[^\w$])([A-Z][a-z][A-Za-z0-9]+)\($/;
+/** A class's constructor or factory: a capitalised word (`Smartsheet`, `Fleetbase`, `MPRester`), after `new` or a module's name or neither. */
+const CLASS_CALL_RE = /(?:^|[^\w$])([A-Z](?=[A-Z]{0,3}[a-z])[A-Za-z0-9]+)\($/;
 /** Classes built from a digest, an id or a version, whose hex argument is no key. */
 const HEX_CLASS_RE = /hash|digest|sha|md5|commit|revision|checksum|id$|uuid|guid|version|color|colour|hex|address|tx/i;
 
@@ -224,8 +227,13 @@ export function credentialCall(text: string, comma: number, start: number, end: 
     opener === 40 || opener === 123 || opener === 91 || ((opener === 44 || named) && constant) ? NAMED_PAIR_RE.exec(before) : null;
   // An Erlang or Elixir tuple's atom before its value: `{password, "…"}` in a proplist.
   const atom = named && before.charCodeAt(lastSolid(before, run)) === 123 ? before.slice(run, last + 1) : null;
-  const name = atom ?? (pair === null ? flagElementBefore(before) : (pair[1] ?? pair[2] ?? pair[3] ?? ''));
-  if (name !== null && roleOfName(name) !== null) classify(text, { start: valueStart, end: valueEnd, quoted: true }, name, state);
+  // A call's later argument named by the one before it (Kamailio's `modparam("auth_ephemeral", "secret", "…")`).
+  const word = pair === null && opener === 44 && inCall ? NAMING_ARGUMENT_RE.exec(before)?.[1] : undefined;
+  const namedBy = word !== undefined && roleOfName(word) !== null ? word : null;
+  const name = atom ?? namedBy ?? (pair === null ? flagElementBefore(before) : (pair[1] ?? pair[2] ?? pair[3] ?? ''));
+  // A name among a call's arguments may be a translation's key (`t("de", "password", "Passwort")`): only a random value is taken.
+  if (name !== null && roleOfName(name) !== null)
+    classify(text, { start: valueStart, end: valueEnd, quoted: true }, name, state, name === namedBy);
   else if (inCall && keyPairCall(before, text.slice(valueStart, valueEnd), opener === 40 || named))
     push(state, valueStart, valueEnd, 'secret', RANK_NAMED);
   else if (inCall && connectionArgument(before, text.slice(valueStart, valueEnd))) pushPassword(state, valueStart, valueEnd);

@@ -210,6 +210,7 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
   ['pat', 'token'],
   // curl's `--oauth2-bearer`: the bearer token itself.
   ['bearer', 'token'],
+  ['jwt', 'token'],
   ['key', 'key'],
   ['auth', 'auth'],
   ['authorization', 'auth'],

@@ -1,4 +1,4 @@
-/** Credentials listed under one name: `app.keys = ['…', '…']`, a YAML sequence under `api_keys:`, an object's members under `apiKey: {`, each item judged under the name. */
+/** Credentials listed under one name: `app.keys = ['…', '…']`, R's `c("…", "…")`, a YAML sequence under `api_keys:`, an object's members under `apiKey: {`, each item judged under the name. */
 import { isLineBlank } from './argument-spans.ts';
 import { chars } from './chars.ts';
 import { sequenceSpans } from './block-scalars.ts';
@@ -8,6 +8,8 @@ import { hintsCredential, nameRole, nameWords } from './credential-names.ts';
 import { readValue } from './spans.ts';
 import type { Span } from './spans.ts';
 
+/** A call or bracket that opens a vector of literals other than `[`, up to its `(`. */
+const VECTOR_RE = /^(?:c|list|array)\((?=\s*["'])/;
 /** The most literals of a list read, and the farthest its closing bracket may be. */
 const MAX_LISTED = 8;
 const MAX_LIST = 1024;
@@ -25,7 +27,10 @@ function itemName(written: string): string {
 export function listedLiterals(text: string, from: number, written: string, state: ScanState): boolean {
   let at = from;
   while (text.charCodeAt(at) === 32) at++;
-  if (text.charCodeAt(at) !== 91) return false;
+  // R's vector and list, PHP's array: `c("…", "…")`, `array('…')`.
+  const call = VECTOR_RE.exec(text.slice(at, at + 7));
+  if (call !== null) at += call[0].length - 1;
+  else if (text.charCodeAt(at) !== 91) return false;
   // Go's slice literal: `[]string{"…", "…"}`.
   if (text.charCodeAt(at + 1) === 93) {
     const brace = text.slice(at, at + 16).indexOf('{') + at;

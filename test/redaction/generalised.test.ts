@@ -85,6 +85,10 @@ const FLOORS: Readonly<Record<string, number>> = {
   // them), chat lines after a speaker's name, labels naming no credential (`Admin console:`), HTML definition lists,
   // positional arguments of tools with no flag (`hdbuserstore SET`, `mkstore`), values split across continued lines.
   'eighty-third blind batch': 0.66,
+  // Telephony and chat servers: positional arguments of their tools with no flag (`kamctl add`, `prosodyctl register`,
+  // `murmurd -supw`, `sipp -ap`), names run together with no word a name is split at (`AMPMGRPASS`, `DBRWPW`), IRC's
+  // `NickServ IDENTIFY` and server passwords, phones' numbered settings (Grandstream's `P34`), coturn's `user=<name>:<password>`.
+  'eighty-ninth blind batch': 0.82,
 };
 /**
  * Each blind batch's share of look-alikes changed (3%), above it for eight batches on deliberate trade-offs: client ids
@@ -115,7 +119,8 @@ const FLOORS: Readonly<Record<string, number>> = {
  * eighty-sixth's stored password hashes (bcrypt, Argon2, PBKDF2, SSHA, an Oracle verifier, SQL Server's `HASHED`), which
  * the specification asks to redact as every password hash, a SHA-1 digest under a `password` attribute, and an Entra
  * application's client id written as a GUID, and the eighty-eighth's hashes again, a signing key's fingerprint after
- * `signed with key` and a CI cache's key in prose.
+ * `signed with key` and a CI cache's key in prose, and the eighty-ninth's Twilio key SIDs listed by its CLI (the shared
+ * corpus asks for `SK…`), a Matrix server's public verify and sender keys under `key` names, and PubNub's publish key.
  */
 const CEILINGS: Readonly<Record<string, number>> = {
   'twenty-seventh blind batch': 0.09,
@@ -141,6 +146,7 @@ const CEILINGS: Readonly<Record<string, number>> = {
   'eighty-fifth blind batch': 0.07,
   'eighty-sixth blind batch': 0.08,
   'eighty-eighth blind batch': 0.05,
+  'eighty-ninth blind batch': 0.05,
 };
 
 describe.each(BLIND_BATCHES)('$name', ({ name, positives, negatives }) => {
@@ -217,6 +223,23 @@ describe('structures that generalise', () => {
       "look-alikes of the same rules: a setting left empty under another, a cache key's continued value, a chat turn that names nothing",
       'snowflake.password=\njdbc.snowflake.url=\ncache_key =\n    mI1EGnNUlMZSYI633VlZQxMt\nalice: which build?\nbob: Eyi0BT4m0qUsObONO3hPaO',
       'snowflake.password=\njdbc.snowflake.url=\ncache_key =\n    mI1EGnNUlMZSYI633VlZQxMt\nalice: which build?\nbob: Eyi0BT4m0qUsObONO3hPaO',
+    ],
+    [
+      "a JWT under a JOSE header whatever its payload, a JWT's name, R's vectors, Stata's password(), calls that name or take a password",
+      'export SLURM_JWT=eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.mC-zU9pJJNCouuR3w1OKosCKsvYfOX24RMcLb16zU6z.k6pch3aeWG_HzR59Ox23hZ4SGCJFQqfi0pi65424AwA\n' +
+        'password = c("rithNQOD8wV3", "xeJBqOXGgmcs")\nodbc load, dsn("EDW") user("ro") password("BzKQCHV7aRFLNeHI") clear\n' +
+        'with MPRester("WBzFGsvOo7W4ScryG3ZWQ9phI197zOGQ") as mpr:\nmodparam("auth_ephemeral", "secret", "dfad96d5e1ddfe7e921edf05ba8b6ae17dbce399")\n' +
+        '.setUsernameAndPassword("pushsvc", "inwvmDs5Rr94Oggm6S5T")\ncon = ESL.ESLconnection("10.30.1.7", "8021", "iIRsVYVMYA3T3kL9sUM1s2gt")',
+      'export SLURM_JWT=[REDACTED jwt]\npassword = c("[REDACTED password]", "[REDACTED password]")\nodbc load, dsn("EDW") user("ro") password("[REDACTED password]") clear\n' +
+        'with MPRester("[REDACTED token]") as mpr:\nmodparam("auth_ephemeral", "secret", "[REDACTED secret]")\n' +
+        '.setUsernameAndPassword("pushsvc", "[REDACTED password]")\ncon = ESL.ESLconnection("10.30.1.7", "8021", "[REDACTED password]")',
+    ],
+    [
+      'a key file dumped after a bracketed prompt, and the look-alikes beside it: a translation, a public key dumped, a colour',
+      '[root@slurmctl01 ~]# base64 -w0 /etc/munge/munge.key\nVfPG4xUkVLjPrCngoJCk3B1I3FfauhgdU1bRxaWjJ81NQghNxgB2ZuDsjA+6KHpwycgnxr3yuf/sLyA2qaOx4g==\n' +
+        't("de", "password", "Passwort")\n$ base64 -w0 public.key\nVfPG4xUkVLjPrCngoJCk3B1I3FfauhgdU1bRxaWjJ81NQghNxgB2ZuDsjA+6KHpwycgnxr3yuf/sLyA2qaOx4g==\nx = Color("AAbbCCddEEffGG11223344556677889900")',
+      '[root@slurmctl01 ~]# base64 -w0 /etc/munge/munge.key\n[REDACTED password]\n' +
+        't("de", "password", "Passwort")\n$ base64 -w0 public.key\nVfPG4xUkVLjPrCngoJCk3B1I3FfauhgdU1bRxaWjJ81NQghNxgB2ZuDsjA+6KHpwycgnxr3yuf/sLyA2qaOx4g==\nx = Color("AAbbCCddEEffGG11223344556677889900")',
     ],
     ['psexec -p', 'psexec \\\\srv -u ACME\\admin -p TezfUzSui! cmd.exe', 'psexec \\\\srv -u ACME\\admin -p [REDACTED password] cmd.exe'],
     [

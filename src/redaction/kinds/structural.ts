@@ -10,6 +10,8 @@ import { URLSAFE } from './format-shapes.ts';
 
 /** A JWT segment: base64url of a JSON object, so it starts `ey` (`{"` or `{'`-like) and is at least `{"a":1}` long. */
 const SEGMENT = run(URLSAFE, 14, 16_384);
+/** A JOSE header's start: `{"alg":`, `{"typ":` or `{"kid":` in base64url. */
+const JOSE_HEADER_RE = /^eyJ(?:hbGciOi|0eXAiOi|raWQiOi)/;
 
 /** The structural and generic kinds. */
 export const STRUCTURAL_KINDS: readonly KindRecord[] = [
@@ -34,13 +36,20 @@ export const STRUCTURAL_KINDS: readonly KindRecord[] = [
   },
   tokenKind(
     'jwt',
-    'JSON Web Token: two base64url JSON segments (`ey….ey…`) and a signature, or none (unsecured); or encrypted with a direct key (JWE, `ey…..<iv>.<ciphertext>.<tag>`)',
+    'JSON Web Token: two base64url JSON segments (`ey….ey…`) and a signature, or none (unsecured); a signed token of any payload under a JOSE header (`eyJhbGciOi…`); or encrypted with a direct key (JWE, `ey…..<iv>.<ciphertext>.<tag>`)',
     {
       prefixes: ['ey'],
       body: [SEGMENT, '.ey', SEGMENT, '.', optional(run(chars('A-Za-z0-9_=+/-'), 1, 4096))],
       check: (value) => !isPublicJwt(value),
     },
     { prefixes: ['ey'], body: [SEGMENT, '..', run(URLSAFE, 16, 64), '.', run(URLSAFE, 16, 16_384), '.', run(URLSAFE, 16, 64)] },
+    // A header that opens with `{"alg":`, `{"typ":` or `{"kid":` signs whatever payload follows it, JSON or not.
+    {
+      prefixes: ['ey'],
+      body: [SEGMENT, '.', SEGMENT, '.', run(URLSAFE, 16, 4096)],
+      // A JSON payload (`.ey…`) is the first format's, read whole across a wrap.
+      check: (value) => JOSE_HEADER_RE.test(value) && !value.includes('.ey'),
+    },
   ),
   {
     kind: 'url-password',

@@ -86,6 +86,8 @@ import { BLIND85_NEGATIVES, BLIND85_POSITIVES } from './held-out-blind85.ts';
 import { BLIND86_NEGATIVES, BLIND86_POSITIVES } from './held-out-blind86.ts';
 import { BLIND87_NEGATIVES, BLIND87_POSITIVES } from './held-out-blind87.ts';
 import { BLIND88_NEGATIVES, BLIND88_POSITIVES } from './held-out-blind88.ts';
+import { BLIND89_NEGATIVES, BLIND89_POSITIVES } from './held-out-blind89.ts';
+import { BLIND90_NEGATIVES, BLIND90_POSITIVES } from './held-out-blind90.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -291,6 +293,8 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['eighty-sixth blind batch', BLIND86_POSITIVES, BLIND86_NEGATIVES],
     ['eighty-eighth blind batch', BLIND88_POSITIVES, BLIND88_NEGATIVES],
     ['eighty-seventh blind batch', BLIND87_POSITIVES, BLIND87_NEGATIVES],
+    ['eighty-ninth blind batch', BLIND89_POSITIVES, BLIND89_NEGATIVES],
+    ['ninetieth blind batch', BLIND90_POSITIVES, BLIND90_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
