@@ -235,9 +235,12 @@ const NOT_SECRET = new Set(
 /** Of {@link NOT_SECRET}, the words that make a password something else too; the rest say where a key lives (`EMAIL_HOST_PASSWORD`, `ansible_ssh_pass`, `cache_password`). */
 const NOT_A_PASSWORD = new Set('public publishable pub max min num count total hash example sample mock dummy fake foo'.split(' '));
 
-/** Last words that say which environment or encoding a credential is for, or that it is written in clear, not what it is (`b` is `B64` with its count read off). */
+/** Last words that say which environment, instance or encoding a credential is for, or that it is written in clear, not what it is (`b` is `B64` with its count read off). */
 const NAME_SUFFIXES = new Set(
-  'prod production dev development staging stage live sandbox local qa uat b hex pem der plain plaintext clear cleartext raw'.split(' '),
+  (
+    'prod production dev development staging stage live sandbox local qa uat pilot b hex pem der plain plaintext clear cleartext raw ' +
+    'primary secondary backup old new legacy readonly rw ro'
+  ).split(' '),
 );
 
 /** The role a name gives its value, or null when it names no credential. */
