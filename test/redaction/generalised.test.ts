@@ -215,9 +215,9 @@ describe('structures that generalise', () => {
       '<meta-data android:name="com.acme.sdk.CLIENT_SECRET" android:value="[REDACTED secret]" />\nsigntool sign /f a.pfx /p [REDACTED password] x.exe\nreg add HKCU\\P /v ProxyPassword /t REG_SZ /d [REDACTED password] /f\n{default_pass, <<"[REDACTED password]">>}',
     ],
     [
-      "a chat log's answer under its question, a value under a key alone (`Password:`, an INI key's `=`), a name written in clear (`pwd_plain`)",
-      "dana: what's the read replica password?\nsam: Eyi0BT4m0qUsObONO3hPaO\nPassword:\nmI1EGnNUlMZSYI633VlZQxMt\n[oauth]\nclient_secret =\n    lGabhI1wYSJcYYz6twbvkm6ax9T6vO8a5o6loXk5\nlogin,pwd_plain\njmartin,hffU46JU8Twh",
-      "dana: what's the read replica password?\nsam: [REDACTED secret]\nPassword:\n[REDACTED secret]\n[oauth]\nclient_secret =\n    [REDACTED secret]\nlogin,pwd_plain\njmartin,[REDACTED password]",
+      "a chat log's answer under its question, a value under a key alone (`Password:`, an INI key's `=`), a name written in clear (`pwd_plain`) or for an instance (`_PILOT`)",
+      "dana: what's the read replica password?\nsam: Eyi0BT4m0qUsObONO3hPaO\nPassword:\nmI1EGnNUlMZSYI633VlZQxMt\n[oauth]\nclient_secret =\n    lGabhI1wYSJcYYz6twbvkm6ax9T6vO8a5o6loXk5\nlogin,pwd_plain\njmartin,hffU46JU8Twh\nREDCAP_TOKEN_PILOT=1D17B5AEDC796B0A54AA1F4633C9AEF0",
+      "dana: what's the read replica password?\nsam: [REDACTED secret]\nPassword:\n[REDACTED secret]\n[oauth]\nclient_secret =\n    [REDACTED secret]\nlogin,pwd_plain\njmartin,[REDACTED password]\nREDCAP_TOKEN_PILOT=[REDACTED token]",
     ],
     [
       "look-alikes of the same rules: a setting left empty under another, a cache key's continued value, a chat turn that names nothing",
