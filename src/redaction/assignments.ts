@@ -1,5 +1,6 @@
 /** Operator-anchored values: `name = value`, `name: value`, `"name": "value"`, `?name=value`, `Authorization: Basic …`, `<add key="…" value="…"/>`; judged under what the name says. */
 import { lineBefore } from './argument-spans.ts';
+import { sqlplusLogin } from './sql-logins.ts';
 import { isDigit, isLetter } from './chars.ts';
 import { blockScalar, heredoc } from './block-scalars.ts';
 import { listedLiterals, objectMember, sequenceItems } from './listed-values.ts';
@@ -176,6 +177,11 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
   const fallback = value.quoted ? null : fallbackAfter(text, value.end);
   if (fallback !== null) {
     classify(text, fallback, written, state, true);
+    return;
+  }
+  // Oracle's `userid=user/password@db` (sqlldr, Forms, a Reports URL's query): the password after the user's slash.
+  if (bare === 'userid' || bare === 'USERID') {
+    sqlplusLogin(text, value.start, value.end, state);
     return;
   }
   // `login=user:password` (Squid's `cache_peer`, a proxy's settings), Yarn's `npmAuthIdent: "user:password"`: the password after the user's colon.

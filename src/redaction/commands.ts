@@ -10,10 +10,11 @@ import { claimsFormat } from './dispatch.ts';
 import { RANK_FORMAT, RANK_NAMED } from './kind-record.ts';
 import { netNtlmResponse, samDumpHash } from './hashes.ts';
 import { skipBlanks, wordEndBefore, wordStartBefore } from './spans.ts';
+import { ORACLE_LOGINS, sqlClausePassword, sqlplusAfterFlag, sqlplusLogin } from './sql-logins.ts';
 import { isCredentialValue, MIXED_RE, passwordAndSecretVerdicts } from './credential-values.ts';
 
 /** Flags that may name a credential: every credential-like name holds one of these. */
-const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred|pat\b|setcookie/i;
+const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred|pat\b|setcookie|hmac/i;
 /** Tools whose `-a` (redis-cli, sipsak), `-P` (sqlcmd, bcp), `-s` (ldappasswd's new password) or `-w` (macOS `security`) flag takes a password, by the flag's letter. */
 const TOOL_FLAG_RE: ReadonlyMap<number, RegExp> = new Map([
   [97, /(?:^|[\s/`])(?:redis-cli(?:\.exe)?|sipsak)\s/],
@@ -35,8 +36,6 @@ const NETRC_RE = /(?:^|\s)machine\s+\S+\s+(?:login\s+(?!anonymous\s|ftp\s)\S+\s+
 
 /** Directives whose argument is a password: Redis' `requirepass` and `masterauth`, slapd's `rootpw`, nslcd's `bindpw`. */
 const PASSWORD_DIRECTIVES = new Set(['requirepass', 'masterauth', 'rootpw', 'bindpw']);
-/** Oracle's tools and RMAN's keywords, each before a `user/password@db` login. */
-const ORACLE_LOGINS = new Set(['sqlplus', 'rman', 'target', 'auxiliary', 'expdp', 'impdp', 'sqlldr', 'dgmgrl']);
 /** Words an argument is read after, besides those ending in `password` or `passwd`: the directives, login subcommands, Oracle's. */
 const ARGUMENT_WORDS = new Set([...PASSWORD_DIRECTIVES, ...ORACLE_LOGINS, 'login', 'auth', 'init', 'send']);
 /** The last two letters of each word an argument is read after, and of `password` and `passwd`: most words are none of them. */
@@ -52,30 +51,9 @@ function passwordWord(word: string): boolean {
   const before = word.charCodeAt(head - 1);
   return head === 0 || (head > 0 && (before === 45 || before === 95));
 }
-/** sqlplus' connect argument: `user/password`, then `@` and the database or the argument's end. */
-const SQLPLUS_LOGIN_RE = /^[A-Za-z][\w$#]{0,127}\/([^\s/@"']{1,128})(?:@|$)/;
-/** sqlplus and its short flags (`-s`, `-L`), up to its login argument. */
-const SQLPLUS_FLAGS_RE = /(?:^|\s)sqlplus(?:\s+-[A-Za-z]{1,8})+\s+$/;
-
-/** `sqlplus -s user/…@db`, `sqlplus -L …`: the login after a flag (at `flagStart`) between the command and it. */
-function sqlplusAfterFlag(text: string, flagStart: number, start: number, end: number, state: ScanState): void {
-  const letter = text.charCodeAt(flagStart + 1) | 32;
-  if ((letter === 115 || letter === 108) && SQLPLUS_FLAGS_RE.test(lineBefore(text, start)))
-    sqlplusLogin(text, start, argumentEnd(text, start, end), state);
-}
-
-/** The password of an Oracle tool's `user/password@db` argument at [start, end), when it is one. */
-function sqlplusLogin(text: string, start: number, end: number, state: ScanState): void {
-  const value = text.slice(start, end);
-  const secret = SQLPLUS_LOGIN_RE.exec(value)?.[1];
-  if (secret === undefined || !isCredentialValue(secret, 'password')) return;
-  const from = start + value.indexOf('/') + 1;
-  pushPassword(state, from, from + secret.length);
-}
-
 /** A command line that logs in: a user flag, a login subcommand, or a tool whose `-p` is always a password (Kerberos' admin tools: `-w`, `-P`). */
 const LOGIN_LINE_RE =
-  /(?:^|\s)(?:-u|-U|-D|--user(?:name)?|-l|login)(?:\s|=)|(?:^|\s)\/u:|(?:^|[\s/`])(?:sshpass|psexec|mysql|mysqldump|mysqladmin|mariadb|redis-cli|sqlcmd|bcp|osql|kadmin|kdb5_util)(?:\.exe)?\s/;
+  /(?:^|\s)(?:-u|-U|-D|--?user(?:name)?|-l|login)(?:\s|=)|(?:^|\s)\/u:|(?:^|[\s/`])(?:sshpass|psexec|mysql|mysqldump|mysqladmin|mariadb|redis-cli|sqlcmd|bcp|osql|kadmin|kdb5_util)(?:\.exe)?\s/;
 
 /** What a short flag's value holds, per ASCII code: 1 a path or host character, 2 a letter, 4 not a lowercase letter, 8 an uppercase letter, 16 a digit, 32 a symbol. */
 const FLAG_VALUE_BITS = new Uint8Array(128);
@@ -153,15 +131,7 @@ export function commandArgument(text: string, start: number, end: number, state:
   const opening = text.charCodeAt(wordStart - 1);
   if ((opening === 34 || opening === 39) && wordEnd === p && text.charCodeAt(start - 1) === 32)
     schemedArgument(text, wordStart, end, state);
-  if (
-    length === 2 &&
-    (text.charCodeAt(wordStart) | 32) === 98 &&
-    (text.charCodeAt(wordStart + 1) | 32) === 121 &&
-    IDENTIFIED_BY_RE.test(text.slice(Math.max(0, p - 64), p))
-  ) {
-    sqlPassword(text, start, end, state);
-    return;
-  }
+  if ((length === 2 || length === 5) && sqlClausePassword(text, wordStart, length, p, start, end, state)) return;
   // Cisco IOS: `enable secret 0 <password>`, `username … password 7 <password>` (type 0 is clear text, type 7 a reversible encoding).
   if (length === 1 && (text.charCodeAt(wordStart) === 48 || text.charCodeAt(wordStart) === 55)) {
     if (CISCO_TYPE_RE.test(text.slice(Math.max(0, wordStart - 20), wordStart))) {
@@ -175,7 +145,7 @@ export function commandArgument(text: string, start: number, end: number, state:
   if (length === 6 || length === 2) bodySecret(text, wordStart, wordEnd, start, end, state);
   writtenSecret(text, start, end, state);
   if (length === 2 && text.charCodeAt(wordStart) === 45) sqlplusAfterFlag(text, wordStart, start, end, state);
-  if (length < 4 || length > 24 || !ARGUMENT_WORD_ENDS.has((text.charCodeAt(wordEnd - 2) | 32) * 128 + (text.charCodeAt(wordEnd - 1) | 32)))
+  if (length < 3 || length > 24 || !ARGUMENT_WORD_ENDS.has((text.charCodeAt(wordEnd - 2) | 32) * 128 + (text.charCodeAt(wordEnd - 1) | 32)))
     return;
   // A flag (`-Password`) is the flag rules' to read.
   if (text.charCodeAt(wordStart) === 45) return;
@@ -271,17 +241,6 @@ export function passwordAfter(text: string, from: number, skip: number, state: S
 
 /** Cisco's `password` or `secret` keyword before a type number, and a RADIUS or TACACS+ `key` (`pac key`, `tacacs-server key`, a server block's `key`). */
 const CISCO_TYPE_RE = /(?:\b(?:password|secret)|(?:^|\n)[ \t]*(?:pac[ \t]+)?key|-server[ \t]+key)[ \t]+$/;
-
-/** SQL's `IDENTIFIED BY` up to the password after it. */
-const IDENTIFIED_BY_RE = /\bidentified\s+(?:with\s+\w{1,32}\s+)?by\s*$/i;
-
-/** `CREATE USER … IDENTIFIED BY '<password>'`: the quoted literal at `start`. */
-function sqlPassword(text: string, start: number, end: number, state: ScanState): void {
-  const quote = text.charCodeAt(start - 1);
-  if (quote !== 34 && quote !== 39) return;
-  const valueEnd = argumentEnd(text, start, end);
-  if (isCredentialValue(text.slice(start, valueEnd), 'password')) pushPassword(state, start, valueEnd);
-}
 
 /**
  * A flag token [start, token) that takes a credential as its next argument: `-p <password>`

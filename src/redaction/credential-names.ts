@@ -239,7 +239,7 @@ const NOT_A_PASSWORD = new Set('public publishable pub max min num count total h
 const NAME_SUFFIXES = new Set(
   (
     'prod production dev development staging stage live sandbox local qa uat pilot b hex pem der plain plaintext clear cleartext raw ' +
-    'primary secondary backup old new legacy readonly rw ro'
+    'primary secondary backup old new legacy readonly rw ro property'
   ).split(' '),
 );
 
@@ -262,6 +262,8 @@ export function nameRole(words: readonly string[]): NameRole | null {
   if ((last === 'salt' || last === 'secret') && before === 'hash') return 'secret';
   // ESP-IDF's menuconfig names its settings `CONFIG_EXAMPLE_…` (`CONFIG_EXAMPLE_WIFI_PASSWORD`): a project's own, not a sample.
   if (words[0] === 'config' && words[1] === 'example') return nameRole(words.slice(2));
+  // git's `user.signingkey` names the GPG or SSH key that signs commits, by its id or public key.
+  if (last === 'key' && before === 'signing' && words[words.length - 3] === 'user') return null;
   // Confluent's `basic.auth.user.info`: a client's `key:secret`, under a schema registry's prefix too.
   if (last === 'info' && before === 'user' && words.includes('auth')) return 'credential';
   const cancels = HEADS.get(last) === 'password' ? NOT_A_PASSWORD : NOT_SECRET;

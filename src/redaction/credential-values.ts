@@ -258,9 +258,13 @@ function screened(value: string): Profile | null {
   return profile;
 }
 
-/** The value judged: Spring Security's `{noop}` marks a password stored as written, so the rest is. */
+/** The value judged: Spring Security's `{noop}` marks a password stored as written, WebSphere's `{xor}` and Liberty's `{aes}` one encoded reversibly: the rest is. */
 function storedAs(written: string): string {
-  return written.startsWith('{noop}') ? written.slice(6) : written;
+  return written.startsWith('{noop}')
+    ? written.slice(6)
+    : written.startsWith('{xor}') || written.startsWith('{aes}')
+      ? written.slice(5)
+      : written;
 }
 
 /** Whether `value`, assigned to a name of `role`, is a credential. */

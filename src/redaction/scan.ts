@@ -19,6 +19,7 @@ import { labelledLine } from './labelled-lines.ts';
 import { crackedLine } from './cracked-hashes.ts';
 import { sqlInsertValue } from './sql-inserts.ts';
 import { elementText } from './markup.ts';
+import { parenOperand } from './operands.ts';
 import { OPENS_ROW, rowToken } from './row-tokens.ts';
 import { aclPassword, redisCliValue } from './redis.ts';
 import { wholeTokens } from './whole-tokens.ts';
@@ -125,6 +126,8 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
   } else if ((before === 10 || start === 0) && text.charCodeAt(start) === 45 && text.charCodeAt(start + 1) !== 45)
     // A flag that starts a line (an `vm.args` file's `-setcookie …`).
     flagArgument(text, start, end, state);
+  // RACF's and CL's `PASSWORD(…)`, MQSC's `LDAPPWD('…')`: a keyword's operand.
+  if (before === 40 || ((before === 34 || before === 39) && text.charCodeAt(start - 2) === 40)) parenOperand(text, start, end, state);
   if ((before === 34 || before === 39) && start >= 2) {
     if (!bare) quotedArgument(text, start, end, state);
     // `2) "…"`, `"AUTH" "…"`: redis-cli's replies and MONITOR's quoted arguments.

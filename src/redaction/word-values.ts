@@ -25,6 +25,8 @@ function isCopula(text: string, start: number, end: number): boolean {
   const c = text.charCodeAt(start + 2);
   return end - start === 3 && ((a === 119 && b === 97 && c === 115) || (a === 97 && b === 114 && c === 101));
 }
+/** A Caddyfile's `dns` directive up to its provider's name. */
+const CADDY_DNS_RE = /^\s*dns\s+$/;
 /** Flags that take a credential as their next argument: curl's, and HTTPie's `--auth`. */
 const CURL_USER = new Set(['-u', '--user', '--proxy-user', '--auth']);
 /** An HTTPie command line, whose `-a` takes `user:password`. */
@@ -36,7 +38,7 @@ function isCurlUser(word: string): boolean {
 }
 
 /**
- * Whether the word [start, end) is a compound identifier: 2 for `aws_secret_access_key` or
+ * Whether the word [start, end) is a compound identifier: 2 for `aws_secret_access_key`, `git-ftp.password` or
  * `apiKey`, 1 for kebab-case `secret-access-key` (prose has those too: only named kinds are
  * tried after it), 0 otherwise.
  */
@@ -50,7 +52,7 @@ function compound(text: string, start: number, end: number): number {
     const previous = text.charCodeAt(k - 1);
     if (code >= 48 && code <= 57) {
       if (previous < 48 || previous > 57) digitRuns++;
-    } else if (code === 95 && k + 1 < end) return 2;
+    } else if ((code === 95 || (code === 46 && previous !== 46)) && k + 1 < end) return 2;
     else if (code >= 65 && code <= 90 && previous >= 97 && previous <= 122) joined = 2;
     else if (code === 45 && k + 1 < end && previous !== 45) kebab = 1;
   }
@@ -118,6 +120,11 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   if (first === 45 && text.charCodeAt(wordStart + 1) !== 45 && !(length === 2 && text.charCodeAt(wordStart + 1) === 117) && !httpieAuth)
     return;
   if ((length === 5 || length === 7) && saslResponse(text, wordStart, p, start, end, state)) return;
+  // A Caddyfile's `dns <provider> <token>` in a `tls` block: the provider's API token.
+  if (text.startsWith('dns ', wordStart - 4) && CADDY_DNS_RE.test(lineBefore(text, wordStart))) {
+    classify(text, { start, end: sentenceValueEnd(text, start, end), quoted: false }, 'api_token', state, true);
+    return;
+  }
   // A flag is no word of prose: the prose rules are not asked.
   if (first !== 45 && length <= 10 && foreignProseValue(text, wordStart, p, start, end, state)) return;
   if (length < 2 || (first !== 45 && length <= 9 && leadWordValue(text, wordStart, p, start, end, state))) return;
@@ -132,7 +139,13 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const flag = first === 45;
   // FTP's and IRC's `PASS <password>` command, at a line's start or a string's.
   // One blank after it: a report's aligned `PASS  <region>` column is a verdict.
-  const command = length === 4 && first === 80 && start - p === 1 && text.startsWith('PASS', wordStart) && startsLine(text, wordStart);
+  // isync's `Pass <password>` directive alike.
+  const command =
+    length === 4 &&
+    first === 80 &&
+    start - p === 1 &&
+    (text.startsWith('PASS', wordStart) || text.startsWith('Pass', wordStart)) &&
+    startsLine(text, wordStart);
   const scheme = bearer || basic || command;
   const joined = copula || scheme || flag ? 0 : compound(text, wordStart, p);
   if (!copula && !scheme && !flag && joined === 0) {

@@ -89,6 +89,11 @@ const FLOORS: Readonly<Record<string, number>> = {
   // `murmurd -supw`, `sipp -ap`), names run together with no word a name is split at (`AMPMGRPASS`, `DBRWPW`), IRC's
   // `NickServ IDENTIFY` and server passwords, phones' numbered settings (Grandstream's `P34`), coturn's `user=<name>:<password>`.
   'eighty-ninth blind batch': 0.82,
+  // Mainframes, IBM i and ERP: FTP scripts that give the password on its own line or after `USER <name>` (JCL's `INPUT DD`,
+  // REXX queues, IBM i members), terminal macros, TSO's old/new password pair, CICS' `PS=`, COBOL's and RPG's host
+  // variables, positional arguments of SAP's, Oracle EBS' and Informatica's tools, glued or slash flags (`-P<password>`,
+  // `/p`), Teradata's `.LOGON host/user,password`, C's `strcpy(x->passwd, "…")`.
+  'ninety-second blind batch': 0.76,
 };
 /**
  * Each blind batch's share of look-alikes changed (3%), above it for eight batches on deliberate trade-offs: client ids
@@ -240,6 +245,29 @@ describe('structures that generalise', () => {
         't("de", "password", "Passwort")\n$ base64 -w0 public.key\nVfPG4xUkVLjPrCngoJCk3B1I3FfauhgdU1bRxaWjJ81NQghNxgB2ZuDsjA+6KHpwycgnxr3yuf/sLyA2qaOx4g==\nx = Color("AAbbCCddEEffGG11223344556677889900")',
       '[root@slurmctl01 ~]# base64 -w0 /etc/munge/munge.key\n[REDACTED password]\n' +
         't("de", "password", "Passwort")\n$ base64 -w0 public.key\nVfPG4xUkVLjPrCngoJCk3B1I3FfauhgdU1bRxaWjJ81NQghNxgB2ZuDsjA+6KHpwycgnxr3yuf/sLyA2qaOx4g==\nx = Color("AAbbCCddEEffGG11223344556677889900")',
+    ],
+    [
+      "mainframe and ERP logins: a keyword's operand, USER … USING, Oracle's user/password@db after exp, LOGON and userid=, WebSphere's {xor}, login calls",
+      "ALTUSER BATCH01 PASSWORD(N9XH15D3) NOEXPIRED\n  LDAPPWD('xKTmkqIPmei3bhF1') +\nEXEC SQL CONNECT TO 'stores' USER 'informix' USING 'gicryos5gpsb';\n" +
+        '$ db2 connect to DSNP user DB2DBA using 2E471AEE\nexp system/ScPIhVpR4G@LEGACY9 owner=SCOTT\nLOGON IBMUSER/9GUXLN31 PROC(ISPFPROC)\n' +
+        'sqlldr userid=XXAR/GlI3IPDZAq@EBSPRD control=a.ctl\n<user name="mqadmin" password="{xor}mc3W7/c/6x0z4TpI7As0wAAi"/>\n' +
+        '$ftp->login("FTPXFR", "W6PIL5ZW") or die\nSession s = NotesFactory.createSession("dom01", "Svc", "Il574zZPtKmGgJ");\nPass CY125utJH9AvsFoonU',
+      "ALTUSER BATCH01 PASSWORD([REDACTED password]) NOEXPIRED\n  LDAPPWD('[REDACTED password]') +\nEXEC SQL CONNECT TO 'stores' USER 'informix' USING '[REDACTED password]';\n" +
+        '$ db2 connect to DSNP user DB2DBA using [REDACTED password]\nexp system/[REDACTED password]@LEGACY9 owner=SCOTT\nLOGON IBMUSER/[REDACTED password] PROC(ISPFPROC)\n' +
+        'sqlldr userid=XXAR/[REDACTED password]@EBSPRD control=a.ctl\n<user name="mqadmin" password="[REDACTED password]"/>\n' +
+        '$ftp->login("FTPXFR", "[REDACTED password]") or die\nSession s = NotesFactory.createSession("dom01", "Svc", "[REDACTED password]");\nPass [REDACTED password]',
+    ],
+    [
+      "look-alikes of the same rules: host variables, SQL's KEY(), a keyword's special value, prose, a commit's signing key id, the tests' Pass",
+      'exec sql connect to :rdbName user :usrPrf using :usrPwd;\nCREATE TABLE t (PASSWORD(x), KEY(id))\nPASSWORD(*NONE)\nlog in as user admin using Kerberos\n' +
+        'git config --global user.signingkey 4E3D2AF03997AFCE\nPass the test suite',
+      'exec sql connect to :rdbName user :usrPrf using :usrPwd;\nCREATE TABLE t (PASSWORD(x), KEY(id))\nPASSWORD(*NONE)\nlog in as user admin using Kerberos\n' +
+        'git config --global user.signingkey 4E3D2AF03997AFCE\nPass the test suite',
+    ],
+    [
+      "a Caddyfile's dns provider token and a dotted setting's name before its quoted value",
+      '\ttls {\n\t\tdns cloudflare aWOdVgDxb2zzeYhT-0n42U115DJNkU94Ux29PPns\n\t}\ngit config git-ftp.password "fhGMrwBj4MrfTZxb"',
+      '\ttls {\n\t\tdns cloudflare [REDACTED token]\n\t}\ngit config git-ftp.password "[REDACTED password]"',
     ],
     ['psexec -p', 'psexec \\\\srv -u ACME\\admin -p TezfUzSui! cmd.exe', 'psexec \\\\srv -u ACME\\admin -p [REDACTED password] cmd.exe'],
     [

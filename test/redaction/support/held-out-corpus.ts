@@ -88,6 +88,8 @@ import { BLIND87_NEGATIVES, BLIND87_POSITIVES } from './held-out-blind87.ts';
 import { BLIND88_NEGATIVES, BLIND88_POSITIVES } from './held-out-blind88.ts';
 import { BLIND89_NEGATIVES, BLIND89_POSITIVES } from './held-out-blind89.ts';
 import { BLIND90_NEGATIVES, BLIND90_POSITIVES } from './held-out-blind90.ts';
+import { BLIND91_NEGATIVES, BLIND91_POSITIVES } from './held-out-blind91.ts';
+import { BLIND92_NEGATIVES, BLIND92_POSITIVES } from './held-out-blind92.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -295,6 +297,8 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['eighty-seventh blind batch', BLIND87_POSITIVES, BLIND87_NEGATIVES],
     ['eighty-ninth blind batch', BLIND89_POSITIVES, BLIND89_NEGATIVES],
     ['ninetieth blind batch', BLIND90_POSITIVES, BLIND90_NEGATIVES],
+    ['ninety-second blind batch', BLIND92_POSITIVES, BLIND92_NEGATIVES],
+    ['ninety-first blind batch', BLIND91_POSITIVES, BLIND91_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
