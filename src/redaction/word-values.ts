@@ -139,13 +139,14 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const flag = first === 45;
   // FTP's and IRC's `PASS <password>` command, at a line's start or a string's.
   // One blank after it: a report's aligned `PASS  <region>` column is a verdict.
-  // isync's `Pass <password>` directive alike.
+  // isync's `Pass <password>` directive alike; and FTP's `user <name> <password>`, the password after the user's name.
   const command =
-    length === 4 &&
-    first === 80 &&
     start - p === 1 &&
-    (text.startsWith('PASS', wordStart) || text.startsWith('Pass', wordStart)) &&
-    startsLine(text, wordStart);
+    ((length === 4 &&
+      first === 80 &&
+      (text.startsWith('PASS', wordStart) || text.startsWith('Pass', wordStart)) &&
+      startsLine(text, wordStart)) ||
+      (length >= 2 && FTP_USER_RE.test(text.slice(Math.max(0, wordStart - 6), wordStart)) && startsLine(text, wordStart - 5)));
   const scheme = bearer || basic || command;
   const joined = copula || scheme || flag ? 0 : compound(text, wordStart, p);
   if (!copula && !scheme && !flag && joined === 0) {
@@ -381,8 +382,10 @@ function startsLine(text: string, at: number): boolean {
   return before === 10 || before === 34 || before === 39 || SENT_PREFIX_RE.test(lineBefore(text, at, 8));
 }
 
-/** What a transcript of a session writes before a line the client sent: curl's `> `, `C: `, swaks' ` -> `. */
-const SENT_PREFIX_RE = /^(?:> |C: | ?-> )$/;
+/** What a transcript of a session writes before a line the client sent: curl's `> `, `C: `, swaks' ` -> `, z/OS FTP's `>>> `, a script's `quote `. */
+const SENT_PREFIX_RE = /^(?:> |C: | ?-> |>>> |quote )$/;
+/** FTP's `user` command before the user's name. */
+const FTP_USER_RE = /(?:^|[^\w-])(?:user|USER) $/;
 
 /** A long flag whose last word runs into `pass` (`--requirepass`, `--storepass`, `--keypass`), not a word ending in it (`--bypass`). */
 const PASS_FLAG_RE = /^--(?!(?:by|com|encom|sur|over|under|tres)pass$)[a-z]+pass$/i;
