@@ -97,6 +97,11 @@ const ADVERSARIAL: [string, (bytes: number) => string][] = [
   ['`zvqjbVGBWwVSuS ` repeated (no pivot)', (bytes) => 'zvqjbVGBWwVSuS '.repeat(Math.ceil(bytes / 15))],
   ['`apiKey: { a: "v", ` repeated', (bytes) => 'apiKey: { a: "v", '.repeat(Math.ceil(bytes / 18))],
   ['` a | b | c` rows', (bytes) => ' a | b | c\n'.repeat(Math.ceil(bytes / 11))],
+  ['`A(x` repeated (a capital before every parenthesis)', (bytes) => 'A(x'.repeat(Math.ceil(bytes / 3))],
+  // Dense logins of this round's rules: a keyword's operand, embedded SQL's USER … USING, FTP's user command.
+  ['`PASSWORD(<8 random>)` operands', (bytes) => lines(bytes, (k) => `PASSWORD(${base62(8, k)}) `)],
+  ["`USER 'u' USING '<12 random>'` clauses", (bytes) => lines(bytes, (k) => `USER 'u' USING '${base62(12, k)}'\n`)],
+  ['`user <name> <12 random>` lines', (bytes) => lines(bytes, (k) => `user edi ${base62(12, k)}\n`)],
   // Dense inputs: a credential-shaped value on every short line, each judged in full.
   ['`secret_key = <40 random>` lines', (bytes) => lines(bytes, (k) => `secret_key = ${base62(40, k)}\n`)],
   ['`Bearer <20 random>` lines', (bytes) => lines(bytes, (k) => `Bearer ${base62(20, k)}\n`)],
