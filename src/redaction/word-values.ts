@@ -139,14 +139,17 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const flag = first === 45;
   // FTP's and IRC's `PASS <password>` command, at a line's start or a string's.
   // One blank after it: a report's aligned `PASS  <region>` column is a verdict.
-  // isync's `Pass <password>` directive alike; and FTP's `user <name> <password>`, the password after the user's name.
+  // isync's `Pass <password>` directive alike; FTP's `user <name> <password>`, the password after the user's name.
   const command =
     start - p === 1 &&
     ((length === 4 &&
       first === 80 &&
       (text.startsWith('PASS', wordStart) || text.startsWith('Pass', wordStart)) &&
       startsLine(text, wordStart)) ||
-      (length >= 2 && FTP_USER_RE.test(text.slice(Math.max(0, wordStart - 6), wordStart)) && startsLine(text, wordStart - 5)));
+      (length >= 2 && FTP_USER_RE.test(text.slice(Math.max(0, wordStart - 6), wordStart)) && startsLine(text, wordStart - 5)) ||
+      // NickServ's `IDENTIFY [account] <password>`.
+      ((text.startsWith('IDENTIFY ', wordStart - 9) || (length === 8 && text.startsWith('IDENTIFY', wordStart))) &&
+        NICKSERV_RE.test(lineBefore(text, wordStart))));
   const scheme = bearer || basic || command;
   const joined = copula || scheme || flag ? 0 : compound(text, wordStart, p);
   if (!copula && !scheme && !flag && joined === 0) {
@@ -384,6 +387,8 @@ function startsLine(text: string, at: number): boolean {
 
 /** What a transcript of a session writes before a line the client sent: curl's `> `, `C: `, swaks' ` -> `, z/OS FTP's `>>> `, a script's `quote `. */
 const SENT_PREFIX_RE = /^(?:> |C: | ?-> |>>> |quote )$/;
+/** A line that messages IRC's NickServ. */
+const NICKSERV_RE = /nickserv/i;
 /** FTP's `user` command before the user's name. */
 const FTP_USER_RE = /(?:^|[^\w-])(?:user|USER) $/;
 

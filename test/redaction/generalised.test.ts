@@ -247,15 +247,15 @@ describe('structures that generalise', () => {
         't("de", "password", "Passwort")\n$ base64 -w0 public.key\nVfPG4xUkVLjPrCngoJCk3B1I3FfauhgdU1bRxaWjJ81NQghNxgB2ZuDsjA+6KHpwycgnxr3yuf/sLyA2qaOx4g==\nx = Color("AAbbCCddEEffGG11223344556677889900")',
     ],
     [
-      "mainframe and ERP logins: a keyword's operand, USER … USING, Oracle's user/password@db after exp, LOGON and userid=, WebSphere's {xor}, login calls, FTP's user and PASS",
+      "mainframe and ERP logins: a keyword's operand, USER … USING, Oracle's user/password@db after exp, LOGON and userid=, WebSphere's {xor}, login calls, FTP's user and PASS, NickServ's IDENTIFY",
       "ALTUSER BATCH01 PASSWORD(N9XH15D3) NOEXPIRED\n  LDAPPWD('xKTmkqIPmei3bhF1') +\nEXEC SQL CONNECT TO 'stores' USER 'informix' USING 'gicryos5gpsb';\n" +
         '$ db2 connect to DSNP user DB2DBA using 2E471AEE\nexp system/ScPIhVpR4G@LEGACY9 owner=SCOTT\nLOGON IBMUSER/9GUXLN31 PROC(ISPFPROC)\n' +
         'sqlldr userid=XXAR/GlI3IPDZAq@EBSPRD control=a.ctl\n<user name="mqadmin" password="{xor}mc3W7/c/6x0z4TpI7As0wAAi"/>\n' +
-        '$ftp->login("FTPXFR", "W6PIL5ZW") or die\nSession s = NotesFactory.createSession("dom01", "Svc", "Il574zZPtKmGgJ");\nPass CY125utJH9AvsFoonU\nuser acme_edi Ae8yfTHddTYQ\nquote PASS OMJWLA3H',
+        '$ftp->login("FTPXFR", "W6PIL5ZW") or die\nSession s = NotesFactory.createSession("dom01", "Svc", "Il574zZPtKmGgJ");\nPass CY125utJH9AvsFoonU\nuser acme_edi Ae8yfTHddTYQ\nquote PASS OMJWLA3H\n/msg NickServ IDENTIFY alice tQ81VEsPGZlCXWkj',
       "ALTUSER BATCH01 PASSWORD([REDACTED password]) NOEXPIRED\n  LDAPPWD('[REDACTED password]') +\nEXEC SQL CONNECT TO 'stores' USER 'informix' USING '[REDACTED password]';\n" +
         '$ db2 connect to DSNP user DB2DBA using [REDACTED password]\nexp system/[REDACTED password]@LEGACY9 owner=SCOTT\nLOGON IBMUSER/[REDACTED password] PROC(ISPFPROC)\n' +
         'sqlldr userid=XXAR/[REDACTED password]@EBSPRD control=a.ctl\n<user name="mqadmin" password="[REDACTED password]"/>\n' +
-        '$ftp->login("FTPXFR", "[REDACTED password]") or die\nSession s = NotesFactory.createSession("dom01", "Svc", "[REDACTED password]");\nPass [REDACTED password]\nuser acme_edi [REDACTED password]\nquote PASS [REDACTED password]',
+        '$ftp->login("FTPXFR", "[REDACTED password]") or die\nSession s = NotesFactory.createSession("dom01", "Svc", "[REDACTED password]");\nPass [REDACTED password]\nuser acme_edi [REDACTED password]\nquote PASS [REDACTED password]\n/msg NickServ IDENTIFY alice [REDACTED password]',
     ],
     [
       "look-alikes of the same rules: host variables, SQL's KEY(), a keyword's special value, prose, a commit's signing key id, the tests' Pass",
