@@ -15,11 +15,13 @@ import { isCredentialValue, MIXED_RE, passwordAndSecretVerdicts } from './creden
 
 /** Flags that may name a credential: every credential-like name holds one of these. */
 const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred|pat\b|setcookie|hmac/i;
-/** Tools whose `-a` (redis-cli, sipsak), `-P` (sqlcmd, bcp), `-s` (ldappasswd's new password) or `-w` (macOS `security`) flag takes a password, by the flag's letter. */
+/** Tools whose `-a` (redis-cli, sipsak), `-P` (sqlcmd, bcp, ssh-keygen's old passphrase), `-s` (ldappasswd's new password) or `-w` (macOS `security`) flag takes a password, by the flag's letter. */
 const TOOL_FLAG_RE: ReadonlyMap<number, RegExp> = new Map([
   [97, /(?:^|[\s/`])(?:redis-cli(?:\.exe)?|sipsak)\s/],
   // macOS `security import <file> -P <passphrase>`.
-  [80, /(?:^|[\s/`])(?:(?:sqlcmd|bcp|osql|zip|unzip)(?:\.exe)?|security\s+import)\s/],
+  [80, /(?:^|[\s/`])(?:(?:sqlcmd|bcp|osql|zip|unzip)(?:\.exe)?|security\s+import|ssh-keygen)\s/],
+  // ssh-keygen's new passphrase.
+  [78, /(?:^|[\s/`])ssh-keygen\s/],
   [115, /(?:^|[\s/`])ldappasswd\s/],
   // `openssl enc … -k <password>`, and macOS `security set-key-partition-list … -k <keychain password>`.
   [107, /(?:^|[\s/`])(?:openssl\s+(?:enc\b|aes|des|bf|camellia|chacha)|security\s+set-key-partition-list\s)/],
@@ -42,8 +44,8 @@ const ARGUMENT_WORDS = new Set([...PASSWORD_DIRECTIVES, ...ORACLE_LOGINS, 'login
 const ARGUMENT_WORD_ENDS = new Set(
   [...ARGUMENT_WORDS, 'password', 'passwd'].map((word) => word.charCodeAt(word.length - 2) * 128 + word.charCodeAt(word.length - 1)),
 );
-/** An expect script's line that waits for a password prompt, then its `send "`. */
-const EXPECT_PROMPT_RE = /\bexpect\s[^\n]*assword[^\n]*\n\s*send\s+"?$/i;
+/** An expect script's line that waits for a password's or passphrase's prompt, then its `send "`. */
+const EXPECT_PROMPT_RE = /\bexpect\s[^\n]*(?:assword|assphrase)[^\n]*\n\s*send\s+"?$/i;
 
 /** Whether `word` (lowercase) names a password (`password`, SQL's `PASSWORD`, haproxy's `insecure-password`, `db_passwd`). */
 function passwordWord(word: string): boolean {

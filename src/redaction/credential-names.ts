@@ -211,6 +211,8 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
   // curl's `--oauth2-bearer`: the bearer token itself.
   ['bearer', 'token'],
   ['jwt', 'token'],
+  // A one-time password's seed (`login_totp`, `TOTP Seed`): whoever holds it makes the codes.
+  ['totp', 'secret'],
   ['key', 'key'],
   ['auth', 'auth'],
   ['authorization', 'auth'],
@@ -228,7 +230,7 @@ const NOT_SECRET = new Set(
   (
     'public publishable pub csrf xsrf next page continuation cursor sort partition foreign cache idempotency dedup max ' +
     'min num count total hash row object map lookup sequence schema bucket ssh gpg pgp host authorized known foo dummy fake ' +
-    'example sample mock instrumentation existing hashed site anon encrypted ciphertext subscribe withdrawal'
+    'example sample mock instrumentation existing hashed site anon encrypted ciphertext subscribe withdrawal definition process release'
   ).split(' '),
 );
 
@@ -239,9 +241,12 @@ const NOT_A_PASSWORD = new Set('public publishable pub max min num count total h
 const NAME_SUFFIXES = new Set(
   (
     'prod production dev development staging stage live sandbox local qa uat pilot b hex pem der plain plaintext clear cleartext raw ' +
-    'primary secondary backup old new legacy readonly rw ro property'
+    'primary secondary backup old new legacy readonly rw ro property content material seed'
   ).split(' '),
 );
+
+/** Words a salt is named after when it is a public parameter: a signature's, a password hash's, an encryption's, a key derivation's (a name's trailing number read off: `Argon2` is `argon`). */
+const SALT_OWNERS = new Set(['signing', 'password', 'encryption', 'argon', 'scrypt', 'pbkdf', 'kdf']);
 
 /** The role a name gives its value, or null when it names no credential. */
 export function nameRole(words: readonly string[]): NameRole | null {
@@ -257,7 +262,8 @@ export function nameRole(words: readonly string[]): NameRole | null {
   // Phoenix's `signing_salt` is public by design (the key is derived from a secret kept elsewhere), as is a password hash's salt.
   // A salt named alone is a key derivation's parameter, stored beside its hash (`"salt": …, "iterations": …`).
   // So is Pulumi's `encryptionsalt`, written beside the stack's ciphertexts.
-  if (last === 'salt' && (before === undefined || before === 'signing' || before === 'password' || before === 'encryption')) return null;
+  // So is a key derivation's salt in a key file's header (PuTTY's `Argon2-Salt`).
+  if (last === 'salt' && (before === undefined || SALT_OWNERS.has(before))) return null;
   // Drupal's `hash_salt` keys its one-time links and form tokens, and VNPay's `vnp_HashSecret` signs its requests: secrets, although `hash` names no credential.
   if ((last === 'salt' || last === 'secret') && before === 'hash') return 'secret';
   // ESP-IDF's menuconfig names its settings `CONFIG_EXAMPLE_…` (`CONFIG_EXAMPLE_WIFI_PASSWORD`): a project's own, not a sample.
@@ -310,7 +316,7 @@ const KEYSTORE_PASS_RE = /^(?:src|dest|new)?(?:store|key)pass$/;
  * named record knows, holds one of these.
  */
 const NAME_HINT_RE = new RegExp(
-  `pass|pw|pswd|secret|token|key|auth|cred|id|pat|bearer|mnemonic|seed|phrase|contribsys|honeycomb|login|clear.?text|^encrypt$|setcookie|erlang_cookie|release_cookie|set_cookie|psk|ntlm|certificate|salt|^sk$|pasword|passwrd|tocken|${FOREIGN_PASSWORD_WORDS.join('|')}|contrase|has[łl]o|[şs]ifre|senord|jelsz|khau|${[...FOREIGN_KEYS].join('|')}`,
+  `pass|pw|pswd|secret|token|key|auth|cred|id|pat|bearer|mnemonic|seed|totp|phrase|contribsys|honeycomb|login|clear.?text|^encrypt$|setcookie|erlang_cookie|release_cookie|set_cookie|psk|ntlm|certificate|salt|^sk$|pasword|passwrd|tocken|${FOREIGN_PASSWORD_WORDS.join('|')}|contrase|has[łl]o|[şs]ifre|senord|jelsz|khau|${[...FOREIGN_KEYS].join('|')}`,
   'i',
 );
 

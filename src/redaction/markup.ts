@@ -23,11 +23,11 @@ function parentName(text: string, at: number): string | null {
 }
 
 /**
- * A property list's key, closed just before the `<` at `at` (blanks and line breaks skipped): `<key>AWSSecretKey</key>`, or
+ * A property list's key, closed just before the `<` at `at` (blanks and line breaks skipped): `<key>AWSSecretKey</key>`, KeePass' `<Key>Password</Key>`, or
  * a Hadoop-style property's `<name>javax.jdo.option.ConnectionPassword</name>`; or the flag before an argument of a launchd
  * job's `ProgramArguments` (`<string>--authtoken</string>`).
  */
-const PLIST_KEY_RE = /(?:<(?:key|name)>([^<>\n]{1,128})<\/(?:key|name)>|<string>--?([A-Za-z][\w-]{1,40})<\/string>)\s*$/;
+const PLIST_KEY_RE = /(?:<(?:[Kk]ey|name)>([^<>\n]{1,128})<\/(?:[Kk]ey|name)>|<string>--?([A-Za-z][\w-]{1,40})<\/string>)\s*$/;
 
 /** The name of the property-list key whose `<key>` element ends just before the tag at `at`, or null. */
 function plistKey(text: string, at: number): string | null {

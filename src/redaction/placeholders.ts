@@ -143,12 +143,12 @@ export function standInCharacters(counted: number, distinct: number, masked: num
   return counted === 0 || masked * 2 >= counted || inRuns * 2 >= counted || (counted >= 12 && distinct <= 4);
 }
 
-/** Whole values that mean "no value here" (case-insensitive), and published defaults (MinIO's, Postgres', RabbitMQ's `guest`, the Android debug keystore's). */
+/** Whole values that mean "no value here" (case-insensitive; KeePassXC's `PROTECTED` too), and published defaults (MinIO's, Postgres', RabbitMQ's `guest`, the Android debug keystore's). */
 const PLACEHOLDER_WORDS = new Set(
   (
     'changeme change_me changeit todo tbd fixme none null nil undefined true false secret password passwd pass token key ' +
     'apikey api_key default example sample test dummy fake placeholder redacted hidden empty unset required optional string ' +
-    'notasecret minioadmin postgres guest android'
+    'notasecret minioadmin postgres guest android protected'
   ).split(' '),
 );
 
@@ -185,8 +185,8 @@ export function isPublicSample(value: string): boolean {
 
 /** A printf-style `%s` directive. */
 const FORMAT_RE = /%s(?![A-Za-z0-9])/;
-/** A password's source rather than the password: `env:NAME`, `file:path`, `fd:N`, TeamCity's `credentialsJSON:<id>`. */
-const SOURCE_RE = /^(?:(?:env|file|fd|vault|op|ssm|awssm|gcpsm|azkv|credentialsJSON):\S|os\.environ\/\w)/;
+/** A password's source rather than the password: `env:NAME`, `file:path`, `fd:N`, TeamCity's `credentialsJSON:<id>`, wpa_supplicant's `ext:<name>`; or its ciphertext, hiera-eyaml's `ENC[PKCS7,…]`. */
+const SOURCE_RE = /^(?:(?:env|file|fd|vault|op|ssm|awssm|gcpsm|azkv|credentialsJSON|ext):\S|os\.environ\/\w|ENC\[(?:PKCS7|GPG),)/;
 
 /** A key that starts with `$`: letters, digits and `_`, both cases and a digit. */
 const DOLLAR_KEY_RE = /^\$(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])(?=\D*\d)[A-Za-z0-9_]+$/;

@@ -166,7 +166,8 @@ export function uuidShape(value: string): number {
   return version >= 1 && version <= 8 && variant >= 8 && variant <= 11 ? 2 : 1;
 }
 
-const VERSION_RE = /^v?\d+(?:\.\d+){1,3}(?:[-+._][0-9A-Za-z.+_-]*)?$|^[a-z]{1,6}\d+(?:\.\d+){1,3}[-+._]/i;
+/** A version: semantic (`1.2.3-rc.1`), a tool's (`go1.22.0-…`), a Jenkins plugin's incremental build (`681.vf91669a_32e45`). */
+const VERSION_RE = /^v?\d+(?:\.\d+){1,3}(?:[-+._][0-9A-Za-z.+_-]*)?$|^[a-z]{1,6}\d+(?:\.\d+){1,3}[-+._]|^\d{1,5}\.v[0-9a-f_]{6,40}$/i;
 const DOTTED_IDENTIFIER_RE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 /** Capitalised words run together (`Security`, `SecureString`). */
 const CAPITALISED_RE = /^(?:[A-Z][a-z]+)+$/;

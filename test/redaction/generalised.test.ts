@@ -94,6 +94,10 @@ const FLOORS: Readonly<Record<string, number>> = {
   // variables, positional arguments of SAP's, Oracle EBS' and Informatica's tools, glued or slash flags (`-P<password>`,
   // `/p`), Teradata's `.LOGON host/user,password`, C's `strcpy(x->passwd, "…")`.
   'ninety-second blind batch': 0.76,
+  // Credential stores: CSV exports whose rows run past their header, 1Password's and Enpass' JSON fields named by a
+  // sibling (`designation`, `label`), values printed on the line after a prompt, Wi-Fi QR strings and profiles' XML with
+  // entities, cookie jars (Netscape's, browser dumps), recovery codes, TOTP seeds given to tools, share links' fragments.
+  'ninety-third blind batch': 0.68,
 };
 /**
  * Each blind batch's share of look-alikes changed (3%), above it for eight batches on deliberate trade-offs: client ids
@@ -125,7 +129,9 @@ const FLOORS: Readonly<Record<string, number>> = {
  * the specification asks to redact as every password hash, a SHA-1 digest under a `password` attribute, and an Entra
  * application's client id written as a GUID, and the eighty-eighth's hashes again, a signing key's fingerprint after
  * `signed with key` and a CI cache's key in prose, and the eighty-ninth's Twilio key SIDs listed by its CLI (the shared
- * corpus asks for `SK…`), a Matrix server's public verify and sender keys under `key` names, and PubNub's publish key.
+ * corpus asks for `SK…`), a Matrix server's public verify and sender keys under `key` names, and PubNub's publish key,
+ * and the ninety-fourth's password hashes again (Node-RED's bcrypt, Jenkins' jBCrypt, Ansible's sha512-crypt), ciphertexts
+ * read as values (StackStorm's beside `"encrypted": true`, systemd's `SetCredentialEncrypted=`), UiPath's job keys (UUIDs).
  */
 const CEILINGS: Readonly<Record<string, number>> = {
   'twenty-seventh blind batch': 0.09,
@@ -152,6 +158,7 @@ const CEILINGS: Readonly<Record<string, number>> = {
   'eighty-sixth blind batch': 0.08,
   'eighty-eighth blind batch': 0.05,
   'eighty-ninth blind batch': 0.05,
+  'ninety-fourth blind batch': 0.1,
 };
 
 describe.each(BLIND_BATCHES)('$name', ({ name, positives, negatives }) => {
@@ -268,6 +275,22 @@ describe('structures that generalise', () => {
       "a Caddyfile's dns provider token and a dotted setting's name before its quoted value",
       '\ttls {\n\t\tdns cloudflare aWOdVgDxb2zzeYhT-0n42U115DJNkU94Ux29PPns\n\t}\ngit config git-ftp.password "fhGMrwBj4MrfTZxb"',
       '\ttls {\n\t\tdns cloudflare [REDACTED token]\n\t}\ngit config git-ftp.password "[REDACTED password]"',
+    ],
+    [
+      "credential stores: a keyring's or password store's entry printed, a value piped into one, a TOTP seed's column, KeePass' <Key>/<Value>, an expect passphrase",
+      '$ secret-tool lookup protocol smb server nas user dana\ntmfhjZTsXMLplK99\n$ pass show infra/db\n1OAibIcmVI64ifmAIWdn2OcBeC2t\n' +
+        "echo 'NxipWxJLsAX4UMZ0Fp' | pass insert -e work/jira\nurl,username,password,totp\nhttps://a.io,ops,Xk3mQp9RtZ2w,LL4QAQ7TRHFBHCUNNECBSBTN2DHJOODB\n" +
+        '<Key>Password</Key>\n<Value ProtectInMemory="True">nVJm3xvyXSLs0A0GdttI</Value>\nexpect "Enter passphrase for*"\nsend "Rzm4of81dZkToVvVXBfh\\r"',
+      '$ secret-tool lookup protocol smb server nas user dana\n[REDACTED password]\n$ pass show infra/db\n[REDACTED password]\n' +
+        "echo '[REDACTED password]' | pass insert -e work/jira\nurl,username,password,totp\nhttps://a.io,ops,[REDACTED password],[REDACTED secret]\n" +
+        '<Key>Password</Key>\n<Value ProtectInMemory="True">[REDACTED password]</Value>\nexpect "Enter passphrase for*"\nsend "[REDACTED password]\\r"',
+    ],
+    [
+      "look-alikes of credential stores and automation: KeePassXC's PROTECTED, a key store's GPG id, wpa_supplicant's ext:, hiera-eyaml's ENC[], a plugin's version, a KDF's salt, process keys",
+      'Password: PROTECTED\n$ cat ~/.password-store/.gpg-id\nB9DB1F3A828270C4\npsk=ext:acme_lab_psk\npostgres_password: ENC[PKCS7,MIIBiQYJKoZIhvcNAQcDoIIBejCCAXYC]\n' +
+        'credentials:1371.vfee6b_095f0a_3\nArgon2-Salt: 8a7f6e5d4c3b2a198a7f6e5d4c3b2a19\n"processInstanceKey": "2251799813685249"',
+      'Password: PROTECTED\n$ cat ~/.password-store/.gpg-id\nB9DB1F3A828270C4\npsk=ext:acme_lab_psk\npostgres_password: ENC[PKCS7,MIIBiQYJKoZIhvcNAQcDoIIBejCCAXYC]\n' +
+        'credentials:1371.vfee6b_095f0a_3\nArgon2-Salt: 8a7f6e5d4c3b2a198a7f6e5d4c3b2a19\n"processInstanceKey": "2251799813685249"',
     ],
     ['psexec -p', 'psexec \\\\srv -u ACME\\admin -p TezfUzSui! cmd.exe', 'psexec \\\\srv -u ACME\\admin -p [REDACTED password] cmd.exe'],
     [

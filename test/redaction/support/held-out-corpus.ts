@@ -90,6 +90,8 @@ import { BLIND89_NEGATIVES, BLIND89_POSITIVES } from './held-out-blind89.ts';
 import { BLIND90_NEGATIVES, BLIND90_POSITIVES } from './held-out-blind90.ts';
 import { BLIND91_NEGATIVES, BLIND91_POSITIVES } from './held-out-blind91.ts';
 import { BLIND92_NEGATIVES, BLIND92_POSITIVES } from './held-out-blind92.ts';
+import { BLIND93_NEGATIVES, BLIND93_POSITIVES } from './held-out-blind93.ts';
+import { BLIND94_NEGATIVES, BLIND94_POSITIVES } from './held-out-blind94.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -299,6 +301,8 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['ninetieth blind batch', BLIND90_POSITIVES, BLIND90_NEGATIVES],
     ['ninety-second blind batch', BLIND92_POSITIVES, BLIND92_NEGATIVES],
     ['ninety-first blind batch', BLIND91_POSITIVES, BLIND91_NEGATIVES],
+    ['ninety-third blind batch', BLIND93_POSITIVES, BLIND93_NEGATIVES],
+    ['ninety-fourth blind batch', BLIND94_POSITIVES, BLIND94_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
