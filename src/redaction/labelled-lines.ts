@@ -5,6 +5,7 @@ import { push, roleOfName } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { RANK_NAMED } from './kind-record.ts';
 import { isCredentialValue, LOWER_KEY_RE, MIXED_RE } from './credential-values.ts';
+import { hintsCredential } from './credential-names.ts';
 
 /** A labelled value's characters: a key's, and the punctuation passwords hold; not base64's `+`, `/` and `=` (a PEM body's line) unless a line introduces it. */
 const LABELLED_CHARS = chars('A-Za-z0-9_!#$%&*@^~?.-');
@@ -35,8 +36,8 @@ const INTRODUCES_RE =
   /[:：)?=]\s*$|\b(?:is|are)[ \t]*(?:…|\.{3})?\s*$|^\s*(?:#{1,6}\s|\*\*.*\*\*\s*$|==.*==\s*$|\.[A-Za-z]|\*{1,3}\s)|\b(?:below|follows|next line)\b/i;
 /** What may stand before a value alone on its line: blanks, a list's bullet or number, a definition's colon, a chat turn's role (`User:`), an opening quote or backtick. */
 const LEAD_RE = /^[ \t]*(?:(?:[-*•>]|\d{1,2}[.)]|:)[ \t]+|(?:User|Human|Assistant|AI|Q|A):[ \t]+)?[`"']?$/;
-/** A chat log turn's speaker before its text, after its time (`[10:42] Priya: `, `sam: `). */
-const SPEAKER_RE = /^(?:\[\d{1,2}:\d{2}(?::\d{2})?\][ \t]*)?[A-Za-z][\w.-]{0,15}:[ \t]+/;
+/** A chat log turn's speaker (group 1) before its text, after its time (`[10:42] Priya: `, `sam: `). */
+const SPEAKER_RE = /^(?:\[\d{1,2}:\d{2}(?::\d{2})?\][ \t]*)?([A-Za-z][\w.-]{0,15}):[ \t]+/;
 /** The shortest value taken from its own line after a line that names it; shorter ones are words, ids and codes. */
 const MIN_LABELLED = 20;
 /** The shortest, when the line before introduces it. */
@@ -83,7 +84,9 @@ export function labelledLine(text: string, start: number, end: number, state: Sc
   const lead = lineBefore(text, start, 24);
   if (lead.length === 24) return;
   const led = LEAD_RE.test(lead);
-  if (!led && !SPEAKER_RE.test(lead)) return;
+  const speaker = led ? undefined : SPEAKER_RE.exec(lead)?.[1];
+  // A credential's name before a colon (`token: <value>`) is an assignment, which the assignment rules read, not a speaker.
+  if (!led && (speaker === undefined || hintsCredential(speaker))) return;
   const label = labelAbove(text, start - lead.length, ITEM_RE.test(text.slice(start - lead.length, end)));
   // In a chat log, the turn before names the value (`dana: what's the replica password?`, `sam: <value>`).
   if (!led && (label === null || !SPEAKER_RE.test(label))) return;
