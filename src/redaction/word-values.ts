@@ -146,7 +146,10 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
       first === 80 &&
       (text.startsWith('PASS', wordStart) || text.startsWith('Pass', wordStart)) &&
       startsLine(text, wordStart)) ||
-      (length >= 2 && FTP_USER_RE.test(text.slice(Math.max(0, wordStart - 6), wordStart)) && startsLine(text, wordStart - 5)) ||
+      (length >= 2 &&
+        (text.charCodeAt(wordStart - 2) | 32) === 114 &&
+        FTP_USER_RE.test(text.slice(Math.max(0, wordStart - 6), wordStart)) &&
+        startsLine(text, wordStart - 5)) ||
       // NickServ's `IDENTIFY [account] <password>`.
       ((text.startsWith('IDENTIFY ', wordStart - 9) || (length === 8 && text.startsWith('IDENTIFY', wordStart))) &&
         NICKSERV_RE.test(lineBefore(text, wordStart))));
