@@ -28,8 +28,8 @@ const TOOL_FLAG_RE: ReadonlyMap<number, RegExp> = new Map([
   // macOS `security add-generic-password … -w <password>`.
   [119, /(?:^|[\s/`])security\s+(?:add|find|set)-(?:generic|internet)-password\s/],
 ]);
-/** SNMPv3 tools, whose `-A` and `-X` take the auth and privacy passphrases. */
-const SNMP_LINE_RE = /(?:^|[\s/`])snmp(?:walk|get|getnext|set|bulkwalk|bulkget|trap|table|inform)(?:\.exe)?\s/;
+/** SNMPv3 tools and Nagios' `check_snmp` plugins, whose `-A` and `-X` take the auth and privacy passphrases. */
+const SNMP_LINE_RE = /(?:^|[\s/`])(?:snmp(?:walk|get|getnext|set|bulkwalk|bulkget|trap|table|inform)(?:\.exe)?|check_snmp\w*)\s/;
 
 /** Tools whose `-p` takes the password glued to it, on a command line or as an argument list's element (`["mysqladmin", …]`). */
 const GLUED_P_RE = /(?:^|[\s/"'`])(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump|7z|7za|7zz|7zr)(?:\.exe)?(?:\s|["']\s*,)[^\n]*$/;

@@ -7,7 +7,7 @@ export type NameRole = 'password' | 'secret' | 'token' | 'key' | 'client-id' | '
 const QUALIFIERS = (
   'api access secret auth client private session refresh bearer app master account service signing encryption license ' +
   'deploy personal admin root db user consumer webhook oauth id sdk storage bot shared integration write read ingest token ' +
-  'smtp mail ftp imap remote dn mqtt wifi ota rcon vnc ldap'
+  'smtp mail ftp imap remote dn mqtt wifi ota rcon vnc ldap store keystore truststore'
 ).split(' ');
 const COMPOUND_HEADS = ['password', 'passwd', 'secret', 'token', 'key', 'id', 'pwd', 'pw', 'pass', 'salt'];
 

@@ -98,6 +98,9 @@ const FLOORS: Readonly<Record<string, number>> = {
   // sibling (`designation`, `label`), values printed on the line after a prompt, Wi-Fi QR strings and profiles' XML with
   // entities, cookie jars (Netscape's, browser dumps), recovery codes, TOTP seeds given to tools, share links' fragments.
   'ninety-third blind batch': 0.68,
+  // Healthcare and finance: PKCS#11 and HSM PINs (`--so-pin`, `user_pin`), Mirth's channel and transformer scripts, HL7's
+  // MSH-8 security field, FIX's tag 554, JWKS private members beside public ones, keys of vendors no record names.
+  'ninety-fifth blind batch': 0.83,
 };
 /**
  * Each blind batch's share of look-alikes changed (3%), above it for eight batches on deliberate trade-offs: client ids
@@ -131,7 +134,8 @@ const FLOORS: Readonly<Record<string, number>> = {
  * `signed with key` and a CI cache's key in prose, and the eighty-ninth's Twilio key SIDs listed by its CLI (the shared
  * corpus asks for `SK…`), a Matrix server's public verify and sender keys under `key` names, and PubNub's publish key,
  * and the ninety-fourth's password hashes again (Node-RED's bcrypt, Jenkins' jBCrypt, Ansible's sha512-crypt), ciphertexts
- * read as values (StackStorm's beside `"encrypted": true`, systemd's `SetCredentialEncrypted=`), UiPath's job keys (UUIDs).
+ * read as values (StackStorm's beside `"encrypted": true`, systemd's `SetCredentialEncrypted=`), UiPath's job keys (UUIDs),
+ * and the ninety-sixth's NetBox v2 token key ids alone, vendors' lab default passwords and an Opsgenie alias.
  */
 const CEILINGS: Readonly<Record<string, number>> = {
   'twenty-seventh blind batch': 0.09,
@@ -159,6 +163,7 @@ const CEILINGS: Readonly<Record<string, number>> = {
   'eighty-eighth blind batch': 0.05,
   'eighty-ninth blind batch': 0.05,
   'ninety-fourth blind batch': 0.1,
+  'ninety-sixth blind batch': 0.04,
 };
 
 describe.each(BLIND_BATCHES)('$name', ({ name, positives, negatives }) => {
@@ -291,6 +296,14 @@ describe('structures that generalise', () => {
         'credentials:1371.vfee6b_095f0a_3\nArgon2-Salt: 8a7f6e5d4c3b2a198a7f6e5d4c3b2a19\n"processInstanceKey": "2251799813685249"',
       'Password: PROTECTED\n$ cat ~/.password-store/.gpg-id\nB9DB1F3A828270C4\npsk=ext:acme_lab_psk\npostgres_password: ENC[PKCS7,MIIBiQYJKoZIhvcNAQcDoIIBejCCAXYC]\n' +
         'credentials:1371.vfee6b_095f0a_3\nArgon2-Salt: 8a7f6e5d4c3b2a198a7f6e5d4c3b2a19\n"processInstanceKey": "2251799813685249"',
+    ],
+    [
+      "a Grafana Cloud token with base64url characters, check_snmp's passphrases, a PSK file printed, a keystore's storepass",
+      'password: glc_eyJvIjoiSfgMibAxrA086ildT6A5CBpJKa90InfQqHEl8005_saLrSeLe9BwKJpuY_DFppkt_urX=\n' +
+        "command_line $USER1$/check_snmp -H h -P 3 -a SHA -A 'Xk3mQp9RtZ2wLv8N' -x AES -X 'Yq4nRs0SuA3xMw9P'\n" +
+        '$ sudo cat /etc/zabbix/zabbix_agent2.psk\n8a7f6e5d4c3b2a198a7f6e5d4c3b2a198a7f6e5d4c3b2a198a7f6e5d4c3b2a19\nkeystore.storepass = Xk3mQp9RtZ2wLv8N',
+      "password: [REDACTED grafana-token]\ncommand_line $USER1$/check_snmp -H h -P 3 -a SHA -A '[REDACTED password]' -x AES -X '[REDACTED password]'\n" +
+        '$ sudo cat /etc/zabbix/zabbix_agent2.psk\n[REDACTED password]\nkeystore.storepass = [REDACTED password]',
     ],
     ['psexec -p', 'psexec \\\\srv -u ACME\\admin -p TezfUzSui! cmd.exe', 'psexec \\\\srv -u ACME\\admin -p [REDACTED password] cmd.exe'],
     [

@@ -15,7 +15,7 @@ export const OBSERVABILITY_KINDS: readonly KindRecord[] = [
   tokenKind(
     'grafana-token',
     'Grafana cloud tokens (`glc_`), service account tokens (`glsa_`) and API keys (`eyJrIjoi…`)',
-    prefixed('glc_', BASE64, 32, 400, lettersAndDigits),
+    prefixed('glc_', BASE64_ANY, 32, 400, lettersAndDigits),
     { prefixes: ['glsa_'], body: [run(ALNUM, 32), '_', run(HEX_ANY, 8)] },
     prefixed('eyJrIjoi', BASE64, 40, 400),
   ),

@@ -92,6 +92,8 @@ import { BLIND91_NEGATIVES, BLIND91_POSITIVES } from './held-out-blind91.ts';
 import { BLIND92_NEGATIVES, BLIND92_POSITIVES } from './held-out-blind92.ts';
 import { BLIND93_NEGATIVES, BLIND93_POSITIVES } from './held-out-blind93.ts';
 import { BLIND94_NEGATIVES, BLIND94_POSITIVES } from './held-out-blind94.ts';
+import { BLIND95_NEGATIVES, BLIND95_POSITIVES } from './held-out-blind95.ts';
+import { BLIND96_NEGATIVES, BLIND96_POSITIVES } from './held-out-blind96.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -303,6 +305,8 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['ninety-first blind batch', BLIND91_POSITIVES, BLIND91_NEGATIVES],
     ['ninety-third blind batch', BLIND93_POSITIVES, BLIND93_NEGATIVES],
     ['ninety-fourth blind batch', BLIND94_POSITIVES, BLIND94_NEGATIVES],
+    ['ninety-fifth blind batch', BLIND95_POSITIVES, BLIND95_NEGATIVES],
+    ['ninety-sixth blind batch', BLIND96_POSITIVES, BLIND96_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
