@@ -1,5 +1,6 @@
-/** Secrets in network gear's and VPN daemons' configs: pre-shared keys, routing and NTP keys, SNMP communities and v3 passphrases, Wi-Fi PSKs. */
-import { lineBefore, passwordArgument } from './argument-spans.ts';
+/** Secrets in network gear's and VPN daemons' configs: pre-shared keys, routing and NTP keys, SNMP communities and v3 passphrases, Wi-Fi PSKs, a Wi-Fi QR code's password. */
+import { lineBefore, passwordArgument, pushPassword } from './argument-spans.ts';
+import { isCredentialValue } from './credential-values.ts';
 import type { ScanState } from './classify.ts';
 import { wordEndBefore, wordStartBefore } from './spans.ts';
 
@@ -44,4 +45,16 @@ export function networkSecret(text: string, start: number, state: ScanState): vo
   } else if (length < 3 || !LAST_WORD_ENDS.has((text.charCodeAt(p - 2) | 32) * 128 + (text.charCodeAt(p - 1) | 32))) return;
   const quote = text.charCodeAt(start - 1);
   if (LINE_RE.test(lineBefore(text, start, 256))) passwordArgument(text, quote === 34 || quote === 39 ? start - 1 : start, state);
+}
+
+/** A Wi-Fi QR code's payload up to a field: `WIFI:` and the fields before it, on one line. */
+const WIFI_QR_RE = /WIFI:(?:[A-Z]:(?:[^;\\\n]|\\.){0,64};){0,4}$/;
+
+/** A token at `start` after a `;` that starts `P:`: a Wi-Fi QR code's password (`WIFI:T:WPA;S:<ssid>;P:<password>;;`, `\;` escaping). */
+export function wifiQrPassword(text: string, start: number, state: ScanState): void {
+  if (!WIFI_QR_RE.test(text.slice(Math.max(0, start - 300), start))) return;
+  let end = start + 2;
+  while (end < text.length && end < start + 130 && text.charCodeAt(end) !== 59 && text.charCodeAt(end) !== 10)
+    end += text.charCodeAt(end) === 92 ? 2 : 1;
+  if (text.charCodeAt(end) === 59 && isCredentialValue(text.slice(start + 2, end), 'password')) pushPassword(state, start + 2, end);
 }

@@ -13,7 +13,7 @@ import { schemeValueAt } from './hashes.ts';
 import { keyFileLine } from './key-files.ts';
 import { kubernetesSecrets } from './kubernetes.ts';
 import { mailCredential } from './mail-configs.ts';
-import { networkSecret } from './network-configs.ts';
+import { networkSecret, wifiQrPassword } from './network-configs.ts';
 import { printedSecret } from './shell-output.ts';
 import { labelledLine } from './labelled-lines.ts';
 import { crackedLine } from './cracked-hashes.ts';
@@ -142,6 +142,8 @@ function scanToken(text: string, start: number, end: number, flagged: number, st
       : before < 128 && ROW_OPENERS[before] === 1
   )
     rowToken(text, start, before, state);
+  // A Wi-Fi QR code's `;P:<password>;`.
+  if (before === 59 && text.charCodeAt(start) === 80 && text.charCodeAt(start + 1) === 58) wifiQrPassword(text, start, state);
   const length = end - start;
   if (length >= 32) windowsHash(text, start, end, flagged, state);
   else if (before === 92) confirmedLogin(text, start, end, state);

@@ -282,13 +282,15 @@ describe('structures that generalise', () => {
       '\ttls {\n\t\tdns cloudflare [REDACTED token]\n\t}\ngit config git-ftp.password "[REDACTED password]"',
     ],
     [
-      "credential stores: a keyring's or password store's entry printed, a value piped into one, a TOTP seed's column, KeePass' <Key>/<Value>, an expect passphrase",
+      "credential stores: a keyring's or password store's entry printed, a value piped into one, a TOTP seed's column, KeePass' <Key>/<Value>, an expect passphrase, a cookie jar's session, a Wi-Fi QR code",
       '$ secret-tool lookup protocol smb server nas user dana\ntmfhjZTsXMLplK99\n$ pass show infra/db\n1OAibIcmVI64ifmAIWdn2OcBeC2t\n' +
         "echo 'NxipWxJLsAX4UMZ0Fp' | pass insert -e work/jira\nurl,username,password,totp\nhttps://a.io,ops,Xk3mQp9RtZ2w,LL4QAQ7TRHFBHCUNNECBSBTN2DHJOODB\n" +
-        '<Key>Password</Key>\n<Value ProtectInMemory="True">nVJm3xvyXSLs0A0GdttI</Value>\nexpect "Enter passphrase for*"\nsend "Rzm4of81dZkToVvVXBfh\\r"',
+        '<Key>Password</Key>\n<Value ProtectInMemory="True">nVJm3xvyXSLs0A0GdttI</Value>\nexpect "Enter passphrase for*"\nsend "Rzm4of81dZkToVvVXBfh\\r"\n' +
+        'github.com\tFALSE\t/\tTRUE\t1767225600\tuser_session\tUZYJpyONUAVusARNQys8grtOWN_CgMHjvqU\nWIFI:T:WPA;S:Acme-Guest;P:dwh6wqg9g02m;H:false;;',
       '$ secret-tool lookup protocol smb server nas user dana\n[REDACTED password]\n$ pass show infra/db\n[REDACTED password]\n' +
         "echo '[REDACTED password]' | pass insert -e work/jira\nurl,username,password,totp\nhttps://a.io,ops,[REDACTED password],[REDACTED secret]\n" +
-        '<Key>Password</Key>\n<Value ProtectInMemory="True">[REDACTED password]</Value>\nexpect "Enter passphrase for*"\nsend "[REDACTED password]\\r"',
+        '<Key>Password</Key>\n<Value ProtectInMemory="True">[REDACTED password]</Value>\nexpect "Enter passphrase for*"\nsend "[REDACTED password]\\r"\n' +
+        'github.com\tFALSE\t/\tTRUE\t1767225600\tuser_session\t[REDACTED token]\nWIFI:T:WPA;S:Acme-Guest;P:[REDACTED password];H:false;;',
     ],
     [
       "look-alikes of credential stores and automation: KeePassXC's PROTECTED, a key store's GPG id, wpa_supplicant's ext:, hiera-eyaml's ENC[], a plugin's version, a KDF's salt, process keys",
