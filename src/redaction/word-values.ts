@@ -388,8 +388,8 @@ function startsLine(text: string, at: number): boolean {
   return before === 10 || before === 34 || before === 39 || SENT_PREFIX_RE.test(lineBefore(text, at, 8));
 }
 
-/** What a transcript of a session writes before a line the client sent: curl's `> `, `C: `, swaks' ` -> `, z/OS FTP's `>>> `, a script's `quote `. */
-const SENT_PREFIX_RE = /^(?:> |C: | ?-> |>>> |quote )$/;
+/** What a transcript of a session writes before a line the client sent: curl's `> `, `C: `, swaks' ` -> `, a script's `quote `, z/OS FTP's log line (`EZA1701I >>> `). */
+const SENT_PREFIX_RE = /^(?:> |C: | ?-> |quote )$|\s>>> $/;
 /** A line that messages IRC's NickServ. */
 const NICKSERV_RE = /nickserv/i;
 /** FTP's `user` command before the user's name. */
