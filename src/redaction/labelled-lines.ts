@@ -16,10 +16,8 @@ const EQUALS = chars('A-Za-z0-9_!#$%&*@^~?.+/-');
 const FENCE_RE = /^\s*(?:`{3,}\w*|~{3,}|\.{4,})\s*$/;
 /** What a label holds and a key's body does not. */
 const LABEL_MARK_RE = /[ :*#]/;
-/** A setting's name alone on its line before its operator. */
-const KEY_LINE_RE = /^\s*([A-Za-z_][\w.-]*)\s*[=:]\s*$/;
-/** A YAML key alone on its line. */
-const YAML_KEY_RE = /^\s*[\w.-]+:\s*$/;
+/** A setting's name alone on its line (group 1) before its operator (group 3), blanks between (group 2): a YAML key when a colon ends the name. */
+const KEY_LINE_RE = /^\s*([\w.-]+)(\s*)([=:])\s*$/;
 /** A list's item: a bullet or a number before it. */
 const ITEM_RE = /^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+\S/;
 /** The most items of a list read back to the line that introduces them. */
@@ -93,10 +91,11 @@ export function labelledLine(text: string, start: number, end: number, state: Sc
   // A YAML key alone on its line (`api_keys:`) opens a sequence or a block, which the assignment rules read.
   // A label holds a blank, a colon or a heading's mark (`API key`, `Password:`, `**Token**`): a line of a key's body holds none.
   if (label === null || !LABEL_MARK_RE.test(label)) return;
+  const keyLine = KEY_LINE_RE.exec(label);
   // A value at the start of its line under an unindented key (`Password:` over it) is no YAML: YAML indents a key's value.
-  const yaml = YAML_KEY_RE.test(label) && (lead !== '' || /^\s/.test(label));
+  const yaml = keyLine !== null && keyLine[2] === '' && keyLine[3] === ':' && (lead !== '' || /^\s/.test(label));
   // A key alone before its `=` or `:` (an INI value continued on the next line) is judged as a setting's name is.
-  const key = KEY_LINE_RE.exec(label)?.[1];
+  const key = keyLine?.[1];
   if (!(LABEL_RE.test(label) || (key !== undefined && roleOfName(key) !== null)) || PUBLIC_LABEL_RE.test(label) || yaml) return;
   // A short value, or one indented, bulleted or quoted (a block's text, a list's item), needs a line that introduces it,
   // as a definition list's `: <value>` is; so does a value of base64's characters.
