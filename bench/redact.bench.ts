@@ -98,6 +98,8 @@ const ADVERSARIAL: [string, (bytes: number) => string][] = [
   ['`apiKey: { a: "v", ` repeated', (bytes) => 'apiKey: { a: "v", '.repeat(Math.ceil(bytes / 18))],
   ['` a | b | c` rows', (bytes) => ' a | b | c\n'.repeat(Math.ceil(bytes / 11))],
   ['`A(x` repeated (a capital before every parenthesis)', (bytes) => 'A(x'.repeat(Math.ceil(bytes / 3))],
+  ['`token:.x=.` repeated (an operator in every value)', (bytes) => 'token:.x=.'.repeat(Math.ceil(bytes / 10))],
+  ['`AccountKey=` repeated', (bytes) => 'AccountKey='.repeat(Math.ceil(bytes / 11))],
   // Dense logins of this round's rules: a keyword's operand, embedded SQL's USER … USING, FTP's user command.
   ['`PASSWORD(<8 random>)` operands', (bytes) => lines(bytes, (k) => `PASSWORD(${base62(8, k)}) `)],
   ["`USER 'u' USING '<12 random>'` clauses", (bytes) => lines(bytes, (k) => `USER 'u' USING '${base62(12, k)}'\n`)],

@@ -48,6 +48,11 @@ export class Chars {
     return true;
   }
 
+  /** Every character of `text` in [from, to) is in the class, read through the run cache. */
+  covers(text: string, from: number, to: number): boolean {
+    return this.runEnd(text, from, to) >= to;
+  }
+
   /**
    * The end of the run of this class starting at `from`, or `limit` when the run reaches it
    * (callers pass `from + max + 1` to learn "longer than max" without reading further).

@@ -9,7 +9,8 @@ import { chars } from './chars.ts';
 import { claimsFormat } from './dispatch.ts';
 import { RANK_FORMAT, RANK_NAMED } from './kind-record.ts';
 import { netNtlmResponse, samDumpHash } from './hashes.ts';
-import { skipBlanks, wordEndBefore, wordStartBefore } from './spans.ts';
+import { skipBlanks } from './spans.ts';
+import { wordEndBefore, wordStartBefore } from './name-runs.ts';
 import { ORACLE_LOGINS, sqlClausePassword, sqlplusAfterFlag, sqlplusLogin } from './sql-logins.ts';
 import { isCredentialValue, MIXED_RE, passwordAndSecretVerdicts } from './credential-values.ts';
 

@@ -3,7 +3,8 @@ import { lineBefore } from './argument-spans.ts';
 import { classify } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { hintsCredential } from './credential-names.ts';
-import { MAX_NAME, NAME_CHARS, sentenceValueEnd, skipBlanks } from './spans.ts';
+import { sentenceValueEnd, skipBlanks } from './spans.ts';
+import { MAX_NAME, NAME_CHARS } from './name-runs.ts';
 
 /** The words a config file's directive gives a credential with (msmtp's `password X`, a router's `key X`, `secret X`). */
 const DIRECTIVES = new Set(['password', 'passwd', 'secret', 'key', 'psk']);

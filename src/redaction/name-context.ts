@@ -1,7 +1,7 @@
 /** What the text around a name adds to it: the word before a bare `key` or a number (`Unseal Key 1:`), a Terraform variable's name for its `default`, and the credential word of a prose phrase (`the password for the db is …`). */
 import { isDigit } from './chars.ts';
 import { FOREIGN_PASSWORD_WORDS, hintsCredential, nameRole } from './credential-names.ts';
-import { NAME_CHARS, sliceOrLast } from './spans.ts';
+import { NAME_CHARS, sliceOrLast } from './name-runs.ts';
 
 /** A Terraform variable's block, open up to its `default`: group 1 is the variable's name. */
 const VARIABLE_BLOCK_RE = /\bvariable\s+"([A-Za-z_][\w-]{0,63})"\s*\{[^{}]*$/;

@@ -2,7 +2,7 @@
 import { lineBefore, passwordArgument, pushPassword } from './argument-spans.ts';
 import { isCredentialValue } from './credential-values.ts';
 import type { ScanState } from './classify.ts';
-import { wordEndBefore, wordStartBefore } from './spans.ts';
+import { wordEndBefore, wordStartBefore } from './name-runs.ts';
 
 /**
  * The line up to a secret's argument: IOS' `crypto isakmp key`, `pre-shared-key` (IOS, ASA, Junos' `ascii-text`),

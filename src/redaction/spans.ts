@@ -2,35 +2,17 @@
 import { chars } from './chars.ts';
 import { hintsCredential, nameRole, nameWords } from './credential-names.ts';
 import { MAX_VALUE } from './credential-values.ts';
+import { MAX_NAME, NAME_CHARS } from './name-runs.ts';
 import { wrappedString } from './wrapped-strings.ts';
 
-export const NAME_CHARS = chars('A-Za-z0-9_.$-');
-export const MAX_NAME = 64;
-
-/** The last word read back by {@link wordStartBefore}: the rules for one token read back over the same word. */
-let wordText = '';
-let wordEnd = -1;
-let wordStart = -1;
-
-/** Where the run of name characters that ends at `end` starts, read back {@link MAX_NAME} characters at most. */
-export function wordStartBefore(text: string, end: number): number {
-  if (end !== wordEnd || text !== wordText) {
-    wordText = text;
-    wordEnd = end;
-    wordStart = NAME_CHARS.runStart(text, end, end - MAX_NAME);
-  }
-  return wordStart;
-}
-/** Tells {@link wordStartBefore} that [start, end) is a whole run of name characters (read by the caller). */
-export function nameRunIs(text: string, start: number, end: number): void {
-  wordText = text;
-  wordEnd = end;
-  wordStart = Math.max(start, end - MAX_NAME);
-}
 /** The most blanks read back between a name and its operator. */
 const MAX_ALIGNMENT = 40;
 /** Unquoted values: printable ASCII but blanks, quotes, brackets, `,`, `;`, `|`, `\`. */
 export const VALUE_CHARS = chars('!#$%&*+./0-9:=?@A-Z^_a-z~-');
+/** ASCII but `=`, `.` and the digits: whether a value holds one, read through each class's run cache. */
+const WITHOUT_EQUALS = chars('\x00-<>-\x7f');
+const WITHOUT_DOT = chars('\x00---/-\x7f');
+const WITHOUT_DIGIT = chars('\x00-/:-\x7f');
 /** Unquoted values in a URL query stop at `&` and `#`. */
 const QUERY_CHARS = chars('!$%*+./0-9:=?@A-Z^_a-z~-');
 /** Inside quotes: printable ASCII and space, but the quote itself and `\`. */
@@ -68,6 +50,14 @@ export function skipBlanks(text: string, from: number, limit: number): number {
   while (p < limit && p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
   return p;
 }
+
+/**
+ * Unquoted values read in a row, each starting inside the one before (`token:.x=.token:.x=.…`, operators all through
+ * one run): past this many, the run is no text a credential sits in, and its further values are not read, so that
+ * each does not cost a read of the rest of the run.
+ */
+const MAX_NESTED_VALUES = 16;
+const nested = { text: '', start: -1, end: -1, count: 0 };
 
 /** The letters and signs that prefix a string literal: `N`, `E`, `@`, `b`, `r`. */
 const LITERAL_PREFIX = new Set([78, 69, 64, 98, 114]);
@@ -112,6 +102,10 @@ export function readValue(text: string, from: number, query = false): Span | nul
   // `token = =x`, `a: :b`: no value starts with an operator.
   if (first === 61 || first === 58) return null;
   let end = valueRunEnd(query ? QUERY_CHARS : VALUE_CHARS, text, p, p + 1 + MAX_VALUE);
+  if (text === nested.text && p > nested.start && p < nested.end) nested.count++;
+  else nested.count = 0;
+  Object.assign(nested, { text, start: p, end });
+  if (nested.count > MAX_NESTED_VALUES) return null;
   // Code, not a value: `getpass()`, `os.environ[…]`.
   const stop = text.charCodeAt(end);
   if (stop === 40 || stop === 91) return null;
@@ -126,23 +120,18 @@ export function readValue(text: string, from: number, query = false): Span | nul
     text.charCodeAt(read) === 0x2022
   )
     return null;
-  // Most values hold no `=` and no `.`: they are read in place, not sliced. One pass says whether the value holds a `=`,
-  // and whether it may match PATH_RE (a word with a digit is one only as a dotted path).
-  let equals = false;
-  let dot = false;
-  let digit = false;
-  for (let k = p; k < end; k++) {
-    const code = text.charCodeAt(k);
-    if (code === 61) equals = true;
-    else if (code === 46) dot = true;
-    else if (code >= 48 && code <= 57) digit = true;
-  }
-  if (equals && chainedAssignment(text.slice(p, end))) return null;
+  // Most values hold no `=` and no `.`: they are read in place, not sliced. Values that overlap (an operator inside
+  // another's run) share the class caches' reads, so dense operators cost each character once, not once per value.
+  if (!WITHOUT_EQUALS.covers(text, p, end) && chainedAssignment(text.slice(p, end))) return null;
   const next = skipBlanks(text, end, end + 8);
   // An identifier path followed by more code (`{ apiKey: anthropic, … }`, `pass: result?.pass ?? false`) is an expression;
-  // at the end of a line (.env, YAML) it is a literal.
+  // at the end of a line (.env, YAML) it is a literal; a word with a digit is one only as a dotted path.
   const reference =
-    !query && next < text.length && !LINE_END.has(text.charCodeAt(next)) && (dot || !digit) && PATH_RE.test(text.slice(p, end));
+    !query &&
+    next < text.length &&
+    !LINE_END.has(text.charCodeAt(next)) &&
+    (!WITHOUT_DOT.covers(text, p, end) || WITHOUT_DIGIT.covers(text, p, end)) &&
+    PATH_RE.test(text.slice(p, end));
   return { start: p, end, quoted: false, reference };
 }
 
@@ -279,21 +268,6 @@ export function chainedAssignment(raw: string): boolean {
   if (inner < 0) return false;
   const head = raw.slice(0, inner + 1);
   return /[:.]/.test(head) || /^[A-Z][A-Z0-9]*_[A-Z0-9_]*$/.test(head) || nameRole(nameWords(head)) !== null;
-}
-
-/** Where the word before a value at `start` ends: before the value's opening quote or Discord's spoiler bars (`||`), if any, and up to 24 blanks (a C header aligns its `#define` values). */
-export function wordEndBefore(text: string, start: number): number {
-  let p = start;
-  const quote = text.charCodeAt(p - 1);
-  if (quote === 34 || quote === 39 || quote === 96) p--;
-  else if (quote === 124 && text.charCodeAt(p - 2) === 124) p -= 2;
-  while (p > 0 && p > start - 24 && (text.charCodeAt(p - 1) === 32 || text.charCodeAt(p - 1) === 9)) p--;
-  return p;
-}
-
-/** `text.slice(start, end)`, or `last` itself when it reads the same: dense text repeats one name, and one string saves an allocation and keeps the name cache's fast path. */
-export function sliceOrLast(text: string, start: number, end: number, last: string): string {
-  return end - start === last.length && text.startsWith(last, start) ? last : text.slice(start, end);
 }
 
 /** The name ending just before `to` (blanks skipped): a quoted name, or a run of name characters. */

@@ -10,8 +10,9 @@ import { foreignProseValue } from './foreign-prose.ts';
 import { phraseBefore, proseName } from './name-context.ts';
 import { isPlaceholderValue } from './placeholders.ts';
 import { RANK_NAMED } from './kind-record.ts';
-import { chainedAssignment, MAX_NAME, NAME_CHARS, wordEndBefore, wordStartBefore, sentenceValueEnd } from './spans.ts';
+import { chainedAssignment, sentenceValueEnd } from './spans.ts';
 import type { Span } from './spans.ts';
+import { MAX_NAME, NAME_CHARS, wordEndBefore, wordStartBefore } from './name-runs.ts';
 import { isCredentialValue, MIN_PASSWORD, LOWER_KEY_RE, MIXED_RE } from './credential-values.ts';
 
 /** What a value read after a word may start with: like a token, not an operator or a bracket. */
@@ -137,9 +138,8 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   const bearer = ssws || (length === 6 && (first === 66 || first === 98) && /^(?:Bearer|bearer|BEARER)$/.test(text.slice(wordStart, p)));
   const basic = length === 5 && (first === 66 || first === 98) && /^(?:Basic|basic|BASIC)$/.test(text.slice(wordStart, p));
   const flag = first === 45;
-  // FTP's and IRC's `PASS <password>` command, at a line's start or a string's.
-  // One blank after it: a report's aligned `PASS  <region>` column is a verdict.
-  // isync's `Pass <password>` directive alike; FTP's `user <name> <password>`, the password after the user's name.
+  // FTP's and IRC's `PASS <password>` (one blank after it: a report's aligned `PASS  <region>` column is a verdict), isync's
+  // `Pass <password>` alike, at a line's or a string's start; FTP's `user <name> <password>`, the password after the name.
   const command =
     start - p === 1 &&
     ((length === 4 &&
