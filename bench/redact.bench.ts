@@ -100,6 +100,10 @@ const ADVERSARIAL: [string, (bytes: number) => string][] = [
   ['`A(x` repeated (a capital before every parenthesis)', (bytes) => 'A(x'.repeat(Math.ceil(bytes / 3))],
   ['`token:.x=.` repeated (an operator in every value)', (bytes) => 'token:.x=.'.repeat(Math.ceil(bytes / 10))],
   ['`AccountKey=` repeated', (bytes) => 'AccountKey='.repeat(Math.ceil(bytes / 11))],
+  // The slowest shapes a random search over repeated units found: another script's clause read back before every
+  // operator, and a header's name whose value is read at every colon.
+  ['`=一` repeated', (bytes) => '=一'.repeat(Math.ceil(bytes / 4))],
+  ['`.X-Api-Key: ` repeated', (bytes) => '.X-Api-Key: '.repeat(Math.ceil(bytes / 12))],
   // Dense logins of this round's rules: a keyword's operand, embedded SQL's USER … USING, FTP's user command.
   ['`PASSWORD(<8 random>)` operands', (bytes) => lines(bytes, (k) => `PASSWORD(${base62(8, k)}) `)],
   ["`USER 'u' USING '<12 random>'` clauses", (bytes) => lines(bytes, (k) => `USER 'u' USING '${base62(12, k)}'\n`)],

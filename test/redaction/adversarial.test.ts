@@ -1,5 +1,5 @@
 // Inputs built to make a scanner quadratic or to smuggle a credential through its edges: each comes back with the
-// expected redactions (how long they take is measured in bench/secrets-speed.ts, not here).
+// expected redactions (how long they take is measured in bench/redact.bench.ts, not here).
 import { describe, expect, it } from 'vitest';
 import { redactTexts } from '../../src/redaction/redact.ts';
 
@@ -29,6 +29,12 @@ describe('repetitions built against regex backtracking and rescans', () => {
       'client secrets between random runs full of their first letter',
       'QaNQ9bAQzQ1 kRx8Q~xYpLm2nB8vC4zT6wE0sD3fG5hJ9kL1qa '.repeat(5_000),
       5_000,
+    ],
+    ['`AccountKey=` repeated', 'AccountKey='.repeat(50_000), 0],
+    [
+      'operators all through one run (`token:.x=.` repeated), then a token on the next line',
+      'token:.x=.'.repeat(50_000) + '\ntoken: Zq8xVw2rKp5mTn4L',
+      1,
     ],
     ['a client secret after a megabyte of `Q`', 'Q'.repeat(1_000_000) + ' kRx8Q~xYpLm2nB8vC4zT6wE0sD3fG5hJ9kL1qa', 1],
   ];
