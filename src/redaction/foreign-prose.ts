@@ -139,9 +139,33 @@ function clauseNamesCredential(text: string, to: number): boolean {
     if (code > 127) wide = true;
   }
   if (!wide) return false;
-  const clause = text.slice(from, to);
-  const named = CLAUSE_NOUN_RE.test(clause) || (text.charCodeAt(to) > 127 && BORROWED_NOUN_RE.test(clause));
-  return named && !PUBLIC_CLAUSE_RE.test(clause);
+  const named = holdsNoun(text, from, to) || (text.charCodeAt(to) > 127 && BORROWED_NOUN_RE.test(text.slice(from, to)));
+  return named && !PUBLIC_CLAUSE_RE.test(text.slice(from, to));
+}
+
+/** The longest noun of {@link CLAUSE_NOUN_RE}: one that ends past a clause's end starts at most this far before it. */
+const LONGEST_NOUN = Math.max(...CLAUSE_NOUNS.map((noun) => noun.length));
+const NOUNS_RE = new RegExp(CLAUSE_NOUN_RE.source, 'gi');
+/** The clause last searched, and where the last noun in it starts (-1: none). */
+const searched = { text: '', from: 0, to: 0, noun: -1 };
+
+/**
+ * Whether [from, to) holds a noun of {@link CLAUSE_NOUN_RE}. The clauses of operators a few characters apart overlap
+ * (`=一` repeated): a clause that starts inside the last one searched and ends past it is searched only where it
+ * adds text, and keeps the last one's noun when that noun is still inside.
+ */
+function holdsNoun(text: string, from: number, to: number): boolean {
+  const follows = text === searched.text && from >= searched.from && from <= searched.to && to >= searched.to;
+  let noun = follows && searched.noun >= from ? searched.noun : -1;
+  const start = follows ? Math.max(from, searched.to - LONGEST_NOUN) : from;
+  const part = text.slice(start, to);
+  NOUNS_RE.lastIndex = 0;
+  for (let match = NOUNS_RE.exec(part); match !== null; match = NOUNS_RE.exec(part)) {
+    noun = Math.max(noun, start + match.index);
+    NOUNS_RE.lastIndex = match.index + 1;
+  }
+  Object.assign(searched, { text, from, to, noun });
+  return noun >= 0;
 }
 
 /** A noun of {@link CLAUSE_NOUN_RE} that ends a word: read back from the ASCII tail of a word with a letter past ASCII (`hasło`, `şifre`). */

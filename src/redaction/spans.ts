@@ -104,7 +104,9 @@ export function readValue(text: string, from: number, query = false): Span | nul
   let end = valueRunEnd(query ? QUERY_CHARS : VALUE_CHARS, text, p, p + 1 + MAX_VALUE);
   if (text === nested.text && p > nested.start && p < nested.end) nested.count++;
   else nested.count = 0;
-  Object.assign(nested, { text, start: p, end });
+  nested.text = text;
+  nested.start = p;
+  nested.end = end;
   if (nested.count > MAX_NESTED_VALUES) return null;
   // Code, not a value: `getpass()`, `os.environ[…]`.
   const stop = text.charCodeAt(end);
@@ -120,18 +122,26 @@ export function readValue(text: string, from: number, query = false): Span | nul
     text.charCodeAt(read) === 0x2022
   )
     return null;
-  // Most values hold no `=` and no `.`: they are read in place, not sliced. Values that overlap (an operator inside
-  // another's run) share the class caches' reads, so dense operators cost each character once, not once per value.
-  if (!WITHOUT_EQUALS.covers(text, p, end) && chainedAssignment(text.slice(p, end))) return null;
+  // Most values hold no `=` and no `.`: they are read in place, not sliced. One pass over a short value says whether it
+  // holds a `=`, and whether it may match PATH_RE (a word with a digit is one only as a dotted path); a long one is read
+  // through per-class run caches, which values that overlap (an operator inside another's run) share.
+  let equals = false;
+  let dot = false;
+  let digit = false;
+  if (end - p > MAX_NAME) [equals, dot, digit] = [WITHOUT_EQUALS, WITHOUT_DOT, WITHOUT_DIGIT].map((set) => !set.covers(text, p, end));
+  else
+    for (let k = p; k < end; k++) {
+      const code = text.charCodeAt(k);
+      if (code === 61) equals = true;
+      else if (code === 46) dot = true;
+      else if (code >= 48 && code <= 57) digit = true;
+    }
+  if (equals && chainedAssignment(text.slice(p, end))) return null;
   const next = skipBlanks(text, end, end + 8);
   // An identifier path followed by more code (`{ apiKey: anthropic, … }`, `pass: result?.pass ?? false`) is an expression;
-  // at the end of a line (.env, YAML) it is a literal; a word with a digit is one only as a dotted path.
+  // at the end of a line (.env, YAML) it is a literal.
   const reference =
-    !query &&
-    next < text.length &&
-    !LINE_END.has(text.charCodeAt(next)) &&
-    (!WITHOUT_DOT.covers(text, p, end) || WITHOUT_DIGIT.covers(text, p, end)) &&
-    PATH_RE.test(text.slice(p, end));
+    !query && next < text.length && !LINE_END.has(text.charCodeAt(next)) && (dot || !digit) && PATH_RE.test(text.slice(p, end));
   return { start: p, end, quoted: false, reference };
 }
 
