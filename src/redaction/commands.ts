@@ -16,14 +16,14 @@ import { isCredentialValue, MIXED_RE, passwordAndSecretVerdicts } from './creden
 
 /** Flags that may name a credential: every credential-like name holds one of these. */
 const FLAG_HINT_RE = /pass|pwd|secret|token|key|auth|cred|pat\b|setcookie|hmac/i;
-/** Tools whose `-a` (redis-cli, sipsak), `-P` (sqlcmd, bcp, ssh-keygen's old passphrase), `-s` (ldappasswd's new password) or `-w` (macOS `security`) flag takes a password, by the flag's letter. */
+/** Tools whose `-a` (redis-cli, sipsak), `-P` (sqlcmd, bcp, ssh-keygen's old passphrase), `-s` (ldappasswd's new password, slappasswd's secret) or `-w` (macOS `security`) flag takes a password, by the flag's letter. */
 const TOOL_FLAG_RE: ReadonlyMap<number, RegExp> = new Map([
   [97, /(?:^|[\s/`])(?:redis-cli(?:\.exe)?|sipsak)\s/],
   // macOS `security import <file> -P <passphrase>`.
   [80, /(?:^|[\s/`])(?:(?:sqlcmd|bcp|osql|zip|unzip)(?:\.exe)?|security\s+import|ssh-keygen)\s/],
   // ssh-keygen's new passphrase.
   [78, /(?:^|[\s/`])ssh-keygen\s/],
-  [115, /(?:^|[\s/`])ldappasswd\s/],
+  [115, /(?:^|[\s/`])(?:ldappasswd|slappasswd)\s/],
   // `openssl enc … -k <password>`, and macOS `security set-key-partition-list … -k <keychain password>`.
   [107, /(?:^|[\s/`])(?:openssl\s+(?:enc\b|aes|des|bf|camellia|chacha)|security\s+set-key-partition-list\s)/],
   // macOS `security add-generic-password … -w <password>`.
@@ -45,6 +45,9 @@ const ARGUMENT_WORDS = new Set([...PASSWORD_DIRECTIVES, ...ORACLE_LOGINS, 'login
 const ARGUMENT_WORD_ENDS = new Set(
   [...ARGUMENT_WORDS, 'password', 'passwd'].map((word) => word.charCodeAt(word.length - 2) * 128 + word.charCodeAt(word.length - 1)),
 );
+/** `openssl passwd`'s flags that name the hash, and the command before them. */
+const OPENSSL_HASH_FLAGS = new Set(['-1', '-5', '-6', '-apr1', '-aixmd5', '-crypt']);
+const OPENSSL_PASSWD_RE = /(?:^|[\s/`(])openssl\s+passwd\s+(?:-\S+\s+)*$/;
 /** An expect script's line that waits for a password's or passphrase's prompt, then its `send "`. */
 const EXPECT_PROMPT_RE = /\bexpect\s[^\n]*(?:assword|assphrase)[^\n]*\n\s*send\s+"?$/i;
 
@@ -148,6 +151,12 @@ export function commandArgument(text: string, start: number, end: number, state:
   if (length === 6 || length === 2) bodySecret(text, wordStart, wordEnd, start, end, state);
   writtenSecret(text, start, end, state);
   if (length === 2 && text.charCodeAt(wordStart) === 45) sqlplusAfterFlag(text, wordStart, start, end, state);
+  // `openssl passwd -6 '<password>'`: the password a hash is made of, after the hash's flag.
+  if (length <= 7 && OPENSSL_HASH_FLAGS.has(text.slice(wordStart, wordEnd)) && OPENSSL_PASSWD_RE.test(lineBefore(text, wordStart))) {
+    const valueEnd = argumentEnd(text, start, end);
+    if (isCredentialValue(text.slice(start, valueEnd), 'password')) pushPassword(state, start, valueEnd);
+    return;
+  }
   if (length < 3 || length > 24 || !ARGUMENT_WORD_ENDS.has((text.charCodeAt(wordEnd - 2) | 32) * 128 + (text.charCodeAt(wordEnd - 1) | 32)))
     return;
   // A flag (`-Password`) is the flag rules' to read.
@@ -220,13 +229,19 @@ export function userPasswordSubcommand(text: string, start: number, end: number,
 export function passwordAfter(text: string, from: number, skip: number, state: ScanState): void {
   let at = from;
   let counted = 0;
-  // Up to 8 flags between the arguments (`htpasswd -b -c <file> <user> <password>`) are read past, not counted.
+  let flag = false;
+  // Up to 8 flags between the arguments (`htpasswd -b -c <file> <user> <password>`) are read past, not counted, and so is a
+  // number after one (htpasswd's `-C 12`), the flag's own value.
   for (let read = 0; read <= skip + 8; read++) {
     const argument = skipBlanks(text, at, at + 8);
     if (argument === at || argument >= text.length) return;
     const quote = text.charCodeAt(argument);
     const quoted = quote === 34 || quote === 39;
-    if (text.charCodeAt(quoted ? argument + 1 : argument) !== 45) {
+    const isFlag = text.charCodeAt(quoted ? argument + 1 : argument) === 45;
+    const digits = flag && !quoted ? DIGITS.runEnd(text, argument, argument + 8) : argument;
+    const flagValue = digits > argument && isLineBlank(text.charCodeAt(digits));
+    flag = isFlag;
+    if (!isFlag && !flagValue) {
       if (counted === skip) {
         passwordArgument(text, argument, state);
         return;
@@ -333,6 +348,8 @@ function commaBefore(text: string, at: number): number {
   return p - 1;
 }
 
+/** Digits, as a flag's numeric value is written. */
+const DIGITS = chars('0-9');
 /** A `.pgpass` host field's characters. */
 const HOST = chars('A-Za-z0-9_.*-');
 /** A `.pgpass` line: `host:port:database:user:password`, each of the first four a name or `*`. */
@@ -356,7 +373,8 @@ export function colonFields(text: string, start: number, end: number, colons: nu
     const span = samDumpHash(text, start, end) ?? netNtlmResponse(text, start, end);
     if (span !== null) push(state, span[0], span[1], 'password-hash', RANK_FORMAT);
   }
-  // A whole line of four fields or more after its host (`host:port:database:user:password`) may be a `.pgpass` entry.
-  if ((before === 10 || start === 0) && (end === text.length || text.charCodeAt(end) === 10 || text.charCodeAt(end) === 13))
-    pgpassLine(text, start, end, state);
+  // A whole line of four fields or more after its host (`host:port:database:user:password`) may be a `.pgpass` entry,
+  // indented too (a YAML block's or a heredoc's content).
+  const opens = before === 10 || start === 0 || ((before === 32 || before === 9) && /^[ \t]*$/.test(lineBefore(text, start, 64)));
+  if (opens && (end === text.length || text.charCodeAt(end) === 10 || text.charCodeAt(end) === 13)) pgpassLine(text, start, end, state);
 }

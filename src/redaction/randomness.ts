@@ -114,6 +114,8 @@ const BASE64_LED_BY_SLASH_RE = /\+|\/(?=[A-Za-z0-9]{0,64}[0-9])(?=[A-Za-z0-9]{0,
 
 /** A relative path of two segments or more that ends in a file's extension. */
 const RELATIVE_FILE_RE = /^[\w-]{1,64}(?:\/[\w.-]{1,128}){1,16}\.[A-Za-z][A-Za-z0-9]{1,4}$/;
+/** A bundler's fingerprinted asset (`application-<sha256>.css`, `main.3f9a1c2b.js`): a file's name and its content's digest. */
+const FINGERPRINTED_ASSET_RE = /^[\w.-]{1,64}[-.][0-9a-f]{8,64}\.(?:css|js|mjs|map|png|jpe?g|gif|svg|webp|woff2?|ttf|ico|wasm)$/;
 
 /** Lowercase segments, each led by a letter, joined by `/`, and a field of the secret they name (Vault's `kv/data/app:token`); or an id and words (API Gateway's `<api id>/prod`). */
 const LOWERCASE_PATH_RE =
@@ -233,7 +235,13 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
   // A relative path to a file (`u/2024/04/<hash>.png`, an upload's storage key): no key holds both `/` and an extension.
   // A path of lowercase words (a secret manager's `airflow/config/webserver_secret_key`): base64 holding `/` mixes cases.
   // A resource's name of collections and UUIDs (Coinbase's `organizations/<uuid>/apiKeys/<uuid>`) names a key, it holds none.
-  if (RELATIVE_FILE_RE.test(value) || LOWERCASE_PATH_RE.test(value) || RESOURCE_NAME_RE.test(value)) return true;
+  if (
+    RELATIVE_FILE_RE.test(value) ||
+    LOWERCASE_PATH_RE.test(value) ||
+    RESOURCE_NAME_RE.test(value) ||
+    (value.length <= 140 && FINGERPRINTED_ASSET_RE.test(value))
+  )
+    return true;
   // A URL, and an Amazon Resource Name (`arn:aws:iam::aws:policy/IAMUserChangePassword`) names a resource, not a key.
   if (value.includes('://') || value.startsWith('arn:')) return true;
   // A JA4 TLS fingerprint (`t13d1516h2_<12 hex>_<12 hex>`) hashes a handshake's public fields.

@@ -10,9 +10,9 @@ const WRITER_RE = /(?:^|[\s;&|(`])(?:echo(?:\s+-[neE]{1,3})?|printf(?:\s+(?:'%s\
 /** What takes the written value and keeps it or logs in with it: a secret store's command after a pipe, run by a package runner or not (`npx wrangler secret put`, `systemd-creds encrypt`, kinit, `sudo -S`, `realm join`, any `--password-stdin` or `--stdin-password`, `pass insert`, `secret-tool store`), or a file named for a password or key. */
 const KEEPER_RE =
   /^\s*(?:\|\s*(?:sudo\s+)?(?:(?:npx|bunx|pnpx|pnpm\s+dlx|yarn\s+dlx)\s+(?:-y\s+)?)?(?:vercel\s+env\s+add|docker\s+secret\s+create|gh\s+secret\s+set|fly(?:ctl)?\s+secrets\s+(?:set|import)|kubectl\s+create\s+secret|wrangler\s+secret\s+put|netlify\s+env:set|heroku\s+config:set|vault\s+(?:kv\s+put|login)|docker\s+login|podman\s+login|helm\s+registry\s+login|systemd-creds\s+encrypt|chpasswd|passwd\s+--stdin|kinit\b|sudo\s+(?:-\w+\s+)*-S\b|smbpasswd\s+-s\b|(?:sudo\s+)?realm\s+join\b|pass\s+insert\b|secret-tool\s+store\b|[^|\n]{0,64}--(?:password-stdin|stdin-password|passwd-on-stdin))|>{1,2}\s*\S*(?:pass|secret|token|key|cred)\S*)/i;
-/** A line that reads a secret back or makes one: a secret manager's read, an environment's get, a Kubernetes secret decoded, a password file or an Erlang cookie printed (not an encrypted one), a key file dumped in base64 or hex, a registry's login password, a cloud's access token, a generated key (`openssl rand`, `artisan key:generate --show`, `wg genkey`), an initial password (`argocd admin initial-password`), a vault's session key (`bw unlock --raw`), a desktop keyring's or password store's entry (`secret-tool lookup`, `pass show`, macOS `security … -w`, `nmcli -s`), a WireGuard private key, a field or raw output asked for. */
+/** A line that reads a secret back or makes one: a secret manager's read, an environment's get, a Kubernetes secret decoded, a password file or an Erlang cookie printed (not an encrypted one), a key file dumped in base64 or hex, a registry's login password, a cloud's access token, a generated key (`openssl rand`, `artisan key:generate --show`, `mix phx.gen.secret`, `rails secret`, `npx auth secret`, `wg genkey`), a framework's secret revealed (`secrets:reveal`, `wp config get AUTH_KEY`), an initial password (`argocd admin initial-password`), a vault's session key (`bw unlock --raw`), a desktop keyring's or password store's entry (`secret-tool lookup`, `pass show`, macOS `security … -w`, `nmcli -s`), a WireGuard private key, a field or raw output asked for. */
 const READER_RE =
-  /^\s*(?:\[[^\]\n]{1,64}\]\s?)?[$#>]\s.*(?:secrets\s+versions\s+access|kubeadm\s+token\s+create|get-login-password|print-(?:access|identity)-token|--expose-token|key:generate\s+--show|output\s+-raw|-field=|get_random_secret_key|secrets\.token_|openssl\s+rand|\bpwgen\b|credential\s+show|keys\s+list|token\s+create|keystore\s+show|create-enrollment-token|initial-password|wg\s+genkey|wg\s+show\s+\S+\s+private-key|secret-tool\s+lookup|kwallet-query\b.*\s-r\b|find-(?:generic|internet)-password\b.*\s-w\s*$|nmcli\s+(?:-s|--show-secrets)\b|pass\s+show\b|gpg\s.*-d\w*\s+\S*password-store|bw\s+(?:unlock|login)\b.*--raw|env:get|config:get|get-secret-value|secret\s+show|kv\s+get|base64\s+(?:-d|--decode)|(?:base64|xxd)\s+(?:-\S+\s+)*\S*(?<!pub(?:lic)?[._-]?)(?:secret|token|key)(?:\s|$)|cat\s+(?!\S*\.gpg-id\b)\S*(?:pass|secret|token|key|cred|\.psk\b|\.erlang\.cookie|\.irodsA)\S*(?<!\.(?:enc|gpg|age|asc|pub))(?=\s|$))/i;
+  /^\s*(?:\[[^\]\n]{1,64}\]\s?|(?=([\w.-]{1,32}))\1@[\w.-]{1,64}:[^\s$#]{0,128})?[$#>]\s.*(?:secrets\s+versions\s+access|kubeadm\s+token\s+create|get-login-password|print-(?:access|identity)-token|--expose-token|key:generate\s+--show|output\s+-raw|-field=|get_random_secret_key|secrets\.token_|openssl\s+rand|(?:phx|guardian)\.gen\.secret|(?:rails|rake)\s+secret\b|\bauth\s+secret\b|secrets:reveal|wp\s+config\s+get\s+\w*(?:KEY|SALT|PASSWORD)\b|\bpwgen\b|credential\s+show|keys\s+list|token\s+create|keystore\s+show|create-enrollment-token|initial-password|wg\s+gen(?:key|psk)|wg\s+show\s+\S+\s+private-key|secret-tool\s+lookup|kwallet-query\b.*\s-r\b|find-(?:generic|internet)-password\b.*\s-w\s*$|nmcli\s+(?:-s|--show-secrets)\b|pass\s+show\b|gpg\s.*-d\w*\s+\S*password-store|bw\s+(?:unlock|login)\b.*--raw|env:get|config:get|get-secret-value|secret\s+show|kv\s+get|base64\s+(?:-d|--decode)|(?:base64|xxd)\s+(?:-\S+\s+)*\S*(?<!pub(?:lic)?[._-]?)(?:secret|token|key)(?:\s|$)|(?:cat|head|tail)\s+(?:-\S+\s+)*(?!\S*(?:\.gpg-id|pub(?:lic)?[._-]?key)\b)\S*(?:pass|secret|token|key|cred|\.psk\b|\.erlang\.cookie|\.irodsA)\S*(?<!\.(?:enc|gpg|age|asc|pub))(?=\s|$))/i;
 
 /** A value written by `echo`/`printf` at `start` (its token ends at `end`) and piped or redirected to a keeper of secrets. */
 export function writtenSecret(text: string, start: number, end: number, state: ScanState): void {
@@ -34,13 +34,48 @@ export function writtenSecret(text: string, start: number, end: number, state: S
 /** A written value that is a setting's line: a name and `=`. */
 const ASSIGNMENT_RE = /^[A-Za-z_][\w.-]*=/;
 
-/** A value alone on its line [start, end), printed by the command on the line before (`$ gcloud secrets versions access …`). */
+/** A pipeline that derives the public half of the key it makes (`wg genkey | tee … | wg pubkey`): what it prints is public. */
+const PUBLIC_HALF_RE = /\|\s*(?:sudo\s+)?wg\s+pubkey\b/;
+
+/** A credential file's line: a user's name, one colon, and the rest of the line in printable ASCII without a blank or another colon (a mask's `•` is none). */
+const USER_LINE_RE = /^([\w.@+-]{1,64}):([!-9;-~]{8,256})$/;
+/** A user's name alone on its line, as a credentials file gives it before the password (OpenVPN's `auth-user-pass`). */
+const USER_NAME_RE = /^[a-z_][a-z0-9._@-]{0,31}$/;
+
+/**
+ * Whether the line at `start` is output of a command a few lines above that reads a secret back or makes one: the
+ * line right after it, or one of a file's next lines past a user's name or another `user:password` line.
+ */
+function readerAbove(text: string, start: number): boolean {
+  let lineEnd = start - 1;
+  for (let lines = 0; lines < 3 && lineEnd > 0; lines++) {
+    const line = lineBefore(text, lineEnd);
+    if (line.length === 0) return false;
+    if (READER_RE.test(line)) return !PUBLIC_HALF_RE.test(line);
+    if (!USER_NAME_RE.test(line) && !(line.includes(':') && USER_LINE_RE.test(line))) return false;
+    lineEnd -= line.length + 1;
+  }
+  return false;
+}
+
+/**
+ * A value alone on its line [start, end), or a credential file's `user:password` line, printed by a command that reads a
+ * secret back or makes one (`$ gcloud secrets versions access …`, `$ cat /etc/rsyncd.secrets`).
+ */
 export function printedSecret(text: string, start: number, end: number, state: ScanState): void {
-  const lineEnd = text.charCodeAt(end);
-  if (end < text.length && lineEnd !== 10 && lineEnd !== 13) return;
-  const previous = lineBefore(text, start - 1);
-  if (previous.length > 0 && READER_RE.test(previous) && isCredentialValue(text.slice(start, end), 'secret'))
-    pushPassword(state, start, outputEnd(text, end));
+  const after = text.charCodeAt(end);
+  const alone = end >= text.length || after === 10 || after === 13;
+  if (!alone && after !== 58) return;
+  // A colon after the token: the line may be a `user:password` one, read to its end (512 characters at most).
+  let stop = end;
+  while (!alone && stop < text.length && stop < start + 512 && text.charCodeAt(stop) !== 10 && text.charCodeAt(stop) !== 13) stop++;
+  if (stop === start + 512 || !readerAbove(text, start)) return;
+  const line = text.slice(start, stop);
+  const userLine = line.includes(':') ? USER_LINE_RE.exec(line) : null;
+  if (userLine !== null) {
+    const from = start + (userLine[1]?.length ?? 0) + 1;
+    if (isCredentialValue(text.slice(from, stop), 'password')) pushPassword(state, from, stop);
+  } else if (alone && isCredentialValue(line, 'secret')) pushPassword(state, start, outputEnd(text, end));
 }
 
 /** What a command's base64 output is made of. */

@@ -101,6 +101,14 @@ const FLOORS: Readonly<Record<string, number>> = {
   // Healthcare and finance: PKCS#11 and HSM PINs (`--so-pin`, `user_pin`), Mirth's channel and transformer scripts, HL7's
   // MSH-8 security field, FIX's tag 554, JWKS private members beside public ones, keys of vendors no record names.
   'ninety-fifth blind batch': 0.83,
+  // Web frameworks and CMSs: salts their configs keep as secrets (`SECURITY_PASSWORD_SALT`, Matomo's `salt`, Strapi's
+  // `APP_KEYS` list), keys given to constructors and builders (`MessageVerifier.new`, `NewCookieStore`, `->securityKey(…)`),
+  // values printed by consoles (`Rails.application.secret_key_base`, `settings.SECRET_KEY`), WordPress salts of symbols.
+  'ninety-seventh blind batch': 0.83,
+  // Unix daemons' own files: positional fields (`chap-secrets`, `pap-secrets`, racoon's `psk.txt`, htdigest, smbpasswd's
+  // and pdbedit's NT hashes), SNMP communities, NTP and chrony keys after their type, TSIG secrets on `dig -y`, OpenVPN's
+  // inline credentials and tls-crypt-v2 keys, Exim's and HAProxy's inline passwords.
+  'ninety-eighth blind batch': 0.76,
 };
 /**
  * Each blind batch's share of look-alikes changed (3%), above it for eight batches on deliberate trade-offs: client ids
@@ -291,6 +299,24 @@ describe('structures that generalise', () => {
         "echo '[REDACTED password]' | pass insert -e work/jira\nurl,username,password,totp\nhttps://a.io,ops,[REDACTED password],[REDACTED secret]\n" +
         '<Key>Password</Key>\n<Value ProtectInMemory="True">[REDACTED password]</Value>\nexpect "Enter passphrase for*"\nsend "[REDACTED password]\\r"\n' +
         'github.com\tFALSE\t/\tTRUE\t1767225600\tuser_session\t[REDACTED token]\nWIFI:T:WPA;S:Acme-Guest;P:[REDACTED password];H:false;;',
+    ],
+    [
+      "Unix daemons' files and frameworks' tools: a password file printed (`user:password` lines, a user then its password), a secret a tool prints, an indented .pgpass line, htpasswd's cost, slappasswd's and openssl passwd's plaintext",
+      '$ head -3 /etc/squid/passwd\nproxyuser:JMR0nQCU77hQF\n$ sudo cat /etc/openvpn/client/office.creds\njdoe\nG7xY3TAAGNhi1x89\n$ mix phx.gen.secret\nJwzcAawVfUcO8sLcw56+LEaGY7130XU7IEG8Pg4CrZK20uo6vUwN7W27NhNIpI/L\n' +
+        'root@edge:~# cat /etc/wireguard/privatekey\nunhSTSjv3yVSOi3VJjsjgkHDULI+mhZn1NN1UnWod0Y=\n    content: |\n      pg01:5432:*:barman:zvuH2dJVajKirDMnt5ACaQ\n' +
+        "htpasswd -nbB -C 12 ci-bot 'XUHZPipRXmAlE3sJJH'\nslappasswd -s 'QobvYr02NbXE8j'\nuseradd -p \"$(openssl passwd -6 'zi8f0k2E4Yr9EY')\" ci",
+      '$ head -3 /etc/squid/passwd\nproxyuser:[REDACTED password]\n$ sudo cat /etc/openvpn/client/office.creds\njdoe\n[REDACTED password]\n$ mix phx.gen.secret\n[REDACTED password]\n' +
+        'root@edge:~# cat /etc/wireguard/privatekey\n[REDACTED password]\n    content: |\n      pg01:5432:*:barman:[REDACTED password]\n' +
+        "htpasswd -nbB -C 12 ci-bot '[REDACTED password]'\nslappasswd -s '[REDACTED password]'\nuseradd -p \"$(openssl passwd -6 '[REDACTED password]')\" ci",
+    ],
+    [
+      'look-alikes of the same rules: a public key printed or derived, /etc/passwd, a table of digests after one blank, a fingerprinted asset, a masked value',
+      'root@edge:~# cat /etc/wireguard/publickey\nneXV0J9nGeBSNhxbA2Hqs/Gw15qUmEicmb6n886rS5g=\n$ wg genkey | tee k | wg pubkey\nneXV0J9nGeBSNhxbA2Hqs/Gw15qUmEicmb6n886rS5g=\n' +
+        '$ cat /etc/passwd\nroot:x:0:0:root:/root:/bin/bash\nNAME            DIGEST                  CREATED AT\nSECRET_KEY_BASE 9c1d0e7a6b5f4e3d        2024-05-01T10:12:44Z\n\n' +
+        '"main.css": "main-3f9a1c2b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a.css"\n$ heroku config:get TOKEN\nsecret-token:mercury_wma_\u2022\u2022\u2022\u2022\u2022\u2022_yrucrem',
+      'root@edge:~# cat /etc/wireguard/publickey\nneXV0J9nGeBSNhxbA2Hqs/Gw15qUmEicmb6n886rS5g=\n$ wg genkey | tee k | wg pubkey\nneXV0J9nGeBSNhxbA2Hqs/Gw15qUmEicmb6n886rS5g=\n' +
+        '$ cat /etc/passwd\nroot:x:0:0:root:/root:/bin/bash\nNAME            DIGEST                  CREATED AT\nSECRET_KEY_BASE 9c1d0e7a6b5f4e3d        2024-05-01T10:12:44Z\n\n' +
+        '"main.css": "main-3f9a1c2b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a.css"\n$ heroku config:get TOKEN\nsecret-token:mercury_wma_\u2022\u2022\u2022\u2022\u2022\u2022_yrucrem',
     ],
     [
       "look-alikes of credential stores and automation: KeePassXC's PROTECTED, a key store's GPG id, wpa_supplicant's ext:, hiera-eyaml's ENC[], a plugin's version, a KDF's salt, process keys",

@@ -94,6 +94,8 @@ import { BLIND93_NEGATIVES, BLIND93_POSITIVES } from './held-out-blind93.ts';
 import { BLIND94_NEGATIVES, BLIND94_POSITIVES } from './held-out-blind94.ts';
 import { BLIND95_NEGATIVES, BLIND95_POSITIVES } from './held-out-blind95.ts';
 import { BLIND96_NEGATIVES, BLIND96_POSITIVES } from './held-out-blind96.ts';
+import { BLIND97_NEGATIVES, BLIND97_POSITIVES } from './held-out-blind97.ts';
+import { BLIND98_NEGATIVES, BLIND98_POSITIVES } from './held-out-blind98.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -307,6 +309,8 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['ninety-fourth blind batch', BLIND94_POSITIVES, BLIND94_NEGATIVES],
     ['ninety-fifth blind batch', BLIND95_POSITIVES, BLIND95_NEGATIVES],
     ['ninety-sixth blind batch', BLIND96_POSITIVES, BLIND96_NEGATIVES],
+    ['ninety-seventh blind batch', BLIND97_POSITIVES, BLIND97_NEGATIVES],
+    ['ninety-eighth blind batch', BLIND98_POSITIVES, BLIND98_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
