@@ -3,7 +3,7 @@ import { lineBefore } from './argument-spans.ts';
 import { sqlplusLogin } from './sql-logins.ts';
 import { isDigit, isLetter } from './chars.ts';
 import { blockScalar, heredoc } from './block-scalars.ts';
-import { listedLiterals, objectMember, sequenceItems } from './listed-values.ts';
+import { byteList, listedLiterals, objectMember, sequenceItems } from './listed-values.ts';
 import { classify, push } from './classify.ts';
 import { concatenatedValue, pieceOnNextLine } from './concatenated.ts';
 import { isSessionCookie, mayEndSessionCookie } from './cookies.ts';
@@ -148,7 +148,7 @@ export function assignmentAt(text: string, at: number, state: ScanState): void {
     return;
   }
   // `app.keys = ['…', '…']`: a list of secrets under one name, each judged under it.
-  if (listedLiterals(text, valueFrom, written, state)) return;
+  if (listedLiterals(text, valueFrom, written, state) || byteList(text, valueFrom, state)) return;
   // `signingKey = []byte("…")`, `key = bytes.fromhex("…")`: a literal converted to bytes is the value.
   const converted = convertedLiteral(text, valueFrom);
   if (converted !== null) {

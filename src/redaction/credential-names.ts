@@ -223,13 +223,13 @@ const HEADS: ReadonlyMap<string, NameRole> = new Map<string, NameRole>([
 
 /**
  * Words that make a credential-like name something else: public keys, anti-forgery and paging
- * tokens, database and cache keys, counts (`max_tokens`), a reference to a stored secret (`existingSecret`), PubNub's
+ * tokens, database, cache and duplicate-detection keys (NZBGet's `DupeKey`), counts (`max_tokens`), a reference to a stored secret (`existingSecret`), PubNub's
  * subscribe key (shipped in every client), an Ethereum validator's withdrawal credentials (a public address's hash).
  */
 const NOT_SECRET = new Set(
   (
     'public publishable pub csrf xsrf next page continuation cursor sort partition foreign cache idempotency dedup max ' +
-    'min num count total hash row object map lookup sequence schema bucket ssh gpg pgp host authorized known foo dummy fake ' +
+    'min num count total hash row object map lookup sequence schema bucket ssh gpg pgp host authorized known foo dummy fake dupe ' +
     'example sample mock instrumentation existing hashed site anon encrypted ciphertext subscribe withdrawal definition process release'
   ).split(' '),
 );

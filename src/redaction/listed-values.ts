@@ -2,9 +2,10 @@
 import { isLineBlank } from './argument-spans.ts';
 import { chars } from './chars.ts';
 import { sequenceSpans } from './block-scalars.ts';
-import { classify } from './classify.ts';
+import { classify, push } from './classify.ts';
 import type { ScanState } from './classify.ts';
 import { hintsCredential, nameRole, nameWords } from './credential-names.ts';
+import { RANK_GENERIC } from './kind-record.ts';
 import { readValue } from './spans.ts';
 import type { Span } from './spans.ts';
 
@@ -50,6 +51,32 @@ export function listedLiterals(text: string, from: number, written: string, stat
     next = literal.end + 1;
   }
   return listed > 0;
+}
+
+/**
+ * A key's bytes listed under its name: C's `{ 0xDE, 0xE6, … }`, Python's `bytearray([0x26, …])`, YAML's `[153, 20, …]`,
+ * `Buffer.from(…)`, a quoted `"0x2B, 0x67, …"`; 16 to 64 bytes, in hex or decimal, brackets and quote matched.
+ */
+const BYTE_LIST_RE =
+  /^\s*(?:(?:bytearray|bytes|Buffer\.from|new\s+Uint8Array)\s*\(\s*)?([[{"'])\s*((?:(?:0[xX][0-9A-Fa-f]{1,2}|\d{1,3})\s*,\s*){15,63}(?:0[xX][0-9A-Fa-f]{1,2}|\d{1,3}))\s*,?\s*([\]}"'])/;
+/** The bracket or quote that closes each opening one. */
+const CLOSER: Readonly<Record<string, string>> = { '{': '}', '[': ']', '"': '"', "'": "'" };
+
+/**
+ * The bytes of a key listed at `from` (blanks first) under a credential's name ({@link BYTE_LIST_RE}), when they are a
+ * key's: each a byte, half of them different at least, and no counted run (an all-zero key or `1, 2, 3, …` is a stand-in). Returns whether
+ * the list was taken.
+ */
+export function byteList(text: string, from: number, state: ScanState): boolean {
+  const list = BYTE_LIST_RE.exec(text.slice(from, from + 640));
+  const items = list?.[2];
+  if (list === null || items === undefined || CLOSER[list[1] ?? ''] !== list[3]) return false;
+  const bytes = items.split(/\s*,\s*/).map((item) => (/^0x/i.test(item) ? parseInt(item.slice(2), 16) : Number(item)));
+  const counted = bytes.every((byte, k) => k === 0 || byte - (bytes[k - 1] ?? 0) === (bytes[1] ?? 0) - (bytes[0] ?? 0));
+  if (counted || bytes.some((byte) => byte > 255) || new Set(bytes).size < bytes.length / 2) return false;
+  const start = from + list[0].indexOf(items);
+  push(state, start, start + items.length, 'secret', RANK_GENERIC);
+  return true;
 }
 
 /** The items of the YAML sequence under the key whose `:` ends its line (`from` after it), each judged under the key's name. */

@@ -122,7 +122,8 @@ function namesKey(text: string, start: number, end: number): boolean {
 /**
  * A key in the path of the URL whose `://` is at `at`: the segment after `/key/` or `/token/`
  * (IFTTT's `maker.ifttt.com/trigger/…/with/key/<key>`), or a webhook host's last segment
- * (`https://hook.eu2.make.com/<key>`), when it is random; or null. Object ids (UUIDs, `0x…`
+ * (`https://hook.eu2.make.com/<key>`) or a live stream's ingest URL's (`rtmp://a.rtmp.youtube.com/live2/<key>`), when it
+ * is random; or null. Object ids (UUIDs, `0x…`
  * addresses) and words stay.
  */
 export function matchUrlPathKey(text: string, at: number): [number, number] | null {
@@ -159,9 +160,22 @@ export function matchUrlPathKey(text: string, at: number): [number, number] | nu
     } else previousEnd = previousStart;
     segment = stop + 1;
   }
-  return previousEnd > previousStart && isHookHost(text, hostStart) && pathKey(text.slice(previousStart, previousEnd))
+  if (previousEnd <= previousStart) return null;
+  const last = text.slice(previousStart, previousEnd);
+  return (isHookHost(text, hostStart) && pathKey(last)) || (isIngest(text, at) && (pathKey(last) || INGEST_KEY_RE.test(last)))
     ? [previousStart, previousEnd]
     : null;
+}
+
+/** A live stream's ingest scheme, `rtmp` or `rtmps`: the last segment of its URL's path is the stream key. */
+const INGEST_SCHEME_RE = /(?:^|[^A-Za-z0-9+.-])rtmps?$/;
+/** A stream key of groups of four (YouTube's `xxxx-xxxx-xxxx-xxxx-xxxx`), which a token's shape does not read as random. */
+const INGEST_KEY_RE = /^[a-z0-9]{4}(?:-[a-z0-9]{4}){3,4}$/;
+
+/** Whether the URL whose `://` is at `at` is a live stream's ingest URL. */
+function isIngest(text: string, at: number): boolean {
+  const before = text.charCodeAt(at - 1);
+  return (before === 112 || before === 115) && INGEST_SCHEME_RE.test(text.slice(Math.max(0, at - 6), at));
 }
 
 /** Whether a path segment is a key: long and random, not an object id. */

@@ -109,6 +109,10 @@ const FLOORS: Readonly<Record<string, number>> = {
   // and pdbedit's NT hashes), SNMP communities, NTP and chrony keys after their type, TSIG secrets on `dig -y`, OpenVPN's
   // inline credentials and tls-crypt-v2 keys, Exim's and HAProxy's inline passwords.
   'ninety-eighth blind batch': 0.76,
+  // IoT and OT provisioning: keys in AT commands' positional parameters (`AT+CGAUTH`, `AT+QICSGP`, `AT+UPSD`), Thread's
+  // active datasets in hex TLVs, device SDKs' positional arguments (`TBDeviceMqttClient(…, username=…)`, `OutletDevice`,
+  // `add_route_to_plc`), NVS CSV rows, Tasmota's `Backlog` commands, commissioning notes' aligned columns.
+  'hundredth blind batch': 0.78,
 };
 /**
  * Each blind batch's share of look-alikes changed (3%), above it for eight batches on deliberate trade-offs: client ids
@@ -317,6 +321,21 @@ describe('structures that generalise', () => {
       'root@edge:~# cat /etc/wireguard/publickey\nneXV0J9nGeBSNhxbA2Hqs/Gw15qUmEicmb6n886rS5g=\n$ wg genkey | tee k | wg pubkey\nneXV0J9nGeBSNhxbA2Hqs/Gw15qUmEicmb6n886rS5g=\n' +
         '$ cat /etc/passwd\nroot:x:0:0:root:/root:/bin/bash\nNAME            DIGEST                  CREATED AT\nSECRET_KEY_BASE 9c1d0e7a6b5f4e3d        2024-05-01T10:12:44Z\n\n' +
         '"main.css": "main-3f9a1c2b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a.css"\n$ heroku config:get TOKEN\nsecret-token:mercury_wma_\u2022\u2022\u2022\u2022\u2022\u2022_yrucrem',
+    ],
+    [
+      "streaming and devices: a live stream's ingest key in its URL's path, a key's bytes listed under its name, a Thread network's key printed by ot-ctl",
+      'ffmpeg -f flv "rtmps://a.rtmps.youtube.com:443/live2/7w07-uoe3-xp65-hiz7-ohto"\nrtmp://live.restream.io/live/re_0287768_043860ca6e958ba6d23e\n' +
+        'uint8_t appKey[] = { 0xDE, 0xE6, 0x79, 0x58, 0x6F, 0xDC, 0xB7, 0xC9, 0x2A, 0xF0, 0x89, 0x63, 0x24, 0x1A, 0x0C, 0xDF };\n' +
+        '  network_key: [153, 20, 6, 232, 187, 69, 40, 158, 94, 25, 129, 78, 241, 36, 164, 52]\n> networkkey\n3e122c5da10b1defea8ea47691ccea2d\nDone',
+      'ffmpeg -f flv "rtmps://a.rtmps.youtube.com:443/live2/[REDACTED url-key]"\nrtmp://live.restream.io/live/[REDACTED url-key]\n' +
+        'uint8_t appKey[] = { [REDACTED secret] };\n  network_key: [[REDACTED secret]]\n> networkkey\n[REDACTED password]\nDone',
+    ],
+    [
+      "look-alikes of the same rules: an ingest URL without its key, a PAN id's bytes, a counted run, an all-zero key, a duplicate-detection key",
+      'rtmp://live.twitch.tv/app/\nrtmp://localhost/live/stream\next_pan_id: [221, 221, 221, 221, 221, 221, 221, 221]\n' +
+        'keys = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]\nkey = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]\n"DupeKey": "b6b885976a84181c82011a4b3a28b075"',
+      'rtmp://live.twitch.tv/app/\nrtmp://localhost/live/stream\next_pan_id: [221, 221, 221, 221, 221, 221, 221, 221]\n' +
+        'keys = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]\nkey = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]\n"DupeKey": "b6b885976a84181c82011a4b3a28b075"',
     ],
     [
       "look-alikes of credential stores and automation: KeePassXC's PROTECTED, a key store's GPG id, wpa_supplicant's ext:, hiera-eyaml's ENC[], a plugin's version, a KDF's salt, process keys",

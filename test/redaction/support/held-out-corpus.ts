@@ -96,6 +96,8 @@ import { BLIND95_NEGATIVES, BLIND95_POSITIVES } from './held-out-blind95.ts';
 import { BLIND96_NEGATIVES, BLIND96_POSITIVES } from './held-out-blind96.ts';
 import { BLIND97_NEGATIVES, BLIND97_POSITIVES } from './held-out-blind97.ts';
 import { BLIND98_NEGATIVES, BLIND98_POSITIVES } from './held-out-blind98.ts';
+import { BLIND99_NEGATIVES, BLIND99_POSITIVES } from './held-out-blind99.ts';
+import { BLIND100_NEGATIVES, BLIND100_POSITIVES } from './held-out-blind100.ts';
 import { HELD_OUT_NEGATIVES } from './held-out-negatives.ts';
 import { HELD_OUT_POSITIVES } from './held-out-positives.ts';
 
@@ -311,6 +313,8 @@ export const BLIND_BATCHES: readonly BlindBatch[] = (
     ['ninety-sixth blind batch', BLIND96_POSITIVES, BLIND96_NEGATIVES],
     ['ninety-seventh blind batch', BLIND97_POSITIVES, BLIND97_NEGATIVES],
     ['ninety-eighth blind batch', BLIND98_POSITIVES, BLIND98_NEGATIVES],
+    ['ninety-ninth blind batch', BLIND99_POSITIVES, BLIND99_NEGATIVES],
+    ['hundredth blind batch', BLIND100_POSITIVES, BLIND100_NEGATIVES],
   ] as const
 ).map(([name, positiveTemplates, negativeTemplates], k) => ({
   name,
