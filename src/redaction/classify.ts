@@ -42,6 +42,7 @@ export interface ScanState {
   tableTo: number;
 }
 
+/** Records a finding: [start, end) to replace as `kind`, `rank` saying how sure it is (overlapping findings merge, the surer naming the whole). */
 export function push(state: ScanState, start: number, end: number, kind: string, rank: number): void {
   state.found.push({ start, end, kind, rank });
 }
@@ -55,10 +56,8 @@ interface NameInfo {
 /** Names seen recently: dense text assigns to the same few names over and over. */
 const NAME_CACHE = new Map<string, NameInfo>();
 const NAME_CACHE_SIZE = 512;
-
 /** A name that says nothing about credentials. */
 const NO_INFO: NameInfo = { role: null, named: [] };
-
 /** The last name looked up and what it says: dense text repeats one name line after line, and comparing it is cheaper than hashing it. */
 let lastName = '';
 let lastInfo: NameInfo = NO_INFO;

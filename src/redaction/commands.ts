@@ -152,7 +152,12 @@ export function commandArgument(text: string, start: number, end: number, state:
   writtenSecret(text, start, end, state);
   if (length === 2 && text.charCodeAt(wordStart) === 45) sqlplusAfterFlag(text, wordStart, start, end, state);
   // `openssl passwd -6 '<password>'`: the password a hash is made of, after the hash's flag.
-  if (length <= 7 && OPENSSL_HASH_FLAGS.has(text.slice(wordStart, wordEnd)) && OPENSSL_PASSWD_RE.test(lineBefore(text, wordStart))) {
+  if (
+    length <= 7 &&
+    text.charCodeAt(wordStart) === 45 &&
+    OPENSSL_HASH_FLAGS.has(text.slice(wordStart, wordEnd)) &&
+    OPENSSL_PASSWD_RE.test(lineBefore(text, wordStart))
+  ) {
     const valueEnd = argumentEnd(text, start, end);
     if (isCredentialValue(text.slice(start, valueEnd), 'password')) pushPassword(state, start, valueEnd);
     return;

@@ -53,16 +53,18 @@ const PLAIN_COLUMN_RE = /^(?:DIGEST|HASH|CHECKSUM|SHA\d*|FINGERPRINT|ID|VERSION|
 const HEADER_LINE_RE = /^[A-Z][A-Z0-9_]*(?: +[A-Z][A-Z0-9_]*)*\s*$/;
 
 /**
- * Whether the value at `start`, after the key that opens its line and ends at `keyEnd`, sits in a column of a command's
+ * Whether the value [start, end), after the key that opens its line and ends at `keyEnd`, sits in a column of a command's
  * table output whose header names something plain there: `NAME  DIGEST  CREATED AT` over `STRIPE_SECRET  <digest>  2m ago`
  * (over `SECRET_KEY_BASE <digest>` too, one blank after a name as wide as the column).
  * A table is the block of lines under its header (a line of capitals) up to a blank line; the scan reads each line for
  * one once, in order, so a text's lines are read once whatever asks.
  */
-export function inPlainColumn(text: string, keyEnd: number, start: number, state: ScanState): boolean {
-  // One blank after the key is a column's gap only after a name in capitals (`SECRET_KEY_BASE <digest>`, as wide as `NAME` pads).
+export function inPlainColumn(text: string, keyEnd: number, start: number, end: number, state: ScanState): boolean {
+  // One blank after the key is a column's gap only after a name in capitals (`SECRET_KEY_BASE <digest>`, as wide as `NAME`
+  // pads), before a value that another column's gap follows.
   const last = text.charCodeAt(keyEnd - 1);
-  if (start - keyEnd < 2 && !((last >= 65 && last <= 90) || (last >= 48 && last <= 57) || last === 95)) return false;
+  const capital = (last >= 65 && last <= 90) || (last >= 48 && last <= 57) || last === 95;
+  if (start - keyEnd < 2 && !(capital && text.charCodeAt(end) === 32 && text.charCodeAt(end + 1) === 32)) return false;
   const lineStart = NAME_CHARS.runStart(text, keyEnd, keyEnd - MAX_NAME);
   if ((lineStart > 0 && text.charCodeAt(lineStart - 1) !== 10) || start - lineStart > 256 || lineStart < state.tableTo) return false;
   for (let at = state.tableTo; at < lineStart;) {

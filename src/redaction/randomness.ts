@@ -115,7 +115,8 @@ const BASE64_LED_BY_SLASH_RE = /\+|\/(?=[A-Za-z0-9]{0,64}[0-9])(?=[A-Za-z0-9]{0,
 /** A relative path of two segments or more that ends in a file's extension. */
 const RELATIVE_FILE_RE = /^[\w-]{1,64}(?:\/[\w.-]{1,128}){1,16}\.[A-Za-z][A-Za-z0-9]{1,4}$/;
 /** A bundler's fingerprinted asset (`application-<sha256>.css`, `main.3f9a1c2b.js`): a file's name and its content's digest. */
-const FINGERPRINTED_ASSET_RE = /^[\w.-]{1,64}[-.][0-9a-f]{8,64}\.(?:css|js|mjs|map|png|jpe?g|gif|svg|webp|woff2?|ttf|ico|wasm)$/;
+const ASSET_EXTENSIONS = new Set('css js mjs map png jpg jpeg gif svg webp woff woff2 ttf ico wasm'.split(' '));
+const FINGERPRINTED_ASSET_RE = /^[\w.-]{1,64}[-.][0-9a-f]{8,64}\.[a-z0-9]{2,5}$/;
 
 /** Lowercase segments, each led by a letter, joined by `/`, and a field of the secret they name (Vault's `kv/data/app:token`); or an id and words (API Gateway's `<api id>/prod`). */
 const LOWERCASE_PATH_RE =
@@ -239,7 +240,7 @@ export function isStructuredNonSecret(value: string, punctuated = PUNCTUATION_RE
     RELATIVE_FILE_RE.test(value) ||
     LOWERCASE_PATH_RE.test(value) ||
     RESOURCE_NAME_RE.test(value) ||
-    (value.length <= 140 && FINGERPRINTED_ASSET_RE.test(value))
+    (value.length <= 140 && ASSET_EXTENSIONS.has(value.slice(value.lastIndexOf('.') + 1)) && FINGERPRINTED_ASSET_RE.test(value))
   )
     return true;
   // A URL, and an Amazon Resource Name (`arn:aws:iam::aws:policy/IAMUserChangePassword`) names a resource, not a key.

@@ -161,10 +161,10 @@ export function matchUrlPathKey(text: string, at: number): [number, number] | nu
     segment = stop + 1;
   }
   if (previousEnd <= previousStart) return null;
+  const hook = isHookHost(text, hostStart);
+  if (!hook && !isIngest(text, at)) return null;
   const last = text.slice(previousStart, previousEnd);
-  return (isHookHost(text, hostStart) && pathKey(last)) || (isIngest(text, at) && (pathKey(last) || INGEST_KEY_RE.test(last)))
-    ? [previousStart, previousEnd]
-    : null;
+  return pathKey(last) || (!hook && INGEST_KEY_RE.test(last)) ? [previousStart, previousEnd] : null;
 }
 
 /** A live stream's ingest scheme, `rtmp` or `rtmps`: the last segment of its URL's path is the stream key. */

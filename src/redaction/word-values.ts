@@ -77,7 +77,7 @@ export function valueAfterWord(text: string, start: number, end: number, state: 
   if (text.charCodeAt(start) === 45 && (isLetter(text.charCodeAt(start + 1)) || text.charCodeAt(start + 1) === 45)) return;
   const p = wordEndBefore(text, start);
   // Two blanks or more after a line's first word: a column of values aligned after their keys, unless a table's header names the column for something plain.
-  if (inPlainColumn(text, p, start, state) || (start - p >= 2 && alignedValue(text, p, start, end, state))) return;
+  if (inPlainColumn(text, p, start, end, state) || (start - p >= 2 && alignedValue(text, p, start, end, state))) return;
   if (text.charCodeAt(p - 1) === 32) return;
   const wordStart = wordStartBefore(text, p);
   const length = p - wordStart;
