@@ -128,8 +128,11 @@ export function readValue(text: string, from: number, query = false): Span | nul
   let equals = false;
   let dot = false;
   let digit = false;
-  if (end - p > MAX_NAME) [equals, dot, digit] = [WITHOUT_EQUALS, WITHOUT_DOT, WITHOUT_DIGIT].map((set) => !set.covers(text, p, end));
-  else
+  if (end - p > MAX_NAME) {
+    equals = !WITHOUT_EQUALS.covers(text, p, end);
+    dot = !WITHOUT_DOT.covers(text, p, end);
+    digit = !WITHOUT_DIGIT.covers(text, p, end);
+  } else
     for (let k = p; k < end; k++) {
       const code = text.charCodeAt(k);
       if (code === 61) equals = true;
