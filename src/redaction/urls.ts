@@ -167,15 +167,15 @@ export function matchUrlPathKey(text: string, at: number): [number, number] | nu
   return pathKey(last) || (!hook && INGEST_KEY_RE.test(last)) ? [previousStart, previousEnd] : null;
 }
 
-/** A live stream's ingest scheme, `rtmp` or `rtmps`: the last segment of its URL's path is the stream key. */
-const INGEST_SCHEME_RE = /(?:^|[^A-Za-z0-9+.-])rtmps?$/;
 /** A stream key of groups of four (YouTube's `xxxx-xxxx-xxxx-xxxx-xxxx`), which a token's shape does not read as random. */
 const INGEST_KEY_RE = /^[a-z0-9]{4}(?:-[a-z0-9]{4}){3,4}$/;
 
-/** Whether the URL whose `://` is at `at` is a live stream's ingest URL. */
+/** Whether the URL whose `://` is at `at` is a live stream's ingest URL (`rtmp`, `rtmps`): the last segment of its path is the stream key. */
 function isIngest(text: string, at: number): boolean {
   const before = text.charCodeAt(at - 1);
-  return (before === 112 || before === 115) && INGEST_SCHEME_RE.test(text.slice(Math.max(0, at - 6), at));
+  if (before !== 112 && before !== 115) return false;
+  const scheme = text.slice(SCHEME.runStart(text, at, at - 7), at);
+  return scheme === 'rtmp' || scheme === 'rtmps';
 }
 
 /** Whether a path segment is a key: long and random, not an object id. */
